@@ -1,0 +1,26 @@
+"""Exceptions of the core. The message of an :class:`MsdError` is the exact user-facing text.
+
+The CLI prints ``Error: <message>`` and exits 1; the window shows the message next to the field.
+"""
+
+from __future__ import annotations
+
+
+class MsdError(Exception):
+    """A user-facing error whose ``str()`` is the exact message to show."""
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class ConflictError(MsdError):
+    """The file changed on disk since it was read; the write was refused."""
+
+
+class LockTimeoutError(MsdError):
+    """The planning lock could not be acquired within its timeout."""
+
+
+class KeyringUnavailableError(MsdError):
+    """No usable OS keyring; secrets cannot be stored without an explicit fallback."""
