@@ -40,11 +40,14 @@ fi
 EXTRAS="${1:-}"
 STAMP=".venv/.msd-installed${EXTRAS:+-$EXTRAS}"
 if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  if [ -n "$EXTRAS" ]; then
-    .venv/bin/python -m pip install -q -e ".[$EXTRAS]"
-  else
-    .venv/bin/python -m pip install -q -e .
+  target="."
+  [ -n "$EXTRAS" ] && target=".[$EXTRAS]"
+  echo "Installing MSD Desktop into .venv/ (log: .venv/pip.log)…" >&2
+  if ! { .venv/bin/python -m pip install --upgrade pip &&
+         .venv/bin/python -m pip install -e "$target"; } >.venv/pip.log 2>&1; then
+    tail -40 .venv/pip.log >&2
+    echo "error: pip install failed (full log in .venv/pip.log)" >&2
+    exit 1
   fi
   touch "$STAMP"
 fi
