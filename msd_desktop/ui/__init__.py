@@ -1,0 +1,4 @@
+"""The PySide6 window (issue 3). Thin views over Qt item models over the core.
+
+Only this package imports Qt; ``msd_desktop.core`` never does.
+"""

@@ -1,0 +1,67 @@
+"""``msd state`` and ``msd statusline``: the State panel's answers on the command line.
+
+``state`` prints the combined project state (STATE.md frontmatter and sections, derived
+progress, roadmap phases, consistency problems, both status-line renderings) as JSON, so a
+script or a test sees exactly what the window shows. A broken STATE.md is not a command
+failure: the parse error is in ``error``/``problems`` and the exit code is 0.
+
+``statusline`` prints the MSD-state segment exactly as the runtime's status-line hook would
+for ``--cwd`` (the hook walks up from the session directory, so this does too). The format is
+``--format``, else ``statusline.state_format`` from the nearest ``.planning/config.json``,
+else ``full``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from msd_desktop.cli import PlainText
+
+if TYPE_CHECKING:
+    from msd_desktop.cli import CliContext
+
+
+def state(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
+    """The JSON view of :func:`msd_desktop.core.project_state.load_project_state`."""
+    from msd_desktop.core.project_state import load_project_state
+
+    result = load_project_state(ctx.root, ctx.env).to_dict()
+    ordered = {key: result[key] for key in (
+        "path", "frontmatter", "status", "normalized_status", "progress", "sections",
+        "phases", "problems", "statusline", "error")}
+    ordered.update({k: v for k, v in result.items() if k not in ordered})
+    return ordered
+
+
+def _config_format(start: Path, env: dict[str, str]) -> str:
+    """Upstream ``readGsdConfig``: the first ``.planning/config.json`` walking up (≤10)."""
+    from msd_desktop.core.project_state import get_config_value
+
+    home = Path(env.get("HOME") or Path.home())
+    current = start
+    for _ in range(10):
+        candidate = current / ".planning" / "config.json"
+        if candidate.exists():
+            try:
+                cfg = json.loads(candidate.read_text(encoding="utf-8")) or {}
+            except (OSError, ValueError):
+                cfg = {}
+            value = get_config_value(cfg, "statusline.state_format")
+            return "compact" if value == "compact" else "full"
+        parent = current.parent
+        if parent == current or current == home:
+            break
+        current = parent
+    return "full"
+
+
+def statusline(args: argparse.Namespace, ctx: CliContext) -> PlainText:
+    """One plain line: the rendered MSD-state segment (empty when there is nothing)."""
+    from msd_desktop.core.statusline import read_statusline_fields, render_state_segment
+
+    fmt = getattr(args, "format", None) or _config_format(ctx.cwd, ctx.env)
+    fields = read_statusline_fields(ctx.cwd, ctx.env) or {}
+    return PlainText(render_state_segment(fields, fmt))

@@ -1,0 +1,97 @@
+"""``msd root`` and ``msd workspaces list|add|remove|scan``.
+
+Thin handlers over :mod:`msd_desktop.core.workspaces` and :mod:`msd_desktop.core.discovery`, so
+the terminal shows exactly the workspaces and projects the window shows. Relative ``PATH``
+arguments are taken from ``--cwd``. ``add`` decides the kind by looking: a folder with
+``.planning/`` is registered as one project (``folder``), anything else as a ``scan_root``
+searched ``--depth`` levels deep (default 6). ``scan`` only reports; it registers nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from msd_desktop.cli import PlainText
+from msd_desktop.core.errors import MsdError
+
+if TYPE_CHECKING:
+    from msd_desktop.cli import CliContext
+    from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+
+_USAGE = {
+    "add": "msd workspaces add PATH [--name NAME] [--depth N]",
+    "remove": "msd workspaces remove PATH|NAME",
+}
+
+
+def root(args: argparse.Namespace, ctx: CliContext) -> PlainText:
+    """The project root resolved from ``--cwd`` (spec §8), one plain line."""
+    return PlainText(str(ctx.root))
+
+
+def _path_arg(args: argparse.Namespace, ctx: CliContext) -> Path:
+    return (ctx.cwd / Path(args.path).expanduser()).absolute()
+
+
+def _depth(args: argparse.Namespace) -> int | None:
+    depth: int | None = args.depth
+    if depth is not None and depth < 0:
+        raise MsdError(f"Invalid --depth '{depth}'. Must be a non-negative integer.")
+    return depth
+
+
+def _workspace_json(registry: WorkspaceRegistry, ws: Workspace) -> dict[str, Any]:
+    out = ws.to_json()
+    out["projects"] = [ref.to_json() for ref in registry.projects(ws)]
+    return out
+
+
+def workspaces(args: argparse.Namespace, ctx: CliContext) -> Any:
+    """Dispatch ``msd workspaces ACTION``; every action prints JSON."""
+    from msd_desktop.core.workspaces import DEFAULT_SCAN_DEPTH, WorkspaceRegistry
+
+    registry = WorkspaceRegistry(env=ctx.env)
+    action: str = args.action
+    depth = _depth(args)
+
+    if action == "list":
+        return [_workspace_json(registry, ws) for ws in registry.list()]
+
+    if action == "scan":
+        from msd_desktop.core.discovery import discover_projects
+
+        scan_root = _path_arg(args, ctx) if args.path else ctx.cwd
+        if not scan_root.is_dir():
+            raise MsdError(f"Not a directory: {scan_root}")
+        found = discover_projects(
+            scan_root, max_depth=DEFAULT_SCAN_DEPTH if depth is None else depth
+        )
+        return [
+            {
+                "name": ref.name,
+                "root": str(ref.root),
+                "workstreams": ref.workstreams,
+                "active_workstream": ref.active_workstream,
+                "has_config": ref.has_config,
+            }
+            for ref in found
+        ]
+
+    if not args.path:
+        raise MsdError(f"Usage: {_USAGE[action]}")
+
+    if action == "add":
+        ws = registry.add(
+            _path_arg(args, ctx),
+            name=args.name,
+            scan_depth=DEFAULT_SCAN_DEPTH if depth is None else depth,
+        )
+        return _workspace_json(registry, ws)
+
+    # remove: a registered name wins over a path of the same spelling.
+    target: str | Path = args.path
+    if registry.get(args.path) is None:
+        target = _path_arg(args, ctx)
+    return registry.remove(target).to_json()

@@ -1,0 +1,285 @@
+"""Table model for the overview: every project (and workstream) of every workspace at a glance.
+
+:class:`ProjectSummary` is the flat, display-ready copy of what the core says about one project
+(or one workstream of it): it is filled by :func:`msd_desktop.ui.project_loader`-style workers
+from ``core.project_state`` and ``core.config_store`` and adds no semantics of its own — the
+status is the core's normalized status, the status lines are the core's renderings, the
+problems are the core's consistency problems, verbatim.
+
+The model is a thin adapter over ``list[OverviewRow]``; sorting happens in a
+``QSortFilterProxyModel`` using :data:`SortRole` (numbers for progress and problem counts,
+ISO dates for last activity) so the view sorts by value, not by text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from msd_desktop.ui.theme import semantic_color, status_color
+
+SortRole = Qt.ItemDataRole.UserRole + 20
+PercentRole = Qt.ItemDataRole.UserRole + 21  # int | None, for the progress delegate
+RootRole = Qt.ItemDataRole.UserRole + 22  # Path of the project
+WorkstreamNameRole = Qt.ItemDataRole.UserRole + 23  # str | None
+
+COLUMNS = ("Project", "Workspace", "Milestone", "Phase", "Status", "Progress",
+           "Last activity", "Problems")
+COL_PROJECT, COL_WORKSPACE, COL_MILESTONE, COL_PHASE, COL_STATUS, COL_PROGRESS, \
+    COL_ACTIVITY, COL_PROBLEMS = range(len(COLUMNS))
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass
+class ProjectSummary:
+    """What the browser and the overview show about one project or workstream (from the core)."""
+
+    root: Path
+    name: str
+    workspace: str = ""
+    workstream: str | None = None
+    milestone: str = ""
+    phase: str = ""
+    status: str = ""  # the core's normalized status
+    status_raw: str = ""
+    percent: int | None = None
+    last_activity: str = ""  # YYYY-MM-DD
+    last_activity_desc: str = ""
+    statusline_full: str = ""
+    statusline_compact: str = ""
+    problems: list[str] = field(default_factory=list)  # consistency problems, core wording
+    config_problem: str | None = None  # degraded/invalid config.json, core wording
+    state_error: str | None = None  # STATE.md unreadable, core wording
+    workstreams: dict[str, ProjectSummary] = field(default_factory=dict)
+
+    def badges(self) -> list[str]:
+        """Every reason for a warning badge, in the core's words."""
+        out: list[str] = []
+        if self.config_problem:
+            out.append(self.config_problem)
+        if self.state_error:
+            out.append(self.state_error)
+        out.extend(self.problems)
+        for ws in self.workstreams.values():
+            out.extend(f"[{ws.workstream}] {b}" for b in ws.badges()
+                       if b != self.config_problem)
+        return out
+
+
+@dataclass
+class OverviewRow:
+    """One overview line: a project, or one workstream of a project."""
+
+    summary: ProjectSummary
+    label: str
+
+
+def rows_from_summaries(summaries: list[ProjectSummary]) -> list[OverviewRow]:
+    """Projects with workstreams get one row per workstream, labelled ``project › ws``."""
+    rows: list[OverviewRow] = []
+    for s in summaries:
+        if s.workstreams:
+            rows.extend(OverviewRow(ws, f"{s.name} › {name}") for name, ws in s.workstreams.items())
+        else:
+            rows.append(OverviewRow(s, s.name))
+    return rows
+
+
+class OverviewModel(QAbstractTableModel):
+    """Flat table over ``list[OverviewRow]``."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[OverviewRow] = []
+
+    def rows(self) -> list[OverviewRow]:
+        return list(self._rows)
+
+    def set_rows(self, rows: list[OverviewRow]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def update_summary(self, summary: ProjectSummary) -> None:
+        """Replace the rows of one project in place when the row set is unchanged."""
+        new = rows_from_summaries([summary])
+        old_pos = [i for i, r in enumerate(self._rows) if r.summary.root == summary.root]
+        if len(old_pos) != len(new) or [self._rows[i].label for i in old_pos] != [
+            r.label for r in new
+        ]:
+            keep = [r for r in self._rows if r.summary.root != summary.root]
+            self.set_rows(keep + new)
+            return
+        for i, row in zip(old_pos, new, strict=True):
+            self._rows[i] = row
+            self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        s = row.summary
+        col = index.column()
+        if role == RootRole:
+            return s.root
+        if role == WorkstreamNameRole:
+            return s.workstream
+        if role == PercentRole:
+            return s.percent
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, col)
+        if role == SortRole:
+            if col == COL_PROGRESS:
+                return -1 if s.percent is None else s.percent
+            if col == COL_PROBLEMS:
+                return len(s.badges())
+            return (self._display(row, col) or "").casefold()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == COL_PROBLEMS and s.badges():
+                return "\n".join(s.badges())
+            if col == COL_ACTIVITY and s.last_activity_desc:
+                return s.last_activity_desc
+            if col == COL_PROJECT:
+                return f"{s.root}\n{s.statusline_full}".rstrip()
+            if col == COL_STATUS and s.status_raw and s.status_raw != s.status:
+                return f"STATE.md says: {s.status_raw}"
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col == COL_STATUS:
+                return status_color(s.status)
+            if col == COL_PROBLEMS and s.badges():
+                return semantic_color("warning")
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == COL_PROBLEMS:
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    @staticmethod
+    def _display(row: OverviewRow, col: int) -> str | None:
+        s = row.summary
+        if col == COL_PROJECT:
+            return row.label
+        if col == COL_WORKSPACE:
+            return s.workspace
+        if col == COL_MILESTONE:
+            return s.milestone
+        if col == COL_PHASE:
+            return s.phase
+        if col == COL_STATUS:
+            return s.status
+        if col == COL_PROGRESS:
+            return "" if s.percent is None else f"{s.percent}%"
+        if col == COL_ACTIVITY:
+            return s.last_activity
+        if col == COL_PROBLEMS:
+            badges = s.badges()
+            if not badges:
+                return ""
+            first = badges[0]
+            return first if len(badges) == 1 else f"{first} (+{len(badges) - 1})"
+        return None
+
+
+# --------------------------------------------------------------------------- core → summary
+# Runs in worker threads: plain Python, no Qt objects touched.
+
+
+def _text(value: Any) -> str:
+    if value is None or isinstance(value, dict | list):
+        return ""
+    return str(value).strip()
+
+
+def problem_text(problem: Any) -> str:
+    """A core ``Problem`` as one line: message, then where (file, line)."""
+    where = ""
+    if getattr(problem, "file", None):
+        where = str(problem.file)
+        if getattr(problem, "line", None):
+            where += f" line {problem.line}"
+    return f"{problem.message} ({where})" if where else str(problem.message)
+
+
+def config_problem_text(loaded: Any) -> str | None:
+    """The core's diagnostic for a degraded config, with the project root made relative."""
+    if not getattr(loaded, "degraded", False):
+        return None
+    root = str(loaded.root)
+    for diag in loaded.diagnostics:
+        return str(diag).replace(root + "/", "")
+    return f"config.json: {loaded.reason}"
+
+
+def summary_from_state(state: Any, name: str, workspace: str,
+                       config_problem: str | None = None) -> ProjectSummary:
+    """Copy the display facts of a core ``ProjectState`` into a :class:`ProjectSummary`."""
+    doc = state.doc
+    fm = doc.fm if doc is not None else {}
+    cp = doc.current_position if doc is not None else {}
+    milestone = " ".join(t for t in (_text(fm.get("milestone")),
+                                     _text(fm.get("milestone_name"))) if t)
+    phase = _text(cp.get("phase"))
+    if not phase:
+        phase = " ".join(t for t in (_text(fm.get("current_phase")),
+                                     _text(fm.get("current_phase_name"))) if t)
+    error = state.error
+    problems = [problem_text(p) for p in state.problems
+                if p.severity == "warning" and p.file != ".planning/config.json"]
+    last = _text(fm.get("last_activity")) or _text(cp.get("last_activity"))
+    desc = _text(fm.get("last_activity_desc")) or _text(cp.get("last_activity_desc"))
+    return ProjectSummary(
+        root=state.root,
+        name=name,
+        workspace=workspace,
+        workstream=state.workstream,
+        milestone=milestone,
+        phase=phase,
+        status=doc.normalized_status if doc is not None else "",
+        status_raw=(doc.status or "") if doc is not None else "",
+        percent=state.progress.percent,
+        last_activity=last,
+        last_activity_desc=desc,
+        statusline_full=state.statusline_full,
+        statusline_compact=state.statusline_compact,
+        problems=problems,
+        config_problem=config_problem,
+        state_error=problem_text(error) if error is not None else None,
+    )
+
+
+def load_summary(ref: Any, env: dict[str, str], cache: Any = None) -> ProjectSummary:
+    """Load one project (every workstream of it) through the core. Worker threads only."""
+    from msd_desktop.core.config_store import load_config
+    from msd_desktop.core.project_state import load_project_state
+
+    try:
+        cfg_problem = config_problem_text(load_config(ref.root, env))
+    except Exception as exc:  # the core says "never raises for bad content"; be safe anyway
+        cfg_problem = f"config.json: {exc}"
+    if not ref.workstreams:
+        state = load_project_state(ref.root, env, cache=cache)
+        return summary_from_state(state, ref.name, ref.workspace, cfg_problem)
+    per_ws: dict[str, ProjectSummary] = {}
+    for ws in ref.workstreams:
+        ws_env = {**env, "MSD_WORKSTREAM": ws}
+        state = load_project_state(ref.root, ws_env, cache=cache)
+        per_ws[ws] = summary_from_state(state, ref.name, ref.workspace, cfg_problem)
+    head_name = ref.active_workstream if ref.active_workstream in per_ws else ref.workstreams[0]
+    head = per_ws[head_name]
+    return ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
+                             "state_error": None})

@@ -1,0 +1,290 @@
+"""The Qt-free watcher with a real inotify observer: merged bursts, atomic writes, re-arming.
+
+No sleeps-as-assertions: every check waits on a queue with a generous timeout, and "nothing
+else was reported" is proven by a sentinel change that must arrive as the very next event.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from msd_desktop.core.errors import MsdError
+from msd_desktop.core.watcher import ALL_KINDS, ChangeEvent, ProjectWatcher, classify
+
+TIMEOUT = 10.0
+
+
+class Collector:
+    def __init__(self) -> None:
+        self.events: queue.Queue[ChangeEvent] = queue.Queue()
+        self.threads: set[str] = set()
+
+    def __call__(self, event: ChangeEvent) -> None:
+        self.threads.add(threading.current_thread().name)
+        self.events.put(event)
+
+    def next(self) -> ChangeEvent:
+        return self.events.get(timeout=TIMEOUT)
+
+
+def project(path: Path) -> Path:
+    (path / ".planning" / "phases").mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def collector() -> Collector:
+    return Collector()
+
+
+@pytest.fixture
+def watcher(collector: Collector) -> Iterator[ProjectWatcher]:
+    w = ProjectWatcher(collector, debounce_ms=30)
+    w.start()
+    yield w
+    w.stop()
+
+
+def sentinel(root: Path, collector: Collector, name: str = "sentinel.md") -> None:
+    """Write a phases file and require it to be the next (and only) thing reported."""
+    (root / ".planning" / "phases" / name).write_text("x", "utf-8")
+    event = collector.next()
+    assert event.root == root
+    assert event.kinds == frozenset({"phases"}), event
+
+
+def test_state_change_reports_state(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector
+) -> None:
+    root = project(tmp_path / "p")
+    watcher.watch(root)
+    (root / ".planning" / "STATE.md").write_text("---\nstatus: executing\n---\n", "utf-8")
+    event = collector.next()
+    assert event.root == root
+    assert event.kinds == frozenset({"state"})
+    assert event.paths == (root / ".planning" / "STATE.md",)
+    assert collector.threads == {"msd-watcher-debounce"}
+
+
+def test_burst_is_merged_into_one_event(tmp_path: Path, collector: Collector) -> None:
+    root = project(tmp_path / "p")
+    planning = root / ".planning"
+    with ProjectWatcher(collector, debounce_ms=400) as w:
+        w.watch(root)
+        for i in range(30):
+            (planning / "STATE.md").write_text(f"v{i}\n", "utf-8")
+            (planning / "ROADMAP.md").write_text(f"r{i}\n", "utf-8")
+        (planning / "config.json").write_text("{}\n", "utf-8")
+        event = collector.next()
+        assert event.kinds == frozenset({"state", "roadmap", "config"})
+        assert set(event.paths) == {
+            planning / "STATE.md",
+            planning / "ROADMAP.md",
+            planning / "config.json",
+        }
+        sentinel(root, collector)
+
+
+@pytest.mark.parametrize("style", ["ours", "python-default", "upstream"])
+def test_atomic_rename_write_reports_target(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector, style: str
+) -> None:
+    root = project(tmp_path / "p")
+    planning = root / ".planning"
+    (planning / "STATE.md").write_text("old\n", "utf-8")
+    watcher.watch(root)
+    if style == "ours":
+        fd, tmp = tempfile.mkstemp(prefix=".STATE.md.tmp-", dir=planning)
+    elif style == "python-default":
+        fd, tmp = tempfile.mkstemp(dir=planning)
+    else:
+        tmp = str(planning / f"STATE.md.tmp.{os.getpid()}-ab12")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT, 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write("new\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, planning / "STATE.md")
+    event = collector.next()
+    assert event.kinds == frozenset({"state"})
+    assert event.paths == (planning / "STATE.md",)
+    sentinel(root, collector)
+
+
+def test_lock_and_temp_files_are_ignored(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector
+) -> None:
+    root = project(tmp_path / "p")
+    planning = root / ".planning"
+    watcher.watch(root)
+    (planning / ".lock").write_text('{"pid": 1}', "utf-8")
+    (planning / ".lock").unlink()
+    (planning / "ROADMAP.md.tmp").write_text("x", "utf-8")
+    (planning / "ROADMAP.md.tmp").unlink()
+    sentinel(root, collector)
+
+
+def test_reads_do_not_trigger_events(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector
+) -> None:
+    root = project(tmp_path / "p")
+    (root / ".planning" / "STATE.md").write_text("x", "utf-8")
+    watcher.watch(root)
+    for _ in range(5):
+        (root / ".planning" / "STATE.md").read_text("utf-8")
+    list((root / ".planning").iterdir())
+    sentinel(root, collector)
+
+
+def test_workstream_files(tmp_path: Path, watcher: ProjectWatcher, collector: Collector) -> None:
+    root = project(tmp_path / "p")
+    planning = root / ".planning"
+    watcher.watch(root)
+    (planning / "workstreams" / "ws1").mkdir(parents=True)
+    assert collector.next().kinds == frozenset({"workstream"})
+    (planning / "workstreams" / "ws1" / "config.json").write_text("{}", "utf-8")
+    assert collector.next().kinds == frozenset({"config"})
+    (planning / "workstreams" / "ws1" / "STATE.md").write_text("x", "utf-8")
+    assert collector.next().kinds == frozenset({"state"})
+    (planning / "active-workstream").write_text("ws1\n", "utf-8")
+    assert collector.next().kinds == frozenset({"workstream"})
+    (planning / "PROJECT.md").write_text("x", "utf-8")
+    assert collector.next().kinds == frozenset({"other"})
+
+
+def test_planning_created_after_watch(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector
+) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    watcher.watch(root)
+    (root / "README.md").write_text("not planning", "utf-8")  # ignored
+    (root / ".planning").mkdir()
+    event = collector.next()
+    assert event.kinds == ALL_KINDS
+    # The recursive watch is armed now: a later STATE.md write is seen on its own.
+    (root / ".planning" / "STATE.md").write_text("x", "utf-8")
+    event = collector.next()
+    assert event.kinds == frozenset({"state"})
+
+
+def test_planning_deleted_and_recreated(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector
+) -> None:
+    root = project(tmp_path / "p")
+    watcher.watch(root)
+    (root / ".planning" / "phases").rmdir()
+    (root / ".planning").rmdir()
+    event = collector.next()
+    assert "state" in event.kinds  # gone: everything changed
+    (root / ".planning").mkdir()
+    assert collector.next().kinds == ALL_KINDS
+    (root / ".planning" / "ROADMAP.md").write_text("x", "utf-8")
+    assert collector.next().kinds == frozenset({"roadmap"})
+
+
+def test_projects_are_reported_separately(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector
+) -> None:
+    a = project(tmp_path / "a")
+    b = project(tmp_path / "b")
+    watcher.watch(a)
+    watcher.watch(b)
+    (a / ".planning" / "STATE.md").write_text("x", "utf-8")
+    (b / ".planning" / "config.json").write_text("{}", "utf-8")
+    got = {collector.next().root: None, collector.next().root: None}
+    assert set(got) == {a, b}
+
+
+def test_unwatch_stops_reports(
+    tmp_path: Path, watcher: ProjectWatcher, collector: Collector
+) -> None:
+    a = project(tmp_path / "a")
+    b = project(tmp_path / "b")
+    watcher.watch(a)
+    watcher.watch(b)
+    watcher.unwatch(a)
+    (a / ".planning" / "STATE.md").write_text("x", "utf-8")
+    sentinel(b, collector)
+    assert watcher.watched_roots() == [b]
+
+
+def test_watch_before_start_and_restart(tmp_path: Path, collector: Collector) -> None:
+    root = project(tmp_path / "p")
+    w = ProjectWatcher(collector)
+    w.watch(root)
+    w.start()
+    try:
+        sentinel(root, collector, "one.md")
+    finally:
+        w.stop()
+    w.start()
+    try:
+        sentinel(root, collector, "two.md")
+    finally:
+        w.stop()
+
+
+def test_stop_joins_threads(tmp_path: Path, collector: Collector) -> None:
+    root = project(tmp_path / "p")
+    w = ProjectWatcher(collector)
+    w.start()
+    w.watch(root)
+    sentinel(root, collector)
+    threads = w.threads()
+    assert len(threads) == 2
+    assert all(t.is_alive() for t in threads)
+    w.stop()
+    assert not any(t.is_alive() for t in threads)
+    assert w.threads() == []
+    assert not w.running
+    w.stop()  # idempotent
+
+
+def test_callback_errors_do_not_kill_the_watcher(tmp_path: Path) -> None:
+    got: queue.Queue[ChangeEvent] = queue.Queue()
+    calls = 0
+
+    def flaky(event: ChangeEvent) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("boom")
+        got.put(event)
+
+    root = project(tmp_path / "p")
+    with ProjectWatcher(flaky) as w:
+        w.watch(root)
+        (root / ".planning" / "STATE.md").write_text("1", "utf-8")
+        (root / ".planning" / "ROADMAP.md").write_text("1", "utf-8")
+        # The first delivered event raised; keep writing until a later one arrives.
+        event = None
+        for i in range(20):
+            (root / ".planning" / "ROADMAP.md").write_text(str(i), "utf-8")
+            try:
+                event = got.get(timeout=1.0)
+                break
+            except queue.Empty:
+                continue
+        assert event is not None and "roadmap" in event.kinds
+
+
+def test_watch_missing_dir_is_an_error(tmp_path: Path, watcher: ProjectWatcher) -> None:
+    with pytest.raises(MsdError):
+        watcher.watch(tmp_path / "nope")
+
+
+def test_classify() -> None:
+    assert classify(("config.json",)) == {"config"}
+    assert classify(("phases", "01-x", "01-01-PLAN.md")) == {"phases"}
+    assert classify(("workstreams", "w", "phases", "a")) == {"phases"}
+    assert classify(("workstreams", "w", "config.json")) == {"config"}
+    assert classify(("myproj", "STATE.md")) == {"state"}  # MSD_PROJECT sub-folder
+    assert classify(("debug", "notes.md")) == {"other"}

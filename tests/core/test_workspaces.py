@@ -1,0 +1,236 @@
+"""The workspace registry (persisted JSON, atomic, refusals) and the project model helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from msd_desktop.core.errors import MsdError
+from msd_desktop.core.workspaces import (
+    ProjectRef,
+    Workspace,
+    WorkspaceRegistry,
+    default_registry_path,
+    list_workstreams,
+    project_ref,
+    read_active_workstream,
+)
+
+
+def project(path: Path, *, cfg: bool = False, workstreams: tuple[str, ...] = ()) -> Path:
+    (path / ".planning").mkdir(parents=True, exist_ok=True)
+    if cfg:
+        (path / ".planning" / "config.json").write_text("{}\n", "utf-8")
+    for ws in workstreams:
+        (path / ".planning" / "workstreams" / ws).mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def reg_file(tmp_path: Path) -> Path:
+    return tmp_path / "cfg" / "workspaces.json"
+
+
+@pytest.fixture
+def registry(reg_file: Path, isolated_home: Path) -> WorkspaceRegistry:
+    return WorkspaceRegistry(reg_file, env={"HOME": str(isolated_home)})
+
+
+def test_default_path_is_platformdirs_user_config(isolated_home: Path) -> None:
+    path = default_registry_path()
+    assert path == isolated_home / ".config" / "msd-desktop" / "workspaces.json"
+    assert WorkspaceRegistry().path == path
+
+
+def test_empty_when_missing(registry: WorkspaceRegistry) -> None:
+    assert registry.list() == []
+
+
+def test_add_project_folder_and_scan_root_persist(
+    tmp_path: Path, registry: WorkspaceRegistry, reg_file: Path, isolated_home: Path
+) -> None:
+    proj = project(tmp_path / "proj")
+    code = tmp_path / "code"
+    code.mkdir()
+    a = registry.add(proj)
+    b = registry.add(code, name="All code", scan_depth=3)
+    assert a == Workspace(name="proj", path=proj.resolve(), kind="folder", scan_depth=6)
+    assert b.kind == "scan_root"
+    assert b.name == "All code"
+    data = json.loads(reg_file.read_text("utf-8"))
+    assert data == [
+        {"name": "proj", "path": str(proj.resolve()), "kind": "folder", "scan_depth": 6},
+        {"name": "All code", "path": str(code.resolve()), "kind": "scan_root", "scan_depth": 3},
+    ]
+    assert reg_file.read_text("utf-8").endswith("]\n")
+    # A fresh registry object (another process) sees the same thing.
+    again = WorkspaceRegistry(reg_file, env={"HOME": str(isolated_home)})
+    assert again.list() == [a, b]
+    # No temp files left beside the registry.
+    assert sorted(os.listdir(reg_file.parent)) == ["workspaces.json"]
+
+
+def test_readd_updates_in_place_and_keeps_unknown_keys(
+    tmp_path: Path, registry: WorkspaceRegistry, reg_file: Path
+) -> None:
+    code = tmp_path / "code"
+    code.mkdir()
+    other = tmp_path / "other"
+    other.mkdir()
+    reg_file.parent.mkdir(parents=True)
+    reg_file.write_text(
+        json.dumps(
+            [
+                {"name": "code", "path": str(code), "kind": "scan_root", "color": "red"},
+                {"name": "other", "path": str(other), "kind": "scan_root", "scan_depth": 2},
+            ]
+        ),
+        "utf-8",
+    )
+    registry.add(code, scan_depth=4)
+    data = json.loads(reg_file.read_text("utf-8"))
+    assert data[0] == {
+        "name": "code",
+        "path": str(code.resolve()),
+        "kind": "scan_root",
+        "color": "red",
+        "scan_depth": 4,
+    }
+    assert [w.name for w in registry.list()] == ["code", "other"]
+
+
+def test_default_names_are_unique_explicit_clash_refused(
+    tmp_path: Path, registry: WorkspaceRegistry
+) -> None:
+    one = project(tmp_path / "a" / "app")
+    two = project(tmp_path / "b" / "app")
+    assert registry.add(one).name == "app"
+    assert registry.add(two).name == "app (2)"
+    three = project(tmp_path / "c" / "x")
+    with pytest.raises(MsdError, match="already registered"):
+        registry.add(three, name="app")
+
+
+def test_remove_by_name_and_by_path(tmp_path: Path, registry: WorkspaceRegistry) -> None:
+    p1 = project(tmp_path / "p1")
+    p2 = project(tmp_path / "p2")
+    registry.add(p1, name="first")
+    registry.add(p2)
+    assert registry.remove("first").path == p1.resolve()
+    assert registry.remove(p2).name == "p2"
+    assert registry.list() == []
+    assert p1.is_dir() and p2.is_dir()  # only the registry changed
+    with pytest.raises(MsdError, match="No workspace"):
+        registry.remove("first")
+
+
+def test_refuses_filesystem_root_and_home_as_scan_root(
+    registry: WorkspaceRegistry, isolated_home: Path, reg_file: Path
+) -> None:
+    with pytest.raises(MsdError, match="filesystem root"):
+        registry.add(Path("/"))
+    with pytest.raises(MsdError, match="home folder"):
+        registry.add(isolated_home)
+    with pytest.raises(MsdError, match="home folder"):
+        registry.add(isolated_home / "sub" / "..", kind="scan_root")
+    assert not reg_file.exists()
+
+
+def test_home_that_is_a_project_may_be_a_folder(
+    registry: WorkspaceRegistry, isolated_home: Path
+) -> None:
+    project(isolated_home)
+    assert registry.add(isolated_home).kind == "folder"
+
+
+def test_refuses_missing_dir_and_bad_arguments(tmp_path: Path, registry: WorkspaceRegistry) -> None:
+    with pytest.raises(MsdError, match="Not a directory"):
+        registry.add(tmp_path / "nope")
+    with pytest.raises(MsdError, match="scan_depth"):
+        registry.add(tmp_path, kind="scan_root", scan_depth=-1)
+    with pytest.raises(MsdError, match="kind"):
+        registry.add(tmp_path, kind="bogus")  # type: ignore[arg-type]
+
+
+def test_corrupt_registry_is_an_error_not_overwritten(
+    tmp_path: Path, registry: WorkspaceRegistry, reg_file: Path
+) -> None:
+    reg_file.parent.mkdir(parents=True)
+    reg_file.write_text("[{oops", "utf-8")
+    with pytest.raises(MsdError, match="not valid JSON"):
+        registry.list()
+    with pytest.raises(MsdError, match="not valid JSON"):
+        registry.add(project(tmp_path / "p"))
+    assert reg_file.read_text("utf-8") == "[{oops"
+
+
+def test_malformed_entries_are_skipped(registry: WorkspaceRegistry, reg_file: Path) -> None:
+    reg_file.parent.mkdir(parents=True)
+    reg_file.write_text(
+        json.dumps([1, {"name": "x"}, {"path": "/srv/p", "kind": "?", "scan_depth": True}]),
+        "utf-8",
+    )
+    assert registry.list() == [Workspace(name="p", path=Path("/srv/p"))]
+
+
+def test_projects_of_folder_and_scan_root(tmp_path: Path, registry: WorkspaceRegistry) -> None:
+    proj = project(tmp_path / "solo", cfg=True)
+    code = tmp_path / "code"
+    project(code / "one")
+    project(code / "deep" / "two")
+    solo = registry.add(proj)
+    scan = registry.add(code, name="Code")
+    refs = registry.projects(solo)
+    assert [(r.name, r.workspace, r.has_config) for r in refs] == [("solo", "solo", True)]
+    found = registry.projects(scan)
+    assert sorted((r.name, r.workspace) for r in found) == [("one", "Code"), ("two", "Code")]
+
+
+# --- project model
+
+
+def test_list_workstreams_sorted_dirs_only(tmp_path: Path) -> None:
+    root = project(tmp_path / "p", workstreams=("beta", "alpha"))
+    (root / ".planning/workstreams/notes.md").write_text("x", "utf-8")
+    os.symlink(root / ".planning/workstreams/alpha", root / ".planning/workstreams/link")
+    assert list_workstreams(root) == ["alpha", "beta"]
+    assert list_workstreams(project(tmp_path / "flat")) == []
+    assert list_workstreams(tmp_path / "missing") == []
+
+
+@pytest.mark.parametrize(
+    ("pointer", "expected"),
+    [
+        ("alpha\n", "alpha"),
+        ("  alpha  ", "alpha"),
+        ("gone\n", None),  # names a missing workstream dir
+        ("../alpha", None),  # invalid name
+        ("", None),
+    ],
+)
+def test_active_workstream_pointer(tmp_path: Path, pointer: str, expected: str | None) -> None:
+    root = project(tmp_path / "p", workstreams=("alpha",))
+    (root / ".planning/active-workstream").write_text(pointer, "utf-8")
+    assert read_active_workstream(root) == expected
+    # A read-only consumer never deletes a stale pointer.
+    assert (root / ".planning/active-workstream").read_text("utf-8") == pointer
+
+
+def test_active_workstream_ignores_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path / "p", workstreams=("alpha",))
+    monkeypatch.setenv("MSD_WORKSTREAM", "beta")
+    assert read_active_workstream(root) is None
+
+
+def test_project_ref(tmp_path: Path) -> None:
+    root = project(tmp_path / "p", cfg=True, workstreams=("w1",))
+    (root / ".planning/active-workstream").write_text("w1\n", "utf-8")
+    ref = project_ref(root, "W")
+    assert ref == ProjectRef(
+        root=root, name="p", workspace="W", workstreams=["w1"], active_workstream="w1",
+        has_config=True,
+    )
+    assert ref.to_json()["root"] == str(root)

@@ -1,0 +1,331 @@
+"""Fixtures for the differential tests: msd against the real upstream ``gsd-tools`` 1.11.0.
+
+The upstream reference is installed from the npm registry
+(``npm install --no-audit --no-fund --prefix <cache> @opengsd/gsd-core@1.11.0``) into
+``<repo>/.cache/upstream-1.11.0`` (or ``$MSD_UPSTREAM_CACHE``) once, under a file lock so
+parallel runs do not collide, and reused afterwards. The tests skip only when ``node`` or
+``npm`` is missing; a failed install is a failure, not a skip.
+
+Two ways to run each tool:
+
+* the real CLI as a process (``gsd.cli(...)``, ``msd.cli(...)``) — the reference;
+* a fast path for the bulk of the generated cases: a node driver (``gsd_driver.cjs``, copied
+  into the cache) that runs gsd-tools' own ``main()`` for many cases in one node process,
+  and ``msd_desktop.cli.main`` called in-process. ``test_fast_paths.py`` checks both fast
+  paths against the real CLIs on a sample.
+
+Every run gets its own HOME (and ``XDG_*`` for msd); no ``GSD_*``/``MSD_*`` variable of the
+developer's environment is passed on. msd runs with the ``fail`` keyring backend so no test
+here can touch a real keyring (the keyring test opts in explicitly).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+UPSTREAM_PACKAGE = "@opengsd/gsd-core"
+UPSTREAM_VERSION = "1.11.0"
+DRIVER_SOURCE = Path(__file__).with_name("gsd_driver.cjs")
+
+# --------------------------------------------------------------------------- hypothesis profile
+#
+# Derandomized by default so CI runs are reproducible and a failure reproduces locally with
+# the same command. MSD_DIFF_RANDOM=1 explores new examples (hypothesis prints the seed to
+# reproduce with --hypothesis-seed). MSD_DIFF_EXAMPLES scales the run (default: 300 configs).
+N_EXAMPLES = int(os.environ.get("MSD_DIFF_EXAMPLES", "300"))
+RANDOM = os.environ.get("MSD_DIFF_RANDOM", "") not in ("", "0")
+_common = {
+    "deadline": None,
+    "derandomize": not RANDOM,
+    "database": None,
+    "print_blob": True,
+    "suppress_health_check": [
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.filter_too_much,
+    ],
+    # "explain" re-runs failing examples many times to attribute lines; our examples are
+    # processes and files, so it only costs time.
+    "phases": [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+}
+settings.register_profile("differential", max_examples=N_EXAMPLES, **_common)
+
+
+def diff_settings(scale: float = 1.0) -> settings:
+    """Settings for one differential test: ``scale`` × the profile's example count."""
+    return settings(max_examples=max(1, int(N_EXAMPLES * scale)), **_common)
+
+
+# --------------------------------------------------------------------------- environment
+
+
+def base_env(flavor: str) -> dict[str, str]:
+    """The environment a tool process starts from: PATH and locale only.
+
+    Nothing else of the developer's environment is passed on, in particular no ``GSD_*`` /
+    ``MSD_*`` variable and no HOME (``materialize`` sets HOME per case).
+    """
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    if flavor == "msd":
+        env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+@dataclass
+class Result:
+    code: int
+    stdout: str
+    stderr: str
+
+    def json(self) -> Any:
+        return json.loads(self.stdout)
+
+
+# --------------------------------------------------------------------------- upstream install
+
+
+def upstream_cache_dir() -> Path:
+    override = os.environ.get("MSD_UPSTREAM_CACHE")
+    return Path(override).expanduser().resolve() if override else REPO_ROOT / ".cache" / f"upstream-{UPSTREAM_VERSION}"
+
+
+def _installed_ok(cache: Path) -> bool:
+    pkg = cache / "node_modules" / "@opengsd" / "gsd-core" / "package.json"
+    tools = pkg.parent / "gsd-core" / "bin" / "gsd-tools.cjs"
+    try:
+        version = json.loads(pkg.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return False
+    return version == UPSTREAM_VERSION and tools.is_file() and (cache / ".install-ok").is_file()
+
+
+def ensure_upstream() -> Path:
+    """Install (once) and return the gsd-core package dir; skip when node/npm are absent."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.skip("differential tests need node and npm on PATH")
+    cache = upstream_cache_dir()
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    lock_path = cache.parent / f".{cache.name}.lock"
+    with open(lock_path, "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not _installed_ok(cache):
+                staging = Path(tempfile.mkdtemp(prefix=f".{cache.name}-", dir=cache.parent))
+                try:
+                    proc = subprocess.run(
+                        [npm, "install", "--no-audit", "--no-fund", "--save-exact",
+                         "--prefix", str(staging), f"{UPSTREAM_PACKAGE}@{UPSTREAM_VERSION}"],
+                        capture_output=True, text=True, timeout=600, check=False,
+                    )
+                    if proc.returncode != 0:
+                        pytest.fail(
+                            f"npm install {UPSTREAM_PACKAGE}@{UPSTREAM_VERSION} failed "
+                            f"(exit {proc.returncode}):\n{proc.stderr[-4000:]}"
+                        )
+                    (staging / ".install-ok").write_text(UPSTREAM_VERSION + "\n", encoding="utf-8")
+                    if cache.exists():
+                        shutil.rmtree(cache)
+                    os.replace(staging, cache)
+                finally:
+                    shutil.rmtree(staging, ignore_errors=True)
+                if not _installed_ok(cache):
+                    pytest.fail(f"upstream install at {cache} is incomplete")
+            driver = cache / "gsd_driver.cjs"
+            source = DRIVER_SOURCE.read_text(encoding="utf-8")
+            if not driver.is_file() or driver.read_text(encoding="utf-8") != source:
+                tmp = driver.with_suffix(".tmp")
+                tmp.write_text(source, encoding="utf-8")
+                os.replace(tmp, driver)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return cache
+
+
+# --------------------------------------------------------------------------- runners
+
+
+class Upstream:
+    """The upstream gsd-tools: real CLI processes and the batch driver."""
+
+    def __init__(self, cache: Path) -> None:
+        self.cache = cache
+        self.tools = cache / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core" / "bin" / "gsd-tools.cjs"
+        self.driver_path = cache / "gsd_driver.cjs"
+        self._proc: subprocess.Popen[str] | None = None
+        self._lock = threading.Lock()
+
+    def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
+        proc = subprocess.run(
+            ["node", str(self.tools), *args], cwd=cwd, env=env,
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+        return Result(proc.returncode, proc.stdout, proc.stderr)
+
+    def _driver(self) -> subprocess.Popen[str]:
+        if self._proc is None or self._proc.poll() is not None:
+            self._proc = subprocess.Popen(
+                ["node", str(self.driver_path), str(self.tools)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, encoding="utf-8", cwd=self.cache,
+                env={**base_env("gsd"), "HOME": str(self.cache)},
+            )
+        return self._proc
+
+    def submit(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> BatchHandle:
+        """Send cases to the driver without waiting; ``.results()`` collects them in order."""
+        with self._lock:
+            proc = self._driver()
+            assert proc.stdin is not None
+            lines = [
+                json.dumps({"id": i, "args": list(args), "cwd": str(cwd), "env": env})
+                for i, (args, cwd, env) in enumerate(cases)
+            ]
+            proc.stdin.write("\n".join(lines) + "\n")
+            proc.stdin.flush()
+        return BatchHandle(self, len(cases))
+
+    def batch(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> list[Result]:
+        return self.submit(cases).results()
+
+    def close(self) -> None:
+        if self._proc is not None:
+            with contextlib.suppress(Exception):
+                assert self._proc.stdin is not None
+                self._proc.stdin.close()
+                self._proc.wait(timeout=10)
+            if self._proc.poll() is None:
+                self._proc.kill()
+            self._proc = None
+
+
+class BatchHandle:
+    def __init__(self, upstream: Upstream, n: int) -> None:
+        self.upstream, self.n = upstream, n
+
+    def results(self) -> list[Result]:
+        proc = self.upstream._proc
+        assert proc is not None and proc.stdout is not None
+        out: list[Result] = []
+        for _ in range(self.n):
+            line = proc.stdout.readline()
+            if not line:
+                err = proc.stderr.read() if proc.stderr else ""
+                raise RuntimeError(f"gsd driver died: {err[-3000:]}")
+            rec = json.loads(line)
+            out.append(Result(rec["code"], rec["stdout"], rec["stderr"]))
+        return out
+
+
+class Msd:
+    """msd: the real CLI as a process, and the same ``cli.main`` called in-process."""
+
+    def __init__(self) -> None:
+        venv_python = REPO_ROOT / ".venv" / "bin" / "python"
+        self.python = str(venv_python if venv_python.exists() else Path(sys.executable))
+
+    def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
+        proc = subprocess.run(
+            [self.python, "-m", "msd_desktop.cli", *args], cwd=cwd, env=env,
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+        return Result(proc.returncode, proc.stdout, proc.stderr)
+
+    def inprocess(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
+        """Run ``msd <args> --cwd <cwd>`` inside this process with exactly ``env``.
+
+        ``os.environ`` is swapped for the duration (the CLI builds its context from it), and
+        stdout/stderr are captured. ``SystemExit`` (argparse errors) maps to its code.
+        """
+        from msd_desktop import cli
+
+        saved_env = dict(os.environ)
+        out, err = io.StringIO(), io.StringIO()
+        code: int
+        try:
+            os.environ.clear()
+            os.environ.update(env)
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    code = int(cli.main([*args, "--cwd", str(cwd)]) or 0)
+                except SystemExit as exc:
+                    code = exc.code if isinstance(exc.code, int) else 1
+                except Exception as exc:  # noqa: BLE001 - a crash is a result to compare
+                    import traceback
+
+                    err.write("".join(traceback.format_exception(exc)))
+                    code = 99
+        finally:
+            os.environ.clear()
+            os.environ.update(saved_env)
+        return Result(code, out.getvalue(), err.getvalue())
+
+
+def msd_available(*modules: str) -> bool:
+    """True when the msd modules a test exercises exist (they are written concurrently)."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in modules)
+
+
+def require_msd(*modules: str) -> None:
+    missing = [m for m in modules if not msd_available(m)]
+    if missing:
+        pytest.skip(f"msd module(s) not written yet: {', '.join(missing)}")
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="session")
+def upstream() -> Iterator[Upstream]:
+    up = Upstream(ensure_upstream())
+    yield up
+    up.close()
+
+
+@pytest.fixture(scope="session")
+def msd() -> Msd:
+    return Msd()
+
+
+@pytest.fixture(scope="session")
+def diff_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("differential")
+
+
+@contextlib.contextmanager
+def case_dir(root: Path) -> Iterator[Path]:
+    """A fresh directory for one generated example, removed afterwards."""
+    d = Path(tempfile.mkdtemp(prefix="case-", dir=root))
+    try:
+        yield d
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.differential)
