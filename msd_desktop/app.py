@@ -1,19 +1,198 @@
-"""Entry point of the ``msd-desktop`` window (placeholder until the window lands)."""
+"""Entry point of the ``msd-desktop`` window.
+
+``msd-desktop``            the registered workspaces, or the bundled demo when none is registered
+``msd-desktop PATH``       open the project at (or above) PATH
+``msd-desktop --demo``     force the demo workspace
+``msd-desktop --smoke-test [PATH]``  open, paint every panel once, print JSON timings, exit 0
+
+The demo ships as package data (``msd_desktop/resources/demo``) and is copied to the user data
+directory (platformdirs, ``<data>/msd-desktop/demo``) before use, so it can be edited and so a
+read-only install still works. It is shown as a workspace but not registered.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import shutil
 import sys
+import time
+from pathlib import Path
+
+DEMO_WORKSPACE_NAME = "Demo workspace"
+
+
+def demo_source() -> Path:
+    from importlib import resources
+
+    return Path(str(resources.files("msd_desktop") / "resources" / "demo"))
+
+
+def demo_target(env: dict[str, str] | None = None) -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("msd-desktop", appauthor=False)) / "demo"
+
+
+def ensure_demo_copy(target: Path | None = None, *, reset: bool = False) -> Path:
+    """Copy the bundled demo to ``target`` unless a copy is already there (or ``reset``)."""
+    target = target or demo_target()
+    marker = target / ".msd-demo"
+    if reset and target.exists():
+        shutil.rmtree(target)
+    if not marker.exists():
+        if target.exists():
+            shutil.rmtree(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp-copy")
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        shutil.copytree(demo_source(), tmp)
+        (tmp / ".msd-demo").write_text("copied by msd-desktop\n", encoding="utf-8")
+        os.replace(tmp, target)
+    return target
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="msd-desktop", description="MSD Desktop window")
+    parser.add_argument("path", nargs="?", help="a project folder to open")
+    parser.add_argument("--demo", action="store_true", help="open the bundled demo workspace")
+    parser.add_argument("--reset-demo", action="store_true",
+                        help="copy the bundled demo again (discarding edits to the copy)")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open, paint every panel once, print JSON timings, exit")
+    parser.add_argument("--screenshots", metavar="DIR",
+                        help="with --smoke-test: save a PNG of each panel into DIR")
+    args, _qt_args = parser.parse_known_args(argv)
+    return args
+
+
+def _plan_workspaces(args: argparse.Namespace, env: dict[str, str]):  # type: ignore[no-untyped-def]
+    """(registry, transient workspaces, project to open) for these arguments."""
+    from msd_desktop.core.errors import MsdError
+    from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+
+    registry = WorkspaceRegistry(env=env)
+    transient: list[Workspace] = []
+    open_root: Path | None = None
+    try:
+        registered = registry.list()
+    except MsdError:
+        registered = []
+    if args.demo or (not registered and not args.path):
+        demo = ensure_demo_copy(reset=args.reset_demo)
+        transient.append(Workspace(name=DEMO_WORKSPACE_NAME, path=demo, kind="scan_root",
+                                   scan_depth=2))
+    if args.path:
+        from msd_desktop.core.project_root import find_root
+
+        start = Path(args.path).expanduser().resolve()
+        open_root = Path(find_root(start, env))
+        shown = [w.path.resolve() for w in [*registered, *transient]]
+        if not any(open_root == p or open_root.is_relative_to(p) for p in shown):
+            transient.insert(0, Workspace(name=open_root.name or str(open_root),
+                                          path=open_root, kind="folder"))
+    return registry, transient, open_root
 
 
 def main(argv: list[str] | None = None) -> int:
-    from PySide6.QtWidgets import QApplication, QMainWindow
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    t0 = time.perf_counter()
 
-    app = QApplication(sys.argv if argv is None else [sys.argv[0], *argv])
-    win = QMainWindow()
-    win.setWindowTitle("MSD Desktop")
-    win.resize(1200, 800)
-    win.show()
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication
+
+    QCoreApplication.setOrganizationName("msd-desktop")
+    QCoreApplication.setApplicationName("msd-desktop")
+    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    assert isinstance(app, QApplication)
+    app.setApplicationDisplayName("MSD Desktop")
+    app.setDesktopFileName("msd-desktop")
+
+    from msd_desktop.ui.main_window import MainWindow
+    from msd_desktop.ui.theme import app_icon
+
+    app.setWindowIcon(app_icon())
+    env = dict(os.environ)
+    registry, transient, open_root = _plan_workspaces(args, env)
+    window = MainWindow(registry=registry, transient=transient, env=env,
+                        open_project=open_root, watch=not args.smoke_test)
+    window.show()
+    if args.smoke_test:
+        return smoke_test(app, window, t0, Path(args.screenshots) if args.screenshots else None,
+                          open_root)
     return app.exec()
+
+
+def _wait(app, predicate, timeout: float = 20.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        app.processEvents()
+        if predicate():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-untyped-def]
+               open_root: Path | None = None) -> int:
+    """Open, wait for scan + summaries, paint every panel once, print JSON timings."""
+    from msd_desktop.ui.workers import live_ops
+
+    timings: dict[str, float] = {}
+    _wait(app, lambda: window.isVisible())
+    app.processEvents()
+    timings["window_shown_ms"] = (time.perf_counter() - t0) * 1000
+    loaded = _wait(app, lambda: not window.browser.is_scanning() and live_ops() == 0
+                   and window.browser.model.rowCount() > 0)
+    timings["loaded_ms"] = (time.perf_counter() - t0) * 1000
+    panels: dict[str, float] = {}
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+
+    def paint(name: str, widget) -> None:  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        pixmap = widget.grab()
+        panels[name] = round((time.perf_counter() - start) * 1000, 2)
+        if shots is not None:
+            pixmap.save(str(shots / f"{name}.png"))
+
+    window.show_overview()
+    app.processEvents()
+    paint("window-overview", window)
+    paint("browser", window.browser)
+    paint("overview", window.overview)
+    projects = window.browser.model.projects()
+    opened = ""
+    if projects:
+        # the project named on the command line, else the first one
+        target = next((p.ref for p in projects if p.ref.root == open_root), projects[0].ref)
+        window.open_project(target.root)
+        _wait(app, lambda: window.state_panel is not None
+              and window.state_panel.state_view() is not None and live_ops() == 0)
+        opened = target.name
+        for i in range(window.project_tabs.count()):
+            window.project_tabs.setCurrentIndex(i)
+            app.processEvents()
+            title = window.project_tabs.tabText(i).lower()
+            paint(f"tab-{title}", window.project_tabs.currentWidget())
+        window.project_tabs.setCurrentIndex(window.project_tabs.count() - 1)
+        app.processEvents()
+        paint("window-project", window)
+    timings["total_ms"] = (time.perf_counter() - t0) * 1000
+    result = {
+        "ok": loaded,
+        "projects": len(projects),
+        "opened": opened,
+        "title": window.windowTitle(),
+        "timings_ms": {k: round(v, 1) for k, v in {**timings, **window.timings}.items()},
+        "paint_ms": panels,
+    }
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    window.close()
+    return 0
 
 
 if __name__ == "__main__":

@@ -175,4 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Re-import so handlers and this entry share one module object (PlainText identity).
+    from msd_desktop.cli import main as _main
+
+    sys.exit(_main())

@@ -22,9 +22,8 @@ import json
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from msd_desktop.core.errors import MsdError
 
@@ -36,8 +35,7 @@ ALIASES_FILE = _DATA_DIR / "runtime-aliases.json"
 PROFILE_COLUMNS = ("quality", "balanced", "budget", "adaptive")
 
 
-@dataclass(frozen=True)
-class AgentMeta:
+class AgentMeta(NamedTuple):
     """One catalog agent: tier per profile column, phase type and routing tier."""
 
     name: str
@@ -53,8 +51,7 @@ class AgentMeta:
         return value if isinstance(value, str) and value else None
 
 
-@dataclass(frozen=True)
-class Catalog:
+class Catalog(NamedTuple):
     """The parsed catalog plus the sets upstream derives from it."""
 
     raw: Mapping[str, Any]
@@ -81,11 +78,8 @@ class Catalog:
     effort_rendering: Mapping[str, Any]
     effort_argv: Mapping[str, Any]
     runtimes_with_fast_mode: frozenset[str]
-
-    @property
-    def valid_tiers(self) -> frozenset[str]:
-        """Tiers accepted in ``models.<phase_type>``: the real tiers plus ``inherit``."""
-        return frozenset((*self.adaptive_tier_map.values(), "inherit"))
+    # tiers accepted in ``models.<phase_type>``: the real tiers plus ``inherit``
+    valid_tiers: frozenset[str]
 
 
 _catalog: Catalog | None = None
@@ -157,6 +151,7 @@ def _build(raw: Mapping[str, Any]) -> Catalog:
         effort_rendering=dict(raw.get("effort_rendering") or {}),
         effort_argv=dict(raw.get("effort_argv") or {}),
         runtimes_with_fast_mode=frozenset(raw.get("runtimes_with_fast_mode") or ()),
+        valid_tiers=frozenset((*dict(raw.get("adaptive_tier_map") or {}).values(), "inherit")),
     )
 
 

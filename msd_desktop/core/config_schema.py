@@ -631,11 +631,12 @@ class DynamicPattern:
     msd_decision: str | None = None
 
     def matches(self, key: str) -> bool:
-        return re.match(self.regex, key) is not None
+        # fullmatch: Python's `$` also matches before a final newline, JS's does not.
+        return re.fullmatch(self.regex, key) is not None
 
     def leaf_for(self, key: str) -> PatternLeaf | None:
         for leaf in self.leaves:
-            if leaf.regex.match(key):
+            if leaf.regex.fullmatch(key):
                 return leaf
         return None
 
@@ -850,17 +851,18 @@ _CONFIG_GET_DEFAULTS: Final[dict[str, Any]] = {
 
 
 def default_for(key: str) -> Any:
-    """The "effective default" of §2.2 item 4 (what config-get falls back to), else ``MISSING``.
+    """The "effective default" of §2.2 item 4 (what config-get falls back to), else ``None``.
 
-    Only the fixed config-get defaults and capability keys have one; every other key's
-    ``KeySpec.default`` is documentation for the form, not a config-get answer.
+    Only the fixed config-get defaults and capability keys have one (never ``null``, so ``None``
+    unambiguously means "none"); every other key's ``KeySpec.default`` is what the form shows,
+    not a config-get answer.
     """
     if key in _CONFIG_GET_DEFAULTS:
         return _CONFIG_GET_DEFAULTS[key]
     spec = SCHEMA.get(key)
     if spec is not None and spec.capability:
         return spec.default
-    return MISSING
+    return None
 
 
 def schema_entry(key: str) -> dict[str, Any] | None:

@@ -32,16 +32,18 @@ __all__ = [
     "coerce_config_value",
     "js_json_dumps",
     "js_json_loads",
+    "JS_WHITESPACE",
     "js_number",
     "js_number_to_string",
     "normalize_number",
+    "js_trim",
 ]
 
 MAX_SAFE_INTEGER = 2**53 - 1
 
 # StrWhiteSpaceChar: WhiteSpace (TAB VT FF SP NBSP ZWNBSP + Unicode Zs) and LineTerminator.
 # Verified against node 20 by scanning the BMP (tests/core/test_jsnum.py repeats the scan).
-_JS_WHITESPACE = (
+JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
@@ -51,12 +53,17 @@ _NON_DECIMAL_RE = re.compile(r"0(?:[xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)")
 _BASES = {"x": 16, "o": 8, "b": 2}
 
 
+def js_trim(s: str) -> str:
+    """``String.prototype.trim()``: strips JS white space and line terminators only."""
+    return s.strip(JS_WHITESPACE)
+
+
 def js_number(s: str) -> float | None:
     """``Number(s)`` for a string: trimmed, ``""`` → 0, decimal/``0x``/``0o``/``0b``; ``None`` = NaN.
 
     ``"Infinity"``/``"-Infinity"`` give the infinities; a sign is allowed on decimals only.
     """
-    t = s.strip(_JS_WHITESPACE)
+    t = s.strip(JS_WHITESPACE)
     if t == "":
         return 0.0
     if _NON_DECIMAL_RE.fullmatch(t):

@@ -32,7 +32,7 @@ from pathlib import Path
 from types import EllipsisType
 from typing import Any, Literal
 
-from msd_desktop.core.errors import ConflictError
+from msd_desktop.core.errors import ConflictError, MsdError
 
 JsonReason = Literal["config_unparseable", "config_unreadable"]
 
@@ -373,9 +373,11 @@ def _write_json(path: Path, data: Any, expected: Fingerprint | EllipsisType | No
         _check_expected(path, expected)
     text = dump_json(data)
     cleanup_stale_temps(path.parent, path.name)
-    atomic_write_text(path, text)
-    raw = text.encode("utf-8")
-    return _fingerprint(raw, os.stat(path))
+    try:
+        atomic_write_text(path, text)
+        return _fingerprint(text.encode("utf-8"), os.stat(path))
+    except OSError as exc:
+        raise MsdError(f"Could not write {path}: {exc.strerror or exc}") from exc
 
 
 def atomic_write_json(
@@ -390,6 +392,7 @@ def atomic_write_json(
     ``expected``: ``...`` writes unconditionally; ``None`` requires that the file does not exist;
     a :class:`Fingerprint` requires the file still has that content — otherwise
     :class:`ConflictError` and nothing is written. ``lock_dir`` holds that planning lock meanwhile.
+    An I/O failure becomes an :class:`MsdError` naming the file (the old file stays intact).
     """
     path = Path(path)
     if lock_dir is None:

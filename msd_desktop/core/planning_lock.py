@@ -30,7 +30,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from msd_desktop.core.errors import LockTimeoutError
+from msd_desktop.core.errors import LockTimeoutError, MsdError
 
 LOCK_NAME = ".lock"
 DEFAULT_TIMEOUT_S = 10.0
@@ -188,7 +188,7 @@ class PlanningLock:
 
     def acquire(self) -> None:
         """Take the lock, stealing a stale one; :class:`LockTimeoutError` after the timeout."""
-        self.planning_dir.mkdir(parents=True, exist_ok=True)
+        self._ensure_dir()
         start = time.monotonic()
         while True:
             try:
@@ -199,13 +199,20 @@ class PlanningLock:
                     continue
             except OSError as exc:
                 if exc.errno not in _RETRY_ERRNOS:
-                    raise
+                    raise MsdError(f"Cannot create the planning lock {self.path}: {exc}") from exc
                 if exc.errno == errno.ENOENT:
-                    self.planning_dir.mkdir(parents=True, exist_ok=True)
+                    self._ensure_dir()
             elapsed = time.monotonic() - start
             if elapsed >= self.timeout:
                 raise LockTimeoutError(self._timeout_message(elapsed))
             time.sleep(min(self.poll_interval, max(self.timeout - elapsed, 0.0)))
+
+    def _ensure_dir(self) -> None:
+        # A real failure here must surface at once, not as a phantom 10 s contention.
+        try:
+            self.planning_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise MsdError(f"Cannot create the planning lock {self.path}: {exc}") from exc
 
     def _timeout_message(self, elapsed: float) -> str:
         body = _read(self.path)

@@ -362,8 +362,9 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
 
     if milestone and roadmap is not None and not prog.milestone_bounded:
         out.append(Problem(
-            f"STATE.md milestone {milestone} matches no milestone heading in ROADMAP.md, so "
-            "the percent is not computed", state_rel, _line_of(text, r"^milestone:")))
+            f"STATE.md milestone {milestone} matches no milestone heading in {roadmap_rel}, "
+            "so the percent is not computed", state_rel, _line_of(text, r"^milestone:"),
+            severity="warning" if roadmap.milestones else "info"))
 
     stored_pct = _int(stored.get("percent"))
     pct_line = _line_of(text, r"^\s+percent:")
@@ -388,6 +389,12 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
             f"STATE.md progress says {_plural(stored_total, 'phase')} but ROADMAP.md and the "
             f"phases folder give {prog.total_phases}", state_rel,
             _line_of(text, r"^\s+total_phases:")))
+    stored_plans = _int(stored.get("total_plans"))
+    if (stored_plans is not None and prog.total_plans is not None and prog.source == "disk"
+            and stored_plans != prog.total_plans):
+        out.append(Problem(
+            f"STATE.md progress says {_plural(stored_plans, 'plan')} but the phases folder "
+            f"has {prog.total_plans}", state_rel, _line_of(text, r"^\s+total_plans:")))
     done, total = _int(stored.get("completed_phases")), stored_total
     if done is not None and total is not None and done > total:
         out.append(Problem(f"STATE.md says {done} of {_plural(total, 'phase')} are complete",

@@ -23,10 +23,9 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol
 
 from msd_desktop.core.catalog import (
     Catalog,
@@ -87,12 +86,15 @@ def js_number_str(value: float) -> str:
     if value == 0:
         return "0"
     sign = "-" if value < 0 else ""
-    _, digits_t, exp = Decimal(repr(abs(value))).as_tuple()
-    digits = "".join(map(str, digits_t)).rstrip("0") or "0"
-    assert isinstance(exp, int)
+    mantissa_s, _, exp_s = repr(abs(value)).partition("e")
+    int_part, _, frac_part = mantissa_s.partition(".")
+    all_digits = int_part + frac_part
+    point = len(int_part) + (int(exp_s) if exp_s else 0)
+    stripped = all_digits.lstrip("0")
+    point -= len(all_digits) - len(stripped)
+    digits = stripped.rstrip("0") or "0"
     k = len(digits)
-    # position of the decimal point relative to the digit string
-    n = exp + len("".join(map(str, digits_t)))
+    n = point  # the decimal point sits after n digits (JS Number::toString's n)
     if k <= n <= 21:
         return sign + digits + "0" * (n - k)
     if 0 < n <= 21:
@@ -251,6 +253,8 @@ def _truncate(text: str, limit: int = 64) -> str:
 
 # ── input and result records ────────────────────────────────────────────────────────────
 
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
 LAYERS = (
     "model_overrides",
     "dynamic_routing",
@@ -265,8 +269,7 @@ LAYERS = (
 )
 
 
-@dataclass(frozen=True)
-class ResolutionInput:
+class ResolutionInput(NamedTuple):
     """Everything a resolver reads, as plain data.
 
     ``config`` is the effective config the loader produced (§2.1/§4 case 2 plus D1's global
@@ -278,17 +281,16 @@ class ResolutionInput:
     """
 
     config: Mapping[str, Any]
-    env: Mapping[str, str] = field(default_factory=dict)
+    env: Mapping[str, str] = _EMPTY
     explicit_omit: bool = False
     install_runtime: str | None = None
-    override_sources: Mapping[str, str] = field(default_factory=dict)
-    provenance: Mapping[str, Any] = field(default_factory=dict)
+    override_sources: Mapping[str, str] = _EMPTY
+    provenance: Mapping[str, Any] = _EMPTY
     global_defaults_path: str | None = None
     load_warnings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class TraceStep:
+class TraceStep(NamedTuple):
     """One layer as the resolver saw it."""
 
     layer: str
@@ -309,8 +311,7 @@ class TraceStep:
         }
 
 
-@dataclass(frozen=True)
-class ModelResolution:
+class ModelResolution(NamedTuple):
     """The resolved model and how it was reached (spec §5.9)."""
 
     agent: str
@@ -404,8 +405,7 @@ def _map_policy_id_to_alias(cat: Catalog, value: Any) -> str | None:
     return alias if alias else None
 
 
-@dataclass(frozen=True)
-class PolicyHit:
+class PolicyHit(NamedTuple):
     model: Any
     source: str
     entry: Any
@@ -599,35 +599,59 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
 # ── the layer machinery ─────────────────────────────────────────────────────────────────
 
 
-@dataclass
 class _Outcome:
     """What one layer reports: applied (with the model) or skipped (with why)."""
 
-    applied: bool
-    value: Any
-    reason: str
-    model: Any = None
-    source: str | None = None
-    consulted: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("applied", "consulted", "extra", "model", "reason", "source", "value")
+
+    def __init__(
+        self,
+        applied: bool,
+        value: Any,
+        reason: str,
+        model: Any = None,
+        source: str | None = None,
+        consulted: bool = True,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.applied = applied
+        self.value = value
+        self.reason = reason
+        self.model = model
+        self.source = source
+        self.consulted = consulted
+        self.extra: dict[str, Any] = extra if extra is not None else {}
 
 
-@dataclass
 class _State:
-    inp: ResolutionInput
-    cat: Catalog
-    agent: str
-    attempt: int
-    tier: str | None
-    tier_source: str | None
-    profile: str
-    warnings: list[str]
-    runtime: Any
-    on_claude: bool
-    # the model_overrides verdict is computed once and shared by both paths
-    override_found: bool = False
-    override_value: Any = None
-    override_fell_through: bool = False
+    """The per-call facts every layer reads (computed once)."""
+
+    __slots__ = ("agent", "attempt", "cat", "inp", "on_claude", "profile", "runtime", "tier",
+                 "tier_source", "warnings")
+
+    def __init__(
+        self,
+        inp: ResolutionInput,
+        cat: Catalog,
+        agent: str,
+        attempt: int,
+        tier: str | None,
+        tier_source: str | None,
+        profile: str,
+        warnings: list[str],
+        runtime: Any,
+        on_claude: bool,
+    ) -> None:
+        self.inp = inp
+        self.cat = cat
+        self.agent = agent
+        self.attempt = attempt
+        self.tier = tier
+        self.tier_source = tier_source
+        self.profile = profile
+        self.warnings = warnings
+        self.runtime = runtime
+        self.on_claude = on_claude
 
 
 def _warn(state: _State, text: str) -> None:
@@ -645,7 +669,6 @@ def _layer_model_overrides(state: _State) -> _Outcome:
     if not js_truthy(overrides):
         return _Outcome(False, None, "model_overrides is not set")
     found, ov = own_agent_value(overrides, state.agent)
-    state.override_found, state.override_value = found, ov
     if not found:
         return _Outcome(False, None, f"no entry for {state.agent}", source=source)
     if not js_truthy(ov):
@@ -671,7 +694,6 @@ def _layer_model_overrides(state: _State) -> _Outcome:
             f'model_overrides value "{_truncate(ov)}" for {state.agent} has no Claude agent '
             "alias; falling through to tier resolution.",
         )
-        state.override_fell_through = True
         return _Outcome(
             False, ov, f"value '{ov}' has no Claude alias; falling through", source=source
         )

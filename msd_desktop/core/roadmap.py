@@ -315,6 +315,8 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
         if not m:
             continue
         pid = m.group(3).rstrip(".-")
+        if not any(c.isdigit() for c in pid):
+            continue  # "## Phase Details:" and other word headings are not phases
         name = m.group(4)
         struck = bool(m.group(2)) or bool(re.search(r"~~\s*(?:\*\*)?Phase\s", line))
         name = re.sub(r"\(INSERTED\)", "", name, count=1, flags=re.IGNORECASE)

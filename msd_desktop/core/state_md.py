@@ -23,6 +23,7 @@ huge body stays fast. The module is read-only; :func:`serialize_frontmatter` fol
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -414,7 +415,9 @@ def _load_yaml(yaml_text: str, first_line: int) -> tuple[Any, ParseProblem | Non
     if _YAML is None:
         _YAML = _yaml_loader()
     try:
-        return _YAML.load(yaml_text), None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            data = _YAML.load(yaml_text)
     except Exception as exc:  # any ruamel error: report, never raise
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -425,6 +428,27 @@ def _load_yaml(yaml_text: str, first_line: int) -> tuple[Any, ParseProblem | Non
         if mark is not None:
             return None, ParseProblem(message, first_line + int(mark.line), int(mark.column) + 1)
         return None, ParseProblem(message, first_line, None)
+    if _shares_containers(data):
+        # an aliased list/map can expand exponentially (or loop) when shown or serialized
+        m = re.search(r"(?m)\*[A-Za-z0-9_-]", yaml_text)
+        line = first_line + (yaml_text.count("\n", 0, m.start()) if m else 0)
+        return None, ParseProblem(
+            "STATE.md frontmatter reuses a list or map through a YAML alias (*name); "
+            "MSD does not read aliased collections", line, 1)
+    return data, None
+
+
+def _shares_containers(data: Any) -> bool:
+    seen: set[int] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict | list):
+            if id(item) in seen:
+                return True
+            seen.add(id(item))
+            stack.extend(item.values() if isinstance(item, dict) else item)
+    return False
 
 
 def _duplicate_keys(yaml_text: str, first_line: int) -> list[ParseProblem]:

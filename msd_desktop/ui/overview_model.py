@@ -190,8 +190,7 @@ class OverviewModel(QAbstractTableModel):
             badges = s.badges()
             if not badges:
                 return ""
-            first = badges[0]
-            return first if len(badges) == 1 else f"{first} (+{len(badges) - 1})"
+            return badges[0] if len(badges) == 1 else f"({len(badges)}) {badges[0]}"
         return None
 
 
@@ -238,6 +237,10 @@ def summary_from_state(state: Any, name: str, workspace: str,
         phase = " ".join(t for t in (_text(fm.get("current_phase")),
                                      _text(fm.get("current_phase_name"))) if t)
     error = state.error
+    if config_problem:
+        located = next((p for p in state.problems if p.file == ".planning/config.json"), None)
+        if located is not None:
+            config_problem = problem_text(located)
     problems = [problem_text(p) for p in state.problems
                 if p.severity == "warning" and p.file != ".planning/config.json"]
     last = _text(fm.get("last_activity")) or _text(cp.get("last_activity"))

@@ -35,6 +35,7 @@ from msd_desktop.ui.overview_model import (
     COL_PROBLEMS,
     COL_PROGRESS,
     COL_PROJECT,
+    COL_WORKSPACE,
     OverviewModel,
     PercentRole,
     RootRole,
@@ -66,7 +67,7 @@ class ProgressBarDelegate(QStyledItemDelegate):
         bar.text = f"{percent}%"
         bar.textVisible = True
         bar.textAlignment = Qt.AlignmentFlag.AlignCenter
-        bar.state = option.state  # type: ignore[attr-defined]
+        bar.state = option.state | QStyle.StateFlag.State_Horizontal  # type: ignore[attr-defined]
         bar.palette = option.palette  # type: ignore[attr-defined]
         bar.direction = option.direction  # type: ignore[attr-defined]
         bar.fontMetrics = option.fontMetrics  # type: ignore[attr-defined]
@@ -127,6 +128,8 @@ class OverviewView(QWidget):
 
     def _update_caption(self) -> None:
         rows = self.model.rows()
+        workspaces = {r.summary.workspace for r in rows}
+        self.table.setColumnHidden(COL_WORKSPACE, len(workspaces) <= 1)
         problems = sum(1 for r in rows if r.summary.badges())
         text = f"<b>All projects</b> — {len(rows)} shown"
         if problems:

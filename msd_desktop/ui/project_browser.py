@@ -276,7 +276,7 @@ class ProjectBrowserPanel(QWidget):
         self.progress_label.hide()
         selected = self.current_selection()
         self.model.set_workspaces(entries)
-        self.tree.expandToDepth(0)
+        self.tree.expandAll()
         self.tree.resizeColumnToContents(0)
         if selected.project is not None:
             self.select_project(selected.project.root, selected.workstream, emit=False)

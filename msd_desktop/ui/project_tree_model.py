@@ -256,7 +256,7 @@ class ProjectTreeModel(QAbstractItemModel):
                 if summary is None:
                     return "loading…"
                 text = summary.statusline_compact or summary.status or ""
-                return f"⚠ {text}" if badges else text
+                return text
             if role == Qt.ItemDataRole.ForegroundRole:
                 if badges:
                     return semantic_color("warning")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -153,6 +153,18 @@ def state_view_from_core(state: Any, title: str = "",
     )
 
 
+class _ClippedLabel(QLabel):
+    """A one-line label that may be clipped: a long value must not widen the whole window."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), 60), hint.height())
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setToolTip(text if len(text) > 40 else "")
+
+
 def _list_widget(placeholder: str) -> QListWidget:
     lw = QListWidget()
     lw.setWordWrap(True)
@@ -209,6 +221,7 @@ class StatePanel(QWidget):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(mono.pointSizeF() * 1.15)
         self.statusline_label.setFont(mono)
+        self.statusline_label.setWordWrap(True)
         self.statusline_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusline_label.setToolTip("The MSD status line segment, as the core renders it")
         self.progress = QProgressBar()
@@ -233,8 +246,7 @@ class StatePanel(QWidget):
             ("next_action", "Next action", "next_action / next_phases (STATE.md)"),
             ("last_activity", "Last activity", "last_activity (STATE.md)"),
         ):
-            value = QLabel()
-            value.setWordWrap(True)
+            value = _ClippedLabel()
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             title = QLabel(label + ":")
             title.setToolTip(tip)

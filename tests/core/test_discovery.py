@@ -58,7 +58,9 @@ def test_skips_node_modules_hidden_and_planning(tmp_path: Path) -> None:
     seen: list[Path] = []
     discover_projects(tmp_path, on_progress=lambda n, p: seen.append(p))
     assert roots(tmp_path) == [real]
-    assert not any(part in {"node_modules", ".cache", ".planning"} for p in seen for part in p.parts)
+    assert not any(
+        part in {"node_modules", ".cache", ".planning"} for p in seen for part in p.parts
+    )
 
 
 def test_symlink_loops_end_and_each_project_listed_once(tmp_path: Path) -> None:

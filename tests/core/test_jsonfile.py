@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.errors import ConflictError
+from msd_desktop.core.errors import ConflictError, MsdError
 from msd_desktop.core.jsonfile import (
     Fingerprint,
     atomic_write_json,
@@ -48,11 +48,13 @@ def test_good_file_keeps_order_and_fingerprint(tmp_path: Path) -> None:
     text = '{"z": 1, "a": {"y": 2, "b": 3}, "m": [1, 2]}'
     path = _write(tmp_path / "c.json", text)
     jf = read_json_file(path)
-    assert jf.ok and jf.text == text
+    assert jf.ok
+    assert jf.text == text
     assert list(jf.data) == ["z", "a", "m"]
     assert list(jf.data["a"]) == ["y", "b"]
     assert jf.fingerprint == fingerprint_of(path)
-    assert jf.fingerprint is not None and jf.fingerprint.size == len(text)
+    assert jf.fingerprint is not None
+    assert jf.fingerprint.size == len(text)
 
 
 def test_duplicate_keys_last_value_first_position(tmp_path: Path) -> None:
@@ -64,7 +66,9 @@ def test_duplicate_keys_last_value_first_position(tmp_path: Path) -> None:
 def test_trailing_comma_reports_line_and_column(tmp_path: Path) -> None:
     path = _write(tmp_path / "c.json", '{\n  "a": 1,\n  "b": 2,\n}\n')
     jf = read_json_file(path)
-    assert jf.exists and not jf.ok and jf.data is None
+    assert jf.exists
+    assert not jf.ok
+    assert jf.data is None
     assert jf.error is not None
     assert jf.error.reason == "config_unparseable"
     assert (jf.error.line, jf.error.column) == (4, 1)
@@ -82,16 +86,20 @@ def test_missing_comma_message(tmp_path: Path) -> None:
 def test_bom_is_unparseable_with_clear_message(tmp_path: Path) -> None:
     path = _write(tmp_path / "c.json", b'\xef\xbb\xbf{"a": 1}')
     jf = read_json_file(path)
-    assert jf.error is not None and jf.error.reason == "config_unparseable"
-    assert "byte order mark" in jf.error.message and str(path) in jf.error.message
+    assert jf.error is not None
+    assert jf.error.reason == "config_unparseable"
+    assert "byte order mark" in jf.error.message
+    assert str(path) in jf.error.message
 
 
 def test_invalid_utf8_reports_position(tmp_path: Path) -> None:
     path = _write(tmp_path / "c.json", b'{\n  "a": "caf\xe9"\n}')
     jf = read_json_file(path)
-    assert jf.error is not None and jf.error.reason == "config_unparseable"
+    assert jf.error is not None
+    assert jf.error.reason == "config_unparseable"
     assert (jf.error.line, jf.error.column) == (2, 12)
-    assert "invalid UTF-8" in jf.error.message and "0xe9" in jf.error.message
+    assert "invalid UTF-8" in jf.error.message
+    assert "0xe9" in jf.error.message
 
 
 @pytest.mark.parametrize(
@@ -102,25 +110,29 @@ def test_invalid_utf8_reports_position(tmp_path: Path) -> None:
 def test_non_object_top_level(tmp_path: Path, text: str, found: str) -> None:
     path = _write(tmp_path / "c.json", text)
     jf = read_json_file(path)
-    assert jf.error is not None and jf.error.reason == "config_unparseable"
+    assert jf.error is not None
+    assert jf.error.reason == "config_unparseable"
     assert jf.error.message == f"{path}: expected a JSON object at the top level, found {found}"
 
 
 @pytest.mark.parametrize("text", ["", "   \n", '{"a": NaN}', '{"a": Infinity}', "{'a': 1}", "{"])
 def test_other_invalid_json(tmp_path: Path, text: str) -> None:
     jf = read_json_file(_write(tmp_path / "c.json", text))
-    assert jf.error is not None and jf.error.reason == "config_unparseable"
+    assert jf.error is not None
+    assert jf.error.reason == "config_unparseable"
 
 
 def test_deep_nesting_does_not_crash(tmp_path: Path) -> None:
     jf = read_json_file(_write(tmp_path / "c.json", '{"a":' + "[" * 100_000 + "]" * 100_000 + "}"))
-    assert jf.error is not None and jf.error.reason == "config_unparseable"
+    assert jf.error is not None
+    assert jf.error.reason == "config_unparseable"
 
 
 def test_directory_is_unreadable(tmp_path: Path) -> None:
     (tmp_path / "c.json").mkdir()
     jf = read_json_file(tmp_path / "c.json")
-    assert jf.exists and jf.error is not None
+    assert jf.exists
+    assert jf.error is not None
     assert jf.error.reason == "config_unreadable"
     assert jf.error.message == f"{tmp_path / 'c.json'} could not be read (EISDIR)"
 
@@ -133,7 +145,8 @@ def test_permission_denied_is_unreadable(tmp_path: Path) -> None:
         jf = read_json_file(path)
     finally:
         path.chmod(0o644)
-    assert jf.error is not None and jf.error.reason == "config_unreadable"
+    assert jf.error is not None
+    assert jf.error.reason == "config_unreadable"
     assert "(EACCES)" in jf.error.message
 
 
@@ -143,7 +156,8 @@ def test_ten_megabyte_file(tmp_path: Path) -> None:
     assert read_json_file(good).data["k"] == 1
     bad_text = json.dumps(big, indent=2)[:-1] + ',\n"z": }'
     jf = read_json_file(_write(tmp_path / "bad.json", bad_text))
-    assert jf.error is not None and jf.error.line == bad_text.count("\n") + 1
+    assert jf.error is not None
+    assert jf.error.line == bad_text.count("\n") + 1
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -173,8 +187,8 @@ def test_dump_json_escapes_lone_surrogates() -> None:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
 def test_dump_json_matches_node(tmp_path: Path) -> None:
-    data = {"x": [1.5, 1e-7, 1e21, 9007199254740991, -0.0, 1e16, 123e-20], "s": "a\u2028b\x01\x7f🎉",
-            "nested": {"k": [True, False, None, {}]}}
+    data = {"x": [1.5, 1e-7, 1e21, 9007199254740991, -0.0, 1e16, 123e-20],
+            "s": "a\u2028b\x01\x7f🎉", "nested": {"k": [True, False, None, {}]}}
     src = _write(tmp_path / "in.json", json.dumps(data))
     node = subprocess.run(
         ["node", "-e", "const fs=require('fs');process.stdout.write(JSON.stringify("
@@ -283,7 +297,8 @@ def test_expected_none_creates_and_touch_is_no_conflict(tmp_path: Path) -> None:
     later = time.time() + 100
     os.utime(path, (later, later))  # same bytes, new mtime: not a conflict
     fp2 = atomic_write_json(path, {"a": 2}, expected=fp)
-    assert isinstance(fp2, Fingerprint) and read_json_file(path).data == {"a": 2}
+    assert isinstance(fp2, Fingerprint)
+    assert read_json_file(path).data == {"a": 2}
 
 
 def test_atomic_write_json_with_lock_dir(tmp_path: Path) -> None:
@@ -307,7 +322,9 @@ def test_cleanup_stale_temps(tmp_path: Path) -> None:
     os.utime(other, (past, past))
     removed = cleanup_stale_temps(tmp_path, "config.json")
     assert sorted(removed) == sorted([old, theirs_dead])
-    assert fresh.exists() and theirs_live.exists() and other.exists()
+    assert fresh.exists()
+    assert theirs_live.exists()
+    assert other.exists()
 
 
 def test_write_cleans_up_killed_writers(tmp_path: Path) -> None:
@@ -316,3 +333,9 @@ def test_write_cleans_up_killed_writers(tmp_path: Path) -> None:
     os.utime(leftover, (past, past))
     atomic_write_json(tmp_path / "c.json", {"a": 1})
     assert not leftover.exists()
+
+
+def test_io_failure_is_a_user_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(MsdError, match=r"^Could not write "):
+        atomic_write_json(tmp_path / "file" / "c.json", {"a": 1})

@@ -115,7 +115,7 @@ def test_invalid_explicit_or_env_name(tmp_path: Path, bad: str) -> None:
 
 
 def test_explicit_empty_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(MsdError, match="^Missing value for --ws$"):
+    with pytest.raises(MsdError, match=r"^Missing value for --ws$"):
         active_workstream(tmp_path, {}, explicit=" ")
 
 

@@ -146,8 +146,11 @@ def test_reads_do_not_trigger_events(
 def test_workstream_files(tmp_path: Path, watcher: ProjectWatcher, collector: Collector) -> None:
     root = project(tmp_path / "p")
     planning = root / ".planning"
+    # (Pre-created: `mkdir -p` of two fresh levels makes watchdog add one inotify watch twice,
+    # which it reports as a harmless RuntimeWarning.)
+    (planning / "workstreams").mkdir()
     watcher.watch(root)
-    (planning / "workstreams" / "ws1").mkdir(parents=True)
+    (planning / "workstreams" / "ws1").mkdir()
     assert collector.next().kinds == frozenset({"workstream"})
     (planning / "workstreams" / "ws1" / "config.json").write_text("{}", "utf-8")
     assert collector.next().kinds == frozenset({"config"})
@@ -273,7 +276,8 @@ def test_callback_errors_do_not_kill_the_watcher(tmp_path: Path) -> None:
                 break
             except queue.Empty:
                 continue
-        assert event is not None and "roadmap" in event.kinds
+        assert event is not None
+        assert "roadmap" in event.kinds
 
 
 def test_watch_missing_dir_is_an_error(tmp_path: Path, watcher: ProjectWatcher) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,7 +123,8 @@ def test_remove_by_name_and_by_path(tmp_path: Path, registry: WorkspaceRegistry)
     assert registry.remove("first").path == p1.resolve()
     assert registry.remove(p2).name == "p2"
     assert registry.list() == []
-    assert p1.is_dir() and p2.is_dir()  # only the registry changed
+    assert p1.is_dir()
+    assert p2.is_dir()
     with pytest.raises(MsdError, match="No workspace"):
         registry.remove("first")
 
@@ -230,7 +232,116 @@ def test_project_ref(tmp_path: Path) -> None:
     (root / ".planning/active-workstream").write_text("w1\n", "utf-8")
     ref = project_ref(root, "W")
     assert ref == ProjectRef(
-        root=root, name="p", workspace="W", workstreams=["w1"], active_workstream="w1",
+        root=root,
+        name="p",
+        workspace="W",
+        workstreams=["w1"],
+        active_workstream="w1",
         has_config=True,
     )
     assert ref.to_json()["root"] == str(root)
+
+
+# --- the CLI verbs (in-process through msd_desktop.cli.main)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
+    from msd_desktop.cli import main
+
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    if rc != 0:
+        return rc, err
+    try:
+        return rc, json.loads(out)
+    except ValueError:
+        return rc, out
+
+
+def test_cli_root(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = project(tmp_path / "p")
+    (root / "src").mkdir()
+    rc, out = run_cli(capsys, "root", "--cwd", str(root / "src"))
+    assert (rc, out) == (0, f"{root}\n")
+
+
+def test_cli_scan_does_not_register(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], isolated_home: Path
+) -> None:
+    project(tmp_path / "code" / "a", cfg=True, workstreams=("w",))
+    project(tmp_path / "code" / "x" / "b")
+    rc, out = run_cli(capsys, "workspaces", "scan", "code", "--cwd", str(tmp_path))
+    assert rc == 0
+    assert out == [
+        {
+            "name": "a",
+            "root": str(tmp_path / "code" / "a"),
+            "workstreams": ["w"],
+            "active_workstream": None,
+            "has_config": True,
+        },
+        {
+            "name": "b",
+            "root": str(tmp_path / "code" / "x" / "b"),
+            "workstreams": [],
+            "active_workstream": None,
+            "has_config": False,
+        },
+    ]
+    rc, out = run_cli(capsys, "workspaces", "scan", "code", "--depth", "1", "--cwd", str(tmp_path))
+    assert [p["name"] for p in out] == ["a"]
+    assert WorkspaceRegistry().list() == []
+
+
+def test_cli_add_list_remove(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], isolated_home: Path
+) -> None:
+    solo = project(tmp_path / "solo")
+    project(tmp_path / "code" / "one")
+    rc, out = run_cli(capsys, "workspaces", "add", str(solo))
+    assert rc == 0
+    assert out["kind"] == "folder"
+    rc, out = run_cli(
+        capsys,
+        "workspaces",
+        "add",
+        "code",
+        "--name",
+        "Code",
+        "--depth",
+        "2",
+        "--cwd",
+        str(tmp_path),
+    )
+    assert rc == 0
+    assert out["kind"] == "scan_root"
+    assert out["scan_depth"] == 2
+    rc, out = run_cli(capsys, "workspaces", "list")
+    assert rc == 0
+    assert [(w["name"], [p["name"] for p in w["projects"]]) for w in out] == [
+        ("solo", ["solo"]),
+        ("Code", ["one"]),
+    ]
+    rc, out = run_cli(capsys, "workspaces", "remove", "Code")
+    assert rc == 0
+    assert out["name"] == "Code"
+    rc, out = run_cli(capsys, "workspaces", "remove", "solo", "--cwd", str(tmp_path))
+    assert rc == 0
+    assert WorkspaceRegistry().list() == []
+
+
+def test_cli_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], isolated_home: Path
+) -> None:
+    rc, err = run_cli(capsys, "workspaces", "add")
+    assert rc == 1
+    assert "Usage: msd workspaces add PATH" in str(err)
+    rc, err = run_cli(capsys, "workspaces", "add", str(isolated_home))
+    assert rc == 1
+    assert "home folder" in str(err)
+    rc, err = run_cli(capsys, "workspaces", "remove", "nothing")
+    assert rc == 1
+    assert str(err).startswith("Error: No workspace")
+    rc, err = run_cli(capsys, "workspaces", "scan", "--depth", "-1", "--cwd", str(tmp_path))
+    assert rc == 1
+    assert "--depth" in str(err)

@@ -329,3 +329,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(here):
             item.add_marker(pytest.mark.differential)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    from .harness import DEVIATION_COUNTS, NOTES
+
+    if not DEVIATION_COUNTS and not NOTES:
+        return
+    terminalreporter.write_sep("-", "differential: Appendix B deviations seen (all asserted)")
+    for dev, n in sorted(DEVIATION_COUNTS.items()):
+        terminalreporter.write_line(f"{dev}: {n}")
+    for note, n in sorted(NOTES.items()):
+        terminalreporter.write_line(f"note: {note}: {n}")

@@ -161,7 +161,13 @@ def diff_config_set(msd: Outcome, gsd: Outcome) -> list[Diff]:
     elif gsd.code != 0:
         m, g = error_line(msd.stderr), error_line(gsd.stderr)
         g = text_to_msd(g) if g else g
-        if m != g:
+        ml, gl = _unknown_key_list(m), _unknown_key_list(g)
+        if ml and gl and ml[0] == gl[0]:
+            if ml[1] != gl[1]:
+                diffs.append(Diff("error.valid_keys",
+                                  {"only_in_msd": [k for k in ml[1] if k not in gl[1]]},
+                                  {"only_in_gsd": [k for k in gl[1] if k not in ml[1]]}))
+        elif m != g:
             diffs.append(Diff("error", m, g))
     else:
         try:

@@ -1,0 +1,73 @@
+"""``msd config-get`` / ``config-set`` / ``migrate-config`` / ``schema`` / ``new-project``.
+
+Thin handlers over :mod:`msd_desktop.core.config_set`, :mod:`msd_desktop.core.config_store` and
+:mod:`msd_desktop.core.config_schema`. ``config-get``/``config-set`` print their JSON with
+:func:`~msd_desktop.core.jsnum.js_json_dumps` so the bytes match upstream ``gsd-tools``
+(``1e+21``, ``1e-7``, ``123456789012345680000``) and a bare number result is not mistaken for an
+exit code by ``cli.emit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from msd_desktop.cli import CliContext
+from msd_desktop.core.errors import MsdError
+
+
+def _print_json(value: Any) -> int:
+    from msd_desktop.core.jsnum import js_json_dumps
+
+    sys.stdout.write(js_json_dumps(value) + "\n")
+    return 0
+
+
+def config_get(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Print the effective value of a key as JSON (secrets masked)."""
+    from msd_desktop.core import config_set as core
+
+    if not args.key:
+        raise MsdError(core.USAGE_GET)
+    return _print_json(core.config_get(ctx.root, args.key, default=args.default, env=ctx.env))
+
+
+def config_set(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Set (or with ``null`` unset) a key in the active planning config; print the result."""
+    from msd_desktop.core import config_set as core
+
+    if not args.key or args.value is None:
+        raise MsdError(core.USAGE_SET)
+    return _print_json(core.config_set(ctx.root, args.key, args.value, env=ctx.env))
+
+
+def migrate_config(args: argparse.Namespace, ctx: CliContext) -> Any:
+    """Apply the §2.5 legacy-key migrations to the active ``config.json`` (upstream's report)."""
+    from msd_desktop.core.config_store import migrate_config as migrate
+
+    report = migrate(ctx.root, ctx.env, dry_run=bool(getattr(args, "dry_run", False)))
+    return {k: v for k, v in report.items() if k != "config"}
+
+
+def schema(args: argparse.Namespace, ctx: CliContext) -> Any:
+    """The schema: every key entry and the dynamic patterns; one key; or a JSON Schema."""
+    from msd_desktop.core import config_schema as cs
+
+    if getattr(args, "json_schema", False):
+        return cs.json_schema()
+    if args.key:
+        entry = cs.schema_entry(args.key)
+        if entry is None:
+            raise MsdError(f"Unknown config key: {args.key}")
+        return entry
+    return {
+        "sections": cs.sections(),
+        "keys": [spec.as_dict() for spec in cs.SCHEMA.values()],
+        "dynamic_patterns": [p.as_dict() for p in cs.dynamic_patterns()],
+    }
+
+
+def new_project(args: argparse.Namespace, ctx: CliContext) -> Any:
+    """Create ``.planning/config.json`` for a new project (spec §4 case 1) — not yet available."""
+    raise MsdError("not implemented yet")

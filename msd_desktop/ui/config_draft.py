@@ -1,0 +1,342 @@
+"""The Settings tab's draft: one config file as read, plus the edits not saved yet (Qt-free).
+
+Why a separate, Qt-free module: the draft is where the form's semantics live (what is pending,
+what is invalid, what would be written, whether the file changed behind our back), and all of
+it can be tested without widgets. Every rule comes from the core: ``config_set.validate_value``
+/ ``normalize_value`` decide what is valid and what is stored, ``config_set.apply_set`` makes the
+edit (unknown keys and key order kept), ``config_store.write_project_config`` writes atomically
+under the planning lock and refuses a file whose fingerprint changed since it was read.
+
+The forms a key's value takes here:
+
+* **file value** — what the scope's file holds (``MISSING`` when absent);
+* **pending value** — what the person chose and has not saved (``UNSET`` = remove the key);
+* **draft value** — pending if any, else the file value (what the form shows);
+* **stored value** — the pending value after ``normalize_value`` (what ``save`` writes).
+
+Scopes (the selector in the form): ``project`` = ``.planning/config.json``, ``workstream`` = the
+active workstream's ``config.json``, ``global`` = ``~/.msd/defaults.json``.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from msd_desktop.core import config_schema as schema
+from msd_desktop.core.config_schema import MISSING
+from msd_desktop.core.config_set import apply_set, normalize_value, validate_value
+from msd_desktop.core.config_store import lookup, write_project_config
+from msd_desktop.core.errors import MsdError
+from msd_desktop.core.jsonfile import (
+    Fingerprint,
+    JsonFile,
+    dump_json,
+    fingerprint_of,
+    read_json_file,
+)
+from msd_desktop.core.paths import defaults_path, planning_dir
+
+
+class Scope(Enum):
+    """Which file the form edits."""
+
+    PROJECT = "project"
+    WORKSTREAM = "workstream"
+    GLOBAL = "global"
+
+    @property
+    def label(self) -> str:
+        return {"project": "Project", "workstream": "Workstream",
+                "global": "Global defaults"}[self.value]
+
+
+def scope_path(
+    scope: Scope, root: Path, env: Mapping[str, str], workstream: str | None = None
+) -> Path:
+    """The file a scope edits (the workstream scope needs a workstream name)."""
+    if scope is Scope.GLOBAL:
+        return defaults_path(env)
+    if scope is Scope.WORKSTREAM:
+        if not workstream:
+            raise MsdError("This project has no active workstream.")
+        return planning_dir(root, env, workstream) / "config.json"
+    return planning_dir(root, env, None) / "config.json"
+
+
+class _Unset:
+    """Marker for a pending "remove this key from the file"."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+
+
+@dataclass(frozen=True)
+class InvalidInput:
+    """Editor input that is not a value at all; ``message`` is shown next to the field."""
+
+    message: str
+    text: str = ""
+
+
+# Keys the form edits as one structured value although the schema only knows their children
+# (dynamic patterns): section, title, description. Each child is validated by the core.
+GROUP_KEYS: dict[str, tuple[str, str, str]] = {
+    "model_overrides": (
+        "model", "Model overrides",
+        "model for one agent, highest precedence (model_overrides.<agent>); global entries "
+        "from ~/.msd/defaults.json merge per agent (D1)",
+    ),
+    "agent_skills": (
+        "agent_skills", "Agent skills",
+        "skill paths injected into the named agent's prompt (agent_skills.<agent>); paths "
+        "must stay inside the project",
+    ),
+}
+
+
+def validate(key: str, value: Any, raw: str | None = None) -> str | None:
+    """The core's error for ``key = value`` (group keys: each child, as ``config-set`` would)."""
+    if isinstance(value, InvalidInput):
+        return value.message
+    if key in GROUP_KEYS:
+        if not isinstance(value, dict):
+            return f"{key} must be a JSON object."
+        for child, child_value in value.items():
+            error = validate_value(f"{key}.{child}", child_value)
+            if error:
+                return error
+        return None
+    return validate_value(key, value, raw)
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """What a save changed: the keys written and the new fingerprint."""
+
+    keys: list[str]
+    fingerprint: Fingerprint
+
+
+class ConfigDraft:
+    """One file's content as read plus pending edits; ``save`` writes them all at once."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.pending: dict[str, Any] = {}
+        self.errors: dict[str, str] = {}
+        self._listeners: list[Callable[[], None]] = []
+        self.file: JsonFile = read_json_file(self.path)
+
+    # ---- reading -------------------------------------------------------------------------
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The file's object as read (``{}`` when missing or unusable)."""
+        return self.file.data if self.file.ok and isinstance(self.file.data, dict) else {}
+
+    @property
+    def fingerprint(self) -> Fingerprint | None:
+        return self.file.fingerprint
+
+    @property
+    def load_error(self) -> str | None:
+        """Why the file could not be used (it is then not editable), else ``None``."""
+        return self.file.error.message if self.file.error is not None else None
+
+    def file_value(self, key: str) -> Any:
+        found, value = lookup(self.data, key)
+        return value if found else MISSING
+
+    def value(self, key: str) -> Any:
+        """The draft value: pending if any (``MISSING`` for a pending unset), else the file's."""
+        if key in self.pending:
+            pending = self.pending[key]
+            return MISSING if pending is UNSET else pending
+        return self.file_value(key)
+
+    def is_pending(self, key: str) -> bool:
+        return key in self.pending
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.pending)
+
+    @property
+    def can_save(self) -> bool:
+        return self.dirty and not self.errors and self.load_error is None
+
+    def unknown_keys(self) -> list[str]:
+        """Keys in the file MSD does not know; they are listed and kept on save."""
+        return schema.unknown_keys(self.data)
+
+    # ---- editing -------------------------------------------------------------------------
+
+    def on_changed(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every edit, revert, save or reload."""
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            cb()
+
+    def set(self, key: str, value: Any, raw: str | None = None) -> str | None:
+        """Stage ``key = value`` (``None``/``UNSET`` = remove); return the core's error or None.
+
+        An invalid value is still staged (the field keeps what the person typed) but blocks
+        ``save`` until fixed or reset. Setting the file's own value again drops the edit.
+        """
+        if value is None:
+            value = UNSET
+        error = None if value is UNSET else validate(key, value, raw)
+        current = self.file_value(key)
+        same = (value is UNSET and current is MISSING) or (
+            value is not UNSET and current is not MISSING and _same_json(value, current)
+        )
+        if same and error is None:
+            self.pending.pop(key, None)
+        else:
+            self.pending[key] = value
+        if error is None:
+            self.errors.pop(key, None)
+        else:
+            self.errors[key] = error
+        self._notify()
+        return error
+
+    def reset(self, key: str) -> None:
+        """Remove the key from the file (back to the default / the next layer) on save."""
+        self.set(key, UNSET)
+
+    def discard(self, key: str) -> None:
+        """Drop the pending edit of one key."""
+        self.pending.pop(key, None)
+        self.errors.pop(key, None)
+        self._notify()
+
+    def revert(self) -> None:
+        """Drop every pending edit."""
+        self.pending.clear()
+        self.errors.clear()
+        self._notify()
+
+    # ---- the result ----------------------------------------------------------------------
+
+    def result_data(self, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """``base`` (default: the file as read) with every valid pending edit applied."""
+        out = copy.deepcopy(dict(self.data if base is None else base))
+        for key, value in self.pending.items():
+            if key in self.errors:
+                continue
+            if value is UNSET:
+                out = apply_set(out, key, None)
+            elif key in GROUP_KEYS:
+                out = apply_set(out, key, value)
+            else:
+                out = apply_set(out, key, normalize_value(key, value))
+        return out
+
+    def original_text(self) -> str:
+        if self.file.text is not None and self.file.ok:
+            return self.file.text
+        return ""
+
+    def result_text(self) -> str:
+        return dump_json(self.result_data())
+
+    def diff(self, against: str | None = None, *, label: str = "on disk") -> list[str]:
+        """Unified diff lines: ``against`` (default: the file as read) → the draft result."""
+        before = self.original_text() if against is None else against
+        return list(
+            difflib.unified_diff(
+                before.splitlines(), self.result_text().splitlines(),
+                fromfile=f"{self.path.name} ({label})", tofile=f"{self.path.name} (draft)",
+                lineterm="", n=3,
+            )
+        )
+
+    # ---- saving and the disk -------------------------------------------------------------
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file's bytes differ from what this draft read."""
+        current = fingerprint_of(self.path)
+        if self.fingerprint is None:
+            return current is not None
+        return not self.fingerprint.same_content(current)
+
+    def save(self) -> SaveResult:
+        """Write the draft (atomic, locked, refused when the file changed: ``ConflictError``).
+
+        Raises :class:`MsdError` and writes nothing while any field is invalid.
+        """
+        if self.load_error is not None:
+            raise MsdError(f"Cannot save: {self.load_error}")
+        if self.errors:
+            first = next(iter(self.errors))
+            raise MsdError(f"Fix {first} before saving: {self.errors[first]}")
+        keys = list(self.pending)
+        data = self.result_data()
+        expected: Fingerprint | None = self.fingerprint if self.file.exists else None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fingerprint = write_project_config(self.path, data, expected)
+        self.file = read_json_file(self.path)
+        self.pending.clear()
+        self.errors.clear()
+        self._notify()
+        return SaveResult(keys, fingerprint)
+
+    def reload(self, *, keep_mine: bool = False) -> None:
+        """Read the file again; ``keep_mine`` keeps the pending edits on top of the new content."""
+        self.file = read_json_file(self.path)
+        if not keep_mine:
+            self.pending.clear()
+            self.errors.clear()
+        else:
+            for key in [k for k, v in self.pending.items() if k not in self.errors]:
+                value = self.pending[key]
+                current = self.file_value(key)
+                if (value is UNSET and current is MISSING) or (
+                    value is not UNSET and current is not MISSING and _same_json(value, current)
+                ):
+                    del self.pending[key]
+        self._notify()
+
+    def disk_text(self) -> str:
+        """The file's current text on disk (for "Keep mine": what would be overwritten)."""
+        try:
+            return self.path.read_text(encoding="utf-8")
+        except OSError:
+            return ""
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+# ---- sharing drafts with the Models tab ---------------------------------------------------
+
+_DRAFTS: dict[Path, tuple[Scope, ConfigDraft]] = {}
+
+
+def register_draft(root: Path, scope: Scope, draft: ConfigDraft) -> None:
+    """The Settings tab announces its current draft so the Models tab's what-if can apply it."""
+    _DRAFTS[Path(root)] = (scope, draft)
+
+
+def unregister_draft(root: Path, draft: ConfigDraft) -> None:
+    entry = _DRAFTS.get(Path(root))
+    if entry is not None and entry[1] is draft:
+        del _DRAFTS[Path(root)]
+
+
+def draft_for(root: Path) -> tuple[Scope, ConfigDraft] | None:
+    """The Settings draft of a project (scope, draft), if its tab is open."""
+    return _DRAFTS.get(Path(root))

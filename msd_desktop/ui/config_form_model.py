@@ -1,0 +1,296 @@
+"""Item models of the Settings form: one row per schema key for the current scope, the sections.
+
+Thin adapters (STYLE item 12): :class:`ConfigFormModel` reads a :class:`ConfigDraft` (the file of
+the selected scope plus pending edits) and a ``LoadedConfig`` (per-key provenance from the core);
+:class:`ConfigFilterProxyModel` does the search and "modified only" filtering;
+:class:`SectionTocModel` lists the sections with the number of keys that pass the filter.
+The form's widgets show or hide themselves from the proxy's rows — the proxy decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from msd_desktop.core import config_schema as schema
+from msd_desktop.core.config_schema import MISSING
+from msd_desktop.core.config_store import KeyProvenance, LoadedConfig
+from msd_desktop.core.masking import mask
+from msd_desktop.ui.config_draft import GROUP_KEYS, ConfigDraft
+from msd_desktop.ui.config_editors import display
+
+Index = QModelIndex | QPersistentModelIndex
+
+KeyRole = Qt.ItemDataRole.UserRole + 1
+SectionRole = Qt.ItemDataRole.UserRole + 2
+TitleRole = Qt.ItemDataRole.UserRole + 3
+DescriptionRole = Qt.ItemDataRole.UserRole + 4
+DefaultRole = Qt.ItemDataRole.UserRole + 5  # display text of the default ("" when none)
+ValueRole = Qt.ItemDataRole.UserRole + 6  # the draft value (MISSING when not in the file)
+NonDefaultRole = Qt.ItemDataRole.UserRole + 7  # the scope's file sets the key (or a pending set)
+PendingRole = Qt.ItemDataRole.UserRole + 8
+ErrorRole = Qt.ItemDataRole.UserRole + 9  # the core's validation error, or ""
+ProvenanceRole = Qt.ItemDataRole.UserRole + 10  # "Modified in … / Also modified in …" text
+SearchTextRole = Qt.ItemDataRole.UserRole + 11
+SecretRole = Qt.ItemDataRole.UserRole + 12
+SectionCountRole = Qt.ItemDataRole.UserRole + 20  # SectionTocModel: visible keys
+
+LAYER_LABELS = {
+    "workstream": "Workstream",
+    "project": "Project",
+    "global": "Global defaults",
+    "builtin": "Built-in default",
+}
+
+
+@dataclass(frozen=True)
+class FormKey:
+    """One row: a concrete schema key or a group key (``model_overrides``, ``agent_skills``)."""
+
+    key: str
+    section: str
+    title: str
+    description: str
+    default: Any
+    secret: bool = False
+
+
+def form_keys() -> list[FormKey]:
+    """Every key the form edits, in section order (group keys first in their section)."""
+    out: list[FormKey] = []
+    for section in schema.sections():
+        for key, (sec, title, description) in GROUP_KEYS.items():
+            if sec == section:
+                out.append(FormKey(key, section, title, description, MISSING))
+        for spec in schema.keys_in_section(section):
+            out.append(FormKey(spec.key, section, spec.title or spec.key, spec.description,
+                               spec.default, spec.secret))
+    return out
+
+
+def section_title(section: str) -> str:
+    return section.replace("_", " ").capitalize()
+
+
+def _shown(key: str, value: Any) -> str:
+    if schema.is_secret(key) and isinstance(value, str):
+        return mask(value)
+    return display(value, key if key not in GROUP_KEYS else None)
+
+
+def provenance_text(prov: KeyProvenance | None, workstream: str | None = None) -> str:
+    """VS Code-style: where the effective value comes from and what it hides."""
+    if prov is None:
+        return ""
+
+    def label(layer: str) -> str:
+        text = LAYER_LABELS.get(layer, layer)
+        return f"{text} '{workstream}'" if layer == "workstream" and workstream else text
+
+    if not prov.present and prov.layer == "builtin":
+        parts = ["Not set in any file"]
+        ignored = [e for e in prov.overridden if e.layer != "builtin"]
+        if ignored:
+            parts.append(
+                "ignored: " + ", ".join(
+                    f"{label(e.layer)} = {_shown(prov.key, e.value)}" for e in ignored
+                )
+            )
+        return " · ".join(parts)
+    text = f"Modified in: {label(prov.layer)} = {_shown(prov.key, prov.value)}"
+    also = [e for e in prov.overridden if e.layer != "builtin"]
+    if also:
+        text += " · Also modified in: " + ", ".join(
+            f"{label(e.layer)} = {_shown(prov.key, e.value)}" for e in also
+        )
+    return text
+
+
+class ConfigFormModel(QAbstractTableModel):
+    """Rows = form keys; column 0 the title, column 1 the draft value."""
+
+    COLUMNS = ("Setting", "Value")
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.keys = form_keys()
+        self._row_of = {fk.key: i for i, fk in enumerate(self.keys)}
+        self.draft: ConfigDraft | None = None
+        self.loaded: LoadedConfig | None = None
+        self._prov: dict[str, str] = {}
+
+    # ---- feeding ---------------------------------------------------------------------------
+
+    def set_sources(self, draft: ConfigDraft | None, loaded: LoadedConfig | None) -> None:
+        """A new scope / reload: everything may have changed."""
+        self.beginResetModel()
+        self.draft = draft
+        self.loaded = loaded
+        self._prov = {}
+        if loaded is not None:
+            for fk in self.keys:
+                try:
+                    self._prov[fk.key] = provenance_text(loaded.provenance(fk.key),
+                                                         loaded.workstream)
+                except Exception:  # a malformed layer must not break the form
+                    self._prov[fk.key] = ""
+        self.endResetModel()
+
+    def refresh_key(self, key: str) -> None:
+        """The draft changed for one key: repaint that row only."""
+        row = self._row_of.get(key)
+        if row is not None:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+    def refresh_all(self) -> None:
+        if self.keys:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self.keys) - 1, len(self.COLUMNS) - 1))
+
+    def row_of(self, key: str) -> int:
+        return self._row_of[key]
+
+    # ---- QAbstractItemModel ----------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.keys)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(self.COLUMNS)):
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self.keys)):
+            return None
+        fk = self.keys[index.row()]
+        value = self.draft.value(fk.key) if self.draft is not None else MISSING
+        if role == Qt.ItemDataRole.DisplayRole:
+            return fk.title if index.column() == 0 else _shown(fk.key, value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return fk.description or None
+        if role == KeyRole:
+            return fk.key
+        if role == SectionRole:
+            return fk.section
+        if role == TitleRole:
+            return fk.title
+        if role == DescriptionRole:
+            return fk.description
+        if role == DefaultRole:
+            return "" if fk.default is MISSING or fk.default is None else _shown(fk.key,
+                                                                                 fk.default)
+        if role == ValueRole:
+            return value
+        if role == NonDefaultRole:
+            return value is not MISSING
+        if role == PendingRole:
+            return self.draft is not None and self.draft.is_pending(fk.key)
+        if role == ErrorRole:
+            return (self.draft.errors.get(fk.key, "") if self.draft is not None else "")
+        if role == ProvenanceRole:
+            return self._prov.get(fk.key, "")
+        if role == SearchTextRole:
+            return " ".join((fk.key, fk.title, fk.description, section_title(fk.section)))
+        if role == SecretRole:
+            return fk.secret
+        return None
+
+
+class ConfigFilterProxyModel(QSortFilterProxyModel):
+    """Search (every word must appear in key, title, description or section) + modified only."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._words: list[str] = []
+        self._modified_only = False
+
+    @property
+    def search_words(self) -> list[str]:
+        return list(self._words)
+
+    def set_search(self, text: str) -> None:
+        self._words = [w for w in text.lower().split() if w]
+        self.invalidateFilter()
+
+    def set_modified_only(self, on: bool) -> None:
+        self._modified_only = on
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        if model is None:
+            return False
+        index = model.index(source_row, 0, source_parent)
+        if self._modified_only and not (
+            model.data(index, NonDefaultRole) or model.data(index, PendingRole)
+        ):
+            return False
+        if self._words:
+            haystack = str(model.data(index, SearchTextRole) or "").lower()
+            return all(w in haystack for w in self._words)
+        return True
+
+
+class SectionTocModel(QAbstractListModel):
+    """The table of contents: sections with the number of keys the filter lets through."""
+
+    def __init__(self, proxy: QSortFilterProxyModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.sections = schema.sections()
+        self.proxy = proxy
+        self._counts: dict[str, int] = {}
+        for signal in (proxy.modelReset, proxy.layoutChanged, proxy.rowsInserted,
+                       proxy.rowsRemoved):
+            signal.connect(self._recount)
+        self._recount()
+
+    def _recount(self, *_args: Any) -> None:
+        counts: dict[str, int] = dict.fromkeys(self.sections, 0)
+        for row in range(self.proxy.rowCount()):
+            section = self.proxy.data(self.proxy.index(row, 0), SectionRole)
+            if section in counts:
+                counts[section] += 1
+        if counts != self._counts:
+            self._counts = counts
+            if self.sections:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(self.sections) - 1, 0))
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.sections)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self.sections)):
+            return None
+        section = self.sections[index.row()]
+        count = self._counts.get(section, 0)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{section_title(section)}  ({count})"
+        if role == SectionRole:
+            return section
+        if role == SectionCountRole:
+            return count
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        base = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        if self._counts.get(self.sections[index.row()], 0):
+            base |= Qt.ItemFlag.ItemIsEnabled
+        return base

@@ -1,0 +1,442 @@
+"""The main window: project browser on the left; the overview or one project's tabs on the right.
+
+Data flow (one way): the browser scans workspaces in a worker → the window loads every
+project's summary through the core in workers → the tree and overview models get plain
+Python rows → views. The core's watcher, adapted by :class:`WatchBridge`, triggers reloads of
+just the project that changed; the State tab of the open project is refreshed from the same
+load. Nothing here parses a file.
+
+Project tabs plug in through :func:`build_project_tabs`: Settings and Models come from the
+modules named in :data:`TAB_PROVIDERS` when they provide ``create_tab(project) -> QWidget``,
+else from the temporary placeholders. A tab widget that defines ``on_files_changed(event)``
+is told about every ``ChangeEvent`` of its project (e.g. to show a "changed on disk" banner).
+
+UI-only state (geometry, splitter, last project) lives in ``QSettings``; configuration never
+does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from msd_desktop.core.project_state import StateCache, load_project_state
+from msd_desktop.core.watcher import ChangeEvent
+from msd_desktop.core.workspaces import ProjectRef, Workspace, WorkspaceRegistry
+from msd_desktop.ui.overview_model import (
+    OverviewModel,
+    ProjectSummary,
+    load_summary,
+    rows_from_summaries,
+)
+from msd_desktop.ui.overview_view import OverviewView
+from msd_desktop.ui.project_browser import ProjectBrowserPanel, Selection
+from msd_desktop.ui.project_tree_model import WorkspaceEntry
+from msd_desktop.ui.state_panel import StatePanel, StateView, state_view_from_core
+from msd_desktop.ui.theme import app_icon
+from msd_desktop.ui.watch_bridge import WatchBridge
+from msd_desktop.ui.workers import run_op
+
+APP_TITLE = "MSD Desktop"
+
+# (tab title, module, attribute) — the real editors replace the placeholders by existing.
+TAB_PROVIDERS: list[tuple[str, str, str]] = [
+    ("Settings", "msd_desktop.ui.config_form", "create_tab"),
+    ("Models", "msd_desktop.ui.resolution_view", "create_tab"),
+]
+_PLACEHOLDERS: dict[str, tuple[str, str]] = {
+    "Settings": ("msd_desktop.ui.settings_tab_placeholder", "SettingsPlaceholderPanel"),
+    "Models": ("msd_desktop.ui.models_tab_placeholder", "ModelsPlaceholderPanel"),
+}
+
+
+def _tab_factory(title: str, module: str, attr: str) -> Callable[[ProjectRef], QWidget]:
+    try:
+        factory = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        mod_name, cls_name = _PLACEHOLDERS[title]
+        factory = getattr(importlib.import_module(mod_name), cls_name)
+    return factory  # type: ignore[no-any-return]
+
+
+def build_project_tabs(project: ProjectRef) -> list[tuple[str, QWidget]]:
+    """The tabs for one project, in order. ``project.active_workstream`` is the workstream
+    the user selected (or the one ``.planning/active-workstream`` names)."""
+    tabs: list[tuple[str, QWidget]] = []
+    for title, module, attr in TAB_PROVIDERS:
+        tabs.append((title, _tab_factory(title, module, attr)(project)))
+    tabs.append(("State", StatePanel()))
+    return tabs
+
+
+class MainWindow(QMainWindow):
+    """The one top-level window."""
+
+    summaries_loaded = Signal()  # every project of the last scan has a summary
+    state_shown = Signal(object)  # StateView shown in the State tab
+
+    def __init__(
+        self,
+        registry: WorkspaceRegistry | None = None,
+        transient: list[Workspace] | None = None,
+        env: dict[str, str] | None = None,
+        settings: QSettings | None = None,
+        open_project: Path | None = None,
+        watch: bool = True,
+    ) -> None:
+        super().__init__()
+        self.env = dict(os.environ) if env is None else dict(env)
+        self.registry = registry or WorkspaceRegistry(env=self.env)
+        self.settings = settings or QSettings()
+        self._state_cache = StateCache()
+        self._last_good_at: dict[Path, float] = {}
+        self._generation: dict[tuple[Path, str], int] = {}
+        self._pending_summaries = 0
+        self._summaries: dict[Path, ProjectSummary] = {}
+        self._current: ProjectRef | None = None
+        self._current_ws: str | None = None
+        self._tabs: list[tuple[str, QWidget]] = []
+        self._open_project = open_project
+        self.state_panel: StatePanel | None = None
+        self.timings: dict[str, float] = {}
+        self._t0 = time.perf_counter()
+
+        self.setWindowTitle(APP_TITLE)
+        self.setWindowIcon(app_icon())
+        self.setObjectName("MainWindow")
+
+        self.browser = ProjectBrowserPanel(self.registry, transient, self)
+        self.browser.selection_changed.connect(self._on_selection)
+        self.browser.projects_loaded.connect(self._on_projects_loaded)
+        self.browser.message_posted.connect(self._status)
+
+        self.overview_model = OverviewModel(self)
+        self.overview = OverviewView(self.overview_model)
+        self.overview.project_activated.connect(self.open_project)
+
+        self.project_header = QLabel()
+        self.project_header.setObjectName("ProjectHeader")
+        self.project_header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.project_header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.project_tabs = QTabWidget()
+        self.project_tabs.setObjectName("ProjectTabs")
+        self.project_tabs.setDocumentMode(True)
+        self.project_tabs.currentChanged.connect(self._remember_tab)
+        project_page = QWidget()
+        pl = QVBoxLayout(project_page)
+        pl.setContentsMargins(6, 6, 6, 6)
+        pl.addWidget(self.project_header)
+        pl.addWidget(self.project_tabs, 1)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.overview)
+        self.stack.addWidget(project_page)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.browser)
+        self.splitter.addWidget(self.stack)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([380, 1020])
+        self.setCentralWidget(self.splitter)
+
+        self.status_label = QLabel()
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.watch_label = QLabel()
+        self.watch_label.setToolTip("Projects whose .planning/ folder is watched for changes")
+        self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.watch_label)
+
+        self._build_actions()
+
+        self.bridge: WatchBridge | None = None
+        if watch:
+            self.bridge = WatchBridge(self)
+            self.bridge.changed.connect(self._on_files_changed)
+            self.bridge.start()
+
+        self._restore_geometry()
+        self.browser.rescan()
+
+    # -- actions, menus, shortcuts
+
+    def _build_actions(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        for action in (self.browser.add_project_action, self.browser.add_root_action,
+                       self.browser.remove_action, self.browser.refresh_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        quit_action = QAction("Quit", self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+
+        view_menu = self.menuBar().addMenu("&View")
+        self.overview_action = QAction("All projects (overview)", self)
+        self.overview_action.setShortcut(QKeySequence("Ctrl+0"))
+        self.overview_action.setToolTip("Show every project at a glance")
+        self.overview_action.triggered.connect(self.show_overview)
+        view_menu.addAction(self.overview_action)
+        self.filter_action = QAction("Filter projects", self)
+        self.filter_action.setShortcut(QKeySequence("Ctrl+K"))
+        self.filter_action.triggered.connect(self._focus_filter)
+        view_menu.addAction(self.filter_action)
+        view_menu.addSeparator()
+        self.tab_actions: list[QAction] = []
+        for i, title in enumerate(("Settings", "Models", "State")):
+            action = QAction(f"{title} tab", self)
+            action.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
+            action.triggered.connect(lambda _=False, i=i: self._show_tab(i))
+            view_menu.addAction(action)
+            self.tab_actions.append(action)
+        for action in [self.overview_action, self.filter_action, quit_action, *self.tab_actions]:
+            self.addAction(action)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        about = QAction("About MSD Desktop", self)
+        about.triggered.connect(self._about)
+        help_menu.addAction(about)
+
+    def _focus_filter(self) -> None:
+        self.browser.filter_edit.setFocus()
+        self.browser.filter_edit.selectAll()
+
+    def _show_tab(self, index: int) -> None:
+        if self._current is not None and 0 <= index < self.project_tabs.count():
+            self.project_tabs.setCurrentIndex(index)
+
+    def _about(self) -> None:
+        from msd_desktop import __version__
+
+        QMessageBox.about(self, "About MSD Desktop",
+                          f"<b>MSD Desktop</b> {__version__}<br>"
+                          "A desktop companion for MSD planning projects.")
+
+    def _status(self, text: str) -> None:
+        self.status_label.setText(text)
+
+    # -- loading
+
+    def _on_projects_loaded(self, entries: list[WorkspaceEntry]) -> None:
+        self.timings.setdefault("scan_ms", (time.perf_counter() - self._t0) * 1000)
+        refs = [p.ref for e in entries for p in e.projects]
+        if self.bridge is not None:
+            self.bridge.set_roots([r.root for r in refs])
+        self.watch_label.setText(f"watching {len(refs)} project{'s' if len(refs) != 1 else ''}")
+        self._summaries = {r.root: self._summaries[r.root] for r in refs
+                           if r.root in self._summaries}
+        for root, summary in self._summaries.items():
+            self.browser.model.set_summary(root, summary)
+        self.overview_model.set_rows(rows_from_summaries(list(self._summaries.values())))
+        self._pending_summaries = len(refs)
+        if not refs:
+            self.summaries_loaded.emit()
+        for ref in refs:
+            self._load_summary(ref)
+        if self._open_project is not None:
+            target, self._open_project = self._open_project, None
+            self.open_project(target, None)
+        elif self._current is None:
+            self._restore_last_project()
+
+    def _load_summary(self, ref: ProjectRef) -> None:
+        env, cache = self.env, self._state_cache
+        key = (ref.root, "summary")
+        gen = self._generation.get(key, 0) + 1
+        self._generation[key] = gen
+
+        def done(summary: ProjectSummary) -> None:
+            self._pending_summaries -= 1
+            if self._generation.get(key) == gen:
+                self._apply_summary(summary)
+            if self._pending_summaries == 0:
+                self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
+                self.summaries_loaded.emit()
+
+        def failed(error: BaseException) -> None:
+            self._pending_summaries -= 1
+            self._status(f"Could not load {ref.name}: {error}")
+            if self._pending_summaries == 0:
+                self.summaries_loaded.emit()
+
+        run_op(lambda: load_summary(ref, env, cache), name=f"summary {ref.name}",
+               on_finished=done, on_failed=failed)
+
+    def _apply_summary(self, summary: ProjectSummary) -> None:
+        self._summaries[summary.root] = summary
+        self.browser.model.set_summary(summary.root, summary)
+        self.overview_model.update_summary(summary)
+        if self._current is not None and self._current.root == summary.root:
+            self._update_title()
+
+    def _load_state(self, ref: ProjectRef, workstream: str | None) -> None:
+        """Reload the State tab of the open project in a worker; newest request wins."""
+        env = dict(self.env)
+        if workstream:
+            env["MSD_WORKSTREAM"] = workstream
+        cache = self._state_cache
+        key = (ref.root, "state")
+        gen = self._generation.get(key, 0) + 1
+        self._generation[key] = gen
+        title = ref.name + (f" › {workstream}" if workstream else "")
+        last_good = self._last_good_at.get(ref.root)
+
+        def work() -> StateView:
+            state = load_project_state(ref.root, env, cache=cache)
+            return state_view_from_core(state, title, last_good)
+
+        def done(view: StateView) -> None:
+            if self._generation.get(key) != gen or self.state_panel is None:
+                return
+            if self._current is None or self._current.root != ref.root:
+                return
+            if not view.error:
+                self._last_good_at[ref.root] = view.loaded_at
+            self.state_panel.show_state(view)
+            self.state_shown.emit(view)
+
+        run_op(work, name=f"state {ref.name}", on_finished=done,
+               on_failed=lambda e: self._status(f"Could not read the state of {ref.name}: {e}"))
+
+    # -- live changes
+
+    def _on_files_changed(self, event: ChangeEvent) -> None:
+        ref = next((p.ref for p in self.browser.model.projects() if p.ref.root == event.root),
+                   None)
+        if ref is None:
+            return
+        if "workstream" in event.kinds:
+            self.browser.rescan()  # workstreams appeared/vanished: structure changed
+            return
+        if self._current is not None and self._current.root == event.root:
+            self._load_state(self._current, self._current_ws)
+            for _, widget in self._tabs:
+                hook = getattr(widget, "on_files_changed", None)
+                if callable(hook):
+                    hook(event)
+        self._load_summary(ref)
+        self._status(f"{ref.name}: {', '.join(sorted(event.kinds))} changed on disk")
+
+    # -- selection
+
+    def _on_selection(self, selection: Selection) -> None:
+        if selection.project is None:
+            return
+        self._show_project(selection.project, selection.workstream)
+
+    def open_project(self, root: Path, workstream: Any = None) -> bool:
+        """Select a project (and workstream) in the browser, which opens its tabs."""
+        if self.browser.select_project(Path(root), workstream):
+            return True
+        self._status(f"{root} is not in any workspace")
+        return False
+
+    def show_overview(self) -> None:
+        self.browser.clear_selection()
+        self._clear_project()
+        self.stack.setCurrentIndex(0)
+        self._update_title()
+
+    def _clear_project(self) -> None:
+        for _, widget in self._tabs:
+            widget.deleteLater()
+        self.project_tabs.clear()
+        self._tabs = []
+        self.state_panel = None
+        self._current = None
+        self._current_ws = None
+
+    def _show_project(self, ref: ProjectRef, workstream: str | None) -> None:
+        if (self._current is not None and self._current.root == ref.root
+                and self._current_ws == workstream):
+            return
+        tab_index = int(self.settings.value("ui/last_tab", 2))
+        self._clear_project()
+        self._current, self._current_ws = ref, workstream
+        shown = dataclasses.replace(ref, active_workstream=workstream or ref.active_workstream)
+        self.project_tabs.blockSignals(True)
+        self._tabs = build_project_tabs(shown)
+        for title, widget in self._tabs:
+            self.project_tabs.addTab(widget, title)
+            if isinstance(widget, StatePanel):
+                self.state_panel = widget
+        self.project_tabs.setCurrentIndex(max(0, min(tab_index, len(self._tabs) - 1)))
+        self.project_tabs.blockSignals(False)
+        for i, (title, _) in enumerate(self._tabs):
+            self.project_tabs.setTabToolTip(i, f"{title} (Ctrl+{i + 1})")
+        ws_text = f" › workstream <b>{workstream}</b>" if workstream else ""
+        self.project_header.setText(
+            f"<span style='font-size:14pt'><b>{ref.name}</b></span>{ws_text}"
+            f" &nbsp; <span style='color:gray'>{ref.root}</span>")
+        self.stack.setCurrentIndex(1)
+        self.settings.setValue("ui/last_project", str(ref.root))
+        self.settings.setValue("ui/last_workstream", workstream or "")
+        self._update_title()
+        self._load_state(ref, workstream)
+
+    def _remember_tab(self, index: int) -> None:
+        if index >= 0:
+            self.settings.setValue("ui/last_tab", index)
+
+    def _update_title(self) -> None:
+        if self._current is None:
+            self.setWindowTitle(APP_TITLE)
+            return
+        title = f"{APP_TITLE} — {self._current.name}"
+        if self._current_ws:
+            title += f" › {self._current_ws}"
+        self.setWindowTitle(title)
+        summary = self._summaries.get(self._current.root)
+        if summary is not None:
+            line = summary.statusline_full
+            if self._current_ws and self._current_ws in summary.workstreams:
+                line = summary.workstreams[self._current_ws].statusline_full
+            self._status(line)
+
+    def current_project(self) -> tuple[ProjectRef | None, str | None]:
+        return self._current, self._current_ws
+
+    # -- persistence (UI only)
+
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.value("ui/geometry")
+        if isinstance(geometry, QByteArray | bytes) and geometry:
+            self.restoreGeometry(QByteArray(geometry))
+        else:
+            self.resize(1400, 860)
+        state = self.settings.value("ui/splitter")
+        if isinstance(state, QByteArray | bytes) and state:
+            self.splitter.restoreState(QByteArray(state))
+
+    def _restore_last_project(self) -> None:
+        last = self.settings.value("ui/last_project")
+        if isinstance(last, str) and last:
+            ws = self.settings.value("ui/last_workstream") or None
+            QTimer.singleShot(0, lambda: self.open_project(Path(last), ws))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue("ui/geometry", self.saveGeometry())
+        self.settings.setValue("ui/splitter", self.splitter.saveState())
+        self.settings.sync()
+        if self.bridge is not None:
+            self.bridge.stop()
+        super().closeEvent(event)

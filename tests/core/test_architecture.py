@@ -1,0 +1,113 @@
+"""The layering rules, checked three ways (STYLE item 1): no Qt below the UI, a lean
+``resolve-model`` import path, and the import-linter contract in ``pyproject.toml``.
+
+Module lists are built with ``pkgutil`` at run time, so modules that do not exist yet are simply
+not checked (and new ones are checked as soon as they land).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("ruamel", "watchdog", "keyring", "platformdirs", "PySide6")
+
+_IMPORT_ALL = r"""
+import importlib, json, pkgutil, sys
+import msd_desktop.core, msd_desktop.commands
+names = ["msd_desktop.core", "msd_desktop.cli", "msd_desktop.commands"]
+for pkg in (msd_desktop.core, msd_desktop.commands):
+    names += [m.name for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")]
+for name in names:
+    importlib.import_module(name)
+print(json.dumps({"imported": names, "qt": sorted(m for m in sys.modules
+                  if m == "PySide6" or m.startswith(("PySide6.", "shiboken6")))}))
+"""
+
+
+def _run(args: list[str], cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_core_cli_and_commands_never_import_qt() -> None:
+    proc = _run([sys.executable, "-c", _IMPORT_ALL])
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert "msd_desktop.core.project_root" in result["imported"]
+    assert "msd_desktop.commands.workspaces" in result["imported"]
+    assert result["qt"] == []
+
+
+def _imported_modules(importtime_stderr: str) -> set[str]:
+    pattern = re.compile(r"^import time:\s+\d+\s+\|\s+\d+\s+\|\s+(\S+)\s*$")
+    return {m.group(1) for line in importtime_stderr.splitlines() if (m := pattern.match(line))}
+
+
+_RUN_CLI = """
+import json, sys
+from msd_desktop.cli import main
+rc = main(sys.argv[1:])
+sys.stdout.write("\\n@@MODULES@@" + json.dumps({"rc": rc, "modules": sorted(sys.modules)}))
+"""
+
+
+def _run_cli_and_list_modules(*argv: str) -> tuple[int, str, set[str]]:
+    """Run one verb in a fresh interpreter; return exit code, output and every module loaded.
+
+    ``-X importtime`` is on as well (its report covers ``import`` statements); the authoritative
+    list is ``sys.modules`` after the verb ran, since ``importlib.import_module`` (how the CLI
+    loads handlers) is not reported by ``-X importtime``.
+    """
+    proc = _run([sys.executable, "-X", "importtime", "-c", _RUN_CLI, *argv])
+    assert "@@MODULES@@" in proc.stdout, proc.stderr[-3000:]
+    output, _, tail = proc.stdout.rpartition("@@MODULES@@")
+    result = json.loads(tail)
+    modules = set(result["modules"]) | _imported_modules(proc.stderr)
+    return int(result["rc"]), output, modules
+
+
+def _heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in HEAVY)
+
+
+def test_resolve_model_path_stays_light(tmp_path: Path) -> None:
+    if find_spec("msd_desktop.commands.resolve") is None:
+        pytest.skip("msd_desktop.commands.resolve not written yet")
+    project = tmp_path / "proj"
+    (project / ".planning").mkdir(parents=True)
+    (project / ".planning" / "config.json").write_text('{"model_profile": "balanced"}\n', "utf-8")
+    rc, output, modules = _run_cli_and_list_modules(
+        "resolve-model", "msd-planner", "--cwd", str(project)
+    )
+    assert rc == 0, output
+    assert "msd_desktop.commands.resolve" in modules
+    assert "msd_desktop.core.project_root" in modules
+    assert _heavy(modules) == [], "resolve-model imported heavy modules"
+
+
+def test_root_path_stays_light(tmp_path: Path) -> None:
+    # `msd root` runs find_root only: json/os/pathlib, nothing from the heavy list.
+    (tmp_path / "p" / ".planning").mkdir(parents=True)
+    start = tmp_path / "p" / "src"
+    start.mkdir()
+    rc, output, modules = _run_cli_and_list_modules("root", "--cwd", str(start))
+    assert rc == 0
+    assert output.strip() == str(tmp_path / "p")
+    assert _heavy(modules) == []
+
+
+def test_import_linter_contract() -> None:
+    lint = Path(sys.executable).parent / "lint-imports"
+    if not lint.exists():
+        pytest.skip("import-linter is not installed")
+    proc = _run([str(lint)])
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert "broken" in proc.stdout
+    assert "0 broken" in proc.stdout

@@ -1,0 +1,230 @@
+"""The planning lock between real processes: exclusion, waiting, timeout, stale steal."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from msd_desktop.core.errors import LockTimeoutError, MsdError
+from msd_desktop.core.planning_lock import PlanningLock, read_lock_holder
+
+REPO = Path(__file__).resolve().parents[2]
+UPSTREAM_LIB = Path(
+    "/work/upstream/node_modules/@opengsd/gsd-core/gsd-core/bin/lib/planning-workspace.cjs"
+)
+
+
+def _spawn_holder(planning: Path, hold: float, ready: Path) -> subprocess.Popen[bytes]:
+    """A separate Python process that takes the lock, signals, holds it, then releases."""
+    code = textwrap.dedent(
+        f"""
+        import time
+        from pathlib import Path
+        from msd_desktop.core.planning_lock import PlanningLock
+        with PlanningLock(Path({str(planning)!r})):
+            Path({str(ready)!r}).write_text("held")
+            time.sleep({hold})
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=REPO)
+    deadline = time.monotonic() + 20
+    while not ready.exists():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError("holder process did not take the lock")
+        time.sleep(0.02)
+    return proc
+
+
+@pytest.fixture
+def planning(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / ".planning"
+    path.mkdir()
+    return path
+
+
+def _dead_pid() -> int:
+    proc = subprocess.Popen(["true"])
+    proc.wait()
+    return proc.pid
+
+
+def _age(path: Path, seconds: float) -> None:
+    past = time.time() - seconds
+    os.utime(path, (past, past))
+
+
+def test_lock_file_body_and_release(planning: Path) -> None:
+    with PlanningLock(planning, cwd="/some/project") as lock:
+        body = json.loads((planning / ".lock").read_text())
+        assert list(body) == ["pid", "cwd", "acquired"]
+        assert body["pid"] == os.getpid()
+        assert body["cwd"] == "/some/project"
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", body["acquired"])
+        assert lock.held
+        assert read_lock_holder(planning) == body
+    assert not (planning / ".lock").exists()
+    assert read_lock_holder(planning) is None
+
+
+def test_creates_missing_planning_dir(tmp_path: Path) -> None:
+    with PlanningLock(tmp_path / "new" / ".planning"):
+        assert (tmp_path / "new" / ".planning" / ".lock").exists()
+
+
+def test_released_on_exception(planning: Path) -> None:
+    with pytest.raises(RuntimeError), PlanningLock(planning):
+        raise RuntimeError("boom")
+    assert not (planning / ".lock").exists()
+
+
+def test_waits_for_another_process(planning: Path, tmp_path: Path) -> None:
+    holder = _spawn_holder(planning, 1.0, tmp_path / "ready")
+    start = time.monotonic()
+    try:
+        with PlanningLock(planning, timeout=15):
+            waited = time.monotonic() - start
+            assert holder.poll() is not None or waited > 0.5
+            assert json.loads((planning / ".lock").read_text())["pid"] == os.getpid()
+    finally:
+        holder.wait(timeout=20)
+    assert waited > 0.5
+
+
+def test_timeout_names_holder(planning: Path, tmp_path: Path) -> None:
+    holder = _spawn_holder(planning, 30, tmp_path / "ready")
+    try:
+        start = time.monotonic()
+        with pytest.raises(LockTimeoutError) as info, PlanningLock(planning, timeout=0.6):
+            pass
+        assert 0.5 < time.monotonic() - start < 5
+        assert f"held by process {holder.pid}" in str(info.value)
+        assert str(planning / ".lock") in str(info.value)
+    finally:
+        holder.kill()
+        holder.wait()
+    # The holder was killed without releasing: its dead pid makes the lock stale.
+    assert (planning / ".lock").exists()
+    with PlanningLock(planning, timeout=2):
+        assert json.loads((planning / ".lock").read_text())["pid"] == os.getpid()
+
+
+def test_mutual_exclusion_between_processes(planning: Path, tmp_path: Path) -> None:
+    counter = tmp_path / "counter"
+    counter.write_text("0")
+    code = textwrap.dedent(
+        f"""
+        from pathlib import Path
+        from msd_desktop.core.planning_lock import PlanningLock
+        counter = Path({str(counter)!r})
+        for _ in range(15):
+            with PlanningLock(Path({str(planning)!r}), timeout=30, poll_interval=0.005):
+                value = int(counter.read_text())
+                counter.write_text(str(value + 1))
+        """
+    )
+    procs = [subprocess.Popen([sys.executable, "-c", code], cwd=REPO) for _ in range(4)]
+    assert all(p.wait(timeout=50) == 0 for p in procs)
+    assert counter.read_text() == "60"
+    assert not (planning / ".lock").exists()
+
+
+def test_steals_lock_of_dead_process(planning: Path) -> None:
+    (planning / ".lock").write_text(json.dumps({"pid": _dead_pid(), "cwd": "/", "acquired": "x"}))
+    start = time.monotonic()
+    with PlanningLock(planning, timeout=5):
+        assert time.monotonic() - start < 1
+        assert json.loads((planning / ".lock").read_text())["pid"] == os.getpid()
+    assert sorted(p.name for p in planning.iterdir()) == []  # the stolen file is gone too
+
+
+def test_steals_old_garbage_but_waits_on_fresh_garbage(planning: Path) -> None:
+    lock = planning / ".lock"
+    lock.write_text("")
+    with pytest.raises(LockTimeoutError, match="held by another process"):
+        PlanningLock(planning, timeout=0.3).acquire()
+    _age(lock, 10)
+    with PlanningLock(planning, timeout=1):
+        pass
+
+
+def test_live_holder_stolen_only_past_deadman_ceiling(planning: Path) -> None:
+    lock = planning / ".lock"
+    lock.write_text(json.dumps({"pid": os.getppid(), "cwd": "/", "acquired": "x"}))
+    _age(lock, 30)
+    with pytest.raises(LockTimeoutError):
+        PlanningLock(planning, timeout=0.3).acquire()
+    _age(lock, 61)
+    with PlanningLock(planning, timeout=1):
+        assert json.loads(lock.read_text())["pid"] == os.getpid()
+
+
+def test_release_leaves_someone_elses_lock(planning: Path) -> None:
+    lock = PlanningLock(planning)
+    lock.acquire()
+    (planning / ".lock").unlink()
+    (planning / ".lock").write_text(json.dumps({"pid": 1, "cwd": "/", "acquired": "x"}))
+    lock.release()
+    assert (planning / ".lock").exists()
+    assert not lock.held
+
+
+@pytest.mark.differential
+@pytest.mark.skipif(
+    shutil.which("node") is None or not UPSTREAM_LIB.exists(), reason="needs upstream gsd-core"
+)
+def test_interoperates_with_upstream_lock(tmp_path: Path) -> None:
+    """Upstream ``withPlanningLock`` and ours exclude each other on the same file."""
+    ready = tmp_path / "ready"
+    script = textwrap.dedent(
+        f"""
+        const ws = require({str(UPSTREAM_LIB)!r});
+        const fs = require('fs');
+        ws.withPlanningLock({str(tmp_path)!r}, () => {{
+          fs.writeFileSync({str(ready)!r}, 'held');
+          const end = Date.now() + 1000;
+          while (Date.now() < end) {{}}
+        }});
+        """
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GSD_")}
+    node = subprocess.Popen(["node", "-e", script], env=env)
+    try:
+        deadline = time.monotonic() + 20
+        while not ready.exists():
+            assert node.poll() is None
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        planning = tmp_path / ".planning"
+        start = time.monotonic()
+        with PlanningLock(planning, timeout=15):
+            assert time.monotonic() - start > 0.3
+        assert node.wait(timeout=20) == 0
+        # And the other way round: upstream waits for us.
+        with PlanningLock(planning):
+            ready.unlink()
+            node = subprocess.Popen(["node", "-e", script], env=env)
+            time.sleep(0.5)
+            assert not ready.exists()
+        assert node.wait(timeout=20) == 0
+        assert ready.exists()
+    finally:
+        if node.poll() is None:
+            node.kill()
+
+
+def test_uncreatable_dir_fails_fast(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    start = time.monotonic()
+    with pytest.raises(MsdError, match="Cannot create the planning lock"):
+        PlanningLock(tmp_path / "file" / ".planning").acquire()
+    assert time.monotonic() - start < 1

@@ -1,0 +1,207 @@
+"""Runs one generated case through both tools and turns differences into test failures.
+
+Failures are raised as an ``AssertionError`` subclass named after the kind of difference
+(``Mismatch[resolve-model:model]``, …), so hypothesis reports — and shrinks — each kind of
+mismatch separately instead of stopping at the first one it meets.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .conftest import Msd, Result, Upstream, base_env
+from .deviations import (
+    MISSING,
+    ConfigSetCase,
+    Diff,
+    Outcome,
+    ResolutionCase,
+    classify_deviation,
+    d1_reference_project,
+    diff_config_set,
+    diff_resolution,
+    from_gsd_names,
+)
+from .strategies import Project, RawText, agent_to_gsd, key_to_gsd, materialize, to_gsd
+
+_MISMATCH_TYPES: dict[str, type[AssertionError]] = {}
+
+# Deviations seen in this session, for the summary line (tests assert each is explained).
+DEVIATION_COUNTS: dict[str, int] = {}
+NOTES: dict[str, int] = {}
+
+
+def mismatch_type(kind: str) -> type[AssertionError]:
+    if kind not in _MISMATCH_TYPES:
+        _MISMATCH_TYPES[kind] = type(f"Mismatch[{kind}]", (AssertionError,), {})
+    return _MISMATCH_TYPES[kind]
+
+
+@dataclass
+class Failure:
+    kind: str
+    text: str
+
+
+def raise_failures(failures: list[Failure]) -> None:
+    if not failures:
+        return
+    first = failures[0]
+    others = sorted({f.kind for f in failures[1:]} - {first.kind})
+    more = f"\n(also in this example: {', '.join(others)})" if others else ""
+    raise mismatch_type(first.kind)(
+        f"{len(failures)} unexplained difference(s) msd vs gsd-tools 1.11.0 — not an Appendix B "
+        f"deviation; record in docs/differential-findings.md\n{first.text}{more}"
+    )
+
+
+def outcome(r: Result) -> Outcome:
+    return Outcome(r.code, r.stdout, r.stderr)
+
+
+def count(dev: str) -> None:
+    DEVIATION_COUNTS[dev] = DEVIATION_COUNTS.get(dev, 0) + 1
+
+
+# --------------------------------------------------------------------------- resolution
+
+
+def run_resolution(
+    upstream: Upstream,
+    msd: Msd,
+    root: Path,
+    project: Project,
+    calls: Sequence[tuple[str, str, list[str]]],
+) -> list[Failure]:
+    """Run ``(verb, msd_agent, flags)`` calls on ``project`` in both tools; return failures."""
+    mproj, menv = materialize(project, root, "msd", base_env("msd"))
+    gproj, genv = materialize(project, root, "gsd", base_env("gsd"))
+    handle = upstream.submit(
+        [([verb, *( [agent_to_gsd(a)] if a else [] ), *flags], gproj, genv) for verb, a, flags in calls]
+    )
+    mres = [msd.inprocess([verb, *([a] if a else []), *flags], mproj, menv) for verb, a, flags in calls]
+    gres = handle.results()
+
+    failures: list[Failure] = []
+    d1_pending: list[tuple[int, ResolutionCase, Outcome]] = []
+    for i, ((verb, agent, flags), m, g) in enumerate(zip(calls, mres, gres, strict=True)):
+        mo, go = outcome(m), outcome(g)
+        diffs = diff_resolution(mo, go, verb, NOTES)
+        if not diffs:
+            continue
+        case = ResolutionCase(verb, agent, flags, project)
+        dev = classify_deviation(case, mo, go, diffs)
+        if dev == "D1":
+            d1_pending.append((i, case, mo))
+        elif dev is not None:
+            count(dev)
+        else:
+            failures.append(_resolution_failure(case, diffs, mo, go))
+    if d1_pending:
+        # D1 asserted as such: upstream, given the project with the global overrides merged
+        # in, must answer exactly what msd answered.
+        ref = d1_reference_project(project)
+        rproj, renv = materialize(ref, root / "d1-reference", "gsd", base_env("gsd"))
+        refs = upstream.batch(
+            [([c.verb, agent_to_gsd(c.agent), *c.flags], rproj, renv) for _, c, _ in d1_pending]
+        )
+        for (_, case, mo), r in zip(d1_pending, refs, strict=True):
+            diffs = diff_resolution(mo, outcome(r), case.verb)
+            if diffs:
+                failures.append(
+                    _resolution_failure(case, diffs, mo, outcome(r), note="D1 claimed but msd ≠ upstream-on-merged-config")
+                )
+            else:
+                count("D1")
+    return failures
+
+
+def _resolution_failure(case: ResolutionCase, diffs: list[Diff], mo: Outcome, go: Outcome, note: str = "") -> Failure:
+    kind = f"{case.verb}:{diffs[0].what}" + (":D1" if note else "")
+    argv = " ".join([case.verb, case.agent, *case.flags])
+    text = (
+        f"{note + chr(10) if note else ''}command: msd {argv}   (gsd-tools {agent_to_gsd(case.agent)})\n"
+        f"project: {case.project.describe()}\n"
+        + "\n".join(f"  {d}" for d in diffs)
+        + f"\nmsd stdout: {mo.stdout.strip()[:800]}\nmsd stderr: {mo.stderr.strip()[-800:]}"
+        + f"\ngsd stdout: {go.stdout.strip()[:800]}\ngsd stderr: {go.stderr.strip()[-800:]}"
+    )
+    return Failure(kind, text)
+
+
+# --------------------------------------------------------------------------- config-set
+
+
+def _write_start(case: ConfigSetCase, root: Path, flavor: str) -> tuple[Path, dict[str, str]]:
+    base = root / flavor
+    proj, home = base / "proj", base / "home"
+    proj.mkdir(parents=True)
+    home.mkdir(parents=True)
+    if case.planning:
+        (proj / ".planning").mkdir()
+        if case.start is not None:
+            start = case.start if flavor == "msd" else to_gsd(case.start)
+            text = start.text if isinstance(start, RawText) else json.dumps(start, indent=2, ensure_ascii=False) + "\n"
+            (proj / ".planning" / "config.json").write_text(text, encoding="utf-8")
+    env = dict(base_env(flavor))
+    env["HOME"] = str(home)
+    if flavor == "msd":
+        for var, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                         ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache")):
+            env[var] = str(home / sub)
+    return proj, env
+
+
+def read_config(proj: Path, flavor: str) -> tuple[Any, str | None]:
+    path = proj / ".planning" / "config.json"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return MISSING, None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return ("unparseable", text), text
+    return (from_gsd_names(data) if flavor == "gsd" else data), text
+
+
+def config_set_argv(case: ConfigSetCase, flavor: str) -> list[str]:
+    argv = ["config-set"]
+    if case.key is not None:
+        argv.append(key_to_gsd(case.key) if flavor == "gsd" else case.key)
+        if case.raw is not None:
+            argv.append(case.raw)
+    return argv
+
+
+def run_config_set(upstream: Upstream, msd: Msd, root: Path, case: ConfigSetCase, *, msd_cli: bool = False) -> list[Failure]:
+    mproj, menv = _write_start(case, root, "msd")
+    gproj, genv = _write_start(case, root, "gsd")
+    handle = upstream.submit([(config_set_argv(case, "gsd"), gproj, genv)])
+    runner = msd.cli if msd_cli else msd.inprocess
+    m = runner(config_set_argv(case, "msd"), mproj, menv)
+    (g,) = handle.results()
+    mo, go = outcome(m), outcome(g)
+    mo.file, mo.file_text = read_config(mproj, "msd")
+    go.file, go.file_text = read_config(gproj, "gsd")
+    diffs = diff_config_set(mo, go)
+    if not diffs:
+        return []
+    dev = classify_deviation(case, mo, go, diffs)
+    if dev is not None:
+        count(dev)
+        return []
+    kind = f"config-set:{diffs[0].what}"
+    start = case.start.text if isinstance(case.start, RawText) else case.start
+    text = (
+        f"command: msd {' '.join(repr(a) for a in config_set_argv(case, 'msd'))}\n"
+        f"start config.json: {json.dumps(start, ensure_ascii=False) if case.planning else '<no .planning/>'}\n"
+        + "\n".join(f"  {d}" for d in diffs)
+        + f"\nmsd: exit {mo.code} stdout={mo.stdout.strip()[:600]!r} stderr={mo.stderr.strip()[-600:]!r}"
+        + f"\ngsd: exit {go.code} stdout={go.stdout.strip()[:600]!r} stderr={go.stderr.strip()[-600:]!r}"
+    )
+    return [Failure(kind, text)]

@@ -1,0 +1,115 @@
+"""The window: overview, project tabs, live State updates, title, remembered UI state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+from msd_desktop.ui.main_window import MainWindow, build_project_tabs
+from msd_desktop.ui.state_panel import StatePanel
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings):
+    registry = WorkspaceRegistry(tmp_path / "workspaces.json", env=env)
+    win = MainWindow(registry=registry, transient=[Workspace("Demo", demo, "scan_root")],
+                     env=env, settings=ui_settings)
+    qtbot.addWidget(win)
+    with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
+        win.show()
+    yield win
+    win.close()
+
+
+def _open(qtbot, win: MainWindow, root: Path, ws: str | None = None):
+    with qtbot.waitSignal(win.state_shown, timeout=10000) as blocker:
+        assert win.open_project(root, ws)
+    return blocker.args[0]
+
+
+def test_overview_lists_every_project(window: MainWindow) -> None:
+    assert window.windowTitle() == "MSD Desktop"
+    assert window.stack.currentIndex() == 0
+    labels = sorted(r.label for r in window.overview_model.rows())
+    assert labels == ["billing-service", "checklist-printer", "field-notes", "legacy-importer",
+                      "platform-monorepo › api", "platform-monorepo › web"]
+    assert all(r.summary.statusline_full for r in window.overview_model.rows())
+
+
+def test_project_tabs_and_title(qtbot, window: MainWindow, demo: Path) -> None:
+    view = _open(qtbot, window, demo / "checklist-printer")
+    assert window.windowTitle().startswith("MSD Desktop")
+    assert "checklist-printer" in window.windowTitle()
+    titles = [window.project_tabs.tabText(i) for i in range(window.project_tabs.count())]
+    assert titles == ["Settings", "Models", "State"]
+    assert view.status == "executing"
+    window.show_overview()
+    assert window.stack.currentIndex() == 0
+    assert window.windowTitle() == "MSD Desktop"
+
+
+def test_workstream_selection_shows_that_workstream(qtbot, window: MainWindow,
+                                                    demo: Path) -> None:
+    view = _open(qtbot, window, demo / "platform-monorepo", "web")
+    assert view.workstream == "web"
+    assert view.status == "discussing"
+    assert window.windowTitle().endswith("› web")
+
+
+@pytest.mark.timeout(60)
+def test_state_tab_follows_file_changes(qtbot, window: MainWindow, demo: Path) -> None:
+    root = demo / "checklist-printer"
+    _open(qtbot, window, root)
+    state_md = root / ".planning" / "STATE.md"
+    text = state_md.read_text(encoding="utf-8")
+    with qtbot.waitSignal(window.state_shown, timeout=5000,
+                          check_params_cb=lambda v: v.status == "verifying") as blocker:
+        state_md.write_text(text.replace("status: executing", "status: verifying"),
+                            encoding="utf-8")
+    assert blocker.args[0].status == "verifying"
+    assert window.state_panel is not None
+    assert window.state_panel.fields["status"].text() == "verifying"
+    # broken file: banner with a line, last good state kept
+    with qtbot.waitSignal(window.state_shown, timeout=5000,
+                          check_params_cb=lambda v: v.error is not None):
+        state_md.write_text("---\nstatus: [oops\n---\n# broken\n", encoding="utf-8")
+    panel = window.state_panel
+    assert not panel.banner.isHidden()
+    assert "line" in panel.banner_label.text()
+    assert panel.fields["status"].text() == "verifying"
+
+
+def test_build_project_tabs_factory(qtbot, demo: Path) -> None:
+    from msd_desktop.core.workspaces import project_ref
+
+    tabs = build_project_tabs(project_ref(demo / "field-notes", "Demo"))
+    assert [t for t, _ in tabs] == ["Settings", "Models", "State"]
+    assert isinstance(tabs[-1][1], StatePanel)
+    for _, widget in tabs:
+        qtbot.addWidget(widget)
+
+
+def test_geometry_and_last_project_remembered(qtbot, tmp_path: Path, demo: Path,
+                                             env: dict[str, str], ui_settings) -> None:
+    registry = WorkspaceRegistry(tmp_path / "workspaces.json", env=env)
+    transient = [Workspace("Demo", demo, "scan_root")]
+    first = MainWindow(registry=registry, transient=transient, env=env, settings=ui_settings)
+    qtbot.addWidget(first)
+    with qtbot.waitSignal(first.summaries_loaded, timeout=15000):
+        first.show()
+    first.resize(760, 651)
+    _open(qtbot, first, demo / "field-notes")
+    size = first.size()
+    first.close()
+    second = MainWindow(registry=registry, transient=transient, env=env, settings=ui_settings)
+    qtbot.addWidget(second)
+    with qtbot.waitSignal(second.state_shown, timeout=15000):
+        second.show()
+    assert second.size() == size
+    assert size.height() == 651
+    current, _ = second.current_project()
+    assert current is not None
+    assert current.name == "field-notes"
+    second.close()

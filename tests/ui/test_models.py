@@ -1,0 +1,125 @@
+"""Every item model passes pytest-qt's qtmodeltester, empty, filled and after updates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+
+from msd_desktop.core.config_store import load_config
+from msd_desktop.core.project_state import load_project_state
+from msd_desktop.core.workspaces import project_ref
+from msd_desktop.ui.overview_model import (
+    COL_PROGRESS,
+    OverviewModel,
+    ProjectSummary,
+    SortRole,
+    load_summary,
+    rows_from_summaries,
+)
+from msd_desktop.ui.phase_list_model import PhaseListModel, PhaseRow
+from msd_desktop.ui.project_tree_model import (
+    BadgeRole,
+    NodeKindRole,
+    ProjectEntry,
+    ProjectTreeModel,
+    WorkspaceEntry,
+    WorkstreamRole,
+)
+from msd_desktop.ui.state_panel import state_view_from_core
+
+
+def _demo_entries(demo: Path) -> list[WorkspaceEntry]:
+    projects = [ProjectEntry(project_ref(p, "Demo")) for p in sorted(demo.iterdir())
+                if (p / ".planning").is_dir()]
+    return [WorkspaceEntry("Demo", demo, "scan_root", projects=projects),
+            WorkspaceEntry("Empty", demo / "nothing", "folder", error="Folder not found")]
+
+
+def test_project_tree_model(qtmodeltester, demo: Path, env: dict[str, str]) -> None:
+    model = ProjectTreeModel()
+    qtmodeltester.check(model)
+    model.set_workspaces(_demo_entries(demo))
+    qtmodeltester.check(model)
+    assert model.rowCount() == 2
+    ws = model.index(0, 0)
+    assert model.rowCount(ws) == 5
+    mono = model.find_project(demo / "platform-monorepo")
+    assert mono.data(NodeKindRole) == "project"
+    assert model.rowCount(mono) == 2
+    api = model.index(0, 0, mono)
+    assert api.data(WorkstreamRole) == "api"
+    assert api.parent() == mono
+    assert mono.parent() == ws
+    # summaries arrive later, in place
+    for entry in model.projects():
+        model.set_summary(entry.ref.root, load_summary(entry.ref, env))
+    qtmodeltester.check(model)
+    legacy = model.find_project(demo / "legacy-importer")
+    badges = legacy.data(BadgeRole)
+    assert any("config.json" in b for b in badges)
+    assert any("100%" in b and "summary" in b for b in badges)
+    assert model.find_project(demo / "field-notes").data(BadgeRole) == []
+
+
+def test_project_tree_model_through_filter_proxy(qtmodeltester, demo: Path) -> None:
+    from msd_desktop.ui.project_browser import _TreeFilterProxy
+
+    model = ProjectTreeModel()
+    model.set_workspaces(_demo_entries(demo))
+    proxy = _TreeFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.setFilterFixedString("billing")
+    qtmodeltester.check(proxy)
+    assert proxy.rowCount() == 1
+    assert proxy.rowCount(proxy.index(0, 0)) == 1
+
+
+def test_overview_model(qtmodeltester, demo: Path, env: dict[str, str]) -> None:
+    model = OverviewModel()
+    qtmodeltester.check(model)
+    summaries = [load_summary(project_ref(p, "Demo"), env) for p in sorted(demo.iterdir())
+                 if (p / ".planning").is_dir()]
+    model.set_rows(rows_from_summaries(summaries))
+    qtmodeltester.check(model)
+    labels = [r.label for r in model.rows()]
+    assert "platform-monorepo › api" in labels
+    assert "platform-monorepo › web" in labels
+    assert len(labels) == 6
+    # values come from the core, verbatim
+    by_label = {r.label: r.summary for r in model.rows()}
+    state = load_project_state(demo / "checklist-printer", env)
+    assert by_label["checklist-printer"].statusline_full == state.statusline_full
+    assert by_label["checklist-printer"].percent == state.progress.percent
+    assert by_label["billing-service"].status == "paused"
+    assert load_config(demo / "legacy-importer", env).degraded
+    assert by_label["legacy-importer"].config_problem
+    # sorting by progress is numeric
+    proxy = QSortFilterProxyModel()
+    proxy.setSourceModel(model)
+    proxy.setSortRole(SortRole)
+    proxy.sort(COL_PROGRESS, Qt.SortOrder.DescendingOrder)
+    qtmodeltester.check(proxy)
+    values = [proxy.index(r, COL_PROGRESS).data(SortRole) for r in range(proxy.rowCount())]
+    assert values == sorted(values, reverse=True)
+    # in-place update keeps the row count
+    changed = ProjectSummary(**{**by_label["field-notes"].__dict__, "status": "executing"})
+    model.update_summary(changed)
+    qtmodeltester.check(model)
+    assert len(model.rows()) == 6
+
+
+def test_phase_list_model(qtmodeltester, demo: Path, env: dict[str, str]) -> None:
+    model = PhaseListModel()
+    qtmodeltester.check(model)
+    view = state_view_from_core(load_project_state(demo / "checklist-printer", env))
+    model.set_rows(view.phases)
+    qtmodeltester.check(model)
+    assert [r.number for r in model.rows()] == ["1", "2", "3", "4"]
+    current = [r for r in model.rows() if r.current]
+    assert [r.number for r in current] == ["2"]
+    assert (model.rows()[1].plans, model.rows()[1].summaries) == (2, 1)
+    model.set_rows([*view.phases[:2], PhaseRow("9", "Extra")])
+    qtmodeltester.check(model)
+    model.set_rows([])
+    assert model.rowCount() == 0

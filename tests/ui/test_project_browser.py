@@ -1,0 +1,92 @@
+"""The browser scans in a worker, filters, and changes the registry only through the core."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+from msd_desktop.ui import project_browser
+from msd_desktop.ui.project_browser import ProjectBrowserPanel
+
+
+@pytest.fixture
+def registry(tmp_path: Path, env: dict[str, str]) -> WorkspaceRegistry:
+    return WorkspaceRegistry(tmp_path / "workspaces.json", env=env)
+
+
+def _panel(qtbot, registry: WorkspaceRegistry, transient: list[Workspace] | None = None
+           ) -> ProjectBrowserPanel:
+    panel = ProjectBrowserPanel(registry, transient)
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.projects_loaded, timeout=10000):
+        panel.rescan()
+    return panel
+
+
+def test_scans_demo_in_worker_and_filters(qtbot, registry, demo: Path) -> None:
+    panel = _panel(qtbot, registry, [Workspace("Demo", demo, "scan_root")])
+    assert not panel.is_scanning()
+    assert panel.progress.isHidden()
+    model = panel.model
+    assert model.rowCount() == 1
+    assert model.rowCount(model.index(0, 0)) == 5
+    panel.filter_edit.setText("ledger")  # matches nothing
+    assert panel.proxy.rowCount() == 0
+    panel.filter_edit.setText("monorepo")
+    assert panel.proxy.rowCount(panel.proxy.index(0, 0)) == 1
+    panel.filter_edit.clear()
+    assert panel.proxy.rowCount(panel.proxy.index(0, 0)) == 5
+
+
+def test_selection_reports_project_and_workstream(qtbot, registry, demo: Path) -> None:
+    panel = _panel(qtbot, registry, [Workspace("Demo", demo, "scan_root")])
+    with qtbot.waitSignal(panel.selection_changed) as blocker:
+        assert panel.select_project(demo / "platform-monorepo", "web")
+    sel = blocker.args[0]
+    assert sel.kind == "workstream"
+    assert sel.workstream == "web"
+    assert sel.project.root == demo / "platform-monorepo"
+
+
+def test_add_scan_root_refuses_home_via_core(qtbot, registry, monkeypatch,
+                                            isolated_home: Path) -> None:
+    panel = _panel(qtbot, registry)
+    errors: list[str] = []
+    monkeypatch.setattr(project_browser, "ask_folder", lambda *a: isolated_home)
+    monkeypatch.setattr(project_browser, "show_error", lambda _p, _t, text: errors.append(text))
+    assert panel.add_scan_root() is False
+    assert errors
+    assert "home folder" in errors[0]
+    monkeypatch.setattr(project_browser, "ask_folder", lambda *a: Path("/"))
+    assert panel.add_scan_root() is False
+    assert "filesystem root" in errors[1]
+    assert registry.list() == []
+
+
+def test_add_and_remove_project(qtbot, registry, demo: Path, monkeypatch) -> None:
+    panel = _panel(qtbot, registry)
+    monkeypatch.setattr(project_browser, "ask_folder", lambda *a: demo / "field-notes")
+    with qtbot.waitSignal(panel.projects_loaded, timeout=10000):
+        assert panel.add_project()
+    assert [w.path for w in registry.list()] == [(demo / "field-notes").resolve()]
+    assert panel.model.rowCount() == 1
+    panel.select_project(registry.list()[0].path)
+    monkeypatch.setattr(project_browser, "confirm", lambda *a: True)
+    with qtbot.waitSignal(panel.projects_loaded, timeout=10000):
+        assert panel.remove_selected()
+    assert registry.list() == []
+    assert (demo / "field-notes" / ".planning" / "STATE.md").exists()  # nothing deleted
+
+
+def test_scan_progress_is_reported(qtbot, registry, tmp_path: Path) -> None:
+    root = tmp_path / "many"
+    for i in range(300):
+        (root / f"p{i:03d}" / ".planning").mkdir(parents=True)
+    panel = ProjectBrowserPanel(registry, [Workspace("Many", root, "scan_root")])
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.projects_loaded, timeout=20000):
+        panel.rescan()
+        assert panel.progress.isVisibleTo(panel)
+    assert panel.model.rowCount(panel.model.index(0, 0)) == 300

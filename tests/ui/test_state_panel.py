@@ -1,0 +1,75 @@
+"""The State panel shows the core's facts, keeps the last good state, and never writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from msd_desktop.core.project_state import StateCache, load_project_state
+from msd_desktop.ui.state_panel import StatePanel, state_view_from_core
+
+
+def _show(qtbot, panel: StatePanel, root: Path, env: dict[str, str],
+          cache: StateCache | None = None) -> None:
+    state = load_project_state(root, env, cache=cache)
+    with qtbot.waitSignal(panel.shown, timeout=2000):
+        panel.show_state(state_view_from_core(state, root.name))
+
+
+def test_panel_shows_core_facts(qtbot, demo: Path, env: dict[str, str]) -> None:
+    panel = StatePanel()
+    qtbot.addWidget(panel)
+    assert panel.empty_label.isVisibleTo(panel)
+    root = demo / "billing-service"
+    _show(qtbot, panel, root, env)
+    state = load_project_state(root, env)
+    assert panel.statusline_label.text() == state.statusline_full
+    assert panel.progress.value() == state.progress.percent == 33
+    assert panel.fields["status"].text() == "paused"
+    assert panel.fields["milestone"].text() == "v1.1 Invoicing"
+    assert panel.blockers.count() == 1
+    assert "sandbox" in panel.blockers.item(0).text()
+    assert panel.todos.count() == 2
+    assert "continue-here" in panel.session_fields["resume_file"].text()
+    assert panel.phase_model.rowCount() == 3
+    assert "Project State" in panel.body.toPlainText()
+    assert panel.banner.isHidden()
+
+
+def test_panel_shows_consistency_problems(qtbot, demo: Path, env: dict[str, str]) -> None:
+    panel = StatePanel()
+    qtbot.addWidget(panel)
+    _show(qtbot, panel, demo / "legacy-importer", env)
+    assert not panel.problems_frame.isHidden()
+    assert "STATE.md says 100% but 1 plan has no summary" in panel.problems_label.text()
+
+
+def test_broken_state_keeps_last_good_under_banner(qtbot, demo: Path,
+                                                   env: dict[str, str]) -> None:
+    panel = StatePanel()
+    qtbot.addWidget(panel)
+    root = demo / "checklist-printer"
+    cache = StateCache()
+    _show(qtbot, panel, root, env, cache)
+    good_line = panel.statusline_label.text()
+    state_md = root / ".planning" / "STATE.md"
+    text = state_md.read_text(encoding="utf-8")
+    state_md.write_text(text.replace("status: executing", "status: [executing"),
+                        encoding="utf-8")
+    _show(qtbot, panel, root, env, cache)
+    assert not panel.banner.isHidden()
+    assert "line" in panel.banner_label.text()
+    assert "last good state" in panel.banner_label.text()
+    assert panel.fields["status"].text() == "executing"  # the last good state
+    assert panel.phase_model.rowCount() == 4
+    assert good_line.startswith("v1.0")
+
+
+def test_panel_never_writes(qtbot, demo: Path, env: dict[str, str]) -> None:
+    root = demo / "field-notes"
+    before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in root.rglob("*") if p.is_file()}
+    panel = StatePanel()
+    qtbot.addWidget(panel)
+    _show(qtbot, panel, root, env)
+    panel.clear()
+    after = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in root.rglob("*") if p.is_file()}
+    assert before == after
