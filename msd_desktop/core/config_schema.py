@@ -519,7 +519,11 @@ def _build_spec(entry: Mapping[str, Any]) -> KeySpec:
     literal = (
         key == "project_code"
         or bool(entry.get("secret"))
-        or (type_name in ("string", "string|null") and not entry.get("capability"))
+        or (
+            type_name in ("string", "string|null")
+            and not entry.get("capability")
+            and not _REVIEW_MODELS_RE.match(key)  # like their capability siblings
+        )
     )
     value_type = _make_type(key, type_name, enum, literal=literal)
     settable = (

@@ -24,6 +24,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -130,13 +131,23 @@ def _errno_name(exc: OSError) -> str:
     return errno.errorcode.get(exc.errno or 0, "EUNKNOWN")
 
 
+def _read_regular(path: Path) -> tuple[bytes, os.stat_result]:
+    """Read a regular file; a directory raises EISDIR, a FIFO or device ENODEV (never blocks)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "rb", closefd=True) as fh:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.ENODEV, "not a regular file", str(path))
+        return fh.read(), st
+
+
 def read_json_file(path: Path) -> JsonFile:
     """Read and parse ``path``; absence and bad content are described, never raised."""
     path = Path(path)
     try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            raw = fh.read()
+        raw, st = _read_regular(path)
     except FileNotFoundError:
         return JsonFile(path, False, None, None, None, None)
     except OSError as exc:
@@ -168,9 +179,7 @@ def read_json_file(path: Path) -> JsonFile:
 def fingerprint_of(path: Path) -> Fingerprint | None:
     """The current fingerprint of ``path``, or ``None`` when it is missing or unreadable."""
     try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            raw = fh.read()
+        raw, st = _read_regular(Path(path))
     except OSError:
         return None
     return _fingerprint(raw, st)

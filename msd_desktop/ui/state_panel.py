@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -397,6 +404,7 @@ class StatePanel(QWidget):
 
         scroll = self.body.verticalScrollBar().value()
         self.body.setMarkdown(view.body_markdown)
+        _calm_headings(self.body.document())
         self.body.verticalScrollBar().setValue(scroll)
         self.shown.emit(view)
 
@@ -432,6 +440,20 @@ class StatePanel(QWidget):
             finally:
                 self._restyling = False
         super().changeEvent(event)
+
+
+def _calm_headings(document: QTextDocument) -> None:
+    """Shrink Markdown headings one step: STATE.md is a digest, not a poster."""
+    block = document.begin()
+    while block.isValid():
+        if block.blockFormat().headingLevel() > 0:
+            cursor = QTextCursor(block)
+            cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+            fmt = QTextCharFormat()
+            level = block.blockFormat().headingLevel()
+            fmt.setProperty(QTextFormat.Property.FontSizeAdjustment, max(0, 3 - level))
+            cursor.mergeCharFormat(fmt)
+        block = block.next()
 
 
 def _esc(text: str) -> str:

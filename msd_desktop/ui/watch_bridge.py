@@ -24,7 +24,7 @@ class WatchBridge(QObject):
     changed = Signal(object)  # ChangeEvent
     _arrived = Signal(object)
 
-    def __init__(self, parent: QObject | None = None, debounce_ms: int = 30) -> None:
+    def __init__(self, parent: QObject | None = None, debounce_ms: int = 15) -> None:
         super().__init__(parent)
         self._arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
         self._watcher = ProjectWatcher(self._on_watcher_thread, debounce_ms=debounce_ms)

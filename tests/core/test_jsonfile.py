@@ -339,3 +339,13 @@ def test_io_failure_is_a_user_error(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     with pytest.raises(MsdError, match=r"^Could not write "):
         atomic_write_json(tmp_path / "file" / "c.json", {"a": 1})
+
+
+def test_fifo_does_not_block(tmp_path: Path) -> None:
+    fifo = tmp_path / "c.json"
+    os.mkfifo(fifo)
+    jf = read_json_file(fifo)
+    assert jf.error is not None
+    assert jf.error.reason == "config_unreadable"
+    assert "(ENODEV)" in jf.error.message
+    assert fingerprint_of(fifo) is None

@@ -12,6 +12,7 @@ shortest example of each. Not collected by pytest.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -80,6 +81,17 @@ def main() -> None:
     print(f"== {opts.verb}: {opts.n} examples; deviations (asserted): {harness.DEVIATION_COUNTS}; notes: {harness.NOTES}")
     for kind, texts in sorted(seen.items(), key=lambda kv: -len(kv[1])):
         print(f"\n### {kind}: {len(texts)} case(s); shortest:\n{min(texts, key=len)}")
+        groups: dict[str, list[str]] = {}
+        for t in texts:
+            lines = t.splitlines()
+            first = next((ln for ln in lines if ln.startswith("  ")), "")
+            sig = re.sub(r"'[^']*'|\"[^\"]*\"", "…", first)[:160]
+            groups.setdefault(sig, []).append(t)
+        if len(groups) > 1:
+            print(f"-- {len(groups)} signatures:")
+            for sig, ts in sorted(groups.items(), key=lambda kv: -len(kv[1]))[:25]:
+                ex = min(ts, key=len).splitlines()
+                print(f"   [{len(ts)}] {ex[0][:160]} | {ex[1][:100]}\n        {next((ln for ln in ex if ln.startswith('  ')), '')[:400]}")
 
 
 if __name__ == "__main__":
