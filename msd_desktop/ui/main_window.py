@@ -369,7 +369,8 @@ class MainWindow(QMainWindow):
         if (self._current is not None and self._current.root == ref.root
                 and self._current_ws == workstream):
             return
-        tab_index = int(self.settings.value("ui/last_tab", 2))
+        stored = self.settings.value("ui/last_tab", 2)
+        tab_index = int(stored) if isinstance(stored, int | str) and str(stored).isdigit() else 2
         self._clear_project()
         self._current, self._current_ws = ref, workstream
         shown = dataclasses.replace(ref, active_workstream=workstream or ref.active_workstream)

@@ -54,23 +54,23 @@ class ProgressBarDelegate(QStyledItemDelegate):
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         opt.text = ""
-        widget = option.widget  # type: ignore[attr-defined]
+        widget = option.widget
         style = widget.style() if widget is not None else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         if percent is None:
             return
         bar = QStyleOptionProgressBar()
-        bar.rect = option.rect.adjusted(4, 4, -4, -4)  # type: ignore[attr-defined]
+        bar.rect = option.rect.adjusted(4, 4, -4, -4)
         bar.minimum = 0
         bar.maximum = 100
         bar.progress = max(0, min(100, int(percent)))
         bar.text = f"{percent}%"
         bar.textVisible = True
         bar.textAlignment = Qt.AlignmentFlag.AlignCenter
-        bar.state = option.state | QStyle.StateFlag.State_Horizontal  # type: ignore[attr-defined]
-        bar.palette = option.palette  # type: ignore[attr-defined]
-        bar.direction = option.direction  # type: ignore[attr-defined]
-        bar.fontMetrics = option.fontMetrics  # type: ignore[attr-defined]
+        bar.state = option.state | QStyle.StateFlag.State_Horizontal
+        bar.palette = option.palette
+        bar.direction = option.direction
+        bar.fontMetrics = option.fontMetrics
         style.drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter, widget)
 
 

@@ -253,7 +253,7 @@ class StatePanel(QWidget):
             ("next_action", "Next action", "next_action / next_phases (STATE.md)"),
             ("last_activity", "Last activity", "last_activity (STATE.md)"),
         ):
-            value = _ClippedLabel()
+            value: QLabel = _ClippedLabel()
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             title = QLabel(label + ":")
             title.setToolTip(tip)
@@ -266,7 +266,7 @@ class StatePanel(QWidget):
         self.session_fields: dict[str, QLabel] = {}
         for key, label in (("last_session", "Last session"), ("stopped_at", "Stopped at"),
                            ("resume_file", "Resume file")):
-            value = QLabel()
+            value = QLabel()  # wraps: session notes are sentences
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             session_form.addRow(label + ":", value)

@@ -490,14 +490,22 @@ def _classify_config_set(case: ConfigSetCase, msd: Outcome, gsd: Outcome, diffs:
             allowed = set(D8_EXTRA_KEYS) | {"context_profile", "review.models.<cli>", "review.models.<cli-name>"}
             if not missing and extra and all(k in allowed or k.startswith("review.models.") for k in extra):
                 return "D8"
-    # D2: msd validates typed keys; upstream stores the value.
-    if gsd.code == 0 and msd.code == 1 and mline and _D2_ERROR.match(mline) and msd_unchanged:
+    # D2: msd validates typed keys; upstream stores the value — or refuses only at a later
+    # step of its pipeline (the read of config.json or the prototype guard both run after
+    # upstream's own per-key validators, where msd's D2 validators sit too).
+    later_refusal = gsd.code == 1 and bool(gline) and (
+        "prototype pollution guard" in gline or gline.startswith("Error: Failed to read config.json")
+    )
+    if (gsd.code == 0 or later_refusal) and msd.code == 1 and mline and _D2_ERROR.match(mline) and msd_unchanged:
         if conforms(key, value) is not True:
             return "D2"
     # D3/D4: secrets.
     if key in SECRET_KEYS or key in D3_KEYS:
-        if msd.code == 1 and gsd.code == 0 and mline and "keyring" in mline.lower() and msd_unchanged:
-            return "D4"  # no usable keyring → clear error, nothing written
+        if msd.code == 1 and mline and msd_unchanged and (
+            "keyring" in mline.lower()  # no usable keyring → clear error, nothing written
+            or (value == "" and "empty" in mline.lower())  # an empty secret is not stored
+        ):
+            return "D4"
         if msd.code == 0 and gsd.code == 0:
             mj, gj = _json_or_none(msd.stdout), _json_or_none(gsd.stdout)
             if isinstance(mj, dict) and isinstance(gj, dict):

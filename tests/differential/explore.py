@@ -30,6 +30,7 @@ def main() -> None:
     ap.add_argument("verb", choices=["resolve-model", "resolve-execution", "config-set"])
     ap.add_argument("-n", type=int, default=300)
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--show-deviations", action="store_true")
     opts = ap.parse_args()
     up, msd = Upstream(ensure_upstream()), Msd()
     base = Path(tempfile.mkdtemp(prefix="msd-explore-"))
@@ -79,6 +80,11 @@ def main() -> None:
     up.close()
     shutil.rmtree(base, ignore_errors=True)
     print(f"== {opts.verb}: {opts.n} examples; deviations (asserted): {harness.DEVIATION_COUNTS}; notes: {harness.NOTES}")
+    if opts.show_deviations:
+        for dev, samples in sorted(harness.DEVIATION_SAMPLES.items()):
+            print(f"\n### deviation {dev}: {len(samples)} sample(s)")
+            for smp in sorted(set(samples), key=len)[:40]:
+                print("   ", smp[:400])
     for kind, texts in sorted(seen.items(), key=lambda kv: -len(kv[1])):
         print(f"\n### {kind}: {len(texts)} case(s); shortest:\n{min(texts, key=len)}")
         groups: dict[str, list[str]] = {}

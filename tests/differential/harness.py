@@ -63,8 +63,14 @@ def outcome(r: Result) -> Outcome:
     return Outcome(r.code, r.stdout, r.stderr)
 
 
-def count(dev: str) -> None:
+DEVIATION_SAMPLES: dict[str, list[str]] = {}
+
+
+def count(dev: str, sample: str = "") -> None:
     DEVIATION_COUNTS[dev] = DEVIATION_COUNTS.get(dev, 0) + 1
+    samples = DEVIATION_SAMPLES.setdefault(dev, [])
+    if sample and len(samples) < 200:
+        samples.append(sample)
 
 
 # --------------------------------------------------------------------------- resolution
@@ -98,7 +104,7 @@ def run_resolution(
         if dev == "D1":
             d1_pending.append((i, case, mo))
         elif dev is not None:
-            count(dev)
+            count(dev, f"{verb} {agent} {flags} :: {diffs[0]}")
         else:
             failures.append(_resolution_failure(case, diffs, mo, go))
     if d1_pending:
@@ -169,6 +175,12 @@ def read_config(proj: Path, flavor: str) -> tuple[Any, str | None]:
     return (from_gsd_names(data) if flavor == "gsd" else data), text
 
 
+def _show_start(case: ConfigSetCase) -> str:
+    if not case.planning:
+        return "<no .planning/>"
+    return json.dumps(case.start.text if isinstance(case.start, RawText) else case.start, ensure_ascii=False)
+
+
 def config_set_argv(case: ConfigSetCase, flavor: str) -> list[str]:
     argv = ["config-set"]
     if case.key is not None:
@@ -193,7 +205,7 @@ def run_config_set(upstream: Upstream, msd: Msd, root: Path, case: ConfigSetCase
         return []
     dev = classify_deviation(case, mo, go, diffs)
     if dev is not None:
-        count(dev)
+        count(dev, f"{config_set_argv(case, 'msd')} start={_show_start(case)} :: {diffs[0]}")
         return []
     kind = f"config-set:{diffs[0].what}"
     start = case.start.text if isinstance(case.start, RawText) else case.start

@@ -1,0 +1,721 @@
+"""The Settings tab: a config editor generated from the schema (issue 3, "Settings").
+
+Structure: :class:`ConfigFormPanel` owns one :class:`~msd_desktop.ui.config_draft.ConfigDraft`
+(the file of the selected scope plus pending edits) and one ``LoadedConfig`` (provenance). The
+rows come from :class:`~msd_desktop.ui.config_form_model.ConfigFormModel`; the proxy decides
+which rows are visible (search, "modified only"); each row's editor comes from the registry in
+:mod:`msd_desktop.ui.config_editors`. Nothing here knows a key by name except through the
+registry's hints: validation, defaults, provenance and writing are the core's.
+
+Edits stay a draft until Save (Ctrl+S); Revert discards them. The file is watched
+(``QFileSystemWatcher`` on the file and its folder, plus the main window's ``on_files_changed``
+hook): a change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine
+and shows the difference first. Nothing is lost silently.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QFileSystemWatcher, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QKeySequence,
+    QShortcut,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from msd_desktop.core.config_store import LoadedConfig, load_config
+from msd_desktop.core.errors import ConflictError, MsdError
+from msd_desktop.core.workspaces import ProjectRef
+from msd_desktop.ui.config_draft import (
+    ConfigDraft,
+    Scope,
+    register_draft,
+    scope_path,
+    unregister_draft,
+)
+from msd_desktop.ui.config_editors import FieldSpec, ValueEditor, create_editor, field_spec
+from msd_desktop.ui.config_form_model import (
+    ConfigFilterProxyModel,
+    ConfigFormModel,
+    DefaultRole,
+    DescriptionRole,
+    ErrorRole,
+    FormKey,
+    KeyRole,
+    NonDefaultRole,
+    PendingRole,
+    ProvenanceRole,
+    SectionRole,
+    SectionTocModel,
+    TitleRole,
+    section_title,
+)
+from msd_desktop.ui.theme import banner_style, semantic_color
+
+
+# ---- modal questions (one function each, so a test replaces one call) ----------------------
+
+
+def ask_discard_changes(parent: QWidget, what: str) -> bool:
+    """Ask whether pending edits may be discarded (scope switch, reload)."""
+    answer = QMessageBox.question(
+        parent, "Discard unsaved settings?",
+        f"You have unsaved settings. {what} discards them. Continue?",
+        QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Discard
+
+
+# ---- small widgets --------------------------------------------------------------------------
+
+
+def _muted(label: QLabel) -> QLabel:
+    label.setStyleSheet(f"color: {semantic_color('muted').name()};")
+    return label
+
+
+def highlight(text: str, words: list[str]) -> str:
+    """HTML-escaped ``text`` with every search word highlighted (case-insensitive)."""
+    escaped = html.escape(text)
+    if not words:
+        return escaped
+    bg = semantic_color("warning_bg").name()
+    fg = semantic_color("warning").name()
+    pattern = re.compile("|".join(re.escape(html.escape(w)) for w in words), re.IGNORECASE)
+    return pattern.sub(
+        lambda m: f'<span style="background:{bg}; color:{fg};">{m.group(0)}</span>', escaped
+    )
+
+
+class Banner(QFrame):
+    """A coloured strip with a message and buttons."""
+
+    def __init__(self, kind: str = "warning", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("banner")
+        self.kind = kind
+        self.setStyleSheet(banner_style(kind))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        row = QHBoxLayout()
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row.addWidget(self.label, 1)
+        self.buttons = QHBoxLayout()
+        row.addLayout(self.buttons)
+        layout.addLayout(row)
+        self.details = QPlainTextEdit()
+        self.details.setReadOnly(True)
+        self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.details.setMaximumHeight(160)
+        self.details.hide()
+        DiffHighlighter(self.details.document())
+        layout.addWidget(self.details)
+        self.hide()
+
+    def set_kind(self, kind: str) -> None:
+        self.kind = kind
+        self.setStyleSheet(banner_style(kind))
+
+    def add_button(self, text: str) -> QPushButton:
+        button = QPushButton(text)
+        self.buttons.addWidget(button)
+        return button
+
+
+class DiffHighlighter(QSyntaxHighlighter):
+    """Colours unified-diff lines: additions, removals, hunk headers."""
+
+    def highlightBlock(self, text: str) -> None:
+        fmt = QTextCharFormat()
+        if text.startswith(("+++", "---")):
+            fmt.setFontWeight(QFont.Weight.Bold)
+        elif text.startswith("+"):
+            fmt.setForeground(semantic_color("ok"))
+            fmt.setBackground(_alpha(semantic_color("ok"), 40))
+        elif text.startswith("-"):
+            fmt.setForeground(semantic_color("error"))
+            fmt.setBackground(_alpha(semantic_color("error"), 40))
+        elif text.startswith("@@"):
+            fmt.setForeground(semantic_color("info"))
+        else:
+            return
+        self.setFormat(0, len(text), fmt)
+
+
+def _alpha(color: QColor, alpha: int) -> QColor:
+    out = QColor(color)
+    out.setAlpha(alpha)
+    return out
+
+
+class KeyRowWidget(QFrame):
+    """One key: title, key name, markers, description, editor, default, Reset, provenance, error."""
+
+    reset_requested = Signal(str)
+
+    def __init__(self, fk: FormKey, editor: ValueEditor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.fk = fk
+        self.editor = editor
+        self.setObjectName(f"row:{fk.key}")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(2)
+        head = QHBoxLayout()
+        self.marker = QLabel()
+        self.marker.setFixedWidth(14)
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.key_label = _muted(QLabel())
+        self.key_label.setTextFormat(Qt.TextFormat.RichText)
+        head.addWidget(self.marker)
+        head.addWidget(self.title)
+        head.addWidget(self.key_label)
+        head.addStretch(1)
+        self.default_label = _muted(QLabel())
+        head.addWidget(self.default_label)
+        self.reset_button = QPushButton("Reset")
+        self.reset_button.setToolTip("Remove this key from the file (use the default / the next "
+                                     "layer)")
+        self.reset_button.clicked.connect(lambda: self.reset_requested.emit(fk.key))
+        head.addWidget(self.reset_button)
+        layout.addLayout(head)
+        self.description = _muted(QLabel())
+        self.description.setWordWrap(True)
+        self.description.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.description)
+        editor.setToolTip(fk.description)
+        layout.addWidget(editor)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color: {semantic_color('error').name()};")
+        self.error.hide()
+        layout.addWidget(self.error)
+        self.provenance = _muted(QLabel())
+        self.provenance.setWordWrap(True)
+        font = self.provenance.font()
+        font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
+        self.provenance.setFont(font)
+        layout.addWidget(self.provenance)
+        self._words: list[str] = []
+
+    def refresh(self, model: ConfigFormModel, words: list[str] | None = None) -> None:
+        if words is not None:
+            self._words = words
+        index = model.index(model.row_of(self.fk.key), 0)
+        set_here = bool(model.data(index, NonDefaultRole))
+        pending = bool(model.data(index, PendingRole))
+        error = str(model.data(index, ErrorRole) or "")
+        self.title.setText(f"<b>{highlight(str(model.data(index, TitleRole)), self._words)}</b>")
+        self.key_label.setText(highlight(self.fk.key, self._words))
+        self.description.setText(highlight(str(model.data(index, DescriptionRole)), self._words))
+        default = str(model.data(index, DefaultRole) or "")
+        self.default_label.setText(f"default: {default}" if default else "")
+        if pending:
+            self.marker.setText("✎")
+            self.marker.setToolTip("Changed, not saved yet")
+            self.marker.setStyleSheet(f"color: {semantic_color('info').name()};")
+        elif set_here:
+            self.marker.setText("●")
+            self.marker.setToolTip("Set in this file (not the default)")
+            self.marker.setStyleSheet(f"color: {semantic_color('info').name()};")
+        else:
+            self.marker.setText("")
+            self.marker.setToolTip("")
+        self.reset_button.setEnabled(set_here)
+        self.error.setText(error)
+        self.error.setVisible(bool(error))
+        self.provenance.setText(str(model.data(index, ProvenanceRole) or ""))
+
+
+# ---- the panel ------------------------------------------------------------------------------
+
+
+class ConfigFormPanel(QWidget):
+    """The Settings tab for one project."""
+
+    saved = Signal(list)  # the keys written
+    draft_changed = Signal()  # any edit, revert, reload or scope switch
+    disk_conflict_shown = Signal()
+    scope_changed = Signal(object)  # Scope
+
+    def __init__(
+        self,
+        project: ProjectRef,
+        env: Mapping[str, str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.project = project
+        self.root = Path(project.root)
+        self.env = dict(os.environ if env is None else env)
+        self.workstream = project.active_workstream or None
+        self.scope = Scope.PROJECT
+        self.draft: ConfigDraft | None = None
+        self.loaded: LoadedConfig | None = None
+        self.model = ConfigFormModel(self)
+        self.proxy = ConfigFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.toc_model = SectionTocModel(self.proxy, self)
+        self.rows: dict[str, KeyRowWidget] = {}
+        self.editors: dict[str, ValueEditor] = {}
+        self.section_headers: dict[str, QLabel] = {}
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(self._on_disk_event)
+        self._watcher.directoryChanged.connect(self._on_disk_event)
+        self._disk_timer = QTimer(self)
+        self._disk_timer.setSingleShot(True)
+        self._disk_timer.setInterval(40)
+        self._disk_timer.timeout.connect(self.check_disk)
+        self._build()
+        self.load_scope(Scope.PROJECT)
+
+    # ---- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Scope:"))
+        self.scope_combo = QComboBox()
+        self.scope_combo.addItem("Project", Scope.PROJECT)
+        ws_label = f"Workstream '{self.workstream}'" if self.workstream else "Workstream (none)"
+        self.scope_combo.addItem(ws_label, Scope.WORKSTREAM)
+        self.scope_combo.addItem("Global defaults (~/.msd/defaults.json)", Scope.GLOBAL)
+        if not self.workstream:
+            item = self.scope_combo.model().item(1)  # type: ignore[attr-defined]
+            item.setEnabled(False)
+        self.scope_combo.activated.connect(self._scope_picked)
+        bar.addWidget(self.scope_combo)
+        self.path_label = _muted(QLabel())
+        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bar.addWidget(self.path_label, 1)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search settings (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.setMinimumWidth(220)
+        self.search.textChanged.connect(self._search_changed)
+        bar.addWidget(self.search)
+        self.modified_only = QCheckBox("Modified only")
+        self.modified_only.toggled.connect(self._modified_only_changed)
+        bar.addWidget(self.modified_only)
+        self.revert_button = QPushButton("Revert")
+        self.revert_button.clicked.connect(self.revert)
+        self.save_button = QPushButton("Save")
+        self.save_button.setDefault(True)
+        self.save_button.setToolTip("Save the changes to the file (Ctrl+S)")
+        self.save_button.clicked.connect(self.save)
+        bar.addWidget(self.revert_button)
+        bar.addWidget(self.save_button)
+        outer.addLayout(bar)
+
+        self.disk_banner = Banner("warning")
+        self.reload_button = self.disk_banner.add_button("Reload")
+        self.keep_button = self.disk_banner.add_button("Keep mine")
+        self.diff_button = self.disk_banner.add_button("Show difference")
+        self.reload_button.clicked.connect(self.reload_from_disk)
+        self.keep_button.clicked.connect(self.keep_mine)
+        self.diff_button.clicked.connect(self._toggle_disk_diff)
+        outer.addWidget(self.disk_banner)
+        self.error_banner = Banner("error")
+        outer.addWidget(self.error_banner)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.toc = QListView()
+        self.toc.setModel(self.toc_model)
+        self.toc.setMaximumWidth(230)
+        self.toc.setMinimumWidth(160)
+        self.toc.clicked.connect(self._toc_clicked)
+        splitter.addWidget(self.toc)
+
+        self.inner_tabs = QTabWidget()
+        form_page = QWidget()
+        form_layout = QVBoxLayout(form_page)
+        form_layout.setContentsMargins(0, 0, 0, 0)
+        self.unknown_label = QLabel()
+        self.unknown_label.setWordWrap(True)
+        self.unknown_label.setStyleSheet(
+            f"color: {semantic_color('info').name()}; padding: 4px;"
+        )
+        form_layout.addWidget(self.unknown_label)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.form_body = QWidget()
+        self.form_layout = QVBoxLayout(self.form_body)
+        self.form_layout.setSpacing(0)
+        self._build_rows()
+        self.empty_label = _muted(QLabel("No setting matches the filter."))
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.hide()
+        self.form_layout.addWidget(self.empty_label)
+        self.form_layout.addStretch(1)
+        self.scroll.setWidget(self.form_body)
+        form_layout.addWidget(self.scroll, 1)
+        self.inner_tabs.addTab(form_page, "Form")
+
+        self.json_view = QPlainTextEdit()
+        self.json_view.setReadOnly(True)
+        self.json_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.json_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        DiffHighlighter(self.json_view.document())
+        self.inner_tabs.addTab(self.json_view, "JSON")
+        self.api_keys = self._make_api_keys_panel()
+        if self.api_keys is not None:
+            self.inner_tabs.addTab(self.api_keys, "API keys")
+        splitter.addWidget(self.inner_tabs)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([190, 900])
+        outer.addWidget(splitter, 1)
+
+        self.status = _muted(QLabel())
+        outer.addWidget(self.status)
+
+        find = QShortcut(QKeySequence.StandardKey.Find, self)
+        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.activated.connect(self.focus_search)
+        save = QShortcut(QKeySequence.StandardKey.Save, self)
+        save.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        save.activated.connect(self.save)
+
+    def _make_api_keys_panel(self) -> QWidget | None:
+        try:
+            from msd_desktop.ui.api_keys_panel import ApiKeysPanel
+        except ImportError:
+            return None
+        panel = ApiKeysPanel(self.root, env=self.env)
+        panel.config_changed.connect(self._on_disk_event)
+        return panel
+
+    def _build_rows(self) -> None:
+        current_section = None
+        for fk in self.model.keys:
+            if fk.section != current_section:
+                current_section = fk.section
+                header = QLabel(f"<h3>{html.escape(section_title(fk.section))}</h3>")
+                header.setObjectName(f"section:{fk.section}")
+                header.setContentsMargins(4, 10, 0, 2)
+                self.section_headers[fk.section] = header
+                self.form_layout.addWidget(header)
+            spec = field_spec(fk.key) if fk.key in _schema_keys() else FieldSpec(
+                key=fk.key, widget="map", description=fk.description
+            )
+            editor = create_editor(spec, self.root)
+            editor.edited.connect(lambda value, key=fk.key: self.edit(key, value))
+            manage = getattr(editor, "manage_requested", None)
+            if manage is not None:
+                manage.connect(self._show_api_keys)
+            row = KeyRowWidget(fk, editor)
+            row.reset_requested.connect(self.reset_key)
+            row.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+            self.rows[fk.key] = row
+            self.editors[fk.key] = editor
+            self.form_layout.addWidget(row)
+
+    # ---- scope and loading ------------------------------------------------------------------
+
+    def _scope_picked(self, index: int) -> None:
+        scope = self.scope_combo.itemData(index)
+        if scope is self.scope:
+            return
+        if self.draft is not None and self.draft.dirty and not ask_discard_changes(
+            self, "Switching the scope"
+        ):
+            self.scope_combo.setCurrentIndex(self.scope_combo.findData(self.scope))
+            return
+        self.load_scope(scope)
+
+    def load_scope(self, scope: Scope) -> None:
+        """Edit the file of ``scope`` (pending edits of the previous scope are dropped)."""
+        path = scope_path(scope, self.root, self.env, self.workstream)
+        if self.draft is not None:
+            unregister_draft(self.root, self.draft)
+        self.scope = scope
+        self.scope_combo.setCurrentIndex(self.scope_combo.findData(scope))
+        self.draft = ConfigDraft(path)
+        register_draft(self.root, scope, self.draft)
+        self._watch(path)
+        self._reload_everything()
+        self.scope_changed.emit(scope)
+
+    def _watch(self, path: Path) -> None:
+        old = self._watcher.files() + self._watcher.directories()
+        if old:
+            self._watcher.removePaths(old)
+        targets = [str(p) for p in (path, path.parent) if p.exists()]
+        if targets:
+            self._watcher.addPaths(targets)
+
+    def _load_provenance(self) -> None:
+        try:
+            self.loaded = load_config(self.root, self.env, workstream=self.workstream)
+        except MsdError:
+            self.loaded = None
+
+    def _reload_everything(self) -> None:
+        """New file content or a new scope: model, every editor, banners."""
+        assert self.draft is not None
+        self._load_provenance()
+        self.model.set_sources(self.draft, self.loaded)
+        for key, editor in self.editors.items():
+            editor.set_value(self.draft.value(key))
+        self.path_label.setText(str(self.draft.path)
+                                + ("" if self.draft.file.exists else "  (not created yet)"))
+        self.disk_banner.hide()
+        self.disk_banner.details.hide()
+        if self.draft.load_error:
+            self.error_banner.label.setText(
+                f"This file cannot be used, so it cannot be edited here: "
+                f"{self.draft.load_error}. Fix it in a text editor; it is reloaded when it changes."
+            )
+            self.error_banner.show()
+        else:
+            self.error_banner.hide()
+        self._apply_filter()
+        self._update_chrome()
+
+    # ---- editing ----------------------------------------------------------------------------
+
+    def edit(self, key: str, value: Any) -> str | None:
+        """Stage one edit (what an editor does); returns the core's error text, if any."""
+        if self.draft is None:
+            return None
+        error = self.draft.set(key, value)
+        self.model.refresh_key(key)
+        self.rows[key].refresh(self.model)
+        self._update_chrome()
+        return error
+
+    def reset_key(self, key: str) -> None:
+        if self.draft is None:
+            return
+        self.draft.reset(key)
+        self.editors[key].set_value(self.draft.value(key))
+        self.model.refresh_key(key)
+        self.rows[key].refresh(self.model)
+        self._update_chrome()
+
+    def revert(self) -> None:
+        if self.draft is None:
+            return
+        self.draft.revert()
+        for key, editor in self.editors.items():
+            editor.set_value(self.draft.value(key))
+        self.model.refresh_all()
+        self._refresh_rows()
+        self._update_chrome()
+        self.status.setText("Reverted: the form shows the file again.")
+
+    def save(self) -> bool:
+        """Write the draft; a validation error or a conflict writes nothing."""
+        if self.draft is None or not self.draft.dirty:
+            return False
+        if self.draft.errors:
+            key = next(iter(self.draft.errors))
+            self.status.setText(f"Not saved: fix {key} first — {self.draft.errors[key]}")
+            self._scroll_to(key)
+            return False
+        try:
+            result = self.draft.save()
+        except ConflictError:
+            self._show_disk_banner()
+            self.status.setText("Not saved: the file changed on disk. Reload or keep yours.")
+            return False
+        except MsdError as exc:
+            self.status.setText(f"Not saved: {exc}")
+            return False
+        self._watch(self.draft.path)
+        self._reload_everything()
+        self.status.setText(f"Saved {len(result.keys)} change(s) to {self.draft.path}.")
+        self.saved.emit(result.keys)
+        return True
+
+    # ---- the disk ---------------------------------------------------------------------------
+
+    def on_files_changed(self, event: object = None) -> None:
+        """Main-window hook: a file of this project changed."""
+        self._disk_timer.start()
+
+    def _on_disk_event(self, *_args: Any) -> None:
+        self._disk_timer.start()
+
+    def check_disk(self) -> None:
+        """Compare the file with what the draft read: reload, or show the conflict banner."""
+        if self.draft is None:
+            return
+        self._watch(self.draft.path)  # an atomic replace drops the file's watch
+        if not self.draft.changed_on_disk():
+            return
+        if self.draft.dirty:
+            self._show_disk_banner()
+        else:
+            self.draft.reload()
+            self._reload_everything()
+            self.status.setText("The file changed on disk; the form was reloaded.")
+
+    def _show_disk_banner(self) -> None:
+        assert self.draft is not None
+        self.disk_banner.label.setText(
+            f"<b>{self.draft.path.name} changed on disk</b> while you have unsaved changes. "
+            "<b>Reload</b> discards your changes; <b>Keep mine</b> applies them on top of the "
+            "new file (save to write them)."
+        )
+        self.disk_banner.details.setPlainText(
+            "\n".join(self.draft.diff(self.draft.disk_text(), label="on disk now"))
+        )
+        self.disk_banner.show()
+        self.disk_conflict_shown.emit()
+
+    def _toggle_disk_diff(self) -> None:
+        self.disk_banner.details.setVisible(not self.disk_banner.details.isVisible())
+
+    def reload_from_disk(self) -> None:
+        if self.draft is None:
+            return
+        self.draft.reload()
+        self._reload_everything()
+        self.status.setText("Reloaded from disk; your unsaved changes were discarded.")
+
+    def keep_mine(self) -> None:
+        if self.draft is None:
+            return
+        self.draft.reload(keep_mine=True)
+        self._reload_everything()
+        self.status.setText("Kept your changes on top of the file on disk; save to write them.")
+
+    # ---- filtering and chrome ---------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.inner_tabs.setCurrentIndex(0)
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def _search_changed(self, text: str) -> None:
+        self.proxy.set_search(text)
+        self._apply_filter()
+
+    def _modified_only_changed(self, on: bool) -> None:
+        self.proxy.set_modified_only(on)
+        self._apply_filter()
+
+    def visible_keys(self) -> list[str]:
+        """The keys the proxy lets through (what the form shows)."""
+        return [
+            str(self.proxy.data(self.proxy.index(r, 0), KeyRole))
+            for r in range(self.proxy.rowCount())
+        ]
+
+    def _apply_filter(self) -> None:
+        visible = set(self.visible_keys())
+        sections: set[str] = set()
+        words = self.proxy.search_words
+        for key, row in self.rows.items():
+            shown = key in visible
+            row.setVisible(shown)
+            if shown:
+                sections.add(row.fk.section)
+                row.refresh(self.model, words)
+        for section, header in self.section_headers.items():
+            header.setVisible(section in sections)
+        self.empty_label.setVisible(not visible)
+
+    def _refresh_rows(self) -> None:
+        for row in self.rows.values():
+            if row.isVisibleTo(self.form_body):
+                row.refresh(self.model)
+
+    def _update_chrome(self) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        n, bad = len(draft.pending), len(draft.errors)
+        self.save_button.setEnabled(draft.can_save)
+        self.revert_button.setEnabled(draft.dirty)
+        parts = []
+        if n:
+            parts.append(f"{n} unsaved change(s)")
+        if bad:
+            parts.append(f"{bad} invalid — fix before saving")
+        self.status.setText(" · ".join(parts) if parts else "No unsaved changes.")
+        unknown = draft.unknown_keys()
+        self.unknown_label.setText(
+            "Keys MSD does not know (listed, kept on save): " + ", ".join(unknown)
+            if unknown else ""
+        )
+        self.unknown_label.setVisible(bool(unknown))
+        self.json_view.setPlainText(
+            "\n".join(draft.diff()) if draft.dirty else (draft.original_text()
+                                                         or "(the file does not exist yet)")
+        )
+        self.inner_tabs.setTabText(1, "JSON (diff)" if draft.dirty else "JSON")
+        if self.modified_only.isChecked():
+            self.proxy.invalidate()
+            self._apply_filter()
+        self.draft_changed.emit()
+
+    def _toc_clicked(self, index: QModelIndex) -> None:
+        section = self.toc_model.data(index, SectionRole)
+        header = self.section_headers.get(str(section))
+        if header is not None and header.isVisible():
+            self.inner_tabs.setCurrentIndex(0)
+            self.scroll.ensureWidgetVisible(header, 0, 0)
+            self.scroll.verticalScrollBar().setValue(header.y())
+
+    def _scroll_to(self, key: str) -> None:
+        row = self.rows.get(key)
+        if row is not None and row.isVisible():
+            self.inner_tabs.setCurrentIndex(0)
+            self.scroll.ensureWidgetVisible(row)
+
+    def _show_api_keys(self, _key: str = "") -> None:
+        if self.api_keys is not None:
+            self.inner_tabs.setCurrentWidget(self.api_keys)
+
+    def closeEvent(self, event: Any) -> None:  # pragma: no cover - window teardown
+        if self.draft is not None:
+            unregister_draft(self.root, self.draft)
+        super().closeEvent(event)
+
+
+def _schema_keys() -> set[str]:
+    from msd_desktop.core.config_schema import SCHEMA
+
+    return set(SCHEMA)
+
+
+def create_tab(project: ProjectRef) -> QWidget:
+    """The Settings tab for ``project`` (the main window's tab factory)."""
+    return ConfigFormPanel(project)
+
+
+__all__ = ["ConfigFormPanel", "ask_discard_changes", "create_tab"]
