@@ -100,7 +100,8 @@ class ValueType:
     """The domain of a key's values and their conversions (see the module docstring)."""
 
     name: str = "any"
-    widget: str = "json"  # the form's editor kind: check, combo, spin, number, line, list, map, json
+    # the form's editor kind: check, combo, spin, number, line, list, map, json
+    widget: str = "json"
     json_types: tuple[str, ...] = ()
 
     def accepts(self, value: Any) -> bool:
@@ -544,7 +545,7 @@ def _build_spec(entry: Mapping[str, Any]) -> KeySpec:
         capability=entry.get("capability"),
         config_set_validation=entry.get("config_set_validation"),
         config_set_error=entry.get("config_set_error"),
-        upstream_default=entry["upstream_default"] if "upstream_default" in entry else MISSING,
+        upstream_default=entry.get("upstream_default", MISSING),
         note=entry.get("note"),
         msd_decision=entry.get("msd_decision"),
         storage=entry.get("storage"),
@@ -962,7 +963,9 @@ def _as_object(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merge_leaf(node: dict[str, Any], leaf: Mapping[str, Any]) -> None:
-    children = {k: node.pop(k) for k in ("properties", "patternProperties") if k in node}
+    children: dict[str, Any] = {
+        k: node.pop(k) for k in ("properties", "patternProperties") if k in node
+    }
     node.update(leaf)
     if children:
         _as_object(node)
@@ -1016,9 +1019,8 @@ def json_schema() -> dict[str, Any]:
         if spec.secret:
             extra["writeOnly"] = True
         leaf = _leaf_schema(spec.value_type, spec.title, spec.description, **extra)
-        if spec.type.endswith("|null") and isinstance(spec.value_type, EnumType):
-            leaf["enum"] = [*leaf["enum"], None]
-        elif spec.enum is not None and None in spec.enum:
+        nullable_enum = spec.type.endswith("|null") or (spec.enum is not None and None in spec.enum)
+        if nullable_enum and isinstance(spec.value_type, EnumType):
             leaf["enum"] = [*leaf["enum"], None]
         _place(root, [("lit", s) for s in spec.key.split(".")], leaf)
     for pattern in dynamic_patterns():

@@ -25,6 +25,7 @@ keys and key order are kept. On any error nothing is written.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import re
 from collections.abc import Callable, Mapping
@@ -299,7 +300,7 @@ def _update_file(
     env: Env | None,
     workstream: Workstream,
     change: Callable[[dict[str, Any]], bool],
-    expected: Fingerprint | None | EllipsisType,
+    expected: Fingerprint | EllipsisType | None,
 ) -> None:
     """Run ``change`` on the active config under the planning lock; write when it returns True."""
     pdir = planning_dir(root, env, workstream)
@@ -331,10 +332,9 @@ def _mask_result(result: dict[str, Any], shown_value: Any) -> dict[str, Any]:
 def _forget_secret(key: str, root: Path, env: Env | None) -> None:
     from msd_desktop.core import secrets
 
-    try:
+    # nothing can be stored where nothing can be reached
+    with contextlib.suppress(KeyringUnavailableError):
         secrets.delete_secret(key, root=root, env=env)
-    except KeyringUnavailableError:
-        pass  # nothing can be stored where nothing can be reached
 
 
 def _set(
@@ -345,7 +345,7 @@ def _set(
     *,
     env: Env | None,
     workstream: Workstream,
-    expected: Fingerprint | None | EllipsisType,
+    expected: Fingerprint | EllipsisType | None,
 ) -> dict[str, Any]:
     root = Path(root)
     secret = schema.is_secret(key)
@@ -415,7 +415,7 @@ def config_set_typed(
     *,
     env: Env | None = None,
     workstream: Workstream = ...,
-    expected: Fingerprint | None | EllipsisType = ...,
+    expected: Fingerprint | EllipsisType | None = ...,
     raw: str | None = None,
 ) -> dict[str, Any]:
     """The editor's set: a Python value (``None`` unsets), the same validation as the CLI.
@@ -443,7 +443,7 @@ def _js_lookup(data: Any, key: str) -> Any:
     current = data
     for segment in key.split("."):
         if isinstance(current, dict):
-            current = current[segment] if segment in current else MISSING
+            current = current.get(segment, MISSING)
         elif isinstance(current, list):
             if segment == "length":
                 current = len(current)
@@ -476,7 +476,7 @@ def config_get(
     env: Env | None = None,
     workstream: Workstream = ...,
 ) -> Any:
-    """``msd config-get KEY [--default V]``: the effective value (spec §2.2 order), masked if secret.
+    """``msd config-get KEY [--default V]``: the effective value (§2.2 order), masked if secret.
 
     Order: the active config; with a workstream, the project config; ``default``; the schema
     default (:func:`config_schema.default_for`); else ``Key not found: <key>`` (or

@@ -28,15 +28,15 @@ import re
 from typing import Any
 
 __all__ = [
+    "JS_WHITESPACE",
     "MAX_SAFE_INTEGER",
     "coerce_config_value",
     "js_json_dumps",
     "js_json_loads",
-    "JS_WHITESPACE",
     "js_number",
     "js_number_to_string",
-    "normalize_number",
     "js_trim",
+    "normalize_number",
 ]
 
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -59,7 +59,7 @@ def js_trim(s: str) -> str:
 
 
 def js_number(s: str) -> float | None:
-    """``Number(s)`` for a string: trimmed, ``""`` → 0, decimal/``0x``/``0o``/``0b``; ``None`` = NaN.
+    """``Number(s)``: trimmed, ``""`` → 0, decimal/``0x``/``0o``/``0b``; ``None`` stands for NaN.
 
     ``"Infinity"``/``"-Infinity"`` give the infinities; a sign is allowed on decimals only.
     """
@@ -217,7 +217,8 @@ def _dump(value: Any, indent: str, level: int, out: list[str]) -> None:
         out.append("{")
         first = True
         for k, v in value.items():
-            out.append(("" if first else ",") + inner + json.dumps(str(k), ensure_ascii=False) + ": ")
+            name = json.dumps(str(k), ensure_ascii=False)
+            out.append(("" if first else ",") + inner + name + ": ")
             _dump(v, indent, level + 1, out)
             first = False
         out.append("\n" + indent * level + "}")

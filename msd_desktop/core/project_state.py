@@ -402,8 +402,11 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
 
     cp = doc.current_position
     body_total = cp.get("phase_total")
+    # Roadmaps number phases across milestones ("Phase 4 of 5" while the current milestone
+    # holds phases 3-5), so the body total may match the whole roadmap or the current scope.
+    all_counted = [p for p in roadmap.phases if p.counted] if roadmap is not None else []
     if roadmap is not None and isinstance(body_total, int) and counted \
-            and body_total != len(counted):
+            and body_total not in (len(counted), len(all_counted)):
         out.append(Problem(
             f"STATE.md says phase {cp.get('phase_number')} of {body_total} but ROADMAP.md "
             f"lists {_plural(len(counted), 'phase')}", state_rel,

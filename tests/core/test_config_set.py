@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (tables of exact error texts read best one row per line)
 """config-set / config-get on real files (spec §2.2, §2.4, Appendix B D2-D5, D7, D8).
 
 Every error case checks the exact text and that the file is byte-identical afterwards.
@@ -243,7 +244,7 @@ VALIDATOR_ROWS = [
     ("workflow.node_repair_budget", "two", "Invalid workflow.node_repair_budget 'two'. Must be a number."),
     ("planning.sub_repos", "api", "Invalid planning.sub_repos 'api'. Must be a JSON array."),
     ("review.max_prompt_tokens_per_reviewer", "[1]", "Invalid review.max_prompt_tokens_per_reviewer '[1]'. Must be a JSON object."),
-    ("parallelization", "fast", f"Invalid parallelization 'fast'. Must be a boolean (true or false) or a JSON object."),
+    ("parallelization", "fast", "Invalid parallelization 'fast'. Must be a boolean (true or false) or a JSON object."),
     ("brave_search", "[1]" if False else "{}", None),  # secrets keep the raw string (see below)
     ("context_profile", "dev2", "Invalid context_profile 'dev2'. Valid values: dev, research, review"),
     ("phase_id_convention", "prefixed", "Invalid phase_id_convention 'prefixed'. Valid values: milestone-prefixed"),
@@ -526,7 +527,7 @@ def test_workstream_scoped_write_and_get(root: Path) -> None:
     assert data(root)["mode"] == "interactive"
     assert config_get(root, "mode", env=ENV) == "yolo"
     assert config_get(root, "workflow.research", env=ENV) is True
-    with pytest.raises(MsdError, match="^Key not found: workflow.verifier$"):
+    with pytest.raises(MsdError, match=r"^Key not found: workflow\.verifier$"):
         config_get(root, "workflow.verifier", env=ENV)
     env = {"MSD_WORKSTREAM": "beta"}
     with pytest.raises(MsdError) as info:
@@ -558,7 +559,7 @@ def test_typed_set_validates_and_allows_file_keys(root: Path) -> None:
     assert config_set_typed(root, "gates.confirm_plan", False, env=ENV)["value"] is False
     assert config_set_typed(root, "context_window", 150000, env=ENV)["value"] == 150000
     assert config_set_typed(root, "gates.confirm_plan", None, env=ENV)["unset"] is True
-    with pytest.raises(MsdError, match="^Unknown config key: \"depth\""):
+    with pytest.raises(MsdError, match=r"^Unknown config key: \"depth\""):
         config_set_typed(root, "depth", "quick", env=ENV)
 
 
@@ -603,9 +604,9 @@ def test_config_get_order(root: Path) -> None:
     assert config_get(root, "git.create_tag", env=ENV) is True
     assert config_get(root, "review.lm_studio_host", env=ENV) == "http://localhost:1234"
     assert config_get(root, "workflow.drift_threshold", env=ENV) == 3
-    with pytest.raises(MsdError, match="^Key not found: mode.sub$"):
+    with pytest.raises(MsdError, match=r"^Key not found: mode\.sub$"):
         config_get(root, "mode.sub", env=ENV)
-    with pytest.raises(MsdError, match="^Key not found: constructor$"):
+    with pytest.raises(MsdError, match=r"^Key not found: constructor$"):
         config_get(root, "constructor", env=ENV)
     with pytest.raises(MsdError, match=r"^Usage: config-get <key.path> \[--default <value>\]$"):
         config_get(root, "", env=ENV)
@@ -621,7 +622,7 @@ def test_config_get_without_file(tmp_path: Path) -> None:
 
 def test_config_get_bad_file(root: Path) -> None:
     cfg(root).write_text("{bad", encoding="utf-8")
-    with pytest.raises(MsdError, match="^Failed to read config.json: "):
+    with pytest.raises(MsdError, match=r"^Failed to read config\.json: "):
         config_get(root, "mode", env=ENV)
 
 
@@ -630,7 +631,7 @@ def test_config_get_masks_secrets(root: Path) -> None:
     assert config_get(root, "brave_search", env=ENV) == "****1234"
     assert config_get(root, "jina", env=ENV) == "****"
     assert config_get(root, "exa_search", default="secret-default-9876", env=ENV) == "****9876"
-    with pytest.raises(MsdError, match="^Key not found: firecrawl$"):
+    with pytest.raises(MsdError, match=r"^Key not found: firecrawl$"):
         config_get(root, "firecrawl", env=ENV)
 
 

@@ -1,0 +1,241 @@
+"""The Models tab's table: every agent, how it resolves, and (with a what-if) before → after.
+
+A thin adapter (STYLE item 12) over :class:`AgentRow` records, each holding the core's
+``ExecutionResolution`` for the project as it is (``before``) and, when a what-if is active, for
+the modified copy (``after``). Every value shown — model, effort, fast_mode, winning layer,
+warnings — is the core's; this module only words the flags:
+
+* the core's warnings (unknown runtime/provider/tier, unmappable override or policy id);
+* ``""`` = omit the model parameter; ``inherit`` = use the session model;
+* an override from ``~/.msd/defaults.json`` (D1: GSD Core ≤ 1.14 ignores it when the project
+  has ``.planning/``); an agent the catalog does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from msd_desktop.core.catalog import canonical_agent, load_catalog
+from msd_desktop.core.errors import MsdError
+from msd_desktop.core.execution import ExecutionResolution, resolve_execution
+from msd_desktop.core.resolution import ResolutionInput, js_str
+from msd_desktop.ui.theme import semantic_color
+
+Index = QModelIndex | QPersistentModelIndex
+
+AgentRole = Qt.ItemDataRole.UserRole + 1
+ResultRole = Qt.ItemDataRole.UserRole + 2  # the ExecutionResolution shown (after, else before)
+BeforeRole = Qt.ItemDataRole.UserRole + 3
+ChangedRole = Qt.ItemDataRole.UserRole + 4  # bool: the what-if changes this row
+FlagsRole = Qt.ItemDataRole.UserRole + 5  # list[str]
+WarningRole = Qt.ItemDataRole.UserRole + 6  # bool: a real warning (not just a note)
+
+COLUMNS = ("Agent", "Phase type", "Routing tier", "Model", "Effort", "Fast mode", "Layer",
+           "Flags")
+COL_AGENT, COL_PHASE, COL_ROUTING, COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER, COL_FLAGS = range(8)
+
+GLOBAL_OVERRIDE_NOTE = (
+    "global override from ~/.msd/defaults.json (MSD merges it per agent, D1; GSD Core ≤ 1.14 "
+    "ignores it when the project has .planning/)"
+)
+
+
+@dataclass
+class AgentRow:
+    agent: str
+    phase_type: str
+    routing_tier: str
+    before: ExecutionResolution
+    after: ExecutionResolution | None = None
+
+    @property
+    def shown(self) -> ExecutionResolution:
+        return self.after if self.after is not None else self.before
+
+
+def model_text(model: Any) -> str:
+    if model == "":
+        return '"" (omit)'
+    return js_str(model)
+
+
+def flags_for(res: ExecutionResolution) -> tuple[list[str], bool]:
+    """(flags, has_warning) for one result: the core's warnings first, then notes."""
+    mr = res.model_resolution
+    flags = list(mr.warnings)
+    warning = bool(flags)
+    if res.model == "":
+        flags.append('"" = omit the model parameter')
+    if res.model == "inherit":
+        flags.append("inherit = use the session model")
+    if mr.global_override:
+        flags.append(GLOBAL_OVERRIDE_NOTE)
+    if res.unknown_agent:
+        flags.append("agent not in the catalog")
+        warning = True
+    return flags, warning
+
+
+def _cell(res: ExecutionResolution, column: int) -> str:
+    if column == COL_MODEL:
+        return model_text(res.model)
+    if column == COL_EFFORT:
+        return js_str(res.effort)
+    if column == COL_FAST:
+        return "on" if res.fast_mode else "off"
+    if column == COL_LAYER:
+        return res.layer
+    if column == COL_FLAGS:
+        flags, warning = flags_for(res)
+        if not flags:
+            return ""
+        short = [f.split(" (")[0].split(".")[0] for f in flags]
+        return ("⚠ " if warning else "") + "; ".join(short)
+    return ""
+
+
+def agents_for(inp: ResolutionInput) -> list[str]:
+    """Catalog agents in catalog order, then agents only named in ``model_overrides``."""
+    cat = load_catalog()
+    names = list(cat.agents)
+    overrides = inp.config.get("model_overrides")
+    if isinstance(overrides, dict):
+        for name in overrides:
+            canon = canonical_agent(str(name))
+            if canon not in names:
+                names.append(canon)
+    return names
+
+
+def compute_rows(
+    inp: ResolutionInput,
+    agents: Iterable[str] | None = None,
+    *,
+    effort: str | None = None,
+    attempt: int | None = None,
+) -> list[AgentRow]:
+    """Resolve every agent with the core (fast: no I/O)."""
+    cat = load_catalog()
+    rows: list[AgentRow] = []
+    for agent in agents if agents is not None else agents_for(inp):
+        meta = cat.agents.get(agent)
+        try:
+            res = resolve_execution(inp, agent, effort=effort, attempt=attempt)
+        except MsdError:
+            continue
+        rows.append(AgentRow(agent, meta.phase_type if meta else "—",
+                             meta.routing_tier if meta else "—", res))
+    return rows
+
+
+def with_after(before: list[AgentRow], after: list[AgentRow] | None) -> list[AgentRow]:
+    """Pair each agent's baseline with its what-if result (agents only in one side included)."""
+    if after is None:
+        return before
+    by_agent = {r.agent: r for r in after}
+    out = [AgentRow(r.agent, r.phase_type, r.routing_tier, r.before,
+                    by_agent[r.agent].before if r.agent in by_agent else None)
+           for r in before]
+    known = {r.agent for r in before}
+    out += [AgentRow(r.agent, r.phase_type, r.routing_tier, r.before, r.before)
+            for r in after if r.agent not in known]
+    return out
+
+
+def changed(row: AgentRow) -> bool:
+    if row.after is None:
+        return False
+    return any(_cell(row.before, c) != _cell(row.after, c)
+               for c in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER))
+
+
+class ResolutionTableModel(QAbstractTableModel):
+    """Rows = agents; columns = :data:`COLUMNS`."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[AgentRow] = []
+        self.whatif = False
+
+    def set_rows(self, rows: list[AgentRow], *, whatif: bool = False) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.whatif = whatif
+        self.endResetModel()
+
+    def changed_agents(self) -> list[str]:
+        return [r.agent for r in self.rows if changed(r)]
+
+    def row_of(self, agent: str) -> int:
+        return next((i for i, r in enumerate(self.rows) if r.agent == agent), -1)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(COLUMNS)):
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self.rows)):
+            return None
+        row = self.rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == COL_AGENT:
+                return row.agent
+            if col == COL_PHASE:
+                return row.phase_type
+            if col == COL_ROUTING:
+                return row.routing_tier
+            before = _cell(row.before, col)
+            if row.after is None:
+                return before
+            after = _cell(row.after, col)
+            return before if before == after else f"{before or '—'} → {after or '—'}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col in (COL_FLAGS, COL_MODEL, COL_AGENT):
+                flags, _ = flags_for(row.shown)
+                return "\n".join(flags) or None
+            return None
+        if role == Qt.ItemDataRole.FontRole and changed(row):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col == COL_FLAGS and flags_for(row.shown)[1]:
+                return semantic_color("warning")
+            if changed(row) and col in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER):
+                if _cell(row.before, col) != _cell(row.shown, col):
+                    return semantic_color("info")
+            return None
+        if role == AgentRole:
+            return row.agent
+        if role == ResultRole:
+            return row.shown
+        if role == BeforeRole:
+            return row.before
+        if role == ChangedRole:
+            return changed(row)
+        if role == FlagsRole:
+            return flags_for(row.shown)[0]
+        if role == WarningRole:
+            return flags_for(row.shown)[1]
+        return None
+
+
+def summary(rows: Mapping[str, AgentRow] | list[AgentRow]) -> str:
+    items = list(rows.values()) if isinstance(rows, Mapping) else rows
+    n = sum(1 for r in items if changed(r))
+    return f"{n} agent(s) change" if n else "no agent changes"
