@@ -120,6 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(registry=registry, transient=transient, env=env,
                         open_project=open_root, watch=not args.smoke_test)
     window.show()
+    if env.get("MSD_DESKTOP_AUTOMATION"):  # e2e test channel (ui/automation.py); off otherwise
+        from msd_desktop.ui.automation import start_from_env
+
+        start_from_env(env, window)  # parented to the window, which keeps it alive
     if args.smoke_test:
         return smoke_test(app, window, t0, Path(args.screenshots) if args.screenshots else None,
                           open_root)

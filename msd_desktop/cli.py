@@ -158,7 +158,13 @@ def emit(result: Any) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    parser = _build_parser()
+    args, extra = parser.parse_known_args(list(sys.argv[1:] if argv is None else argv))
+    # A config-set value may look like an option ("-Infinity", "-1e3"): take it as the value.
+    if extra and args.verb == "config-set" and args.value is None and len(extra) == 1:
+        args.value, extra = extra[0], []
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     cwd = Path(getattr(args, "cwd", None) or os.getcwd()).expanduser()
     ctx = CliContext(cwd=cwd.resolve() if cwd.exists() else cwd.absolute())
     from msd_desktop.core.errors import MsdError

@@ -69,5 +69,21 @@ def schema(args: argparse.Namespace, ctx: CliContext) -> Any:
 
 
 def new_project(args: argparse.Namespace, ctx: CliContext) -> Any:
-    """Create ``.planning/config.json`` for a new project (spec §4 case 1) — not yet available."""
-    raise MsdError("not implemented yet")
+    """Create ``.planning/config.json`` for a new project (spec §4 case 1); print what was written.
+
+    ``KEY=VALUE`` choices are coerced and validated like ``config-set``; with none, the explicit
+    ``--from-defaults`` is required (built-ins ← ``~/.msd/defaults.json`` only).
+    """
+    from msd_desktop.core import new_project as core
+
+    assignments = list(getattr(args, "assignments", None) or [])
+    if not assignments and not getattr(args, "from_defaults", False):
+        raise MsdError("Usage: new-project [--from-defaults] [KEY=VALUE ...] "
+                       "(give choices, or --from-defaults to take built-ins and global defaults)")
+    result = core.new_project(ctx.root, core.choices_from_assignments(assignments), ctx.env)
+    try:
+        shown = result.path.relative_to(ctx.root).as_posix()
+    except ValueError:
+        shown = str(result.path)
+    return {"created": True, "path": shown, "config": result.config,
+            "notes": result.notes.to_dict()}

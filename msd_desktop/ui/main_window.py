@@ -61,7 +61,7 @@ APP_TITLE = "MSD Desktop"
 # (tab title, module, attribute) — the real editors replace the placeholders by existing.
 TAB_PROVIDERS: list[tuple[str, str, str]] = [
     ("Settings", "msd_desktop.ui.config_form", "create_tab"),
-    ("Models", "msd_desktop.ui.resolution_view", "create_tab"),
+    ("Models", "msd_desktop.ui.models_panel", "create_tab"),
 ]
 _PLACEHOLDERS: dict[str, tuple[str, str]] = {
     "Settings": ("msd_desktop.ui.settings_tab_placeholder", "SettingsPlaceholderPanel"),

@@ -94,9 +94,16 @@ def _cell(res: ExecutionResolution, column: int) -> str:
         flags, warning = flags_for(res)
         if not flags:
             return ""
-        short = [f.split(" (")[0].split(".")[0] for f in flags]
+        short = [_short(f) for f in flags]
         return ("⚠ " if warning else "") + "; ".join(short)
     return ""
+
+
+def _short(flag: str) -> str:
+    text = flag.split(" (")[0]
+    if len(text) > 60 and ". " in text:
+        text = text.split(". ")[0]
+    return text
 
 
 def agents_for(inp: ResolutionInput) -> list[str]:

@@ -113,7 +113,7 @@ def test_missing_everywhere_is_a_clear_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
 ) -> None:
     monkeypatch.setattr(catalog, "CATALOG_FILE", tmp_path / "missing.json")
-    with pytest.raises(MsdError, match="model-catalog.json not found"):
+    with pytest.raises(MsdError, match=r"model-catalog\.json not found"):
         catalog.load_catalog({})
 
 

@@ -199,3 +199,12 @@ def test_matches_upstream(tmp_path: Path) -> None:
         ref_file = (theirs / ".planning" / "config.json").read_text(encoding="utf-8")
         if ref.returncode == 0 and args[0] == "config-set":
             assert mine_file == ref_file, args
+
+
+@pytest.mark.parametrize(("raw", "stored"), [("-1e3", -1000), ("-Infinity", "-Infinity")])
+def test_value_that_looks_like_an_option(project: Path, raw: str, stored: object) -> None:
+    """A value starting with '-' is the value, not an option (free-form key: no validation)."""
+    proc = run_msd(project, "config-set", "model_overrides.msd-planner", raw)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads((project / ".planning" / "config.json").read_text())
+    assert data["model_overrides"]["msd-planner"] == stored

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from msd_desktop.core.catalog import load_catalog
 from msd_desktop.core.resolution import (
     LAYERS,
     ResolutionInput,
@@ -31,7 +32,6 @@ from msd_desktop.core.resolution import (
     js_truthy,
     resolve_model,
 )
-from msd_desktop.core.catalog import load_catalog
 
 
 def res(config: dict[str, Any], agent: str = "msd-planner", **kw: Any) -> Any:
@@ -89,7 +89,8 @@ def test_js_own_get_on_strings_and_arrays() -> None:
 
 def test_js_json_key_order_and_numbers() -> None:
     assert list(js_json({"b": 1, "2": 1, "1": 1, "01": 1})) == ["1", "2", "b", "01"]
-    assert js_json(2.0) == 2 and isinstance(js_json(2.0), int)
+    assert js_json(2.0) == 2
+    assert isinstance(js_json(2.0), int)
     assert js_json(12345678901234567890) == 12345678901234567000
     assert js_keys({"x": 1, "10": 2, "9": 3}) == ["9", "10", "x"]
 
@@ -125,7 +126,8 @@ def test_unmappable_claude_id_warns_and_falls_through() -> None:
         "falling through to tier resolution."
     ]
     s = step(r, "model_overrides")
-    assert s.consulted and not s.applied
+    assert s.consulted
+    assert not s.applied
     assert s.reason == "value 'claude-opus-4-5' has no Claude alias; falling through"
 
 
@@ -312,7 +314,8 @@ def test_claude_runtime_skips_runtime_tiers() -> None:
     r = res({"runtime": "claude", "model_profile": "quality"})
     assert r.model == "opus"  # Appendix A #1: the alias, not the full ID
     s = step(r, "runtime_tier_default")
-    assert not s.consulted and s.reason == "runtime is claude: built-in runtime tiers not used"
+    assert not s.consulted
+    assert s.reason == "runtime is claude: built-in runtime tiers not used"
     assert step(res({}), "model_profile_overrides").reason == (
         "runtime is claude (default): built-in runtime tiers not used")
 
@@ -490,7 +493,8 @@ def test_config_load_warnings_texts_and_order() -> None:
 
 def test_load_warnings_come_first_in_the_result() -> None:
     r = res({"model_overrides": {"msd-planner": "claude-x"}}, load_warnings=("first",))
-    assert r.warnings[0] == "first" and len(r.warnings) == 2
+    assert r.warnings[0] == "first"
+    assert len(r.warnings) == 2
 
 
 # ── with real files through config_store ────────────────────────────────────────────────

@@ -115,14 +115,16 @@ def run_resolution(
         refs = upstream.batch(
             [([c.verb, agent_to_gsd(c.agent), *c.flags], rproj, renv) for _, c, _ in d1_pending]
         )
-        for (_, case, mo), r in zip(d1_pending, refs, strict=True):
+        for (idx, case, mo), r in zip(d1_pending, refs, strict=True):
+            first = diff_resolution(mo, outcome(gres[idx]), case.verb)
             diffs = diff_resolution(mo, outcome(r), case.verb)
             if diffs:
                 failures.append(
                     _resolution_failure(case, diffs, mo, outcome(r), note="D1 claimed but msd ≠ upstream-on-merged-config")
                 )
             else:
-                count("D1")
+                count("D1", f"{case.verb} {case.agent} {case.flags} :: {first[0]} "
+                            f"msd={mo.stdout[:120]!r} project={project.describe()[:300]}")
     return failures
 
 

@@ -293,12 +293,17 @@ def projects(draw: st.DrawFn) -> Project:
         p.ws_via = draw(st.sampled_from(["env", "pointer"]))
     # Global defaults: mostly absent when a project config exists (they are ignored then,
     # except model_overrides under D1), often present without .planning/.
-    gd_chance = 2 if planning == "config" else 6
+    gd_chance = 3 if planning == "config" else 6
     if draw(st.integers(0, 9)) < gd_chance:
         p.global_defaults = draw(
             st.one_of(
                 configs(small=True),
                 configs(small=True),
+                # D1 material: global per-agent overrides, often for agents the project
+                # overrides too (project wins) and for agents it does not (global applies).
+                st.builds(lambda mo, rest: {**rest, "model_overrides": mo},
+                          agent_keyed(override_values, max_size=6), configs(small=True)),
+                st.builds(lambda mo: {"model_overrides": mo}, agent_keyed(override_values, max_size=12)),
                 st.builds(lambda mo: {"model_overrides": mo}, model_overrides),
                 st.sampled_from([RawText("{"), RawText("[]")]),
             )

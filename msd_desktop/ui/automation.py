@@ -1,0 +1,372 @@
+"""A test-automation channel: drive the real, running window from another process.
+
+Why: the end-to-end tests start ``msd-desktop`` as a subprocess under Xvfb with the real
+keyring, so they cannot hold Python references to its widgets. They talk to this small server
+instead. It exists only when the environment variable :data:`ENV_VAR` names a socket path;
+``app.py`` never imports this module otherwise (a test asserts that), so a normal run has no
+socket, no server and no extra code loaded.
+
+Protocol: a :class:`~PySide6.QtNetwork.QLocalServer` on the GUI thread (so every command runs
+where widgets may be touched, between events). One JSON object per line in, one per line out:
+``{"ok": true, ...}`` or ``{"ok": false, "error": "..."}``.
+
+Commands (``cmd``):
+
+- ``ping``, ``title`` (the main window's title), ``quit``
+- ``tabs``: every visible ``QTabWidget`` — objectName, tab texts, current index
+- ``widgets``: widgets that have an objectName (optionally under a selector ``in``)
+- ``select_project``: ``name`` (and optional ``workstream``) in the project browser
+- ``tab``: make the tab whose text is ``text`` current (``widget``: the QTabWidget's name)
+- ``find``: describe the widget a selector matches
+- ``text``: read a widget's text (label, line edit, button, text edit, combo, window title)
+- ``set_text``, ``click``, ``check`` (``checked``), ``key`` (``key`` like ``"Return"``)
+- ``trigger``: a ``QAction`` by ``name`` (objectName), ``shortcut`` (``"Ctrl+2"``) or ``text``
+- ``grab``: save a PNG of a widget (default: the main window) to ``path``
+
+A *selector* is a dict: ``name`` (objectName), ``cls`` (Qt or Python class name), ``text``
+(the widget's text, ``&`` mnemonics ignored), ``attr`` (a dotted path of Python attributes
+followed from the match, dict keys allowed: ``"fields.phase"``), ``in`` (a selector for the
+widget to search under, or ``"modal"`` for the active modal dialog), ``index`` (the n-th match)
+and ``visible`` (default true: hidden widgets are skipped). Clicks and key presses are posted
+(run after the reply), so a click that opens a modal dialog does not block the channel; the
+dialog's own event loop keeps serving commands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPlainTextEdit,
+    QTabWidget,
+    QTextEdit,
+    QWidget,
+)
+
+ENV_VAR = "MSD_DESKTOP_AUTOMATION"
+
+
+class AutomationError(Exception):
+    """A command that cannot be carried out; its message goes back to the client."""
+
+
+def _strip_mnemonic(text: str) -> str:
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def _class_names(obj: QObject) -> set[str]:
+    names = {cls.__name__ for cls in type(obj).__mro__}
+    names.add(obj.metaObject().className())
+    return names
+
+
+def widget_text(widget: QObject) -> str:
+    """The text a person would read on ``widget``."""
+    if isinstance(widget, QLabel | QLineEdit | QAbstractButton):
+        return widget.text()
+    if isinstance(widget, QTextEdit):
+        return widget.toPlainText()
+    if isinstance(widget, QPlainTextEdit):
+        return widget.toPlainText()
+    if isinstance(widget, QComboBox):
+        return widget.currentText()
+    if isinstance(widget, QAction):
+        return widget.text()
+    if isinstance(widget, QWidget):
+        return widget.windowTitle()
+    return ""
+
+
+def _describe(widget: QObject) -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "name": widget.objectName(),
+        "cls": type(widget).__name__,
+        "text": widget_text(widget),
+    }
+    if isinstance(widget, QWidget):
+        info["visible"] = widget.isVisible()
+        info["enabled"] = widget.isEnabled()
+    if isinstance(widget, QAbstractButton) and widget.isCheckable():
+        info["checked"] = widget.isChecked()
+    return info
+
+
+class AutomationServer(QObject):
+    """Serves the JSON-line protocol on a local socket (GUI thread only)."""
+
+    def __init__(self, path: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path = path
+        self._server = QLocalServer(self)
+        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        self._server.newConnection.connect(self._accept)
+        self._buffers: dict[QLocalSocket, bytes] = {}
+        QLocalServer.removeServer(path)
+        if not self._server.listen(path):
+            raise RuntimeError(f"automation: cannot listen on {path}: "
+                               f"{self._server.errorString()}")
+        self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "ping": lambda _c: {},
+            "title": self._title,
+            "quit": self._quit,
+            "tabs": self._tabs,
+            "widgets": self._widgets,
+            "select_project": self._select_project,
+            "tab": self._tab,
+            "find": lambda c: _describe(self._find(c)),
+            "text": lambda c: {"text": widget_text(self._find(c))},
+            "set_text": self._set_text,
+            "click": self._click,
+            "check": self._check,
+            "key": self._key,
+            "trigger": self._trigger,
+            "grab": self._grab,
+        }
+
+    def close(self) -> None:
+        self._server.close()
+
+    # -- transport
+
+    def _accept(self) -> None:
+        while self._server.hasPendingConnections():
+            sock = self._server.nextPendingConnection()
+            self._buffers[sock] = b""
+            sock.readyRead.connect(lambda s=sock: self._read(s))
+            sock.disconnected.connect(lambda s=sock: self._drop(s))
+
+    def _drop(self, sock: QLocalSocket) -> None:
+        self._buffers.pop(sock, None)
+        sock.deleteLater()
+
+    def _read(self, sock: QLocalSocket) -> None:
+        buf = self._buffers.get(sock, b"") + bytes(sock.readAll().data())
+        while b"\n" in buf:
+            line, buf = buf.split(b"\n", 1)
+            if line.strip():
+                reply = self.handle_line(line.decode("utf-8"))
+                sock.write((json.dumps(reply, ensure_ascii=False) + "\n").encode("utf-8"))
+                sock.flush()
+        self._buffers[sock] = buf
+
+    def handle_line(self, line: str) -> dict[str, Any]:
+        """Run one command line; never raises (errors are replies)."""
+        try:
+            command = json.loads(line)
+            if not isinstance(command, dict):
+                raise AutomationError("a command is a JSON object")
+            handler = self._commands.get(str(command.get("cmd")))
+            if handler is None:
+                raise AutomationError(f"unknown command {command.get('cmd')!r}")
+            return {"ok": True, **handler(command)}
+        except Exception as exc:  # every failure goes back to the client
+            return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+
+    # -- finding widgets
+
+    @staticmethod
+    def main_window() -> QMainWindow:
+        for w in QApplication.topLevelWidgets():
+            if isinstance(w, QMainWindow) and w.objectName() == "MainWindow":
+                return w
+        raise AutomationError("no main window")
+
+    def _roots(self, where: Any) -> list[QWidget]:
+        if where is None:
+            return [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+        if where == "modal":
+            modal = QApplication.activeModalWidget()
+            if modal is None:
+                raise AutomationError("no modal dialog is open")
+            return [modal]
+        if isinstance(where, dict):
+            found = self._find(where)
+            if not isinstance(found, QWidget):
+                raise AutomationError("'in' must select a widget")
+            return [found]
+        raise AutomationError("'in' is a selector or 'modal'")
+
+    def _matches(self, sel: dict[str, Any]) -> list[QObject]:
+        visible_only = sel.get("visible", True)
+        out: list[QObject] = []
+        for root in self._roots(sel.get("in")):
+            candidates: list[QObject] = [root, *root.findChildren(QWidget),
+                                         *root.findChildren(QAction)]
+            for obj in candidates:
+                if "name" in sel and obj.objectName() != sel["name"]:
+                    continue
+                if "cls" in sel and sel["cls"] not in _class_names(obj):
+                    continue
+                if "text" in sel and _strip_mnemonic(widget_text(obj)) != sel["text"]:
+                    continue
+                if visible_only and isinstance(obj, QWidget) and not obj.isVisible():
+                    continue
+                if obj not in out:
+                    out.append(obj)
+        return out
+
+    def _find(self, sel: dict[str, Any]) -> QObject:
+        if not any(k in sel for k in ("name", "cls", "text")):
+            found: QObject = self._roots(sel.get("in"))[0] if "in" in sel else self.main_window()
+        else:
+            matches = self._matches(sel)
+            index = int(sel.get("index", 0))
+            if len(matches) <= index:
+                shown = {k: v for k, v in sel.items() if k != "cmd"}
+                raise AutomationError(f"no widget matches {shown} ({len(matches)} found)")
+            found = matches[index]
+        for part in filter(None, str(sel.get("attr", "")).split(".")):
+            nxt = found[part] if isinstance(found, dict) else getattr(found, part, None)
+            if nxt is None:
+                raise AutomationError(f"no attribute {part!r} on {type(found).__name__}")
+            found = nxt
+        if not isinstance(found, QObject):
+            raise AutomationError(f"{type(found).__name__} is not a widget")
+        return found
+
+    # -- commands
+
+    def _title(self, _c: dict[str, Any]) -> dict[str, Any]:
+        return {"title": self.main_window().windowTitle()}
+
+    def _quit(self, _c: dict[str, Any]) -> dict[str, Any]:
+        QTimer.singleShot(0, self.main_window().close)
+        return {}
+
+    def _tabs(self, _c: dict[str, Any]) -> dict[str, Any]:
+        tabs = []
+        for root in self._roots(None):
+            for tw in root.findChildren(QTabWidget):
+                if tw.isVisible():
+                    tabs.append({"name": tw.objectName(), "current": tw.currentIndex(),
+                                 "tabs": [tw.tabText(i) for i in range(tw.count())]})
+        return {"tabs": tabs}
+
+    def _widgets(self, c: dict[str, Any]) -> dict[str, Any]:
+        roots = self._roots(c.get("in"))
+        found = [_describe(w) for r in roots for w in [r, *r.findChildren(QWidget)]
+                 if w.objectName() and not w.objectName().startswith("qt_")
+                 and (w.isVisible() or not c.get("visible", True))]
+        return {"widgets": found}
+
+    def _select_project(self, c: dict[str, Any]) -> dict[str, Any]:
+        window = self.main_window()
+        browser = getattr(window, "browser", None)
+        if browser is None:
+            raise AutomationError("the main window has no project browser")
+        for entry in browser.model.projects():
+            if entry.ref.name == c["name"]:
+                if not window.open_project(entry.ref.root, c.get("workstream")):
+                    raise AutomationError(f"could not open {c['name']}")
+                return {"root": str(entry.ref.root)}
+        raise AutomationError(f"no project named {c['name']!r}")
+
+    def _tab(self, c: dict[str, Any]) -> dict[str, Any]:
+        wanted = c["text"]
+        sel = {"name": c["widget"]} if c.get("widget") else {"cls": "QTabWidget"}
+        for tw in self._matches(sel):
+            assert isinstance(tw, QTabWidget)
+            for i in range(tw.count()):
+                if _strip_mnemonic(tw.tabText(i)) == wanted:
+                    tw.setCurrentIndex(i)
+                    return {"widget": tw.objectName(), "index": i}
+        raise AutomationError(f"no tab {wanted!r}")
+
+    def _set_text(self, c: dict[str, Any]) -> dict[str, Any]:
+        w = self._find(c)
+        if isinstance(w, QLineEdit):
+            w.setFocus()
+            w.selectAll()
+            w.insert(c["text"])  # like typing: textEdited fires
+            w.editingFinished.emit()
+        elif isinstance(w, QTextEdit | QPlainTextEdit):
+            w.setPlainText(c["text"])
+        elif isinstance(w, QComboBox):
+            index = w.findText(c["text"])
+            if index < 0:
+                raise AutomationError(f"no item {c['text']!r}")
+            w.setCurrentIndex(index)
+            w.activated.emit(index)
+        else:
+            raise AutomationError(f"cannot set text on {type(w).__name__}")
+        return {"text": widget_text(w)}
+
+    def _click(self, c: dict[str, Any]) -> dict[str, Any]:
+        w = self._find(c)
+        if not isinstance(w, QAbstractButton):
+            raise AutomationError(f"cannot click {type(w).__name__}")
+        if not w.isEnabled():
+            raise AutomationError(f"{w.text()!r} is disabled")
+        QTimer.singleShot(0, w.click)
+        return {}
+
+    def _check(self, c: dict[str, Any]) -> dict[str, Any]:
+        w = self._find(c)
+        if not isinstance(w, QAbstractButton) or not w.isCheckable():
+            raise AutomationError(f"cannot check {type(w).__name__}")
+        if w.isChecked() != bool(c.get("checked", True)):
+            w.click()
+        return {"checked": w.isChecked()}
+
+    def _key(self, c: dict[str, Any]) -> dict[str, Any]:
+        w = self._find(c) if any(k in c for k in ("name", "cls", "text", "in")) \
+            else QApplication.focusWidget()
+        if not isinstance(w, QWidget):
+            raise AutomationError("no widget to send the key to")
+        key = getattr(Qt.Key, f"Key_{c['key']}", None)
+        if key is None:
+            raise AutomationError(f"unknown key {c['key']!r}")
+        QTimer.singleShot(0, lambda: QTest.keyClick(w, key))
+        return {}
+
+    def _trigger(self, c: dict[str, Any]) -> dict[str, Any]:
+        window = self.main_window()
+        wanted = QKeySequence(c["shortcut"]) if c.get("shortcut") else None
+        for action in window.findChildren(QAction):
+            if c.get("name") and action.objectName() != c["name"]:
+                continue
+            if c.get("text") and _strip_mnemonic(action.text()) != c["text"]:
+                continue
+            if wanted is not None and wanted not in action.shortcuts():
+                continue
+            if not (c.get("name") or c.get("text") or wanted is not None):
+                break
+            if not action.isEnabled():
+                raise AutomationError(f"action {action.text()!r} is disabled")
+            QTimer.singleShot(0, action.trigger)
+            return {"text": action.text()}
+        raise AutomationError(f"no action matches {c}")
+
+    def _grab(self, c: dict[str, Any]) -> dict[str, Any]:
+        w = self._find(c) if any(k in c for k in ("name", "cls", "text", "in")) \
+            else self.main_window()
+        if not isinstance(w, QWidget):
+            raise AutomationError("can only grab a widget")
+        path = Path(c["path"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not w.grab().save(str(path)):
+            raise AutomationError(f"could not save {path}")
+        return {"path": str(path), "width": w.width(), "height": w.height()}
+
+
+def start_from_env(env: dict[str, str] | None = None,
+                   parent: QObject | None = None) -> AutomationServer | None:
+    """Start the server when ``MSD_DESKTOP_AUTOMATION`` names a socket path, else ``None``."""
+    path = (os.environ if env is None else env).get(ENV_VAR, "")
+    if not path:
+        return None
+    return AutomationServer(path, parent)

@@ -1,0 +1,176 @@
+"""The generated Settings form on a copy of a demo project (offscreen)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from msd_desktop.core.config_schema import SCHEMA
+from msd_desktop.core.workspaces import ProjectRef
+from msd_desktop.ui import config_form
+from msd_desktop.ui.config_draft import GROUP_KEYS, Scope
+from msd_desktop.ui.config_editors import ComboEditor, ValueEditor
+from msd_desktop.ui.config_form import ConfigFormPanel
+from msd_desktop.ui.config_form_model import (
+    ConfigFilterProxyModel,
+    ConfigFormModel,
+    SectionTocModel,
+)
+
+
+@pytest.fixture
+def project(demo: Path) -> ProjectRef:
+    root = demo / "field-notes"
+    path = root / ".planning" / "config.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["zzz_custom"] = {"keep": True}
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return ProjectRef(root=root, name="field-notes", workspace="demo")
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, project: ProjectRef, env: dict[str, str]) -> ConfigFormPanel:
+    widget = ConfigFormPanel(project, env=env)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    return widget
+
+
+def _config(project: ProjectRef) -> dict:
+    return json.loads((project.root / ".planning" / "config.json").read_text(encoding="utf-8"))
+
+
+def test_exactly_one_editor_per_schema_key(panel: ConfigFormPanel) -> None:
+    assert set(panel.editors) == set(SCHEMA) | set(GROUP_KEYS)
+    for key, row in panel.rows.items():
+        direct = [e for e in row.findChildren(ValueEditor) if e.parent() is row]
+        assert direct == [panel.editors[key]], key
+    assert len(panel.form_body.findChildren(ValueEditor)) >= len(SCHEMA)
+
+
+def test_models_pass_the_model_tester(qtmodeltester, panel: ConfigFormPanel) -> None:
+    qtmodeltester.check(panel.model)
+    qtmodeltester.check(panel.proxy)
+    qtmodeltester.check(panel.toc_model)
+    panel.search.setText("drift")
+    qtmodeltester.check(panel.proxy)
+    qtmodeltester.check(panel.toc_model)
+
+
+def test_standalone_models(qtmodeltester) -> None:
+    model = ConfigFormModel()
+    proxy = ConfigFilterProxyModel()
+    proxy.setSourceModel(model)
+    qtmodeltester.check(model)
+    qtmodeltester.check(SectionTocModel(proxy))
+
+
+def test_round_trip_edit_save_file_reload(
+    qtbot: QtBot, panel: ConfigFormPanel, project: ProjectRef, env: dict[str, str]
+) -> None:
+    combo = panel.editors["mode"]
+    assert isinstance(combo, ComboEditor)
+    combo.combo.setCurrentIndex(combo.combo.findData("yolo"))
+    assert panel.draft is not None and panel.draft.pending == {"mode": "yolo"}
+    assert panel.save_button.isEnabled()
+    assert "JSON (diff)" == panel.inner_tabs.tabText(1)
+    assert '+  "mode": "yolo",' in panel.json_view.toPlainText()
+    with qtbot.waitSignal(panel.saved):
+        panel.save()
+    data = _config(project)
+    assert data["mode"] == "yolo"
+    assert data["zzz_custom"] == {"keep": True}  # unknown keys survive
+    reopened = ConfigFormPanel(project, env=env)
+    qtbot.addWidget(reopened)
+    assert reopened.editors["mode"].combo.currentData() == "yolo"  # type: ignore[attr-defined]
+    assert "zzz_custom.keep" in reopened.unknown_label.text()
+    assert "Modified in: Project = yolo" in reopened.rows["mode"].provenance.text()
+
+
+def test_validation_error_blocks_save(panel: ConfigFormPanel, project: ProjectRef) -> None:
+    before = (project.root / ".planning" / "config.json").read_bytes()
+    editor = panel.editors["review.default_reviewers"]
+    editor.other.setText("not a slug!")  # type: ignore[attr-defined]
+    editor.other.editingFinished.emit()  # type: ignore[attr-defined]
+    row = panel.rows["review.default_reviewers"]
+    assert "invalid reviewer slug" in row.error.text()
+    assert not row.error.isHidden()
+    assert not panel.save_button.isEnabled()
+    assert panel.save() is False
+    assert (project.root / ".planning" / "config.json").read_bytes() == before
+
+
+def test_external_write_during_draft_shows_banner_and_loses_nothing(
+    qtbot: QtBot, panel: ConfigFormPanel, project: ProjectRef
+) -> None:
+    panel.edit("granularity", "fine")
+    path = project.root / ".planning" / "config.json"
+    data = _config(project)
+    data["model_profile"] = "quality"
+    with qtbot.waitSignal(panel.disk_conflict_shown, timeout=5000):
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    assert not panel.disk_banner.isHidden()
+    assert "model_profile" in panel.disk_banner.details.toPlainText()
+    assert panel.draft is not None and panel.draft.pending == {"granularity": "fine"}
+    panel.keep_mine()
+    assert panel.disk_banner.isHidden()
+    assert panel.save()
+    saved = _config(project)
+    assert saved["granularity"] == "fine" and saved["model_profile"] == "quality"
+
+
+def test_external_write_without_draft_reloads(qtbot: QtBot, panel: ConfigFormPanel,
+                                              project: ProjectRef) -> None:
+    data = _config(project)
+    data["mode"] = "yolo"
+    path = project.root / ".planning" / "config.json"
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    panel.check_disk()
+    assert panel.disk_banner.isHidden()
+    assert panel.editors["mode"].combo.currentData() == "yolo"  # type: ignore[attr-defined]
+
+
+def test_search_filters_and_highlights(panel: ConfigFormPanel) -> None:
+    panel.search.setText("drift")
+    keys = panel.visible_keys()
+    assert keys and all("drift" in (k + SCHEMA[k].description).lower() for k in keys)
+    assert not panel.rows[keys[0]].isHidden()
+    assert panel.rows["mode"].isHidden()
+    assert "<span" in panel.rows[keys[0]].key_label.text()
+    panel.search.setText("no-such-setting-anywhere")
+    assert panel.visible_keys() == [] and not panel.empty_label.isHidden()
+
+
+def test_modified_only(panel: ConfigFormPanel) -> None:
+    panel.modified_only.setChecked(True)
+    visible = set(panel.visible_keys())
+    assert "mode" in visible and "context_window" not in visible
+    panel.edit("context_window", 300000)
+    assert "context_window" in panel.visible_keys()
+
+
+def test_reset_and_revert(panel: ConfigFormPanel) -> None:
+    assert panel.rows["mode"].reset_button.isEnabled()
+    panel.reset_key("mode")
+    assert panel.draft is not None and "mode" in panel.draft.pending
+    panel.revert()
+    assert not panel.draft.dirty
+
+
+def test_global_scope_edits_defaults_json(
+    panel: ConfigFormPanel, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    panel.edit("mode", "yolo")
+    monkeypatch.setattr(config_form, "ask_discard_changes", lambda *_a: False)
+    panel._scope_picked(panel.scope_combo.findData(Scope.GLOBAL))
+    assert panel.scope is Scope.PROJECT  # refused: the draft stays
+    monkeypatch.setattr(config_form, "ask_discard_changes", lambda *_a: True)
+    panel._scope_picked(panel.scope_combo.findData(Scope.GLOBAL))
+    assert panel.scope is Scope.GLOBAL
+    panel.edit("model_profile", "quality")
+    assert panel.save()
+    defaults = Path(env["HOME"]) / ".msd" / "defaults.json"
+    assert json.loads(defaults.read_text(encoding="utf-8")) == {"model_profile": "quality"}
