@@ -93,6 +93,7 @@ def resolve_model_payload(inp: ResolutionInput, agent: str) -> dict[str, Any]:
             "config_source": inp.provenance.get("config_source"),
             "degraded": inp.provenance.get("degraded"),
             "reason": inp.provenance.get("reason"),
+            "diagnostics": list(inp.provenance.get("diagnostics") or ()),
         }
     )
     return out
@@ -126,6 +127,7 @@ def resolve_execution_payload(
     out["config_source"] = inp.provenance.get("config_source")
     out["degraded"] = inp.provenance.get("degraded")
     out["reason"] = inp.provenance.get("reason")
+    out["diagnostics"] = list(inp.provenance.get("diagnostics") or ())
     return out
 
 

@@ -105,6 +105,51 @@ def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
     return line, column
 
 
+def _outside_strings(text: str) -> list[tuple[int, str]]:
+    """(offset, char) of every character outside JSON string literals (for error positions)."""
+    out: list[tuple[int, str]] = []
+    in_string = escaped = False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        else:
+            out.append((i, ch))
+    return out
+
+
+def _constant_offset(text: str) -> int:
+    """Where the first ``NaN``/``Infinity``/``-Infinity`` token outside a string starts."""
+    for i, ch in _outside_strings(text):
+        if ch in "NI-" and text.startswith(("NaN", "Infinity", "-Infinity"), i):
+            return i
+    return 0
+
+
+def _deepest_offset(text: str) -> int:
+    """Where nesting first reaches its greatest depth (the place a reader gives up)."""
+    depth = best = best_at = 0
+    for i, ch in _outside_strings(text):
+        if ch in "[{":
+            depth += 1
+            if depth > best:
+                best, best_at = depth, i
+        elif ch in "]}":
+            depth -= 1
+    return best_at
+
+
+def _line_col_of_char(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]:
     """Parse ``text`` like ``JSON.parse``; on failure ``(None, JsonError)`` naming ``path``."""
     try:
@@ -113,10 +158,13 @@ def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]
         msg = f"{path}: line {exc.lineno}, column {exc.colno}: {exc.msg}"
         return None, JsonError(msg, exc.lineno, exc.colno, "config_unparseable")
     except ValueError as exc:  # NaN / Infinity
-        return None, JsonError(f"{path}: {exc}", None, None, "config_unparseable")
+        line, column = _line_col_of_char(text, _constant_offset(text))
+        msg = f"{path}: line {line}, column {column}: {exc}"
+        return None, JsonError(msg, line, column, "config_unparseable")
     except RecursionError:
-        msg = f"{path}: JSON nesting is too deep to read"
-        return None, JsonError(msg, None, None, "config_unparseable")
+        line, column = _line_col_of_char(text, _deepest_offset(text))
+        msg = f"{path}: line {line}, column {column}: JSON nesting is too deep to read"
+        return None, JsonError(msg, line, column, "config_unparseable")
     if not isinstance(data, dict):
         msg = f"{path}: expected a JSON object at the top level, found {_type_phrase(data)}"
         return None, JsonError(msg, 1, 1, "config_unparseable")

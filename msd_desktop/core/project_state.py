@@ -13,7 +13,6 @@ blank while an agent is halfway through rewriting the file.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Mapping
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from msd_desktop.core.errors import MsdError
+from msd_desktop.core.jsonfile import read_json_file
 from msd_desktop.core.roadmap import (
     PhaseDir,
     Progress,
@@ -106,19 +106,14 @@ def get_config_value(cfg: Any, key_path: str) -> Any:
 
 
 def _read_config(root: Path) -> tuple[dict[str, Any], Problem | None]:
-    path = root / ".planning" / "config.json"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    # read_json_file never raises for bad content (invalid UTF-8, NaN, a non-object, …) and
+    # its error names the file, line and column; json.loads here used to crash on bad UTF-8.
+    file = read_json_file(root / ".planning" / "config.json")
+    if not file.exists:
         return {}, None
-    except OSError as exc:
-        return {}, Problem(f"cannot read config.json: {exc.strerror or exc}", "config.json")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return {}, Problem(f"config.json is not valid JSON: {exc.msg}", "config.json",
-                           exc.lineno, exc.colno)
-    return (data if isinstance(data, dict) else {}), None
+    if file.error is not None:
+        return {}, Problem(file.error.message, "config.json", file.error.line, file.error.column)
+    return file.data, None
 
 
 def read_state_format(root: Path) -> str:

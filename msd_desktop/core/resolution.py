@@ -1038,6 +1038,7 @@ def input_from_loaded(
             "config_source": loaded.source,
             "degraded": loaded.degraded,
             "reason": loaded.reason,
+            "diagnostics": list(getattr(loaded, "diagnostics", None) or ()),
         },
         global_defaults_path=global_path,
         load_warnings=warnings,

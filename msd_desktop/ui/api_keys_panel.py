@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from msd_desktop.core import secrets
 from msd_desktop.core.masking import UNSET, mask
@@ -249,13 +250,13 @@ class ApiKeysPanel(QWidget):
                 self.message.setText(f"{key} has no stored value to reveal.")
                 return
             field.setText(value)
-            timer = self._timers.get(key) or QTimer(self)
+            old = self._timers.pop(key, None)
+            if old is not None:
+                old.stop()
+                old.deleteLater()
+            timer = QTimer(self)
             timer.setSingleShot(True)
             timer.setInterval(REVEAL_SECONDS * 1000)
-            try:
-                timer.timeout.disconnect()
-            except (RuntimeError, TypeError):
-                pass
             timer.timeout.connect(lambda: self.hide_key(key))
             self._timers[key] = timer
             timer.start()
@@ -294,10 +295,14 @@ class ApiKeysPanel(QWidget):
         self.busy = True
 
         def finished(result: object) -> None:
+            if not isValid(self):
+                return  # the panel was closed while the keyring answered
             self.busy = False
             done(result)
 
         def failed(error: object) -> None:
+            if not isValid(self):
+                return
             self.busy = False
             self.message.setText(f"<span style='color:{semantic_color('error').name()}'>"
                                  f"{error}</span>")

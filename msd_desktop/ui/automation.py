@@ -34,6 +34,7 @@ dialog's own event loop keeps serving commands.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -48,10 +49,12 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QComboBox,
+    QDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
     QPlainTextEdit,
+    QProgressBar,
     QTabWidget,
     QTextEdit,
     QWidget,
@@ -84,6 +87,8 @@ def widget_text(widget: QObject) -> str:
         return widget.toPlainText()
     if isinstance(widget, QComboBox):
         return widget.currentText()
+    if isinstance(widget, QProgressBar):
+        return widget.text()
     if isinstance(widget, QAction):
         return widget.text()
     if isinstance(widget, QWidget):
@@ -115,6 +120,8 @@ class AutomationServer(QObject):
         self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         self._server.newConnection.connect(self._accept)
         self._buffers: dict[QLocalSocket, bytes] = {}
+        self.skipped: list[str] = []
+        self._held: list[QWidget] = []
         QLocalServer.removeServer(path)
         if not self._server.listen(path):
             raise RuntimeError(f"automation: cannot listen on {path}: "
@@ -151,7 +158,8 @@ class AutomationServer(QObject):
 
     def _drop(self, sock: QLocalSocket) -> None:
         self._buffers.pop(sock, None)
-        sock.deleteLater()
+        with contextlib.suppress(RuntimeError):  # already gone when the app is quitting
+            sock.deleteLater()
 
     def _read(self, sock: QLocalSocket) -> None:
         buf = self._buffers.get(sock, b"") + bytes(sock.readAll().data())
@@ -189,7 +197,10 @@ class AutomationServer(QObject):
         if where is None:
             return [w for w in QApplication.topLevelWidgets() if w.isVisible()]
         if where == "modal":
-            modal = QApplication.activeModalWidget()
+            # without a window manager (Xvfb) no window is "active": fall back to any modal
+            modal = QApplication.activeModalWidget() or next(
+                (w for w in reversed(QApplication.topLevelWidgets())
+                 if isinstance(w, QDialog) and w.isModal() and w.isVisible()), None)
             if modal is None:
                 raise AutomationError("no modal dialog is open")
             return [modal]
@@ -203,17 +214,25 @@ class AutomationServer(QObject):
     def _matches(self, sel: dict[str, Any]) -> list[QObject]:
         visible_only = sel.get("visible", True)
         out: list[QObject] = []
-        for root in self._roots(sel.get("in")):
+        # Hold the roots until the next command: a dialog made in C++ (QInputDialog.getText)
+        # gets a fresh wrapper here, and when that wrapper dies shiboken invalidates the
+        # wrappers of its children we are about to return.
+        self._held = self._roots(sel.get("in"))
+        for root in self._held:
             candidates: list[QObject] = [root, *root.findChildren(QWidget),
                                          *root.findChildren(QAction)]
             for obj in candidates:
-                if "name" in sel and obj.objectName() != sel["name"]:
-                    continue
-                if "cls" in sel and sel["cls"] not in _class_names(obj):
-                    continue
-                if "text" in sel and _strip_mnemonic(widget_text(obj)) != sel["text"]:
-                    continue
-                if visible_only and isinstance(obj, QWidget) and not obj.isVisible():
+                try:
+                    if "name" in sel and obj.objectName() != sel["name"]:
+                        continue
+                    if "cls" in sel and sel["cls"] not in _class_names(obj):
+                        continue
+                    if "text" in sel and _strip_mnemonic(widget_text(obj)) != sel["text"]:
+                        continue
+                    if visible_only and isinstance(obj, QWidget) and not obj.isVisible():
+                        continue
+                except RuntimeError as exc:  # a stale wrapper of a deleted C++ object
+                    self.skipped.append(f"{type(obj).__name__}: {exc}")
                     continue
                 if obj not in out:
                     out.append(obj)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -359,7 +359,7 @@ def _table(headers: list[str]) -> QTableWidget:
 class _RowsEditor(ValueEditor):
     """A table with Add / Remove; subclasses turn rows into the value."""
 
-    headers: list[str] = []
+    headers: ClassVar[list[str]] = []
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
@@ -389,7 +389,9 @@ class _RowsEditor(ValueEditor):
         self._updating = was
         if cells is None:
             self.table.setCurrentCell(row, 0)
-            self.table.editItem(self.table.item(row, 0))
+            first = self.table.item(row, 0)
+            if first is not None:
+                self.table.editItem(first)
 
     def remove_selected(self) -> None:
         rows = sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True)
@@ -414,7 +416,7 @@ class _RowsEditor(ValueEditor):
 class ModelOverridesEditor(_RowsEditor):
     """``model_overrides``: an agent → model table (highest precedence per agent)."""
 
-    headers = ["Agent", "Model"]
+    headers: ClassVar[list[str]] = ["Agent", "Model"]
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
@@ -457,7 +459,9 @@ def check_skill_path(root: Path | None, raw: str) -> str | None:
 class AgentSkillsEditor(_RowsEditor):
     """``agent_skills``: agent → skill paths (comma-separated), with the traversal check."""
 
-    headers = ["Agent", "Skill paths (comma-separated, relative to the project)"]
+    headers: ClassVar[list[str]] = [
+        "Agent", "Skill paths (comma-separated, relative to the project)"
+    ]
 
     def __init__(
         self, spec: FieldSpec, parent: QWidget | None = None, root: Path | None = None
@@ -559,7 +563,7 @@ class _SectionForm(QGroupBox):
         row.addStretch(1)
         for label, step in (("Up", -1), ("Down", 1)):
             button = QPushButton(label)
-            button.clicked.connect(lambda _=False, s=step: editor.move(self, s))
+            button.clicked.connect(lambda _=False, s=step: editor.move_form(self, s))
             row.addWidget(button)
         remove = QPushButton("Remove")
         remove.clicked.connect(lambda: editor.remove(self))
@@ -622,7 +626,7 @@ class PrSectionsEditor(ValueEditor):
         self._rebuild(entries)
         self._emit(self.current())
 
-    def move(self, form: _SectionForm, step: int) -> None:
+    def move_form(self, form: _SectionForm, step: int) -> None:
         entries = [f.value() for f in self.forms]
         i = self.forms.index(form)
         j = i + step

@@ -80,7 +80,6 @@ from msd_desktop.ui.config_form_model import (
 )
 from msd_desktop.ui.theme import banner_style, semantic_color
 
-
 # ---- modal questions (one function each, so a test replaces one call) ----------------------
 
 
@@ -369,8 +368,8 @@ class ConfigFormPanel(QWidget):
             f"color: {semantic_color('info').name()}; padding: 4px;"
         )
         form_layout.addWidget(self.unknown_label)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
         self.form_body = QWidget()
         self.form_layout = QVBoxLayout(self.form_body)
         self.form_layout.setSpacing(0)
@@ -380,8 +379,8 @@ class ConfigFormPanel(QWidget):
         self.empty_label.hide()
         self.form_layout.addWidget(self.empty_label)
         self.form_layout.addStretch(1)
-        self.scroll.setWidget(self.form_body)
-        form_layout.addWidget(self.scroll, 1)
+        self.scroll_area.setWidget(self.form_body)
+        form_layout.addWidget(self.scroll_area, 1)
         self.inner_tabs.addTab(form_page, "Form")
 
         self.json_view = QPlainTextEdit()
@@ -679,7 +678,7 @@ class ConfigFormPanel(QWidget):
         )
         self.inner_tabs.setTabText(1, "JSON (diff)" if draft.dirty else "JSON")
         if self.modified_only.isChecked():
-            self.proxy.invalidate()
+            self.proxy.refilter()
             self._apply_filter()
         self.draft_changed.emit()
 
@@ -688,14 +687,14 @@ class ConfigFormPanel(QWidget):
         header = self.section_headers.get(str(section))
         if header is not None and header.isVisible():
             self.inner_tabs.setCurrentIndex(0)
-            self.scroll.ensureWidgetVisible(header, 0, 0)
-            self.scroll.verticalScrollBar().setValue(header.y())
+            self.scroll_area.ensureWidgetVisible(header, 0, 0)
+            self.scroll_area.verticalScrollBar().setValue(header.y())
 
     def _scroll_to(self, key: str) -> None:
         row = self.rows.get(key)
         if row is not None and row.isVisible():
             self.inner_tabs.setCurrentIndex(0)
-            self.scroll.ensureWidgetVisible(row)
+            self.scroll_area.ensureWidgetVisible(row)
 
     def _show_api_keys(self, _key: str = "") -> None:
         if self.api_keys is not None:

@@ -9,6 +9,7 @@ The form's widgets show or hide themselves from the proxy's rows — the proxy d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -225,12 +226,24 @@ class ConfigFilterProxyModel(QSortFilterProxyModel):
         return list(self._words)
 
     def set_search(self, text: str) -> None:
-        self._words = [w for w in text.lower().split() if w]
-        self.invalidateFilter()
+        self._change(lambda: setattr(self, "_words", [w for w in text.lower().split() if w]))
 
     def set_modified_only(self, on: bool) -> None:
-        self._modified_only = on
-        self.invalidateFilter()
+        self._change(lambda: setattr(self, "_modified_only", on))
+
+    def refilter(self) -> None:
+        """Re-run the filter (e.g. a key became modified)."""
+        self._change(lambda: None)
+
+    def _change(self, apply: Callable[[], None]) -> None:
+        # Qt >= 6.9: begin/endFilterChange (invalidateFilter is deprecated there).
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            apply()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover - older Qt
+            apply()
+            self.invalidateFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()

@@ -18,6 +18,7 @@ disk, built by the command module's own payload builder (``commands.resolve``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import shutil
 import tempfile
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from msd_desktop.commands.resolve import dumps, resolve_model_payload
 from msd_desktop.core.catalog import load_catalog
@@ -135,7 +137,7 @@ def with_overrides(inp: ResolutionInput, runtime: Any, profile: Any) -> Resoluti
 def _replace(inp: ResolutionInput, **changes: Any) -> ResolutionInput:
     """A changed copy (the core's input is a NamedTuple now; a dataclass earlier)."""
     if hasattr(inp, "_replace"):
-        return inp._replace(**changes)  # type: ignore[no-any-return]
+        return inp._replace(**changes)
     return dataclasses.replace(inp, **changes)  # type: ignore[type-var]
 
 
@@ -280,11 +282,13 @@ class ModelsPanel(QWidget):
             return None
         draft = entry[1]
         if self._subscribed is not draft:
-            draft.on_changed(lambda d=draft: self._draft_changed(d))
+            draft.on_changed(functools.partial(self._draft_changed, draft))
             self._subscribed = draft
         return draft if draft.dirty else None
 
     def _draft_changed(self, draft: ConfigDraft) -> None:
+        if not isValid(self):
+            return  # the tab was closed; the draft outlived it
         if draft is self._subscribed:
             self.draft_check.setEnabled(True)
             if self.draft_check.isChecked():

@@ -223,9 +223,10 @@ class ResolutionTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == COL_FLAGS and flags_for(row.shown)[1]:
                 return semantic_color("warning")
-            if changed(row) and col in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER):
-                if _cell(row.before, col) != _cell(row.shown, col):
-                    return semantic_color("info")
+            if col in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER) and (
+                _cell(row.before, col) != _cell(row.shown, col)
+            ):
+                return semantic_color("info")
             return None
         if role == AgentRole:
             return row.agent

@@ -277,7 +277,7 @@ class Msd:
                     code = int(cli.main([*args, "--cwd", str(cwd)]) or 0)
                 except SystemExit as exc:
                     code = exc.code if isinstance(exc.code, int) else 1
-                except Exception as exc:  # noqa: BLE001 - a crash is a result to compare
+                except Exception as exc:
                     import traceback
 
                     err.write("".join(traceback.format_exception(exc)))

@@ -503,7 +503,7 @@ def _classify_config_set(case: ConfigSetCase, msd: Outcome, gsd: Outcome, diffs:
     if key in SECRET_KEYS or key in D3_KEYS:
         if msd.code == 1 and mline and msd_unchanged and (
             "keyring" in mline.lower()  # no usable keyring → clear error, nothing written
-            or (value == "" and "empty" in mline.lower())  # an empty secret is not stored
+            or ((raw or "").strip(_JS_WS) == "" and "empty" in mline.lower())  # empty secret
         ):
             return "D4"
         if msd.code == 0 and gsd.code == 0:

@@ -20,7 +20,14 @@ from hypothesis import strategies as st
 from .conftest import case_dir, diff_settings, require_msd
 from .deviations import ConfigSetCase
 from .harness import raise_failures, run_config_set
-from .strategies import D3_KEYS, SECRET_KEYS, RawText, config_set_keys, config_set_values, start_configs
+from .strategies import (
+    D3_KEYS,
+    SECRET_KEYS,
+    RawText,
+    config_set_keys,
+    config_set_values,
+    start_configs,
+)
 
 MODULES = ("msd_desktop.commands.config", "msd_desktop.core.config_set")
 

@@ -27,7 +27,8 @@ def test_round_trip_keeps_unknown_keys_and_order(config: Path) -> None:
     assert draft.unknown_keys() == ["zzz_custom.keep", "workflow.my_flag"]
     assert draft.set("mode", "yolo") is None
     assert draft.set("workflow.research", False) is None
-    assert draft.dirty and draft.can_save
+    assert draft.dirty
+    assert draft.can_save
     result = draft.save()
     assert sorted(result.keys) == ["mode", "workflow.research"]
     data = json.loads(config.read_text(encoding="utf-8"))
@@ -97,7 +98,8 @@ def test_conflict_refuses_and_keep_mine_rebases(config: Path) -> None:
     assert draft.pending == {"mode": "yolo"}
     draft.save()
     data = json.loads(config.read_text(encoding="utf-8"))
-    assert data["mode"] == "yolo" and data["granularity"] == "fine"
+    assert data["mode"] == "yolo"
+    assert data["granularity"] == "fine"
 
 
 def test_missing_file_is_created(tmp_path: Path) -> None:

@@ -73,21 +73,22 @@ def test_round_trip_edit_save_file_reload(
 ) -> None:
     combo = panel.editors["mode"]
     assert isinstance(combo, ComboEditor)
-    combo.combo.setCurrentIndex(combo.combo.findData("yolo"))
-    assert panel.draft is not None and panel.draft.pending == {"mode": "yolo"}
+    combo.combo.setCurrentIndex(combo.combo.findData("interactive"))
+    assert panel.draft is not None
+    assert panel.draft.pending == {"mode": "interactive"}
     assert panel.save_button.isEnabled()
-    assert "JSON (diff)" == panel.inner_tabs.tabText(1)
-    assert '+  "mode": "yolo",' in panel.json_view.toPlainText()
+    assert panel.inner_tabs.tabText(1) == "JSON (diff)"
+    assert '+  "mode": "interactive",' in panel.json_view.toPlainText()
     with qtbot.waitSignal(panel.saved):
         panel.save()
     data = _config(project)
-    assert data["mode"] == "yolo"
+    assert data["mode"] == "interactive"
     assert data["zzz_custom"] == {"keep": True}  # unknown keys survive
     reopened = ConfigFormPanel(project, env=env)
     qtbot.addWidget(reopened)
-    assert reopened.editors["mode"].combo.currentData() == "yolo"  # type: ignore[attr-defined]
+    assert reopened.editors["mode"].combo.currentData() == "interactive"  # type: ignore
     assert "zzz_custom.keep" in reopened.unknown_label.text()
-    assert "Modified in: Project = yolo" in reopened.rows["mode"].provenance.text()
+    assert "Modified in: Project = interactive" in reopened.rows["mode"].provenance.text()
 
 
 def test_validation_error_blocks_save(panel: ConfigFormPanel, project: ProjectRef) -> None:
@@ -114,40 +115,45 @@ def test_external_write_during_draft_shows_banner_and_loses_nothing(
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     assert not panel.disk_banner.isHidden()
     assert "model_profile" in panel.disk_banner.details.toPlainText()
-    assert panel.draft is not None and panel.draft.pending == {"granularity": "fine"}
+    assert panel.draft is not None
+    assert panel.draft.pending == {"granularity": "fine"}
     panel.keep_mine()
     assert panel.disk_banner.isHidden()
     assert panel.save()
     saved = _config(project)
-    assert saved["granularity"] == "fine" and saved["model_profile"] == "quality"
+    assert saved["granularity"] == "fine"
+    assert saved["model_profile"] == "quality"
 
 
 def test_external_write_without_draft_reloads(qtbot: QtBot, panel: ConfigFormPanel,
                                               project: ProjectRef) -> None:
     data = _config(project)
-    data["mode"] = "yolo"
+    data["mode"] = "interactive"
     path = project.root / ".planning" / "config.json"
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     panel.check_disk()
     assert panel.disk_banner.isHidden()
-    assert panel.editors["mode"].combo.currentData() == "yolo"  # type: ignore[attr-defined]
+    assert panel.editors["mode"].combo.currentData() == "interactive"  # type: ignore
 
 
 def test_search_filters_and_highlights(panel: ConfigFormPanel) -> None:
     panel.search.setText("drift")
     keys = panel.visible_keys()
-    assert keys and all("drift" in (k + SCHEMA[k].description).lower() for k in keys)
+    assert keys
+    assert all("drift" in (k + SCHEMA[k].description).lower() for k in keys)
     assert not panel.rows[keys[0]].isHidden()
     assert panel.rows["mode"].isHidden()
     assert "<span" in panel.rows[keys[0]].key_label.text()
     panel.search.setText("no-such-setting-anywhere")
-    assert panel.visible_keys() == [] and not panel.empty_label.isHidden()
+    assert panel.visible_keys() == []
+    assert not panel.empty_label.isHidden()
 
 
 def test_modified_only(panel: ConfigFormPanel) -> None:
     panel.modified_only.setChecked(True)
     visible = set(panel.visible_keys())
-    assert "mode" in visible and "context_window" not in visible
+    assert "mode" in visible
+    assert "context_window" not in visible
     panel.edit("context_window", 300000)
     assert "context_window" in panel.visible_keys()
 
@@ -155,7 +161,8 @@ def test_modified_only(panel: ConfigFormPanel) -> None:
 def test_reset_and_revert(panel: ConfigFormPanel) -> None:
     assert panel.rows["mode"].reset_button.isEnabled()
     panel.reset_key("mode")
-    assert panel.draft is not None and "mode" in panel.draft.pending
+    assert panel.draft is not None
+    assert "mode" in panel.draft.pending
     panel.revert()
     assert not panel.draft.dirty
 
@@ -163,7 +170,7 @@ def test_reset_and_revert(panel: ConfigFormPanel) -> None:
 def test_global_scope_edits_defaults_json(
     panel: ConfigFormPanel, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    panel.edit("mode", "yolo")
+    panel.edit("mode", "interactive")
     monkeypatch.setattr(config_form, "ask_discard_changes", lambda *_a: False)
     panel._scope_picked(panel.scope_combo.findData(Scope.GLOBAL))
     assert panel.scope is Scope.PROJECT  # refused: the draft stays

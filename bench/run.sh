@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Run both benchmarks and print one JSON object: {"p1": {...}, "p2": {...}}.
+# P1 = whole-process `msd resolve-model` vs `gsd-tools resolve-model` (ratio, target ≤ 0.35);
+# P2 = all catalog agents with traces, in-process (median ms per pass, target ≤ 2 ms).
+# Extra arguments are ignored; N can be set with P1_RUNS / P2_PASSES.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+[ -x "$PY" ] || PY=python3
+p1="$("$PY" bench/bench_p1_cli.py -n "${P1_RUNS:-30}")"
+p2="$("$PY" bench/bench_p2_inprocess.py -n "${P2_PASSES:-300}")"
+"$PY" - "$p1" "$p2" <<'PYEOF'
+import json, sys
+p1, p2 = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+print(json.dumps({"p1": p1, "p2": p2, "all_pass": bool(p1["pass"] and p2["pass"])}, indent=2))
+PYEOF

@@ -1,0 +1,256 @@
+"""new-project (spec §4 case 1, Appendix B D4/D6): the built file, defaults.json handling, CLI.
+
+Real files under tmp HOME (the autouse fixture); the keyring is the ``fail`` backend in the
+CLI subprocess tests, so "not detected" really means not detected.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from msd_desktop.core.errors import MsdError
+from msd_desktop.core.new_project import (
+    MERGED_SECTIONS,
+    build_new_project_config,
+    builtin_new_project_config,
+    choices_from_assignments,
+    create_new_project,
+    new_project,
+)
+from msd_desktop.core.paths import defaults_path
+from msd_desktop.core.secrets import has_secret, secret_keys
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def env(isolated_home: Path) -> dict[str, str]:
+    return {"HOME": str(isolated_home), "PATH": os.environ.get("PATH", "")}
+
+
+def write_defaults(env: dict[str, str], data: object | str) -> Path:
+    path = defaults_path(env)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _undetected(key: str, env: dict[str, str]) -> object:
+    return True if has_secret(key, env=env) else None
+
+
+def test_builtins_follow_upstream_order_with_d6_values(env: dict[str, str]) -> None:
+    config, notes = build_new_project_config({}, env)
+    assert list(config)[:4] == ["model_profile", "commit_docs", "parallelization",
+                                "search_gitignored"]
+    assert config["claude_md_path"] == "./CLAUDE.md"  # D6
+    assert "phase_naming" not in config  # D6: no default
+    assert config["git"]["phase_branch_template"] == "msd/phase-{phase}-{slug}"
+    assert config["workflow"]["security_block_on"] == "high"
+    for key in secret_keys():
+        assert config[key] == _undetected(key, env)
+    assert notes.defaults_used is False
+    assert set(MERGED_SECTIONS) <= set(config)
+
+
+def test_api_key_detected_from_env_and_file(env: dict[str, str]) -> None:
+    env["BRAVE_API_KEY"] = "x" * 12
+    f = Path(env["HOME"]) / ".msd" / "exa_api_key"
+    f.parent.mkdir(parents=True)
+    f.write_text("key", encoding="utf-8")
+    config, notes = build_new_project_config({}, env)
+    assert config["brave_search"] is True and notes.detected_keys["brave_search"] == "env"
+    assert config["exa_search"] is True and notes.detected_keys["exa_search"] == "file"
+
+
+def test_three_layers_and_one_level_section_merge(env: dict[str, str]) -> None:
+    write_defaults(env, {
+        "model_profile": "quality",
+        "mode": "yolo",
+        "git": {"branching_strategy": "phase", "base_branch": "develop"},
+        "workflow": {"research": False},
+        "review": {"models": {"codex": "x"}},
+        "custom_key": 1,
+    })
+    choices = {"mode": "interactive", "workflow": {"verifier": False},
+               "review": {"default_reviewers": ["codex"]}}
+    config, notes = build_new_project_config(choices, env)
+    assert notes.defaults_used
+    assert config["model_profile"] == "quality"  # defaults over built-in
+    assert config["mode"] == "interactive"  # choices over defaults
+    assert config["git"]["branching_strategy"] == "phase"
+    assert config["git"]["base_branch"] == "develop"
+    assert config["git"]["create_tag"] is True  # built-in kept inside the section
+    assert config["workflow"]["research"] is False and config["workflow"]["verifier"] is False
+    assert config["workflow"]["plan_check"] is True
+    assert config["review"] == {"default_reviewers": ["codex"]}  # not a merged section
+    assert config["custom_key"] == 1
+    # new keys from defaults then choices come after the built-ins, sections keep their place
+    keys = list(config)
+    assert keys[:len(builtin_new_project_config(env))] == list(builtin_new_project_config(env))
+    assert keys[-3:] == ["mode", "review", "custom_key"]
+
+
+def test_runtime_from_defaults_is_dropped_but_choice_kept(env: dict[str, str]) -> None:
+    write_defaults(env, {"runtime": "codex", "model_profile": "budget"})
+    config, notes = build_new_project_config({}, env)
+    assert "runtime" not in config and notes.runtime_dropped == "codex"
+    config, _ = build_new_project_config({"runtime": "claude"}, env)
+    assert config["runtime"] == "claude"
+
+
+@pytest.mark.parametrize(("depth", "granularity"), [
+    ("quick", "coarse"), ("standard", "standard"), ("comprehensive", "fine"), ("odd", "odd"),
+])
+def test_depth_in_defaults_is_migrated_and_file_rewritten(
+    env: dict[str, str], depth: str, granularity: str
+) -> None:
+    path = write_defaults(env, {"depth": depth, "mode": "yolo"})
+    config, notes = build_new_project_config({}, env)
+    assert config["granularity"] == granularity and "depth" not in config
+    assert notes.defaults_rewritten
+    assert json.loads(path.read_text(encoding="utf-8")) == {"mode": "yolo",
+                                                            "granularity": granularity}
+
+
+def test_depth_left_alone_when_granularity_present(env: dict[str, str]) -> None:
+    path = write_defaults(env, {"depth": "quick", "granularity": "fine"})
+    before = path.read_bytes()
+    config, notes = build_new_project_config({}, env)
+    assert config["granularity"] == "fine" and config["depth"] == "quick"
+    assert path.read_bytes() == before and not notes.defaults_rewritten
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", "null", '"x"', ""])
+def test_malformed_defaults_are_ignored(env: dict[str, str], text: str) -> None:
+    write_defaults(env, text)
+    config, notes = build_new_project_config({"mode": "yolo"}, env)
+    assert config == build_new_project_config({"mode": "yolo"}, {**env, "HOME": "/nonexistent"})[0]
+    assert notes.defaults_ignored
+
+
+def test_invalid_pr_body_sections_refused_with_upstream_wording(env: dict[str, str]) -> None:
+    with pytest.raises(MsdError, match=r"Invalid ship.pr_body_sections\[0\]. heading must"):
+        build_new_project_config({"ship": {"pr_body_sections": [{"source": "PLAN.md ## Risks"}]}},
+                                 env)
+    write_defaults(env, {"ship": {"pr_body_sections": "nope"}})
+    with pytest.raises(MsdError, match="Expected a JSON array"):
+        build_new_project_config({}, env)
+
+
+def test_non_object_section_spreads_like_javascript(env: dict[str, str]) -> None:
+    config, _ = build_new_project_config({"hooks": "ab", "agent_skills": 5}, env)
+    assert list(config["hooks"]) == ["0", "1", "context_warnings"]  # index keys first
+    assert config["agent_skills"] == {}
+
+
+def test_create_writes_file_and_never_overwrites(env: dict[str, str], tmp_path: Path) -> None:
+    root = tmp_path / "proj"
+    root.mkdir()
+    path = create_new_project(root, {"mode": "yolo"}, env)
+    assert path == root / ".planning" / "config.json"
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("}\n") and json.loads(text)["mode"] == "yolo"
+    with pytest.raises(MsdError, match="already exists"):
+        create_new_project(root, {"mode": "interactive"}, env)
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_create_refuses_missing_folder(env: dict[str, str], tmp_path: Path) -> None:
+    with pytest.raises(MsdError, match="Not a folder"):
+        create_new_project(tmp_path / "nope", {}, env)
+
+
+def test_secret_choice_without_keyring_writes_nothing(tmp_path: Path) -> None:
+    """D4: a plaintext key never lands in config.json; with no keyring nothing is written."""
+    root = tmp_path / "p"
+    root.mkdir()
+    code = (
+        "import sys, json; from pathlib import Path\n"
+        "from msd_desktop.core.new_project import new_project\n"
+        "from msd_desktop.core.errors import KeyringUnavailableError\n"
+        "try:\n"
+        f"    new_project(Path({str(root)!r}), {{'brave_search': 'sk-plaintext-123'}}, "
+        f"{{'HOME': {str(tmp_path)!r}}})\n"
+        "except KeyringUnavailableError as e: print('refused')\n"
+    )
+    env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    assert out.strip() == "refused"
+    assert not (root / ".planning" / "config.json").exists()
+
+
+@pytest.mark.keyring
+def test_secret_choice_goes_to_keyring(env: dict[str, str], tmp_path: Path) -> None:
+    from msd_desktop.core import secrets
+
+    if not secrets.keyring_status().usable:
+        pytest.skip("no usable OS keyring")
+    root = tmp_path / "p"
+    root.mkdir()
+    result = new_project(root, {"exa_search": "exa-secret-value"}, env)
+    data = json.loads(result.path.read_text(encoding="utf-8"))
+    assert data["exa_search"] is True
+    assert "exa-secret-value" not in result.path.read_text(encoding="utf-8")
+    assert secrets.reveal_secret("exa_search", root=root, env=env) == "exa-secret-value"
+    secrets.delete_secret("exa_search", root=root, env=env)
+
+
+def test_choices_from_assignments_coerce_and_validate() -> None:
+    assert choices_from_assignments(["mode=yolo", "workflow.research=false",
+                                     "workflow.node_repair_budget=3"]) == {
+        "mode": "yolo", "workflow": {"research": False, "node_repair_budget": 3}}
+    with pytest.raises(MsdError, match="Invalid mode 'bad'"):
+        choices_from_assignments(["mode=bad"])
+    with pytest.raises(MsdError, match="Unknown config key"):
+        choices_from_assignments(["nonsense.key=1"])
+    with pytest.raises(MsdError, match="KEY=VALUE"):
+        choices_from_assignments(["mode"])
+
+
+def test_builtin_helper_marks_detected_keys(env: dict[str, str]) -> None:
+    config = builtin_new_project_config(env, {"jina": "env"})
+    assert config["jina"] is True and config["brave_search"] is None
+
+
+def _cli(args: list[str], cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(home),
+           "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
+    return subprocess.run([sys.executable, "-m", "msd_desktop.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_cli_new_project(tmp_path: Path) -> None:
+    home, proj = tmp_path / "home", tmp_path / "proj"
+    home.mkdir()
+    proj.mkdir()
+    r = _cli(["new-project"], proj, home)
+    assert r.returncode == 1 and "--from-defaults" in r.stderr
+    r = _cli(["new-project", "mode=yolo", "granularity=fine"], proj, home)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["created"] is True and out["path"] == ".planning/config.json"
+    on_disk = json.loads((proj / ".planning" / "config.json").read_text(encoding="utf-8"))
+    assert out["config"] == on_disk and on_disk["granularity"] == "fine"
+    r = _cli(["new-project", "--from-defaults"], proj, home)
+    assert r.returncode == 1 and "already exists" in r.stderr
+
+
+def test_cli_new_project_from_defaults_and_bad_value(tmp_path: Path) -> None:
+    home, proj = tmp_path / "home", tmp_path / "proj"
+    (home / ".msd").mkdir(parents=True)
+    proj.mkdir()
+    (home / ".msd" / "defaults.json").write_text('{"model_profile": "budget"}', encoding="utf-8")
+    r = _cli(["new-project", "mode=sometimes"], proj, home)
+    assert r.returncode == 1 and "Invalid mode 'sometimes'" in r.stderr
+    assert not (proj / ".planning").exists()
+    r = _cli(["new-project", "--from-defaults"], proj, home)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["config"]["model_profile"] == "budget"

@@ -1,0 +1,92 @@
+"""The next command from STATE.md fields, and terminal argv resolution (pure functions)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from msd_desktop.core.errors import MsdError
+from msd_desktop.core.next_command import LINUX_TERMINALS, next_command, terminal_argv
+from msd_desktop.core.project_state import load_project_state
+
+
+@pytest.mark.parametrize(("fields", "text"), [
+    ({"next_action": "execute-phase", "next_phases": ["4.5"]}, "/msd-execute-phase 4.5"),
+    ({"next_action": "plan-phase", "next_phases": ["5", "6"]}, "/msd-plan-phase 5"),
+    ({"next_action": "discuss-phase", "next_phases": None}, "/msd-discuss-phase"),
+    ({"next_action": "verify-phase", "next_phases": ["3"]}, "/msd-verify-work 3"),
+    ({"next_action": "/gsd-execute-phase", "next_phases": [4.0]}, "/msd-execute-phase 4"),
+    ({"next_action": "msd-complete-milestone"}, "/msd-complete-milestone"),
+    ({"next_action": "execute-phase", "next_phases": "[7, '8']"}, "/msd-execute-phase 7"),
+])
+def test_command_text(fields: dict[str, object], text: str) -> None:
+    cmd = next_command(fields)
+    assert cmd is not None and cmd.text == text
+
+
+def test_alternatives_and_none() -> None:
+    cmd = next_command({"next_action": "plan-phase", "next_phases": ["5", "6", "5"]})
+    assert cmd is not None and cmd.alternatives == ("/msd-plan-phase 6",)
+    assert next_command({}) is None
+    assert next_command({"next_action": "null"}) is None
+    assert next_command({"next_action": "rm -rf /"}) is None  # never a shell line
+    paused = next_command({}, normalized_status="paused")
+    assert paused is not None and paused.text == "/msd-resume-work" and paused.derived
+
+
+@given(st.text(max_size=40), st.lists(st.text(max_size=10), max_size=4))
+def test_command_is_always_a_single_safe_line(action: str, phases: list[str]) -> None:
+    cmd = next_command({"next_action": action, "next_phases": phases})
+    if cmd is not None:
+        assert cmd.text.startswith("/msd-") and "\n" not in cmd.text and ";" not in cmd.action
+
+
+def test_from_a_real_state_file(tmp_path: Path) -> None:
+    planning = tmp_path / ".planning"
+    planning.mkdir()
+    (planning / "STATE.md").write_text(
+        "---\nstatus: planning\nnext_action: execute-phase\nnext_phases: [\"4.5\"]\n---\n\n"
+        "# Project State\n", encoding="utf-8")
+    state = load_project_state(tmp_path, {"HOME": str(tmp_path)})
+    cmd = next_command(state.statusline_fields)
+    assert cmd is not None and cmd.text == "/msd-execute-phase 4.5"
+
+
+def fake_which(*present: str):  # type: ignore[no-untyped-def]
+    return lambda name: f"/usr/bin/{name}" if name in present else None
+
+
+def test_linux_default_order() -> None:
+    d = "/home/u/p"
+    assert terminal_argv(d, platform="linux", which=fake_which(*LINUX_TERMINALS)) == [
+        "x-terminal-emulator"]
+    assert terminal_argv(d, platform="linux", which=fake_which("konsole", "xterm")) == [
+        "konsole", "--workdir", d]
+    assert terminal_argv(d, platform="linux", which=fake_which("gnome-terminal")) == [
+        "gnome-terminal", f"--working-directory={d}"]
+    assert terminal_argv(d, platform="linux", which=fake_which("xterm")) == ["xterm"]
+    with pytest.raises(MsdError, match="No terminal program found"):
+        terminal_argv(d, platform="linux", which=fake_which())
+
+
+def test_configured_terminal_wins() -> None:
+    d = "/w/my project"
+    assert terminal_argv(d, platform="linux", configured="kitty", which=fake_which("xterm")) == [
+        "kitty", "--directory", d]
+    assert terminal_argv(d, platform="linux", configured="foot -e bash -c 'cd {cwd}; bash'") == [
+        "foot", "-e", "bash", "-c", f"cd {d}; bash"]
+    assert terminal_argv(d, platform="linux", configured="myterm --x") == ["myterm", "--x"]
+    assert terminal_argv(d, platform="linux", env={"TERMINAL": "alacritty"},
+                         which=fake_which("alacritty", "xterm")) == [
+        "alacritty", "--working-directory", d]
+
+
+def test_macos_and_windows() -> None:
+    assert terminal_argv("/p", platform="darwin") == ["open", "-a", "Terminal", "/p"]
+    assert terminal_argv("/p", platform="darwin", configured="iTerm") == [
+        "open", "-a", "iTerm", "/p"]
+    assert terminal_argv(r"C:\p", platform="win32", which=fake_which("wt")) == ["wt", "-d", r"C:\p"]
+    assert terminal_argv(r"C:\p", platform="win32") == ["cmd.exe", "/K", 'cd /d "C:\\p"']

@@ -1,0 +1,114 @@
+"""The Models tab: table, trace, what-if on a copy (nothing written), Copy as JSON."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from msd_desktop.core.workspaces import ProjectRef
+from msd_desktop.ui.config_form import ConfigFormPanel
+from msd_desktop.ui.models_panel import ModelsPanel
+from msd_desktop.ui.resolution_model import COL_MODEL
+
+
+def _snapshot(root: Path, home: Path) -> dict[str, str]:
+    out = {}
+    for base in (root, home):
+        for path in sorted(base.rglob("*")):
+            if path.is_file():
+                out[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+@pytest.fixture
+def project(demo: Path, env: dict[str, str]) -> ProjectRef:
+    home = Path(env["HOME"])
+    (home / ".msd").mkdir(parents=True, exist_ok=True)
+    (home / ".msd" / "defaults.json").write_text(
+        json.dumps({"model_overrides": {"msd-verifier": "opus"}}), encoding="utf-8"
+    )
+    return ProjectRef(root=demo / "field-notes", name="field-notes", workspace="demo")
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, project: ProjectRef, env: dict[str, str]) -> ModelsPanel:
+    widget = ModelsPanel(project, env=env)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_table_lists_agents_and_trace_follows_selection(qtmodeltester,
+                                                        panel: ModelsPanel) -> None:
+    qtmodeltester.check(panel.table_model)
+    qtmodeltester.check(panel.proxy)
+    assert panel.table_model.rowCount() > 20
+    panel.select_agent("msd-verifier")
+    assert panel.selected_agent() == "msd-verifier"
+    assert panel.trace_model.agent == "msd-verifier"
+    qtmodeltester.check(panel.trace_model)
+    assert "model_overrides" in panel.trace_title.text()
+    files = [panel.trace_model.data(panel.trace_model.index(r, 5), 3)
+             for r in range(panel.trace_model.rowCount())]
+    assert any(f and f.endswith(".msd/defaults.json") for f in files)
+
+
+def test_whatif_shows_before_after_and_writes_nothing(
+    panel: ModelsPanel, project: ProjectRef, env: dict[str, str]
+) -> None:
+    before = _snapshot(project.root, Path(env["HOME"]))
+    panel.profile_combo.setCurrentIndex(panel.profile_combo.findData("quality"))
+    panel.attempt_spin.setValue(2)
+    panel.effort_combo.setCurrentIndex(panel.effort_combo.findData("low"))
+    panel.runtime_combo.setCurrentIndex(panel.runtime_combo.findData("codex"))
+    panel.recompute()
+    assert panel.table_model.whatif
+    changed = panel.table_model.changed_agents()
+    assert changed
+    row = panel.table_model.row_of(changed[0])
+    assert " → " in panel.table_model.data(panel.table_model.index(row, COL_MODEL))
+    assert "change" in panel.summary_label.text()
+    assert _snapshot(project.root, Path(env["HOME"])) == before
+    panel.reset_whatif()
+    assert not panel.table_model.whatif
+    assert panel.table_model.changed_agents() == []
+
+
+def test_whatif_applies_the_settings_draft_on_a_copy(
+    qtbot: QtBot, panel: ModelsPanel, project: ProjectRef, env: dict[str, str]
+) -> None:
+    form = ConfigFormPanel(project, env=env)
+    qtbot.addWidget(form)
+    form.edit("model_overrides", {"msd-planner": "haiku"})
+    before = _snapshot(project.root, Path(env["HOME"]))
+    panel.draft_check.setChecked(True)
+    panel.recompute()
+    assert "draft applied" in panel.summary_label.text()
+    row = panel.table_model.row_of("msd-planner")
+    assert panel.table_model.data(panel.table_model.index(row, COL_MODEL)).endswith("→ haiku")
+    # D1: the global override still merges per agent in the copy
+    row = panel.table_model.row_of("msd-verifier")
+    assert panel.table_model.data(panel.table_model.index(row, COL_MODEL)) == "opus"
+    assert _snapshot(project.root, Path(env["HOME"])) == before
+
+
+def test_copy_as_json_is_what_the_cli_prints(
+    qtbot: QtBot, panel: ModelsPanel, project: ProjectRef, env: dict[str, str]
+) -> None:
+    panel.select_agent("msd-planner")
+    with qtbot.waitSignal(panel.copied) as blocker:
+        panel.copy_button.click()
+    text = blocker.args[0]
+    done = subprocess.run(
+        [sys.executable, "-m", "msd_desktop.cli", "resolve-model", "msd-planner"],
+        cwd=project.root, env=env, capture_output=True, text=True, check=True,
+    )
+    assert done.stdout == text + "\n"
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text() == text

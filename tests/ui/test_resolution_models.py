@@ -1,0 +1,91 @@
+"""The Models tab's item models: the agent table and the trace, over the core's results."""
+
+from __future__ import annotations
+
+from msd_desktop.core.catalog import load_catalog
+from msd_desktop.core.resolution import ResolutionInput
+from msd_desktop.ui.resolution_model import (
+    COL_FLAGS,
+    COL_MODEL,
+    ChangedRole,
+    FlagsRole,
+    ResolutionTableModel,
+    compute_rows,
+    flags_for,
+    with_after,
+)
+from msd_desktop.ui.trace_model import AppliedRole, KindRole, TraceTableModel
+
+
+def _inp(config: dict, **kw: object) -> ResolutionInput:
+    return ResolutionInput(config=config, **kw)  # type: ignore[arg-type]
+
+
+def test_table_model_every_agent(qtmodeltester) -> None:
+    model = ResolutionTableModel()
+    qtmodeltester.check(model)
+    rows = compute_rows(_inp({}))
+    assert [r.agent for r in rows] == list(load_catalog().agents)
+    model.set_rows(rows)
+    qtmodeltester.check(model)
+
+
+def test_before_after_and_changed(qtmodeltester) -> None:
+    before = compute_rows(_inp({"model_profile": "budget"}))
+    after = compute_rows(_inp({"model_profile": "quality"}))
+    model = ResolutionTableModel()
+    model.set_rows(with_after(before, after), whatif=True)
+    qtmodeltester.check(model)
+    changed = model.changed_agents()
+    assert changed
+    row = model.row_of(changed[0])
+    text = model.data(model.index(row, COL_MODEL))
+    assert " → " in text
+    assert model.data(model.index(row, 0), ChangedRole) is True
+
+
+def test_flags_omit_inherit_unknown_runtime_and_global_override() -> None:
+    [omit] = compute_rows(_inp({"resolve_model_ids": "omit"}, explicit_omit=True),
+                          ["msd-planner"])
+    assert '"" = omit the model parameter' in flags_for(omit.before)[0]
+    [inherit] = compute_rows(_inp({"model_profile": "inherit"}), ["msd-planner"])
+    assert "inherit = use the session model" in flags_for(inherit.before)[0]
+    [odd] = compute_rows(_inp({"runtime": "nonesuch"},
+                              load_warnings=('config key "runtime" has unknown value',)),
+                         ["msd-planner"])
+    flags, warning = flags_for(odd.before)
+    assert warning
+    assert any("unknown value" in f for f in flags)
+    inp = _inp({"model_overrides": {"msd-planner": "opus"}},
+               override_sources={"msd-planner": "/h/.msd/defaults.json"},
+               global_defaults_path="/h/.msd/defaults.json")
+    [glob] = compute_rows(inp, ["msd-planner"])
+    model = ResolutionTableModel()
+    model.set_rows([glob])
+    assert any("GSD Core" in f for f in model.data(model.index(0, 0), FlagsRole))
+    assert "global override" in model.data(model.index(0, COL_FLAGS))
+
+
+def test_unknown_override_only_agents_are_listed() -> None:
+    rows = compute_rows(_inp({"model_overrides": {"my-custom-agent": "haiku"}}))
+    assert rows[-1].agent == "my-custom-agent"
+    assert "agent not in the catalog" in flags_for(rows[-1].before)[0]
+
+
+def test_trace_model(qtmodeltester) -> None:
+    model = TraceTableModel()
+    qtmodeltester.check(model)
+    [row] = compute_rows(_inp({"effort": {"agent_overrides": {"msd-planner": "low"}}}),
+                         ["msd-planner"])
+    model.set_result(row.before, lambda key: f"/p/.planning/config.json#{key}")
+    qtmodeltester.check(model)
+    kinds = [model.data(model.index(r, 0), KindRole) for r in range(model.rowCount())]
+    assert kinds[0] == "model"
+    assert "effort" in kinds
+    assert kinds[-1] == "fast_mode"
+    applied = [r for r in range(model.rowCount()) if model.data(model.index(r, 0), AppliedRole)]
+    assert len(applied) == 3  # one winner per kind
+    effort_rows = [r for r in range(model.rowCount()) if kinds[r] == "effort"]
+    winner = next(r for r in effort_rows if model.data(model.index(r, 0), AppliedRole))
+    assert model.data(model.index(winner, 1)) == "effort.agent_overrides"
+    assert "effort.agent_overrides.msd-planner" in model.data(model.index(winner, 5), 3)
