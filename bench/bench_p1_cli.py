@@ -56,9 +56,19 @@ def upstream_tools() -> Path:
             sys.exit("bench P1 needs node and npm")
         cache.mkdir(parents=True, exist_ok=True)
         subprocess.run(
-            [npm, "install", "--no-audit", "--no-fund", "--save-exact", "--prefix", str(cache),
-             f"@opengsd/gsd-core@{VERSION}"],
-            check=True, capture_output=True, text=True,
+            [
+                npm,
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--save-exact",
+                "--prefix",
+                str(cache),
+                f"@opengsd/gsd-core@{VERSION}",
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
         )
         (cache / ".install-ok").write_text(VERSION + "\n", encoding="utf-8")
     return tools
@@ -75,14 +85,16 @@ def make_project(base: Path, flavor: str) -> tuple[Path, dict[str, str]]:
     (proj / ".planning").mkdir(parents=True)
     home.mkdir(parents=True)
     data = CONFIG if flavor == "msd" else rename(CONFIG)
-    (proj / ".planning" / "config.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    (proj / ".planning" / "config.json").write_text(
+        json.dumps(data, indent=2) + "\n", encoding="utf-8"
+    )
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8"}
     return proj, env
 
 
 def run_once(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
     t0 = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, check=False)
     dt = (time.perf_counter() - t0) * 1000
     if proc.returncode != 0:
         sys.exit(f"{cmd} failed ({proc.returncode}): {proc.stderr.decode()[-2000:]}")
@@ -105,20 +117,40 @@ def main() -> None:
         mproj, menv = make_project(base, "msd")
         gproj, genv = make_project(base, "gsd")
         cmds = {
-            "msd": ([str(python), "-m", "msd_desktop.cli", "resolve-model", "msd-planner", "--cwd", str(mproj)], mproj, menv),
+            "msd": (
+                [
+                    str(python),
+                    "-m",
+                    "msd_desktop.cli",
+                    "resolve-model",
+                    "msd-planner",
+                    "--cwd",
+                    str(mproj),
+                ],
+                mproj,
+                menv,
+            ),
             "gsd": (["node", str(tools), "resolve-model", "gsd-planner"], gproj, genv),
         }
         if entry.exists():
-            cmds["msd_entry"] = ([str(entry), "resolve-model", "msd-planner", "--cwd", str(mproj)], mproj, menv)
+            cmds["msd_entry"] = (
+                [str(entry), "resolve-model", "msd-planner", "--cwd", str(mproj)],
+                mproj,
+                menv,
+            )
         # Same answer first: a fast wrong answer is not a result.
         outs = {}
         for name in ("msd", "gsd"):
             cmd, cwd, env = cmds[name]
-            outs[name] = json.loads(subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=True).stdout)
+            outs[name] = json.loads(
+                subprocess.run(
+                    cmd, cwd=cwd, env=env, capture_output=True, text=True, check=True
+                ).stdout
+            )
         same_model = outs["msd"].get("model") == outs["gsd"].get("model")
         times: dict[str, list[float]] = {k: [] for k in cmds}
         for _ in range(opts.warmup):
-            for name, (cmd, cwd, env) in cmds.items():
+            for cmd, cwd, env in cmds.values():
                 run_once(cmd, cwd, env)
         for _ in range(opts.n):
             for name, (cmd, cwd, env) in cmds.items():
@@ -138,7 +170,9 @@ def main() -> None:
         "msd_entry_script_median_ms": round(med["msd_entry"], 2) if "msd_entry" in med else None,
         "same_model": same_model,
         "python": str(python),
-        "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip(),
+        "node": subprocess.run(
+            ["node", "--version"], capture_output=True, text=True
+        ).stdout.strip(),
     }
     print(json.dumps(result, indent=2))
 

@@ -36,12 +36,20 @@ CONFIG: dict[str, Any] = {
     "model_overrides": {"msd-executor": "gpt-5.6-sol", "msd-verifier": "claude-haiku-4-5"},
     "model_profile_overrides": {"codex": {"opus": {"reasoning_effort": "high"}}},
     "model_policy": {"runtime_tiers": {"codex": {"haiku": "gpt-5.6-mini"}}},
-    "effort": {"agent_overrides": {"msd-debugger": "max"}, "routing_tier_defaults": {"light": "low"}},
+    "effort": {
+        "agent_overrides": {"msd-debugger": "max"},
+        "routing_tier_defaults": {"light": "low"},
+    },
     "fast_mode": {"agent_overrides": {"msd-codebase-mapper": True}},
-    "dynamic_routing": {"enabled": True, "tier_models": {"light": "haiku", "standard": "sonnet", "heavy": "opus"}},
+    "dynamic_routing": {
+        "enabled": True,
+        "tier_models": {"light": "haiku", "standard": "sonnet", "heavy": "opus"},
+    },
     "workflow": {"research": True, "plan_check": True},
 }
-GLOBAL_DEFAULTS: dict[str, Any] = {"model_overrides": {"msd-planner": "opus", "msd-executor": "sonnet"}}
+GLOBAL_DEFAULTS: dict[str, Any] = {
+    "model_overrides": {"msd-planner": "opus", "msd-executor": "sonnet"}
+}
 
 
 def main() -> None:
@@ -61,8 +69,12 @@ def main() -> None:
         home = Path(tmp) / "home"
         (root / ".planning").mkdir(parents=True)
         (home / ".msd").mkdir(parents=True)
-        (root / ".planning" / "config.json").write_text(json.dumps(CONFIG, indent=2) + "\n", encoding="utf-8")
-        (home / ".msd" / "defaults.json").write_text(json.dumps(GLOBAL_DEFAULTS) + "\n", encoding="utf-8")
+        (root / ".planning" / "config.json").write_text(
+            json.dumps(CONFIG, indent=2) + "\n", encoding="utf-8"
+        )
+        (home / ".msd" / "defaults.json").write_text(
+            json.dumps(GLOBAL_DEFAULTS) + "\n", encoding="utf-8"
+        )
         env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
 
         def load() -> Any:
@@ -74,20 +86,29 @@ def main() -> None:
                 model = resolve_model(inp, agent)
                 effort = resolve_effort(inp, agent)
                 fast = resolve_fast_mode(inp, agent)
-                rows.append({
-                    "model": model.to_dict(),
-                    "effort": {"value": effort.value, "layer": effort.layer,
-                               "trace": [s.to_dict() for s in effort.trace]},
-                    "fast_mode": {"value": fast.value, "layer": fast.layer,
-                                  "trace": [s.to_dict() for s in fast.trace]},
-                })
+                rows.append(
+                    {
+                        "model": model.to_dict(),
+                        "effort": {
+                            "value": effort.value,
+                            "layer": effort.layer,
+                            "trace": [s.to_dict() for s in effort.trace],
+                        },
+                        "fast_mode": {
+                            "value": fast.value,
+                            "layer": fast.layer,
+                            "trace": [s.to_dict() for s in fast.trace],
+                        },
+                    }
+                )
             return rows
 
         def full_pass() -> list[dict[str, Any]]:
             return resolve_all(load())
 
         sample = full_pass()
-        assert len(sample) == len(agents) and all(r["model"]["trace"] for r in sample)
+        assert len(sample) == len(agents)
+        assert all(r["model"]["trace"] for r in sample)
         for _ in range(opts.warmup):
             full_pass()
         full: list[float] = []
@@ -108,20 +129,25 @@ def main() -> None:
             loads.append((time.perf_counter_ns() - t0) / 1e6)
 
     med = statistics.median(full)
-    print(json.dumps({
-        "bench": "P2 in-process: all catalog agents, model+effort+fast_mode with traces",
-        "agents": len(agents),
-        "passes": opts.n,
-        "pass_median_ms": round(med, 3),
-        "target_ms": TARGET_MS,
-        "pass": med <= TARGET_MS,
-        "pass_min_ms": round(min(full), 3),
-        "pass_p90_ms": round(sorted(full)[int(0.9 * len(full)) - 1], 3),
-        "resolve_only_median_ms": round(statistics.median(only), 3),
-        "config_load_median_ms": round(statistics.median(loads), 3),
-        "per_agent_us": round(statistics.median(only) * 1000 / len(agents), 1),
-        "python": sys.version.split()[0],
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "bench": "P2 in-process: all catalog agents, model+effort+fast_mode with traces",
+                "agents": len(agents),
+                "passes": opts.n,
+                "pass_median_ms": round(med, 3),
+                "target_ms": TARGET_MS,
+                "pass": med <= TARGET_MS,
+                "pass_min_ms": round(min(full), 3),
+                "pass_p90_ms": round(sorted(full)[int(0.9 * len(full)) - 1], 3),
+                "resolve_only_median_ms": round(statistics.median(only), 3),
+                "config_load_median_ms": round(statistics.median(loads), 3),
+                "per_agent_us": round(statistics.median(only) * 1000 / len(agents), 1),
+                "python": sys.version.split()[0],
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

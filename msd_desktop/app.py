@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     assert isinstance(app, QApplication)
     app.setApplicationDisplayName("MSD Desktop")
-    app.setDesktopFileName("msd-desktop")
+    app.setDesktopFileName("io.github.msd.Desktop")
 
     from msd_desktop.ui.main_window import MainWindow
     from msd_desktop.ui.theme import app_icon

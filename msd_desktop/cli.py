@@ -5,28 +5,46 @@ failure prints ``Error: <message>`` on stderr and exits 1. ``--cwd DIR`` is acce
 or after the verb. Each verb imports only what it needs (``resolve-model`` must not pay for
 Qt, ruamel.yaml, watchdog or keyring), so handlers live in :mod:`msd_desktop.commands` and are
 imported lazily by dotted name.
+
+Start-up time matters here: ``msd resolve-model`` runs on every agent spawn. So this module
+imports no ``dataclasses`` (≈ 6 ms: it pulls in ``inspect``/``ast``) and builds the argparse
+parser only when it must: a plain call of a verb in :data:`_FAST_VERBS` (positionals plus
+``--opt value`` / ``--opt=value`` options it knows) is parsed by :func:`_fast_parse`; anything
+else — help, an unknown or repeated option, too many arguments — goes through argparse, which
+stays the reference for what is accepted and how errors read.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    import argparse
 
 
-@dataclass
 class CliContext:
-    """What every verb needs: where it was started, the resolved project root, the environment."""
+    """What every verb needs: where it was started, the resolved project root, the environment.
 
-    cwd: Path
-    env: dict[str, str] = field(default_factory=lambda: dict(os.environ))
-    _root: Path | None = None
+    A plain class (not a dataclass) to keep ``dataclasses`` off the start-up path.
+    """
+
+    __slots__ = ("_root", "cwd", "env")
+
+    def __init__(
+        self, cwd: Path, env: dict[str, str] | None = None, _root: Path | None = None
+    ) -> None:
+        self.cwd = cwd
+        self.env: dict[str, str] = dict(os.environ) if env is None else env
+        self._root = _root
+
+    def __repr__(self) -> str:
+        return f"CliContext(cwd={self.cwd!r}, env=<{len(self.env)} vars>, _root={self._root!r})"
 
     @property
     def root(self) -> Path:
@@ -70,6 +88,8 @@ VERBS: dict[str, tuple[str, str]] = {
 
 
 def _build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--cwd", default=argparse.SUPPRESS, help="start directory (default: current directory)"
@@ -136,10 +156,80 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _load_handler(dotted: str) -> Callable[[argparse.Namespace, CliContext], Any]:
     module_name, func = dotted.split(":")
+    # __import__ with a fromlist returns the submodule itself (and spares importing importlib).
     handler: Callable[[argparse.Namespace, CliContext], Any] = getattr(
-        importlib.import_module(module_name), func
+        __import__(module_name, fromlist=[func]), func
     )
     return handler
+
+
+# verb -> (positional names in order, {option: dest}). Only verbs whose arguments are all
+# optional strings (default None) belong here; _fast_parse must give what argparse gives.
+_FAST_VERBS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "resolve-model": (("agent",), {}),
+    "resolve-execution": (
+        ("agent",),
+        {
+            "--effort": "effort",
+            "--fast-mode": "fast_mode",
+            "--attempt": "attempt",
+            "--failure-class": "failure_class",
+            "--host": "host",
+        },
+    ),
+    "root": ((), {}),
+    "state": ((), {}),
+}
+
+
+def _fast_parse(argv: Sequence[str]) -> argparse.Namespace | None:
+    """Parse a plain call of a :data:`_FAST_VERBS` verb without argparse, else ``None``.
+
+    Accepted: the verb, at most its positionals, ``--cwd`` and the verb's options (each at most
+    once, as ``--opt value`` or ``--opt=value``, the value not starting with ``-``) in any
+    order. Everything else (``-h``, ``--``, abbreviations, negative numbers, repeats, extra
+    positionals) returns ``None`` so argparse decides, exactly as before.
+    """
+    verb: str | None = None
+    positionals: list[str] = []
+    values: dict[str, str] = {}
+    spec: tuple[tuple[str, ...], dict[str, str]] | None = None
+    i, n = 0, len(argv)
+    while i < n:
+        tok = argv[i]
+        i += 1
+        if not tok.startswith("-"):
+            if verb is None:
+                spec = _FAST_VERBS.get(tok)
+                if spec is None:
+                    return None
+                verb = tok
+            else:
+                positionals.append(tok)
+            continue
+        opt, eq, value = tok.partition("=")
+        if opt == "--cwd":
+            dest = "cwd"
+        elif spec is not None and opt in spec[1]:
+            dest = spec[1][opt]
+        else:
+            return None
+        if not eq:
+            if i >= n:
+                return None
+            value = argv[i]
+            i += 1
+        if dest in values or value.startswith("-"):
+            return None
+        values[dest] = value
+    if verb is None or spec is None or len(positionals) > len(spec[0]):
+        return None
+    names, options = spec
+    ns: dict[str, Any] = dict.fromkeys((*names, *options.values()))
+    ns.update(zip(names, positionals, strict=False))
+    ns.update(values)
+    ns["verb"] = verb
+    return cast("argparse.Namespace", SimpleNamespace(**ns))
 
 
 def emit(result: Any) -> int:
@@ -158,13 +248,16 @@ def emit(result: Any) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _build_parser()
-    args, extra = parser.parse_known_args(list(sys.argv[1:] if argv is None else argv))
-    # A config-set value may look like an option ("-Infinity", "-1e3"): take it as the value.
-    if extra and args.verb == "config-set" and args.value is None and len(extra) == 1:
-        args.value, extra = extra[0], []
-    if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _fast_parse(argv)
+    if args is None:
+        parser = _build_parser()
+        args, extra = parser.parse_known_args(argv)
+        # A config-set value may look like an option ("-Infinity", "-1e3"): take it as the value.
+        if extra and args.verb == "config-set" and args.value is None and len(extra) == 1:
+            args.value, extra = extra[0], []
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
     cwd = Path(getattr(args, "cwd", None) or os.getcwd()).expanduser()
     ctx = CliContext(cwd=cwd.resolve() if cwd.exists() else cwd.absolute())
     from msd_desktop.core.errors import MsdError

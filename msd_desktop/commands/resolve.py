@@ -13,7 +13,6 @@ surrogate is written as ``\\udXXX`` (as ``JSON.stringify`` does) instead of cras
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -40,6 +39,8 @@ from msd_desktop.core.resolution import (
 from msd_desktop.core.resolution import resolve_model as core_resolve_model
 
 if TYPE_CHECKING:
+    import argparse
+
     from msd_desktop.cli import CliContext
 
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")

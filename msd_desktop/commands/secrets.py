@@ -10,7 +10,6 @@ The value for ``set`` comes from the positional argument or, better (no shell hi
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from msd_desktop.core.errors import KeyringUnavailableError, MsdError
 
 if TYPE_CHECKING:
+    import argparse
+
     from msd_desktop.cli import CliContext
 
 

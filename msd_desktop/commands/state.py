@@ -13,7 +13,6 @@ else ``full``.
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from msd_desktop.cli import PlainText
 
 if TYPE_CHECKING:
+    import argparse
+
     from msd_desktop.cli import CliContext
 
 
@@ -47,7 +48,7 @@ def _config_format(start: Path, env: dict[str, str]) -> str:
         if candidate.exists():
             try:
                 cfg = json.loads(candidate.read_text(encoding="utf-8")) or {}
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError):
                 cfg = {}
             value = get_config_value(cfg, "statusline.state_format")
             return "compact" if value == "compact" else "full"

@@ -9,7 +9,6 @@ searched ``--depth`` levels deep (default 6). ``scan`` only reports; it register
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,8 @@ from msd_desktop.cli import PlainText
 from msd_desktop.core.errors import MsdError
 
 if TYPE_CHECKING:
+    import argparse
+
     from msd_desktop.cli import CliContext
     from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
 

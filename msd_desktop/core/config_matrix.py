@@ -314,7 +314,7 @@ def summarize(outcomes: Sequence[ApplyOutcome]) -> dict[str, Any]:
     }
 
 
-def describe_reach(reach: Reach) -> str:
+def describe_reach(reach: str) -> str:
     """The words the Global defaults panel shows for a reach value."""
     return {
         "reaches": "uses the global value",

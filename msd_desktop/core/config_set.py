@@ -370,14 +370,18 @@ def _set(
     stored = normalize_value(key, value, raw)
     _check_proto(key)
     shown = stored
-    if secret and isinstance(stored, str):
-        from msd_desktop.core.secrets import store_secret
-
-        store_secret(key, stored, root=root, env=env)  # D4: the plaintext goes to the keyring
-        stored = True
+    plaintext = stored if secret and isinstance(stored, str) else None
+    if plaintext is not None:
+        stored = True  # D4: the file gets the sentinel, the plaintext goes to the keyring
     box: dict[str, Any] = {}
 
     def put(data: dict[str, Any]) -> bool:
+        if plaintext is not None:
+            # Only once the file is known to be usable and unchanged: a refused write must not
+            # leave the key behind in the keyring.
+            from msd_desktop.core.secrets import store_secret
+
+            store_secret(key, plaintext, root=root, env=env)
         box["previous"] = _set_nested(data, key, stored)
         return True
 

@@ -22,12 +22,8 @@ start fast. The schema module is imported lazily, only to show built-in defaults
 
 from __future__ import annotations
 
-import copy
-import importlib
 import os
-import subprocess
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import EllipsisType
 from typing import Any, Literal
@@ -46,7 +42,7 @@ from msd_desktop.core.paths import (
     planning_dir,
     planning_root,
 )
-from msd_desktop.core.planning_lock import PlanningLock
+from msd_desktop.core.record import Record
 
 LayerName = Literal["workstream", "project", "global", "builtin"]
 
@@ -94,51 +90,98 @@ _PROTO_KEYS = frozenset({"__proto__", "constructor", "prototype"})
 # --- data classes ------------------------------------------------------------------------
 
 
-@dataclass
-class ConfigLayer:
+class ConfigLayer(Record):
     """One file in the precedence chain (``file`` is ``None`` for the built-in layer)."""
 
-    name: LayerName
-    path: Path | None
-    file: JsonFile | None
-    data: dict[str, Any] | None
+    __slots__ = ("data", "file", "name", "path")
+    __match_args__ = ("name", "path", "file", "data")
+
+    def __init__(
+        self,
+        name: LayerName,
+        path: Path | None,
+        file: JsonFile | None,
+        data: dict[str, Any] | None,
+    ) -> None:
+        self.name = name
+        self.path = path
+        self.file = file
+        self.data = data
 
 
-@dataclass
-class ProvenanceEntry:
+class ProvenanceEntry(Record):
     """A value some layer holds for a key."""
 
-    layer: str
-    path: str | None
-    value: Any
+    __slots__ = ("layer", "path", "value")
+    __match_args__ = ("layer", "path", "value")
+
+    def __init__(self, layer: str, path: str | None, value: Any) -> None:
+        self.layer = layer
+        self.path = path
+        self.value = value
 
 
-@dataclass
-class KeyProvenance:
+class KeyProvenance(Record):
     """Where a key's effective value came from, and the values it hid."""
 
-    key: str
-    value: Any
-    present: bool
-    layer: str
-    path: str | None
-    overridden: list[ProvenanceEntry] = field(default_factory=list)
+    __slots__ = ("key", "layer", "overridden", "path", "present", "value")
+    __match_args__ = ("key", "value", "present", "layer", "path", "overridden")
+
+    def __init__(
+        self,
+        key: str,
+        value: Any,
+        present: bool,
+        layer: str,
+        path: str | None,
+        overridden: list[ProvenanceEntry] | None = None,
+    ) -> None:
+        self.key = key
+        self.value = value
+        self.present = present
+        self.layer = layer
+        self.path = path
+        self.overridden: list[ProvenanceEntry] = [] if overridden is None else overridden
 
 
-@dataclass
-class LoadedConfig:
-    """The effective configuration of one project plus where every part came from."""
+class LoadedConfig(Record):
+    """The effective configuration of one project plus where every part came from.
 
-    root: Path
-    planning_dir: Path
-    values: dict[str, Any]
-    source: str
-    degraded: bool
-    reason: str
-    diagnostics: list[str]
-    layers: list[ConfigLayer]
-    workstream: str | None
-    model_override_sources: dict[str, str]
+    (Records, not dataclasses, in this module: it is on the ``msd resolve-model`` start-up path.)
+    """
+
+    __slots__ = (
+        "degraded", "diagnostics", "layers", "model_override_sources", "planning_dir", "reason",
+        "root", "source", "values", "workstream",
+    )
+    __match_args__ = (
+        "root", "planning_dir", "values", "source", "degraded", "reason", "diagnostics",
+        "layers", "workstream", "model_override_sources",
+    )
+
+    def __init__(
+        self,
+        root: Path,
+        planning_dir: Path,
+        values: dict[str, Any],
+        source: str,
+        degraded: bool,
+        reason: str,
+        diagnostics: list[str],
+        layers: list[ConfigLayer],
+        workstream: str | None,
+        model_override_sources: dict[str, str],
+    ) -> None:
+        self.root = root
+        self.planning_dir = planning_dir
+        self.values = values
+        self.source = source
+        self.degraded = degraded
+        self.reason = reason
+        self.diagnostics = diagnostics
+        self.layers = layers
+        self.workstream = workstream
+        self.model_override_sources = model_override_sources
 
     def layer(self, name: str) -> ConfigLayer | None:
         """The layer called ``name``, if it was consulted."""
@@ -221,7 +264,7 @@ def alias_names(key: str) -> list[str]:
 def builtin_default(key: str) -> Any:
     """The schema default for ``key`` via ``config_schema.default_for`` when that module exists."""
     try:
-        module = importlib.import_module("msd_desktop.core.config_schema")
+        from msd_desktop.core import config_schema as module
     except ImportError:
         return None
     fn: Callable[[str], Any] | None = getattr(module, "default_for", None)
@@ -365,8 +408,23 @@ def apply_aliases(values: dict[str, Any]) -> None:
             nested[fld] = winner
 
 
+def copy_json(value: Any) -> Any:
+    """A deep copy of parsed JSON: what ``copy.deepcopy`` gives, faster, and without importing
+    ``copy`` on the ``resolve-model`` path. Anything but dicts, lists and scalars goes to
+    ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {key: copy_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_json(item) for item in value]
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    import copy
+
+    return copy.deepcopy(value)
+
+
 def _global_subset(data: Mapping[str, Any]) -> dict[str, Any]:
-    subset = {key: copy.deepcopy(data[key]) for key in GLOBAL_DEFAULTS_KEYS if key in data}
+    subset = {key: copy_json(data[key]) for key in GLOBAL_DEFAULTS_KEYS if key in data}
     workflow = data.get("workflow")
     if "post_planning_gaps" not in subset and isinstance(workflow, dict) and (
         "post_planning_gaps" in workflow
@@ -445,12 +503,12 @@ def load_config(
         if ws_layer is not None and project.data is not None:
             values = deep_merge(project.data, governing.data)
         else:
-            values = copy.deepcopy(governing.data)
+            values = copy_json(governing.data)
         source = "workstream" if ws else "root"
         raw = governing.file.data if governing.file is not None else None
         reason = RESOLVED if isinstance(raw, dict) and raw else CONFIGURED_EMPTY
     elif ws and project.data is not None:
-        values = copy.deepcopy(project.data)
+        values = copy_json(project.data)
         source, reason = "root", WORKSTREAM_FALLBACK
         if fault is None:
             diagnostics.append(
@@ -507,7 +565,7 @@ def _merge_model_overrides(
     merged: dict[str, Any] = {}
     if isinstance(g_over, dict):
         for agent, model in g_over.items():
-            merged[agent] = copy.deepcopy(model)
+            merged[agent] = copy_json(model)
             sources[agent] = str(global_layer.path)
     if source != "global-defaults" and isinstance(current, dict):
         project_over = (project.data or {}).get("model_overrides")
@@ -528,6 +586,8 @@ def _merge_model_overrides(
 
 def is_git_ignored(root: Path, target: str) -> bool:
     """``git check-ignore -q --no-index -- <target>`` from ``root``; False when git is missing."""
+    import subprocess  # lazily: only commit_docs needs git, resolve-model never does
+
     normalized = target.rstrip("/") or target
     try:
         done = subprocess.run(
@@ -604,6 +664,8 @@ def migrate_config(
     if dry_run:
         return {"migrated": True, "normalizations": records, "wrote": None, "config": new,
                 "dry_run": True}
+    from msd_desktop.core.planning_lock import PlanningLock  # writers only
+
     with PlanningLock(path.parent):
         file, new, records = plan()  # re-read under the lock: another writer may have won
         if not records or new is None:

@@ -17,31 +17,26 @@ indent, non-ASCII kept, numbers spelled as JavaScript spells them, exactly one t
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import hashlib
 import json
 import math
 import os
 import re
 import stat
-import tempfile
 import time
-from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 from types import EllipsisType
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from msd_desktop.core.errors import ConflictError, MsdError
+from msd_desktop.core.record import Record
 
 JsonReason = Literal["config_unparseable", "config_unreadable"]
 
 _BOM = b"\xef\xbb\xbf"
 
 
-@dataclass(frozen=True)
-class Fingerprint:
+class Fingerprint(NamedTuple):
     """What a file looked like when read; equal content means "unchanged" (:meth:`same_content`)."""
 
     mtime_ns: int
@@ -53,26 +48,42 @@ class Fingerprint:
         return other is not None and other.size == self.size and other.sha256 == self.sha256
 
 
-@dataclass
-class JsonError:
+class JsonError(Record):
     """Why a present file could not be used; ``message`` names the file (and line/column)."""
 
-    message: str
-    line: int | None
-    column: int | None
-    reason: JsonReason
+    __slots__ = ("column", "line", "message", "reason")
+    __match_args__ = ("message", "line", "column", "reason")
+
+    def __init__(
+        self, message: str, line: int | None, column: int | None, reason: JsonReason
+    ) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.reason = reason
 
 
-@dataclass
-class JsonFile:
+class JsonFile(Record):
     """One read of one file. ``data`` is a dict only when ``ok``."""
 
-    path: Path
-    exists: bool
-    text: str | None
-    data: Any
-    fingerprint: Fingerprint | None
-    error: JsonError | None
+    __slots__ = ("data", "error", "exists", "fingerprint", "path", "text")
+    __match_args__ = ("path", "exists", "text", "data", "fingerprint", "error")
+
+    def __init__(
+        self,
+        path: Path,
+        exists: bool,
+        text: str | None,
+        data: Any,
+        fingerprint: Fingerprint | None,
+        error: JsonError | None,
+    ) -> None:
+        self.path = path
+        self.exists = exists
+        self.text = text
+        self.data = data
+        self.fingerprint = fingerprint
+        self.error = error
 
     @property
     def ok(self) -> bool:
@@ -171,8 +182,25 @@ def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]
     return data, None
 
 
+def _sha256_hex(raw: bytes) -> str:
+    """SHA-256 of ``raw``, preferring CPython's built-in module over ``hashlib``.
+
+    ``import hashlib`` loads OpenSSL (≈ 2 ms), paid by every ``msd resolve-model`` since reading
+    a config fingerprints it; the built-in ``_sha256`` (``_sha2`` from 3.12) gives the same
+    digest. ``hashlib`` stays the fallback on interpreters without them.
+    """
+    try:
+        from _sha256 import sha256
+    except ImportError:
+        try:
+            from _sha2 import sha256
+        except ImportError:
+            from hashlib import sha256
+    return str(sha256(raw).hexdigest())
+
+
 def _fingerprint(raw: bytes, st: os.stat_result) -> Fingerprint:
-    return Fingerprint(st.st_mtime_ns, len(raw), hashlib.sha256(raw).hexdigest())
+    return Fingerprint(st.st_mtime_ns, len(raw), _sha256_hex(raw))
 
 
 def _errno_name(exc: OSError) -> str:
@@ -242,6 +270,8 @@ def js_number(value: float) -> str:
         return "null"  # what JSON.stringify writes
     if value == 0:
         return "0"
+    from decimal import Decimal  # lazily: only writers spell floats
+
     sign = "-" if value < 0 else ""
     dec = Decimal(repr(abs(value)))
     _, digit_tuple, exp = dec.as_tuple()
@@ -347,7 +377,7 @@ def _fsync_dir(directory: Path) -> None:
 def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None:
     """Replace ``path`` with ``text`` atomically: a reader sees the old file or the new one.
 
-    The temp file (``.<name>.tmp-XXXX``) lives beside the target so the rename stays on one
+    The temp file (``.<name>.tmp-<pid>-XXXX``) lives beside the target so the rename stays on one
     filesystem. The target keeps its mode; a new file gets ``mode`` or ``0o666 & ~umask``. A
     symlinked target is written through (the link survives). The temp is removed on failure.
     """
@@ -362,7 +392,11 @@ def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None
     final_mode = keep_mode if keep_mode is not None else (
         mode if mode is not None else 0o666 & ~_current_umask()
     )
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.tmp-", dir=directory)
+    import contextlib
+    import tempfile  # lazily, like the other writer-only imports: readers start faster
+
+    # The pid in the name lets the next writer remove this temp at once if we are killed.
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.tmp-{os.getpid()}-", dir=directory)
     try:
         with os.fdopen(fd, "wb") as fh:
             os.fchmod(fh.fileno(), final_mode)
@@ -392,9 +426,13 @@ def _pid_alive(pid: int) -> bool:
 def cleanup_stale_temps(directory: Path, name: str, *, older_than: float = 60.0) -> list[Path]:
     """Remove temp files that killed writers left beside ``name``; return what was removed.
 
-    Ours (``.<name>.tmp-*``) go once older than ``older_than`` seconds (a live writer finishes in
-    milliseconds); upstream's (``<name>.tmp.<pid>``) go when that pid is dead.
+    Ours (``.<name>.tmp-<pid>-*``) go as soon as that pid is dead, and any of ours
+    (``.<name>.tmp-*``, also the older pid-less form) once older than ``older_than`` seconds (a
+    live writer finishes in milliseconds); upstream's (``<name>.tmp.<pid>``) go when that pid is
+    dead.
     """
+    import contextlib
+
     removed: list[Path] = []
     try:
         entries = list(os.scandir(directory))
@@ -403,11 +441,14 @@ def cleanup_stale_temps(directory: Path, name: str, *, older_than: float = 60.0)
     now = time.time()
     ours = f".{name}.tmp-"
     theirs = re.compile(re.escape(name) + r"\.tmp\.(\d+)$")
+    ours_pid = re.compile(re.escape(ours) + r"(\d+)-")
     for entry in entries:
         stale = False
         if entry.name.startswith(ours):
+            owner = ours_pid.match(entry.name)
+            stale = owner is not None and not _pid_alive(int(owner.group(1)))
             with contextlib.suppress(OSError):
-                stale = now - entry.stat(follow_symlinks=False).st_mtime >= older_than
+                stale = stale or now - entry.stat(follow_symlinks=False).st_mtime >= older_than
         else:
             m = theirs.match(entry.name)
             stale = bool(m) and m is not None and not _pid_alive(int(m.group(1)))

@@ -247,7 +247,7 @@ def _js_spread(value: Any) -> dict[str, Any]:
 # --------------------------------------------------------------------------- defaults.json
 
 
-def _read_defaults(env: Env, notes: NewProjectNotes) -> dict[str, Any]:
+def _read_defaults(env: Env, notes: NewProjectNotes, rewrite: bool = True) -> dict[str, Any]:
     """Read (and depth-migrate) ``~/.msd/defaults.json``; ``{}`` when absent or malformed."""
     path = notes.defaults_path
     file = read_json_file(path)
@@ -274,6 +274,8 @@ def _read_defaults(env: Env, notes: NewProjectNotes) -> dict[str, Any]:
         migrated["granularity"] = granularity
         data = migrated
         notes.depth_migration = {"from": "depth", "to": "granularity", "value": granularity}
+        if not rewrite:
+            return data
         try:
             atomic_write_json(path, data, expected=file.fingerprint)
             notes.defaults_rewritten = True
@@ -287,7 +289,7 @@ def _read_defaults(env: Env, notes: NewProjectNotes) -> dict[str, Any]:
 
 
 def _build(
-    choices: Mapping[str, Any], env: Env
+    choices: Mapping[str, Any], env: Env, rewrite_defaults: bool = True
 ) -> tuple[dict[str, Any], NewProjectNotes, dict[str, str]]:
     """The merge; returns (config, notes, plaintext keys to store). Plaintext stays in here."""
     from msd_desktop.core.config_set import normalize_value
@@ -298,7 +300,7 @@ def _build(
         if where is not None:
             notes.detected_keys[key] = where
     hardcoded = builtin_new_project_config(env, notes.detected_keys)
-    user_defaults = _read_defaults(env, notes)
+    user_defaults = _read_defaults(env, notes, rewrite_defaults)
     ch: dict[str, Any] = copy.deepcopy(dict(choices))
     ud = copy.deepcopy(user_defaults)
 
@@ -332,14 +334,15 @@ def _build(
 
 
 def build_new_project_config(
-    choices: Mapping[str, Any], env: Env
+    choices: Mapping[str, Any], env: Env, *, rewrite_defaults: bool = True
 ) -> tuple[dict[str, Any], NewProjectNotes]:
     """The new project's config (built-ins ← ``~/.msd/defaults.json`` ← ``choices``) and notes.
 
     Raises :class:`MsdError` with upstream's wording when ``ship.pr_body_sections`` is invalid.
     May rewrite defaults.json (legacy ``depth``), as upstream does; writes nothing else.
+    ``rewrite_defaults=False`` is the side-effect-free preview the dialog shows while typing.
     """
-    config, notes, _ = _build(choices, env)
+    config, notes, _ = _build(choices, env, rewrite_defaults)
     return config, notes
 
 

@@ -14,10 +14,8 @@ stale one), which is what upstream does for read-only consumers.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from types import EllipsisType
@@ -118,6 +116,10 @@ def session_pointer_path(root: Path, env: Env | None = None) -> Path | None:
         planning_abs = os.path.realpath(planning, strict=True)
     except OSError:
         planning_abs = os.path.abspath(planning)
+    # Imported here, not at the top: only sessions with a pointer key pay for them.
+    import hashlib
+    import tempfile
+
     project_id = hashlib.sha1(planning_abs.encode("utf-8")).hexdigest()[:16]
     return Path(tempfile.gettempdir()) / "msd-workstream-sessions" / project_id / key
 

@@ -67,7 +67,10 @@ def _read_config(planning: str) -> Any:
     """
     with open(os.path.join(planning, "config.json"), encoding="utf-8", errors="replace") as fh:
         raw = fh.read()
-    return json.loads(raw, parse_constant=_reject_constant)
+    try:
+        return json.loads(raw, parse_constant=_reject_constant)
+    except RecursionError:  # absurd nesting: unusable like any invalid JSON, never a crash
+        raise ValueError("JSON nesting is too deep to read") from None
 
 
 def _sub_repos(config: Any) -> list[Any]:

@@ -991,7 +991,7 @@ def _raw_config(path: Path, layers: Sequence[Any]) -> Any:
             return file.data if getattr(file, "error", None) is None else None
     try:
         return json.loads(path.read_text(encoding="utf-8"), parse_constant=_reject_constant)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
 
 

@@ -429,11 +429,11 @@ def delete_secret(
 
 
 def _read_config(path: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
+    from msd_desktop.core.jsonfile import read_json_file
+
+    # read_json_file never raises for bad content (json.loads here crashed on deep nesting).
+    file = read_json_file(path)
+    return file.data if file.ok and isinstance(file.data, dict) else None
 
 
 @dataclass(frozen=True)
@@ -500,7 +500,8 @@ def migrate_plaintext_secrets(
     loaded = read_json_file(path)
     data = loaded.data
     if loaded.error is not None or not isinstance(data, dict):
-        raise MsdError(f"Cannot migrate {path}: {loaded.error or 'not a JSON object'}")
+        why = loaded.error.message if loaded.error is not None else f"{path}: not a JSON object"
+        raise MsdError(f"Cannot migrate {why}")
     keys = [k for k in secret_keys() if isinstance(data.get(k), str) and data[k] != ""]
     if not keys:
         return result
@@ -539,7 +540,8 @@ def mark_available(root: Path, key: str, env: Mapping[str, str] | None = None) -
     loaded = read_json_file(path)
     data = loaded.data
     if loaded.error is not None or not isinstance(data, dict):
-        raise MsdError(f"Cannot update {path}: {loaded.error or 'not a JSON object'}")
+        why = loaded.error.message if loaded.error is not None else f"{path}: not a JSON object"
+        raise MsdError(f"Cannot update {why}")
     if data.get(key) is True:
         return False
     new_data = dict(data)

@@ -19,8 +19,9 @@ Commands (``cmd``):
 - ``tab``: make the tab whose text is ``text`` current (``widget``: the QTabWidget's name)
 - ``find``: describe the widget a selector matches
 - ``text``: read a widget's text (label, line edit, button, text edit, combo, window title)
-- ``set_text``, ``click``, ``check`` (``checked``), ``key`` (``key`` like ``"Return"``)
+- ``set_text`` (``value``), ``click``, ``check`` (``checked``), ``key`` (``key``: ``"Return"``)
 - ``trigger``: a ``QAction`` by ``name`` (objectName), ``shortcut`` (``"Ctrl+2"``) or ``text``
+- ``select_row``: make row ``row`` of an item view current (``view.setCurrentIndex``)
 - ``grab``: save a PNG of a widget (default: the main window) to ``path``
 
 A *selector* is a dict: ``name`` (objectName), ``cls`` (Qt or Python class name), ``text``
@@ -47,6 +48,7 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QApplication,
     QComboBox,
     QDialog,
@@ -141,6 +143,7 @@ class AutomationServer(QObject):
             "check": self._check,
             "key": self._key,
             "trigger": self._trigger,
+            "select_row": self._select_row,
             "grab": self._grab,
         }
 
@@ -283,7 +286,7 @@ class AutomationServer(QObject):
         return {"widgets": found}
 
     def _select_project(self, c: dict[str, Any]) -> dict[str, Any]:
-        window = self.main_window()
+        window: Any = self.main_window()
         browser = getattr(window, "browser", None)
         if browser is None:
             raise AutomationError("the main window has no project browser")
@@ -310,14 +313,14 @@ class AutomationServer(QObject):
         if isinstance(w, QLineEdit):
             w.setFocus()
             w.selectAll()
-            w.insert(c["text"])  # like typing: textEdited fires
+            w.insert(c["value"])  # like typing: textEdited fires
             w.editingFinished.emit()
         elif isinstance(w, QTextEdit | QPlainTextEdit):
-            w.setPlainText(c["text"])
+            w.setPlainText(c["value"])
         elif isinstance(w, QComboBox):
-            index = w.findText(c["text"])
+            index = w.findText(c["value"])
             if index < 0:
-                raise AutomationError(f"no item {c['text']!r}")
+                raise AutomationError(f"no item {c['value']!r}")
             w.setCurrentIndex(index)
             w.activated.emit(index)
         else:
@@ -351,6 +354,17 @@ class AutomationServer(QObject):
             raise AutomationError(f"unknown key {c['key']!r}")
         QTimer.singleShot(0, lambda: QTest.keyClick(w, key))
         return {}
+
+    def _select_row(self, c: dict[str, Any]) -> dict[str, Any]:
+        view = self._find(c)
+        if not isinstance(view, QAbstractItemView) or view.model() is None:
+            raise AutomationError(f"{type(view).__name__} is not an item view with a model")
+        index = view.model().index(int(c.get("row", 0)), 0)
+        if not index.isValid():
+            raise AutomationError(f"no row {c.get('row', 0)}")
+        view.setCurrentIndex(index)
+        view.scrollTo(index)
+        return {"text": str(index.data() or "")}
 
     def _trigger(self, c: dict[str, Any]) -> dict[str, Any]:
         window = self.main_window()

@@ -145,6 +145,11 @@ class MainWindow(QMainWindow):
         pl = QVBoxLayout(project_page)
         pl.setContentsMargins(6, 6, 6, 6)
         pl.addWidget(self.project_header)
+        # issue 6 companion: the exact next command for the open project
+        from msd_desktop.ui.next_command_widget import NextCommandWidget
+
+        self.next_command = NextCommandWidget(self.settings, self.env)
+        pl.addWidget(self.next_command)
         pl.addWidget(self.project_tabs, 1)
 
         self.stack = QStackedWidget()
@@ -168,6 +173,14 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
 
+        # issue 6 companion: tray icon with one line per project + status notifications
+        from msd_desktop.ui.tray import ProjectTray
+
+        self.tray = ProjectTray(self.env, self)
+        self.tray.project_activated.connect(self._open_from_tray)
+        self.tray.show_window_requested.connect(self._raise)
+        self.tray.show()
+
         self.bridge: WatchBridge | None = None
         if watch:
             self.bridge = WatchBridge(self)
@@ -184,6 +197,19 @@ class MainWindow(QMainWindow):
         for action in (self.browser.add_project_action, self.browser.add_root_action,
                        self.browser.remove_action, self.browser.refresh_action):
             file_menu.addAction(action)
+        file_menu.addSeparator()
+        # issue 6 companion: new project, global defaults, config matrix
+        self.new_project_action = QAction("New project…", self)
+        self.new_project_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.new_project_action.triggered.connect(self._new_project)
+        file_menu.addAction(self.new_project_action)
+        self.global_defaults_action = QAction("Global defaults…", self)
+        self.global_defaults_action.triggered.connect(self._open_global_defaults)
+        file_menu.addAction(self.global_defaults_action)
+        self.config_matrix_action = QAction("Config matrix…", self)
+        self.config_matrix_action.triggered.connect(self._open_config_matrix)
+        file_menu.addAction(self.config_matrix_action)
+        self.addAction(self.new_project_action)
         file_menu.addSeparator()
         quit_action = QAction("Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -242,6 +268,7 @@ class MainWindow(QMainWindow):
         if self.bridge is not None:
             self.bridge.set_roots([r.root for r in refs])
         self.watch_label.setText(f"watching {len(refs)} project{'s' if len(refs) != 1 else ''}")
+        self.tray.set_projects(refs)  # issue 6 companion
         self._summaries = {r.root: self._summaries[r.root] for r in refs
                            if r.root in self._summaries}
         for root, summary in self._summaries.items():
@@ -334,6 +361,9 @@ class MainWindow(QMainWindow):
                 if callable(hook):
                     hook(event)
         self._load_summary(ref)
+        self.tray.refresh_project(ref)  # issue 6 companion: notifications
+        if self._current is not None and self._current.root == event.root:
+            self.next_command.refresh_from_project(ref.root)
         self._status(f"{ref.name}: {', '.join(sorted(event.kinds))} changed on disk")
 
     # -- selection
@@ -373,6 +403,8 @@ class MainWindow(QMainWindow):
         tab_index = int(stored) if isinstance(stored, int | str) and str(stored).isdigit() else 2
         self._clear_project()
         self._current, self._current_ws = ref, workstream
+        ws_env = {"MSD_WORKSTREAM": workstream} if workstream else {}
+        self.next_command.refresh_from_project(ref.root, {**self.env, **ws_env})  # issue 6
         shown = dataclasses.replace(ref, active_workstream=workstream or ref.active_workstream)
         self.project_tabs.blockSignals(True)
         self._tabs = build_project_tabs(shown)
@@ -434,10 +466,62 @@ class MainWindow(QMainWindow):
             ws = self.settings.value("ui/last_workstream") or None
             QTimer.singleShot(0, lambda: self.open_project(Path(last), ws))
 
+    # -- issue 6 companion windows
+
+    def _raise(self) -> None:
+        self.showNormal()
+        self.raise_()
+        self.activateWindow()
+
+    def _open_from_tray(self, root: Path) -> None:
+        self._raise()
+        self.open_project(root)
+
+    def _known_refs(self) -> list[ProjectRef]:
+        return [p.ref for p in self.browser.model.projects()]
+
+    def _new_project(self) -> None:
+        from msd_desktop.ui.new_project_dialog import NewProjectDialog
+
+        dialog = NewProjectDialog(self.env, self)
+
+        def created(result: Any) -> None:
+            root = result.path.parent.parent
+            try:
+                self.registry.add(root, kind="folder")
+            except Exception as exc:  # registry problems are reported, the project exists
+                self._status(f"Created {result.path}, but could not register it: {exc}")
+            else:
+                self._status(f"Created {result.path}")
+            self._open_project = root
+            self.browser.rescan()
+
+        dialog.created.connect(created)
+        dialog.open()
+
+    def _open_global_defaults(self) -> None:
+        from msd_desktop.ui.global_defaults_panel import GlobalDefaultsPanel
+
+        panel = GlobalDefaultsPanel(self._known_refs(), self.env)
+        panel.setParent(self, Qt.WindowType.Window)
+        panel.setWindowTitle(f"{APP_TITLE} — Global defaults")
+        panel.resize(1200, 820)
+        panel.show()
+
+    def _open_config_matrix(self) -> None:
+        from msd_desktop.ui.config_matrix_view import ConfigMatrixView
+
+        view = ConfigMatrixView(self._known_refs(), self.env)
+        view.setParent(self, Qt.WindowType.Window)
+        view.setWindowTitle(f"{APP_TITLE} — Config matrix")
+        view.resize(1100, 640)
+        view.show()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.setValue("ui/geometry", self.saveGeometry())
         self.settings.setValue("ui/splitter", self.splitter.saveState())
         self.settings.sync()
         if self.bridge is not None:
             self.bridge.stop()
+        self.tray.hide()
         super().closeEvent(event)

@@ -13,6 +13,7 @@ cheap (no file access), so a watcher event → repaint stays well inside 50 ms.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -403,7 +404,7 @@ class StatePanel(QWidget):
             self.context_tabs.tabBar().setTabTextColor(0, self.palette().text().color())
 
         scroll = self.body.verticalScrollBar().value()
-        self.body.setMarkdown(view.body_markdown)
+        self.body.setMarkdown(hard_line_breaks(view.body_markdown))
         _calm_headings(self.body.document())
         self.body.verticalScrollBar().setValue(scroll)
         self.shown.emit(view)
@@ -440,6 +441,32 @@ class StatePanel(QWidget):
             finally:
                 self._restyling = False
         super().changeEvent(event)
+
+
+_BLOCK_START = re.compile(r"^\s*(#|>|\||[-*+]\s|\d+[.)]\s|```|~~~)")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def hard_line_breaks(markdown: str) -> str:
+    """Keep the line breaks STATE.md is written with.
+
+    STATE.md is line-oriented (``Phase: 4 of 5`` / ``Plan: 2 of 2`` / ``Status: …`` under
+    ``## Current Position``), but Markdown joins consecutive lines into one paragraph. A
+    paragraph line followed by another plain text line gets a trailing backslash (a hard
+    break); headings, lists, tables, quotes and fenced code are left as they are.
+    """
+    lines = markdown.split("\n")
+    out: list[str] = []
+    in_fence = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if (not in_fence and line.strip() and nxt.strip() and not _BLOCK_START.match(line)
+                and not _BLOCK_START.match(nxt) and not line.endswith(("\\", "  "))):
+            line += "\\"
+        out.append(line)
+    return "\n".join(out)
 
 
 def _calm_headings(document: QTextDocument) -> None:

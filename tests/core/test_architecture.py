@@ -18,6 +18,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 HEAVY = ("ruamel", "watchdog", "keyring", "platformdirs", "PySide6")
+# Stdlib modules the resolve-model path keeps lazy for start-up time (each costs 1-10 ms):
+# writers, git and session pointers import them when they run; argparse only when the fast
+# argv path in cli.py declines.
+SLOW_STDLIB = ("tempfile", "subprocess", "hashlib", "decimal", "dataclasses", "argparse")
 
 _IMPORT_ALL = r"""
 import importlib, json, pkgutil, sys
@@ -90,6 +94,9 @@ def test_resolve_model_path_stays_light(tmp_path: Path) -> None:
     assert "msd_desktop.commands.resolve" in modules
     assert "msd_desktop.core.project_root" in modules
     assert _heavy(modules) == [], "resolve-model imported heavy modules"
+    assert sorted(m for m in modules if m.split(".")[0] in SLOW_STDLIB) == [], (
+        "resolve-model imported stdlib modules it keeps lazy"
+    )
 
 
 def test_root_path_stays_light(tmp_path: Path) -> None:

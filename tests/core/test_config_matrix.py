@@ -44,14 +44,16 @@ def projects(tmp_path: Path) -> list[Path]:
 
 def test_matrix_values_provenance_and_drift(env: dict[str, str], projects: list[Path]) -> None:
     m = key_matrix("model_profile", projects, env)
-    assert m.reference == "balanced" and m.reference_source == "schema"
+    assert m.reference == "balanced"
+    assert m.reference_source == "schema"
     cells = {c.project.name: c for c in m.cells}
     assert (cells["a"].value, cells["a"].layer, cells["a"].drift) == ("quality", "project", True)
     assert cells["a"].path == str(projects[0] / ".planning" / "config.json")
     assert (cells["b"].value, cells["b"].drift) == ("balanced", False)
     assert (cells["c"].value, cells["c"].present, cells["c"].layer) == ("balanced", False,
                                                                          "builtin")
-    assert cells["d"].degraded and cells["d"].problem
+    assert cells["d"].degraded
+    assert cells["d"].problem
     assert [c.project.name for c in m.drifting] == ["a"]
 
 
@@ -63,7 +65,8 @@ def test_global_reach(env: dict[str, str], projects: list[Path], tmp_path: Path)
     bare = tmp_path / "no-planning"
     bare.mkdir()
     m = key_matrix("model_profile", [*projects[:3], bare], env)
-    assert m.reference == "budget" and m.reference_source == "global"
+    assert m.reference == "budget"
+    assert m.reference_source == "global"
     reach = {c.project.name: c.reach for c in m.cells}
     assert reach == {"a": "shadowed", "b": "shadowed", "c": "not_read",
                      "no-planning": "reaches"}

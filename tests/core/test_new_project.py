@@ -65,8 +65,10 @@ def test_api_key_detected_from_env_and_file(env: dict[str, str]) -> None:
     f.parent.mkdir(parents=True)
     f.write_text("key", encoding="utf-8")
     config, notes = build_new_project_config({}, env)
-    assert config["brave_search"] is True and notes.detected_keys["brave_search"] == "env"
-    assert config["exa_search"] is True and notes.detected_keys["exa_search"] == "file"
+    assert config["brave_search"] is True
+    assert notes.detected_keys["brave_search"] == "env"
+    assert config["exa_search"] is True
+    assert notes.detected_keys["exa_search"] == "file"
 
 
 def test_three_layers_and_one_level_section_merge(env: dict[str, str]) -> None:
@@ -87,7 +89,8 @@ def test_three_layers_and_one_level_section_merge(env: dict[str, str]) -> None:
     assert config["git"]["branching_strategy"] == "phase"
     assert config["git"]["base_branch"] == "develop"
     assert config["git"]["create_tag"] is True  # built-in kept inside the section
-    assert config["workflow"]["research"] is False and config["workflow"]["verifier"] is False
+    assert config["workflow"]["research"] is False
+    assert config["workflow"]["verifier"] is False
     assert config["workflow"]["plan_check"] is True
     assert config["review"] == {"default_reviewers": ["codex"]}  # not a merged section
     assert config["custom_key"] == 1
@@ -100,7 +103,8 @@ def test_three_layers_and_one_level_section_merge(env: dict[str, str]) -> None:
 def test_runtime_from_defaults_is_dropped_but_choice_kept(env: dict[str, str]) -> None:
     write_defaults(env, {"runtime": "codex", "model_profile": "budget"})
     config, notes = build_new_project_config({}, env)
-    assert "runtime" not in config and notes.runtime_dropped == "codex"
+    assert "runtime" not in config
+    assert notes.runtime_dropped == "codex"
     config, _ = build_new_project_config({"runtime": "claude"}, env)
     assert config["runtime"] == "claude"
 
@@ -113,7 +117,8 @@ def test_depth_in_defaults_is_migrated_and_file_rewritten(
 ) -> None:
     path = write_defaults(env, {"depth": depth, "mode": "yolo"})
     config, notes = build_new_project_config({}, env)
-    assert config["granularity"] == granularity and "depth" not in config
+    assert config["granularity"] == granularity
+    assert "depth" not in config
     assert notes.defaults_rewritten
     assert json.loads(path.read_text(encoding="utf-8")) == {"mode": "yolo",
                                                             "granularity": granularity}
@@ -123,8 +128,10 @@ def test_depth_left_alone_when_granularity_present(env: dict[str, str]) -> None:
     path = write_defaults(env, {"depth": "quick", "granularity": "fine"})
     before = path.read_bytes()
     config, notes = build_new_project_config({}, env)
-    assert config["granularity"] == "fine" and config["depth"] == "quick"
-    assert path.read_bytes() == before and not notes.defaults_rewritten
+    assert config["granularity"] == "fine"
+    assert config["depth"] == "quick"
+    assert path.read_bytes() == before
+    assert not notes.defaults_rewritten
 
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", "null", '"x"', ""])
@@ -156,7 +163,8 @@ def test_create_writes_file_and_never_overwrites(env: dict[str, str], tmp_path: 
     path = create_new_project(root, {"mode": "yolo"}, env)
     assert path == root / ".planning" / "config.json"
     text = path.read_text(encoding="utf-8")
-    assert text.endswith("}\n") and json.loads(text)["mode"] == "yolo"
+    assert text.endswith("}\n")
+    assert json.loads(text)["mode"] == "yolo"
     with pytest.raises(MsdError, match="already exists"):
         create_new_project(root, {"mode": "interactive"}, env)
     assert path.read_text(encoding="utf-8") == text
@@ -217,7 +225,8 @@ def test_choices_from_assignments_coerce_and_validate() -> None:
 
 def test_builtin_helper_marks_detected_keys(env: dict[str, str]) -> None:
     config = builtin_new_project_config(env, {"jina": "env"})
-    assert config["jina"] is True and config["brave_search"] is None
+    assert config["jina"] is True
+    assert config["brave_search"] is None
 
 
 def _cli(args: list[str], cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
@@ -232,15 +241,19 @@ def test_cli_new_project(tmp_path: Path) -> None:
     home.mkdir()
     proj.mkdir()
     r = _cli(["new-project"], proj, home)
-    assert r.returncode == 1 and "--from-defaults" in r.stderr
+    assert r.returncode == 1
+    assert "--from-defaults" in r.stderr
     r = _cli(["new-project", "mode=yolo", "granularity=fine"], proj, home)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert out["created"] is True and out["path"] == ".planning/config.json"
+    assert out["created"] is True
+    assert out["path"] == ".planning/config.json"
     on_disk = json.loads((proj / ".planning" / "config.json").read_text(encoding="utf-8"))
-    assert out["config"] == on_disk and on_disk["granularity"] == "fine"
+    assert out["config"] == on_disk
+    assert on_disk["granularity"] == "fine"
     r = _cli(["new-project", "--from-defaults"], proj, home)
-    assert r.returncode == 1 and "already exists" in r.stderr
+    assert r.returncode == 1
+    assert "already exists" in r.stderr
 
 
 def test_cli_new_project_from_defaults_and_bad_value(tmp_path: Path) -> None:
@@ -249,8 +262,19 @@ def test_cli_new_project_from_defaults_and_bad_value(tmp_path: Path) -> None:
     proj.mkdir()
     (home / ".msd" / "defaults.json").write_text('{"model_profile": "budget"}', encoding="utf-8")
     r = _cli(["new-project", "mode=sometimes"], proj, home)
-    assert r.returncode == 1 and "Invalid mode 'sometimes'" in r.stderr
+    assert r.returncode == 1
+    assert "Invalid mode 'sometimes'" in r.stderr
     assert not (proj / ".planning").exists()
     r = _cli(["new-project", "--from-defaults"], proj, home)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["config"]["model_profile"] == "budget"
+
+
+def test_preview_does_not_rewrite_defaults(env: dict[str, str]) -> None:
+    path = write_defaults(env, {"depth": "quick"})
+    before = path.read_bytes()
+    config, notes = build_new_project_config({}, env, rewrite_defaults=False)
+    assert config["granularity"] == "coarse"
+    assert notes.depth_migration is not None
+    assert path.read_bytes() == before
+    assert not notes.defaults_rewritten

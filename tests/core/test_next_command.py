@@ -24,24 +24,30 @@ from msd_desktop.core.project_state import load_project_state
 ])
 def test_command_text(fields: dict[str, object], text: str) -> None:
     cmd = next_command(fields)
-    assert cmd is not None and cmd.text == text
+    assert cmd is not None
+    assert cmd.text == text
 
 
 def test_alternatives_and_none() -> None:
     cmd = next_command({"next_action": "plan-phase", "next_phases": ["5", "6", "5"]})
-    assert cmd is not None and cmd.alternatives == ("/msd-plan-phase 6",)
+    assert cmd is not None
+    assert cmd.alternatives == ("/msd-plan-phase 6",)
     assert next_command({}) is None
     assert next_command({"next_action": "null"}) is None
     assert next_command({"next_action": "rm -rf /"}) is None  # never a shell line
     paused = next_command({}, normalized_status="paused")
-    assert paused is not None and paused.text == "/msd-resume-work" and paused.derived
+    assert paused is not None
+    assert paused.text == "/msd-resume-work"
+    assert paused.derived
 
 
 @given(st.text(max_size=40), st.lists(st.text(max_size=10), max_size=4))
 def test_command_is_always_a_single_safe_line(action: str, phases: list[str]) -> None:
     cmd = next_command({"next_action": action, "next_phases": phases})
     if cmd is not None:
-        assert cmd.text.startswith("/msd-") and "\n" not in cmd.text and ";" not in cmd.action
+        assert cmd.text.startswith("/msd-")
+        assert "\n" not in cmd.text
+        assert ";" not in cmd.action
 
 
 def test_from_a_real_state_file(tmp_path: Path) -> None:
@@ -52,7 +58,8 @@ def test_from_a_real_state_file(tmp_path: Path) -> None:
         "# Project State\n", encoding="utf-8")
     state = load_project_state(tmp_path, {"HOME": str(tmp_path)})
     cmd = next_command(state.statusline_fields)
-    assert cmd is not None and cmd.text == "/msd-execute-phase 4.5"
+    assert cmd is not None
+    assert cmd.text == "/msd-execute-phase 4.5"
 
 
 def fake_which(*present: str):  # type: ignore[no-untyped-def]

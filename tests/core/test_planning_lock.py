@@ -10,7 +10,6 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,7 +45,7 @@ def _spawn_holder(planning: Path, hold: float, ready: Path) -> subprocess.Popen[
 
 
 @pytest.fixture
-def planning(tmp_path: Path) -> Iterator[Path]:
+def planning(tmp_path: Path) -> Path:
     path = tmp_path / ".planning"
     path.mkdir()
     return path

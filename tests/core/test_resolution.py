@@ -162,8 +162,8 @@ def test_override_lookup_is_own_key_even_on_strings() -> None:
 
 
 def test_override_source_and_global_flag() -> None:
-    inp = dict(override_sources={"msd-planner": "/h/.msd/defaults.json"},
-               global_defaults_path="/h/.msd/defaults.json")
+    inp: dict[str, Any] = dict(override_sources={"msd-planner": "/h/.msd/defaults.json"},
+                               global_defaults_path="/h/.msd/defaults.json")
     r = res({"model_overrides": {"msd-planner": "haiku"}}, **inp)
     assert r.override_source == "/h/.msd/defaults.json"
     assert r.global_override is True

@@ -38,7 +38,8 @@ def test_first_snapshot_is_silent_then_pause_fires(tmp_path: Path) -> None:
     write_state(tmp_path, "paused", extra="stopped_at: Plan 04-02 task 3\n")
     events = tracker.update(snap(tmp_path))
     assert [e.kind for e in events] == ["paused"]
-    assert events[0].title == "demo paused" and "Plan 04-02 task 3" in events[0].message
+    assert events[0].title == "demo paused"
+    assert "Plan 04-02 task 3" in events[0].message
     assert tracker.update(snap(tmp_path)) == []  # still paused: no repeat
 
 
@@ -72,7 +73,8 @@ def test_broken_state_keeps_last_good(tmp_path: Path) -> None:
     (tmp_path / ".planning" / "STATE.md").write_text("---\nstatus: [unclosed\n---\n",
                                                      encoding="utf-8")
     broken = snap(tmp_path)
-    assert broken is None and tracker.update(broken) == []
+    assert broken is None
+    assert tracker.update(broken) == []
     write_state(tmp_path, "paused")
     assert [e.kind for e in tracker.update(snap(tmp_path))] == ["paused"]
 
@@ -83,4 +85,5 @@ def test_diff_combines_events() -> None:
     new = StatusSnapshot(root, "p", "paused", "v1", ("a", "b"))
     kinds = [e.kind for e in diff_status(old, new)]
     assert kinds == ["paused", "blocked"]
-    assert diff_status(None, new) == [] and diff_status(old, None) == []
+    assert diff_status(None, new) == []
+    assert diff_status(old, None) == []

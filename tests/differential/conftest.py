@@ -106,7 +106,11 @@ class Result:
 
 def upstream_cache_dir() -> Path:
     override = os.environ.get("MSD_UPSTREAM_CACHE")
-    return Path(override).expanduser().resolve() if override else REPO_ROOT / ".cache" / f"upstream-{UPSTREAM_VERSION}"
+    return (
+        Path(override).expanduser().resolve()
+        if override
+        else REPO_ROOT / ".cache" / f"upstream-{UPSTREAM_VERSION}"
+    )
 
 
 def _installed_ok(cache: Path) -> bool:
@@ -134,9 +138,20 @@ def ensure_upstream() -> Path:
                 staging = Path(tempfile.mkdtemp(prefix=f".{cache.name}-", dir=cache.parent))
                 try:
                     proc = subprocess.run(
-                        [npm, "install", "--no-audit", "--no-fund", "--save-exact",
-                         "--prefix", str(staging), f"{UPSTREAM_PACKAGE}@{UPSTREAM_VERSION}"],
-                        capture_output=True, text=True, timeout=600, check=False,
+                        [
+                            npm,
+                            "install",
+                            "--no-audit",
+                            "--no-fund",
+                            "--save-exact",
+                            "--prefix",
+                            str(staging),
+                            f"{UPSTREAM_PACKAGE}@{UPSTREAM_VERSION}",
+                        ],
+                        capture_output=True,
+                        text=True,
+                        timeout=600,
+                        check=False,
                     )
                     if proc.returncode != 0:
                         pytest.fail(
@@ -166,74 +181,119 @@ def ensure_upstream() -> Path:
 
 
 class Upstream:
-    """The upstream gsd-tools: real CLI processes and the batch driver."""
+    """The upstream gsd-tools: real CLI processes and a small pool of batch drivers.
+
+    ``MSD_DIFF_DRIVERS`` node driver processes (default: 2, or 1 on a single core) share each
+    batch so a 2-core machine resolves two cases at a time while msd runs in-process here.
+    """
 
     def __init__(self, cache: Path) -> None:
         self.cache = cache
-        self.tools = cache / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core" / "bin" / "gsd-tools.cjs"
+        self.tools = (
+            cache / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core" / "bin" / "gsd-tools.cjs"
+        )
         self.driver_path = cache / "gsd_driver.cjs"
-        self._proc: subprocess.Popen[str] | None = None
+        default = "2" if (os.cpu_count() or 1) > 1 else "1"
+        self.n_drivers = max(1, int(os.environ.get("MSD_DIFF_DRIVERS", default)))
+        self._procs: list[subprocess.Popen[str] | None] = [None] * self.n_drivers
         self._lock = threading.Lock()
 
     def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
         proc = subprocess.run(
-            ["node", str(self.tools), *args], cwd=cwd, env=env,
-            capture_output=True, text=True, timeout=60, check=False,
+            ["node", str(self.tools), *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
-    def _driver(self) -> subprocess.Popen[str]:
-        if self._proc is None or self._proc.poll() is not None:
-            self._proc = subprocess.Popen(
+    def _driver(self, i: int) -> subprocess.Popen[str]:
+        proc = self._procs[i]
+        if proc is None or proc.poll() is not None:
+            proc = subprocess.Popen(
                 ["node", str(self.driver_path), str(self.tools)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, encoding="utf-8", cwd=self.cache,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                cwd=self.cache,
                 env={**base_env("gsd"), "HOME": str(self.cache)},
             )
-        return self._proc
+            self._procs[i] = proc
+        return proc
 
     def submit(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> BatchHandle:
-        """Send cases to the driver without waiting; ``.results()`` collects them in order."""
+        """Send cases to the drivers without waiting; ``.results()`` collects them in order.
+
+        Cases are split into contiguous chunks, one per driver, so cases that share a
+        project directory mostly stay in one process.
+        """
         with self._lock:
-            proc = self._driver()
-            assert proc.stdin is not None
-            lines = [
-                json.dumps({"id": i, "args": list(args), "cwd": str(cwd), "env": env})
-                for i, (args, cwd, env) in enumerate(cases)
-            ]
-            proc.stdin.write("\n".join(lines) + "\n")
-            proc.stdin.flush()
-        return BatchHandle(self, len(cases))
+            n = min(self.n_drivers, max(1, len(cases)))
+            size = -(-len(cases) // n)
+            chunks: list[tuple[int, int]] = []
+            for i in range(n):
+                part = cases[i * size : (i + 1) * size]
+                if not part:
+                    continue
+                proc = self._driver(i)
+                assert proc.stdin is not None
+                lines = [
+                    json.dumps({"id": j, "args": list(args), "cwd": str(cwd), "env": env})
+                    for j, (args, cwd, env) in enumerate(part)
+                ]
+                payload = "\n".join(lines) + "\n"
+                if len(payload) < 32_768:
+                    proc.stdin.write(payload)
+                    proc.stdin.flush()
+                else:  # a big batch could fill both pipes: write from a thread
+
+                    def write(p: subprocess.Popen[str] = proc, data: str = payload) -> None:
+                        assert p.stdin is not None
+                        p.stdin.write(data)
+                        p.stdin.flush()
+
+                    threading.Thread(target=write, daemon=True).start()
+                chunks.append((i, len(part)))
+        return BatchHandle(self, chunks)
 
     def batch(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> list[Result]:
         return self.submit(cases).results()
 
     def close(self) -> None:
-        if self._proc is not None:
+        for i, proc in enumerate(self._procs):
+            if proc is None:
+                continue
             with contextlib.suppress(Exception):
-                assert self._proc.stdin is not None
-                self._proc.stdin.close()
-                self._proc.wait(timeout=10)
-            if self._proc.poll() is None:
-                self._proc.kill()
-            self._proc = None
+                assert proc.stdin is not None
+                proc.stdin.close()
+                proc.wait(timeout=10)
+            if proc.poll() is None:
+                proc.kill()
+            self._procs[i] = None
 
 
 class BatchHandle:
-    def __init__(self, upstream: Upstream, n: int) -> None:
-        self.upstream, self.n = upstream, n
+    def __init__(self, upstream: Upstream, chunks: list[tuple[int, int]]) -> None:
+        self.upstream, self.chunks = upstream, chunks
 
     def results(self) -> list[Result]:
-        proc = self.upstream._proc
-        assert proc is not None and proc.stdout is not None
         out: list[Result] = []
-        for _ in range(self.n):
-            line = proc.stdout.readline()
-            if not line:
-                err = proc.stderr.read() if proc.stderr else ""
-                raise RuntimeError(f"gsd driver died: {err[-3000:]}")
-            rec = json.loads(line)
-            out.append(Result(rec["code"], rec["stdout"], rec["stderr"]))
+        for i, n in self.chunks:
+            proc = self.upstream._procs[i]
+            assert proc is not None
+            assert proc.stdout is not None
+            for _ in range(n):
+                line = proc.stdout.readline()
+                if not line:
+                    err = proc.stderr.read() if proc.stderr else ""
+                    raise RuntimeError(f"gsd driver died: {err[-3000:]}")
+                rec = json.loads(line)
+                out.append(Result(rec["code"], rec["stdout"], rec["stderr"]))
         return out
 
 
@@ -246,13 +306,18 @@ class Msd:
 
     def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
         proc = subprocess.run(
-            [self.python, "-m", "msd_desktop.cli", *args], cwd=cwd, env=env,
-            capture_output=True, text=True, timeout=60, check=False,
+            [self.python, "-m", "msd_desktop.cli", *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
     def inprocess(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
-        """Run ``msd <args> --cwd <cwd>`` inside this process with exactly ``env``.
+        """Run ``msd --cwd <cwd> <args>`` inside this process with exactly ``env``.
 
         ``os.environ`` is swapped for the duration (the CLI builds its context from it), and
         stdout/stderr are captured. ``SystemExit`` (argparse errors) maps to its code.
@@ -274,7 +339,9 @@ class Msd:
             os.environ.update(env)
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 try:
-                    code = int(cli.main([*args, "--cwd", str(cwd)]) or 0)
+                    # --cwd goes first: after the verb's arguments it could land behind a
+                    # "--" value and change how argparse reads them.
+                    code = int(cli.main(["--cwd", str(cwd), *args]) or 0)
                 except SystemExit as exc:
                     code = exc.code if isinstance(exc.code, int) else 1
                 except Exception as exc:

@@ -43,9 +43,21 @@ from .strategies import (
 
 RESOLVE_MODEL_FIELDS = ["model", "profile", "effort", "unknown_agent"]
 RESOLVE_EXECUTION_FIELDS = [
-    "model", "profile", "effort", "effort_rendered", "effort_param", "effort_propagation",
-    "fast_mode", "fast_mode_supported", "host", "effort_surface", "effort_argv",
-    "effort_argv_string", "effort_argv_value", "unknown_agent", "escalation",
+    "model",
+    "profile",
+    "effort",
+    "effort_rendered",
+    "effort_param",
+    "effort_propagation",
+    "fast_mode",
+    "fast_mode_supported",
+    "host",
+    "effort_surface",
+    "effort_argv",
+    "effort_argv_string",
+    "effort_argv_value",
+    "unknown_agent",
+    "escalation",
 ]
 # Emitted by 1.11.0 but not part of the spec §6.3 contract.
 UPSTREAM_ONLY_FIELDS = {"tier", "effort_effective", "effort_effective_source"}
@@ -112,11 +124,18 @@ def error_line(stderr: str) -> str | None:
 # --------------------------------------------------------------------------- resolution
 
 
-def diff_resolution(msd: Outcome, gsd: Outcome, verb: str, notes: dict[str, int] | None = None) -> list[Diff]:
+def diff_resolution(
+    msd: Outcome, gsd: Outcome, verb: str, notes: dict[str, int] | None = None
+) -> list[Diff]:
     """Differences between two resolve-model / resolve-execution runs."""
     if msd.code != gsd.code:
-        return [Diff("exit_code", (msd.code, msd.stdout[-300:], msd.stderr[-300:]),
-                     (gsd.code, gsd.stdout[-300:], text_to_msd(gsd.stderr[-300:])))]
+        return [
+            Diff(
+                "exit_code",
+                (msd.code, msd.stdout[-300:], msd.stderr[-300:]),
+                (gsd.code, gsd.stdout[-300:], text_to_msd(gsd.stderr[-300:])),
+            )
+        ]
     if gsd.code != 0:
         m, g = error_line(msd.stderr), error_line(gsd.stderr)
         g = text_to_msd(g) if g else g
@@ -156,17 +175,26 @@ def diff_resolution(msd: Outcome, gsd: Outcome, verb: str, notes: dict[str, int]
 def diff_config_set(msd: Outcome, gsd: Outcome) -> list[Diff]:
     diffs: list[Diff] = []
     if msd.code != gsd.code:
-        diffs.append(Diff("exit_code", (msd.code, msd.stdout[-200:], msd.stderr[-400:]),
-                          (gsd.code, gsd.stdout[-200:], text_to_msd(gsd.stderr[-400:]))))
+        diffs.append(
+            Diff(
+                "exit_code",
+                (msd.code, msd.stdout[-200:], msd.stderr[-400:]),
+                (gsd.code, gsd.stdout[-200:], text_to_msd(gsd.stderr[-400:])),
+            )
+        )
     elif gsd.code != 0:
         m, g = error_line(msd.stderr), error_line(gsd.stderr)
         g = text_to_msd(g) if g else g
         ml, gl = _unknown_key_list(m), _unknown_key_list(g)
         if ml and gl and ml[0] == gl[0]:
             if ml[1] != gl[1]:
-                diffs.append(Diff("error.valid_keys",
-                                  {"only_in_msd": [k for k in ml[1] if k not in gl[1]]},
-                                  {"only_in_gsd": [k for k in gl[1] if k not in ml[1]]}))
+                diffs.append(
+                    Diff(
+                        "error.valid_keys",
+                        {"only_in_msd": [k for k in ml[1] if k not in gl[1]]},
+                        {"only_in_gsd": [k for k in gl[1] if k not in ml[1]]},
+                    )
+                )
         elif m != g:
             diffs.append(Diff("error", m, g))
     else:
@@ -190,7 +218,9 @@ def diff_config_set(msd: Outcome, gsd: Outcome) -> list[Diff]:
         elif not same(mj, gj):
             diffs.append(Diff("stdout", mj, gj))
     mf, gf = msd.file, gsd.file  # the caller renamed gsd's file to msd names
-    if not (mf is MISSING and gf is MISSING) and (mf is MISSING or gf is MISSING or not same(mf, gf)):
+    if not (mf is MISSING and gf is MISSING) and (
+        mf is MISSING or gf is MISSING or not same(mf, gf)
+    ):
         diffs.append(Diff("config.json", _show(mf), _show(gf)))
     return diffs
 
@@ -201,7 +231,9 @@ def _show(v: Any) -> Any:
 
 def from_gsd_names(v: Any) -> Any:
     if isinstance(v, dict):
-        return {("msd-" + k[4:] if k.startswith("gsd-") else k): from_gsd_names(x) for k, x in v.items()}
+        return {
+            ("msd-" + k[4:] if k.startswith("gsd-") else k): from_gsd_names(x) for k, x in v.items()
+        }
     if isinstance(v, list):
         return [from_gsd_names(x) for x in v]
     return v
@@ -242,10 +274,7 @@ def effective_project_overrides(project: Project) -> Any:
         ws = _obj(project.ws_config)
         if ws is not None and "model_overrides" in ws:
             wmo = ws["model_overrides"]
-            if isinstance(wmo, dict) and isinstance(mo, dict):
-                mo = {**mo, **wmo}
-            else:
-                mo = wmo
+            mo = {**mo, **wmo} if isinstance(wmo, dict) and isinstance(mo, dict) else wmo
     return mo
 
 
@@ -297,7 +326,9 @@ _EFFORTS = {"minimal", "low", "medium", "high", "xhigh", "max"}
 
 
 def _js_integer(v: Any) -> bool:
-    return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer())
+    return (isinstance(v, int) and not isinstance(v, bool)) or (
+        isinstance(v, float) and v.is_integer()
+    )
 
 
 def conforms(key: str, value: Any) -> bool | None:
@@ -308,9 +339,14 @@ def conforms(key: str, value: Any) -> bool | None:
         return isinstance(value, str) and value in _TIERS
     spec = _SCHEMA_BY_KEY.get(key)
     if spec is None:
-        if re.fullmatch(r"(effort\.routing_tier_defaults\.\w+|effort\.agent_overrides\.[\w-]+|effort\.default)", key):
+        if re.fullmatch(
+            r"(effort\.routing_tier_defaults\.\w+|effort\.agent_overrides\.[\w-]+|effort\.default)",
+            key,
+        ):
             return isinstance(value, str) and value in _EFFORTS
-        if re.fullmatch(r"fast_mode\.(routing_tier_defaults\.\w+|agent_overrides\.[\w-]+|enabled)", key):
+        if re.fullmatch(
+            r"fast_mode\.(routing_tier_defaults\.\w+|agent_overrides\.[\w-]+|enabled)", key
+        ):
             return isinstance(value, bool)
         if key in ("dynamic_routing.enabled", "dynamic_routing.escalate_on_failure"):
             return isinstance(value, bool)
@@ -368,7 +404,10 @@ def coerce(raw: str) -> Any:
     return raw
 
 
-_JS_WS = " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_JS_WS = (  # what JS String.prototype.trim() removes
+    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 
 
 def js_number(raw: str) -> int | float | None:
@@ -416,7 +455,9 @@ def mask(value: Any) -> str:
 # --------------------------------------------------------------------------- classification
 
 
-def classify_deviation(case: Any, msd_out: Outcome, gsd_out: Outcome, diffs: list[Diff] | None = None) -> str | None:
+def classify_deviation(
+    case: Any, msd_out: Outcome, gsd_out: Outcome, diffs: list[Diff] | None = None
+) -> str | None:
     """The Appendix B decision that explains every difference of this case, else ``None``.
 
     For resolution cases a ``"D1"`` answer is a claim the caller then proves: upstream run on
@@ -436,19 +477,29 @@ def _attempt_raw(flags: list[str]) -> str | None:
     return None
 
 
-def _classify_resolution(case: ResolutionCase, msd: Outcome, gsd: Outcome, diffs: list[Diff] | None) -> str | None:
+def _classify_resolution(
+    case: ResolutionCase, msd: Outcome, gsd: Outcome, diffs: list[Diff] | None
+) -> str | None:
     diffs = diffs if diffs is not None else diff_resolution(msd, gsd, case.verb)
     if not diffs:
         return None
     attempt = _attempt_raw(case.flags)
-    if attempt is not None and not re.fullmatch(r"[0-9]+", attempt):
-        # D12: msd refuses a negative or non-integer --attempt with a clear error. Upstream
-        # parseInt()s it ("1.5" → 1, "2abc" → 2) or refuses with its own text.
-        if msd.code == 1 and "attempt" in (error_line(msd.stderr) or "").lower():
-            return "D12"
-    if msd.code == 0 and gsd.code == 0 and d1_applies(case.project, case.agent):
-        if {d.what for d in diffs} <= {"model", "tier", "escalation"}:
-            return "D1"
+    # D12: msd refuses a negative or non-integer --attempt with a clear error. Upstream
+    # parseInt()s it ("1.5" → 1, "2abc" → 2) or refuses with its own text.
+    if (
+        attempt is not None
+        and not re.fullmatch(r"[0-9]+", attempt)
+        and msd.code == 1
+        and "attempt" in (error_line(msd.stderr) or "").lower()
+    ):
+        return "D12"
+    if (
+        msd.code == 0
+        and gsd.code == 0
+        and d1_applies(case.project, case.agent)
+        and {d.what for d in diffs} <= {"model", "tier", "escalation"}
+    ):
+        return "D1"
     return None
 
 
@@ -459,7 +510,9 @@ def _unknown_key_list(line: str | None) -> tuple[str, list[str]] | None:
     return (m.group(1), m.group(2).split(", ")) if m else None
 
 
-def _classify_config_set(case: ConfigSetCase, msd: Outcome, gsd: Outcome, diffs: list[Diff] | None) -> str | None:
+def _classify_config_set(
+    case: ConfigSetCase, msd: Outcome, gsd: Outcome, diffs: list[Diff] | None
+) -> str | None:
     diffs = diffs if diffs is not None else diff_config_set(msd, gsd)
     if not diffs:
         return None
@@ -470,40 +523,84 @@ def _classify_config_set(case: ConfigSetCase, msd: Outcome, gsd: Outcome, diffs:
     mline, gline = error_line(msd.stderr), error_line(gsd.stderr)
 
     # D7: `context` is free text in msd (upstream: enum dev/research/review).
-    if key == "context" and msd.code == 0 and gsd.code == 1 and isinstance(value, str):
-        if isinstance(msd.file, dict) and msd.file.get("context") == value:
-            return "D7"
+    if (
+        key == "context"
+        and msd.code == 0
+        and gsd.code == 1
+        and isinstance(value, str)
+        and isinstance(msd.file, dict)
+        and msd.file.get("context") == value
+    ):
+        return "D7"
     # D7/D8: keys msd accepts that upstream rejects as unknown.
-    if gsd.code == 1 and gline and gline.startswith("Error: Unknown config key: \"") and (
-        key in D8_EXTRA_KEYS or re.fullmatch(r"review\.models\.[a-zA-Z0-9_-]+", key) or key == "context_profile"
+    if (
+        gsd.code == 1
+        and gline
+        and gline.startswith('Error: Unknown config key: "')
+        and (
+            key in D8_EXTRA_KEYS
+            or re.fullmatch(r"review\.models\.[a-zA-Z0-9_-]+", key)
+            or key == "context_profile"
+        )
     ):
         tag = "D7" if key == "context_profile" else "D8"
         if msd.code == 0 and isinstance(msd.file, dict):
             return tag
-        if msd.code == 1 and mline and _D2_ERROR.match(mline) and msd_unchanged and conforms(key, value) is not True:
-            return tag  # accepted key, refused value (D2 applies to the now-valid key)
+        if (
+            msd.code == 1
+            and mline
+            and msd_unchanged
+            and (not _D2_ERROR.match(mline) or conforms(key, value) is not True)
+        ):
+            # The key is valid in msd, so msd goes on to the steps upstream never reaches:
+            # D2 refuses the value, or the config file itself is unusable.
+            return tag
     # Unknown-key error lists that differ only by keys D7/D8 make valid.
     if msd.code == 1 and gsd.code == 1:
         ml, gl = _unknown_key_list(mline), _unknown_key_list(text_to_msd(gline) if gline else None)
         if ml and gl and ml[0] == gl[0] and msd_unchanged:
             extra, missing = set(ml[1]) - set(gl[1]), set(gl[1]) - set(ml[1])
-            allowed = set(D8_EXTRA_KEYS) | {"context_profile", "review.models.<cli>", "review.models.<cli-name>"}
-            if not missing and extra and all(k in allowed or k.startswith("review.models.") for k in extra):
+            allowed = set(D8_EXTRA_KEYS) | {
+                "context_profile",
+                "review.models.<cli>",
+                "review.models.<cli-name>",
+            }
+            if (
+                not missing
+                and extra
+                and all(k in allowed or k.startswith("review.models.") for k in extra)
+            ):
                 return "D8"
     # D2: msd validates typed keys; upstream stores the value — or refuses only at a later
     # step of its pipeline (the read of config.json or the prototype guard both run after
     # upstream's own per-key validators, where msd's D2 validators sit too).
-    later_refusal = gsd.code == 1 and bool(gline) and (
-        "prototype pollution guard" in gline or gline.startswith("Error: Failed to read config.json")
+    later_refusal = (
+        gsd.code == 1
+        and bool(gline)
+        and (
+            "prototype pollution guard" in gline
+            or gline.startswith("Error: Failed to read config.json")
+        )
     )
-    if (gsd.code == 0 or later_refusal) and msd.code == 1 and mline and _D2_ERROR.match(mline) and msd_unchanged:
-        if conforms(key, value) is not True:
-            return "D2"
+    if (
+        (gsd.code == 0 or later_refusal)
+        and msd.code == 1
+        and mline
+        and _D2_ERROR.match(mline)
+        and msd_unchanged
+        and conforms(key, value) is not True
+    ):
+        return "D2"
     # D3/D4: secrets.
     if key in SECRET_KEYS or key in D3_KEYS:
-        if msd.code == 1 and mline and msd_unchanged and (
-            "keyring" in mline.lower()  # no usable keyring → clear error, nothing written
-            or ((raw or "").strip(_JS_WS) == "" and "empty" in mline.lower())  # empty secret
+        if (
+            msd.code == 1
+            and mline
+            and msd_unchanged
+            and (
+                "keyring" in mline.lower()  # no usable keyring → clear error, nothing written
+                or ((raw or "").strip(_JS_WS) == "" and "empty" in mline.lower())  # empty secret
+            )
         ):
             return "D4"
         if msd.code == 0 and gsd.code == 0:
@@ -515,7 +612,9 @@ def _classify_config_set(case: ConfigSetCase, msd: Outcome, gsd: Outcome, diffs:
                 if "previousValue" in expect and expect["previousValue"] is not None:
                     expect["previousValue"] = mask(gj["previousValue"])
                 expect["masked"] = True
-                out_ok = all(same(mj.get(k, MISSING) if k in mj else MISSING, v) for k, v in expect.items())
+                out_ok = all(
+                    same(mj.get(k, MISSING) if k in mj else MISSING, v) for k, v in expect.items()
+                )
                 if key in D3_KEYS and out_ok and same(msd.file, gsd.file):
                     return "D3"
                 if out_ok and isinstance(msd.file, dict) and isinstance(gsd.file, dict):
@@ -547,7 +646,7 @@ def _json_or_none(text: str) -> Any:
 
 
 def _start_file(case: ConfigSetCase) -> Any:
-    if case.start is None:
+    if case.start is None or not case.planning:
         return MISSING
     if isinstance(case.start, RawText):
         try:

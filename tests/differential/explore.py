@@ -40,8 +40,14 @@ def main() -> None:
         for f in failures:
             seen.setdefault(f.kind, []).append(f.text)
 
-    cfg = settings(max_examples=opts.n, deadline=None, database=None, phases=[Phase.generate],
-                   suppress_health_check=list(HealthCheck), derandomize=opts.seed is None)
+    cfg = settings(
+        max_examples=opts.n,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        derandomize=opts.seed is None,
+    )
 
     if opts.verb == "config-set":
         from .strategies import D3_KEYS, SECRET_KEYS
@@ -60,8 +66,13 @@ def main() -> None:
         if opts.verb == "resolve-model":
             calls = st.just([("resolve-model", a, []) for a in ALL_AGENTS])
         else:
-            calls = st.lists(st.tuples(st.just("resolve-execution"), st.sampled_from(ALL_AGENTS),
-                                       execution_flags()), min_size=4, max_size=10)
+            calls = st.lists(
+                st.tuples(
+                    st.just("resolve-execution"), st.sampled_from(ALL_AGENTS), execution_flags()
+                ),
+                min_size=4,
+                max_size=10,
+            )
 
         @cfg
         @given(project=projects(), calls=calls)
@@ -79,7 +90,8 @@ def main() -> None:
     run()
     up.close()
     shutil.rmtree(base, ignore_errors=True)
-    print(f"== {opts.verb}: {opts.n} examples; deviations (asserted): {harness.DEVIATION_COUNTS}; notes: {harness.NOTES}")
+    print(f"== {opts.verb}: {opts.n} examples")
+    print(f"deviations (asserted): {harness.DEVIATION_COUNTS}; notes: {harness.NOTES}")
     if opts.show_deviations:
         for dev, samples in sorted(harness.DEVIATION_SAMPLES.items()):
             print(f"\n### deviation {dev}: {len(samples)} sample(s)")
@@ -95,9 +107,10 @@ def main() -> None:
             groups.setdefault(sig, []).append(t)
         if len(groups) > 1:
             print(f"-- {len(groups)} signatures:")
-            for sig, ts in sorted(groups.items(), key=lambda kv: -len(kv[1]))[:25]:
+            for ts in sorted(groups.values(), key=len, reverse=True)[:25]:
                 ex = min(ts, key=len).splitlines()
-                print(f"   [{len(ts)}] {ex[0][:160]} | {ex[1][:100]}\n        {next((ln for ln in ex if ln.startswith('  ')), '')[:400]}")
+                detail = next((ln for ln in ex if ln.startswith("  ")), "")[:400]
+                print(f"   [{len(ts)}] {ex[0][:160]} | {ex[1][:100]}\n        {detail}")
 
 
 if __name__ == "__main__":

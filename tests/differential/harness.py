@@ -24,6 +24,7 @@ from .deviations import (
     d1_reference_project,
     diff_config_set,
     diff_resolution,
+    error_line,
     from_gsd_names,
 )
 from .strategies import Project, RawText, agent_to_gsd, key_to_gsd, materialize, to_gsd
@@ -87,9 +88,14 @@ def run_resolution(
     mproj, menv = materialize(project, root, "msd", base_env("msd"))
     gproj, genv = materialize(project, root, "gsd", base_env("gsd"))
     handle = upstream.submit(
-        [([verb, *( [agent_to_gsd(a)] if a else [] ), *flags], gproj, genv) for verb, a, flags in calls]
+        [
+            ([verb, *([agent_to_gsd(a)] if a else []), *flags], gproj, genv)
+            for verb, a, flags in calls
+        ]
     )
-    mres = [msd.inprocess([verb, *([a] if a else []), *flags], mproj, menv) for verb, a, flags in calls]
+    mres = [
+        msd.inprocess([verb, *([a] if a else []), *flags], mproj, menv) for verb, a, flags in calls
+    ]
     gres = handle.results()
 
     failures: list[Failure] = []
@@ -120,19 +126,31 @@ def run_resolution(
             diffs = diff_resolution(mo, outcome(r), case.verb)
             if diffs:
                 failures.append(
-                    _resolution_failure(case, diffs, mo, outcome(r), note="D1 claimed but msd ≠ upstream-on-merged-config")
+                    _resolution_failure(
+                        case,
+                        diffs,
+                        mo,
+                        outcome(r),
+                        note="D1 claimed but msd ≠ upstream-on-merged-config",
+                    )
                 )
             else:
-                count("D1", f"{case.verb} {case.agent} {case.flags} :: {first[0]} "
-                            f"msd={mo.stdout[:120]!r} project={project.describe()[:300]}")
+                count(
+                    "D1",
+                    f"{case.verb} {case.agent} {case.flags} :: {first[0]} "
+                    f"msd={mo.stdout[:120]!r} project={project.describe()[:300]}",
+                )
     return failures
 
 
-def _resolution_failure(case: ResolutionCase, diffs: list[Diff], mo: Outcome, go: Outcome, note: str = "") -> Failure:
+def _resolution_failure(
+    case: ResolutionCase, diffs: list[Diff], mo: Outcome, go: Outcome, note: str = ""
+) -> Failure:
     kind = f"{case.verb}:{diffs[0].what}" + (":D1" if note else "")
     argv = " ".join([case.verb, case.agent, *case.flags])
+    gsd_agent = agent_to_gsd(case.agent)
     text = (
-        f"{note + chr(10) if note else ''}command: msd {argv}   (gsd-tools {agent_to_gsd(case.agent)})\n"
+        f"{note + chr(10) if note else ''}command: msd {argv}   (gsd-tools {gsd_agent})\n"
         f"project: {case.project.describe()}\n"
         + "\n".join(f"  {d}" for d in diffs)
         + f"\nmsd stdout: {mo.stdout.strip()[:800]}\nmsd stderr: {mo.stderr.strip()[-800:]}"
@@ -153,13 +171,21 @@ def _write_start(case: ConfigSetCase, root: Path, flavor: str) -> tuple[Path, di
         (proj / ".planning").mkdir()
         if case.start is not None:
             start = case.start if flavor == "msd" else to_gsd(case.start)
-            text = start.text if isinstance(start, RawText) else json.dumps(start, indent=2, ensure_ascii=False) + "\n"
+            text = (
+                start.text
+                if isinstance(start, RawText)
+                else json.dumps(start, indent=2, ensure_ascii=False) + "\n"
+            )
             (proj / ".planning" / "config.json").write_text(text, encoding="utf-8")
     env = dict(base_env(flavor))
     env["HOME"] = str(home)
     if flavor == "msd":
-        for var, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
-                         ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache")):
+        for var, sub in (
+            ("XDG_CONFIG_HOME", ".config"),
+            ("XDG_DATA_HOME", ".local/share"),
+            ("XDG_STATE_HOME", ".local/state"),
+            ("XDG_CACHE_HOME", ".cache"),
+        ):
             env[var] = str(home / sub)
     return proj, env
 
@@ -180,7 +206,9 @@ def read_config(proj: Path, flavor: str) -> tuple[Any, str | None]:
 def _show_start(case: ConfigSetCase) -> str:
     if not case.planning:
         return "<no .planning/>"
-    return json.dumps(case.start.text if isinstance(case.start, RawText) else case.start, ensure_ascii=False)
+    return json.dumps(
+        case.start.text if isinstance(case.start, RawText) else case.start, ensure_ascii=False
+    )
 
 
 def config_set_argv(case: ConfigSetCase, flavor: str) -> list[str]:
@@ -192,7 +220,65 @@ def config_set_argv(case: ConfigSetCase, flavor: str) -> list[str]:
     return argv
 
 
-def run_config_set(upstream: Upstream, msd: Msd, root: Path, case: ConfigSetCase, *, msd_cli: bool = False) -> list[Failure]:
+def key_bucket(key: str | None) -> str:
+    """A coarse class of config key, so distinct causes become distinct hypothesis failures."""
+    from .strategies import (
+        D3_KEYS,
+        D8_EXTRA_KEYS,
+        DYNAMIC_KEYS,
+        LISTED_KEYS,
+        PROTO_KEYS,
+        SECRET_KEYS,
+        SUGGESTION_KEYS,
+    )
+
+    if not key:
+        return "no-key"
+    if key in SECRET_KEYS or key in D3_KEYS:
+        return "secret"
+    if key in PROTO_KEYS or any(
+        seg in ("__proto__", "prototype", "constructor") for seg in key.split(".")
+    ):
+        return "proto"
+    if key in SUGGESTION_KEYS:
+        return "suggestion"
+    if key in D8_EXTRA_KEYS:
+        return "seed-only"
+    if key in LISTED_KEYS:
+        return "listed"
+    if key in DYNAMIC_KEYS:
+        return "dynamic"
+    return "unknown"
+
+
+def _known_cause(case: ConfigSetCase, mo: Outcome, go: Outcome) -> str:
+    """A tag naming the root cause already recorded in docs/differential-findings.md (the
+    failure stays a failure; the tag only keeps causes apart)."""
+    raw = case.raw or ""
+    if mo.code == 2 and "unrecognized arguments" in mo.stderr:
+        return ":argparse-dash-value"
+    text = go.stderr + go.stdout
+    if "phase_commit_docs" in text or (case.key or "").startswith(
+        ("phase_commit_docs.", "workflow.agent_hint_routing")
+    ):
+        return ":upstream-1.11-keys"
+    if go.code == 1 and 'Unknown config key: "' in go.stderr:
+        return ":upstream-1.11-keys"
+    if mo.code == 0 and go.code == 0 and '"value": ' + json.dumps(raw) in mo.stdout:
+        return ":string-key-keeps-raw"
+    m, g = error_line(mo.stderr) or "", error_line(go.stderr) or ""
+    if "prototype pollution guard" in m and "Failed to read config.json" in g:
+        return ":guard-before-read"
+    if "Failed to read config.json" in m and "Failed to read config.json" in g:
+        return ":json-error-text"
+    if "expected a JSON object at the top level" in m:
+        return ":non-object-config"
+    return ""
+
+
+def run_config_set(
+    upstream: Upstream, msd: Msd, root: Path, case: ConfigSetCase, *, msd_cli: bool = False
+) -> list[Failure]:
     mproj, menv = _write_start(case, root, "msd")
     gproj, genv = _write_start(case, root, "gsd")
     handle = upstream.submit([(config_set_argv(case, "gsd"), gproj, genv)])
@@ -209,13 +295,16 @@ def run_config_set(upstream: Upstream, msd: Msd, root: Path, case: ConfigSetCase
     if dev is not None:
         count(dev, f"{config_set_argv(case, 'msd')} start={_show_start(case)} :: {diffs[0]}")
         return []
-    kind = f"config-set:{diffs[0].what}"
-    start = case.start.text if isinstance(case.start, RawText) else case.start
+    cause = _known_cause(case, mo, go)
+    kind = f"config-set:{diffs[0].what}:{key_bucket(case.key)}:{mo.code}/{go.code}{cause}"
+    argv = " ".join(repr(a) for a in config_set_argv(case, "msd"))
     text = (
-        f"command: msd {' '.join(repr(a) for a in config_set_argv(case, 'msd'))}\n"
-        f"start config.json: {json.dumps(start, ensure_ascii=False) if case.planning else '<no .planning/>'}\n"
+        f"command: msd {argv}\n"
+        f"start config.json: {_show_start(case)}\n"
         + "\n".join(f"  {d}" for d in diffs)
-        + f"\nmsd: exit {mo.code} stdout={mo.stdout.strip()[:600]!r} stderr={mo.stderr.strip()[-600:]!r}"
-        + f"\ngsd: exit {go.code} stdout={go.stdout.strip()[:600]!r} stderr={go.stderr.strip()[-600:]!r}"
+        + f"\nmsd: exit {mo.code} stdout={mo.stdout.strip()[:600]!r}"
+        + f" stderr={mo.stderr.strip()[-600:]!r}"
+        + f"\ngsd: exit {go.code} stdout={go.stdout.strip()[:600]!r}"
+        + f" stderr={go.stderr.strip()[-600:]!r}"
     )
     return [Failure(kind, text)]

@@ -38,12 +38,39 @@ KNOWN_PROVIDERS = list(CATALOG["known_providers"])
 CLAUDE_IDS = ["claude-opus-4-8", "claude-sonnet-5", "claude-haiku-4-5", "claude-fable-5"]
 UNMAPPABLE_CLAUDE = ["claude-opus-4-5", "claude-3-haiku", "claude-" + "x" * 70]
 OTHER_MODELS = ["openai/gpt-5", "Claude-Sonnet-5", "my-custom-model", "gpt-5.6-sol", "OPUS"]
-MODEL_STRINGS = [*CLAUDE_IDS, *UNMAPPABLE_CLAUDE[:2], "gpt-5.6-sol", "openai/gpt-5",
-                 "gemini-3-pro", "opus", "fable", "sonnet", "inherit"]
-RUNTIME_VARIANTS = ["claude-code", "codex-cli", "Codex", "CLAUDE", "open-code", "kimi_code",
-                    " codex", "foo", "api", ""]
-RUNTIME_ENV_VARIANTS = ["claude", "codex", "Claude Code", "claude_code", " CODEX ", "opencode",
-                        "foo", ""]
+MODEL_STRINGS = [
+    *CLAUDE_IDS,
+    *UNMAPPABLE_CLAUDE[:2],
+    "gpt-5.6-sol",
+    "openai/gpt-5",
+    "gemini-3-pro",
+    "opus",
+    "fable",
+    "sonnet",
+    "inherit",
+]
+RUNTIME_VARIANTS = [
+    "claude-code",
+    "codex-cli",
+    "Codex",
+    "CLAUDE",
+    "open-code",
+    "kimi_code",
+    " codex",
+    "foo",
+    "api",
+    "",
+]
+RUNTIME_ENV_VARIANTS = [
+    "claude",
+    "codex",
+    "Claude Code",
+    "claude_code",
+    " CODEX ",
+    "opencode",
+    "foo",
+    "",
+]
 
 # --------------------------------------------------------------------------- junk values
 
@@ -148,7 +175,9 @@ dynamic_routing = maybe_junk(
             "tier_models": maybe_junk(
                 st.fixed_dictionaries(
                     {},
-                    optional={t: st.one_of(model_strings, st.just(""), junk) for t in ROUTING_TIERS},
+                    optional={
+                        t: st.one_of(model_strings, st.just(""), junk) for t in ROUTING_TIERS
+                    },
                 )
             ),
             "provider_escalation": maybe_junk(
@@ -301,9 +330,14 @@ def projects(draw: st.DrawFn) -> Project:
                 configs(small=True),
                 # D1 material: global per-agent overrides, often for agents the project
                 # overrides too (project wins) and for agents it does not (global applies).
-                st.builds(lambda mo, rest: {**rest, "model_overrides": mo},
-                          agent_keyed(override_values, max_size=6), configs(small=True)),
-                st.builds(lambda mo: {"model_overrides": mo}, agent_keyed(override_values, max_size=12)),
+                st.builds(
+                    lambda mo, rest: {**rest, "model_overrides": mo},
+                    agent_keyed(override_values, max_size=6),
+                    configs(small=True),
+                ),
+                st.builds(
+                    lambda mo: {"model_overrides": mo}, agent_keyed(override_values, max_size=12)
+                ),
                 st.builds(lambda mo: {"model_overrides": mo}, model_overrides),
                 st.sampled_from([RawText("{"), RawText("[]")]),
             )
@@ -361,7 +395,9 @@ def _dump(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
-def materialize(project: Project, root: Path, flavor: str, base_env: dict[str, str]) -> tuple[Path, dict[str, str]]:
+def materialize(
+    project: Project, root: Path, flavor: str, base_env: dict[str, str]
+) -> tuple[Path, dict[str, str]]:
     """Write ``project`` under ``root/<flavor>`` for ``flavor`` ∈ {"msd", "gsd"}.
 
     Returns the project dir and the environment the tool must run with (HOME etc. pointing
@@ -389,7 +425,9 @@ def materialize(project: Project, root: Path, flavor: str, base_env: dict[str, s
             gd_home = base / "althome"
             env[f"{prefix}_HOME"] = str(gd_home)
         (gd_home / dot).mkdir(parents=True, exist_ok=True)
-        (gd_home / dot / "defaults.json").write_text(_dump(conv(project.global_defaults)), encoding="utf-8")
+        (gd_home / dot / "defaults.json").write_text(
+            _dump(conv(project.global_defaults)), encoding="utf-8"
+        )
     if project.planning != "absent":
         planning = proj / ".planning"
         planning.mkdir()
@@ -399,19 +437,25 @@ def materialize(project: Project, root: Path, flavor: str, base_env: dict[str, s
             ws_dir = planning / "workstreams" / project.workstream
             ws_dir.mkdir(parents=True)
             if project.ws_config is not None:
-                (ws_dir / "config.json").write_text(_dump(conv(project.ws_config)), encoding="utf-8")
+                (ws_dir / "config.json").write_text(
+                    _dump(conv(project.ws_config)), encoding="utf-8"
+                )
             if project.ws_via == "env":
                 env[f"{prefix}_WORKSTREAM"] = project.workstream
             else:
-                (planning / "active-workstream").write_text(project.workstream + "\n", encoding="utf-8")
+                (planning / "active-workstream").write_text(
+                    project.workstream + "\n", encoding="utf-8"
+                )
     if project.runtime_env is not None:
         env[f"{prefix}_RUNTIME"] = project.runtime_env
     return proj, env
 
 
-# --------------------------------------------------------------------------- resolve-execution flags
+# --------------------------------------------------------------------------- execution flags
 
-attempt_raw = st.sampled_from(["0", "1", "2", "3", "7", "-1", "1.5", "2abc", "+2", " 3", "-0", "03", "x"])
+attempt_raw = st.sampled_from(
+    ["0", "1", "2", "3", "7", "-1", "1.5", "2abc", "+2", " 3", "-0", "03", "x"]
+)
 effort_flag = st.sampled_from([*EFFORTS, "inherit", "ultra", "HIGH"])
 fast_mode_flag = st.sampled_from(["true", "false", "true", "false", "yes", "1"])
 failure_class = st.sampled_from(
@@ -443,32 +487,80 @@ LISTED_KEYS: list[str] = [k["key"] for k in SCHEMA["keys"]]
 SUGGESTION_KEYS: list[str] = list(SCHEMA["config_set_key_suggestions"])
 SECRET_KEYS = ["brave_search", "firecrawl", "exa_search"]
 D3_KEYS = ["tavily_search", "ref_search", "perplexity", "jina"]
-D8_EXTRA_KEYS = ["review.models.qwen", "review.models.cursor", "review.models.my-cli",
-                 "planner.stall_detection_enabled", "workflow.code_review_depth_overrides",
-                 "planning.pr_strict"]
-DYNAMIC_KEYS = [
-    "agent_skills.msd-planner", "agent_skills.custom-x", "features.fast_path", "features.bad-name",
-    "claude_md_assembly.blocks.intro", "model_profile_overrides.codex.opus",
-    "model_profile_overrides.Foo.haiku", "model_profile_overrides.codex.inherit",
-    "models.planning", "models.execution", "models.completion", "models.other",
-    "granularities.research", "dynamic_routing.enabled", "dynamic_routing.escalate_on_failure",
-    "dynamic_routing.max_escalations", "dynamic_routing.provider_escalation",
-    "dynamic_routing.tier_models.heavy", "dynamic_routing.tier_models.ultra",
-    "model_overrides.msd-planner", "model_overrides.msd-executor", "model_overrides.x_y",
-    "effort.routing_tier_defaults.light", "effort.agent_overrides.msd-planner", "effort.default",
-    "fast_mode.routing_tier_defaults.heavy", "fast_mode.agent_overrides.msd-verifier",
-    "fast_mode.enabled", "review.reviewer_instances.mine.cli",
-    "review.reviewer_instances.mine.model", "review.reviewer_instances.Bad_Name.agent",
-    "review.reviewer_instances.codex.model", "model_policy.runtime_tiers.codex.sonnet",
-    "model_policy.provider", "phase_commit_docs.3", "workflow.agent_hint_routing",
+D8_EXTRA_KEYS = [
+    "review.models.qwen",
+    "review.models.cursor",
+    "review.models.my-cli",
+    "planner.stall_detection_enabled",
+    "workflow.code_review_depth_overrides",
+    "planning.pr_strict",
 ]
-UNKNOWN_KEYS = ["nope", "workflow.nope", "depth", "multiRepo", "parallelization.enabled",
-                "models", "model_profile_overrides.codex", "gates.confirm_plan", "audit.enabled",
-                "context_profile", "safety.always_confirm_destructive", "review.models",
-                "Model_profile", "model_profile.", ".model_profile", "a..b"]
-PROTO_KEYS = ["__proto__.x", "model_overrides.__proto__", "agent_skills.constructor",
-              "features.prototype", "workflow.__proto__", "constructor", "__proto__",
-              "effort.agent_overrides.__proto__"]
+DYNAMIC_KEYS = [
+    "agent_skills.msd-planner",
+    "agent_skills.custom-x",
+    "features.fast_path",
+    "features.bad-name",
+    "claude_md_assembly.blocks.intro",
+    "model_profile_overrides.codex.opus",
+    "model_profile_overrides.Foo.haiku",
+    "model_profile_overrides.codex.inherit",
+    "models.planning",
+    "models.execution",
+    "models.completion",
+    "models.other",
+    "granularities.research",
+    "dynamic_routing.enabled",
+    "dynamic_routing.escalate_on_failure",
+    "dynamic_routing.max_escalations",
+    "dynamic_routing.provider_escalation",
+    "dynamic_routing.tier_models.heavy",
+    "dynamic_routing.tier_models.ultra",
+    "model_overrides.msd-planner",
+    "model_overrides.msd-executor",
+    "model_overrides.x_y",
+    "effort.routing_tier_defaults.light",
+    "effort.agent_overrides.msd-planner",
+    "effort.default",
+    "fast_mode.routing_tier_defaults.heavy",
+    "fast_mode.agent_overrides.msd-verifier",
+    "fast_mode.enabled",
+    "review.reviewer_instances.mine.cli",
+    "review.reviewer_instances.mine.model",
+    "review.reviewer_instances.Bad_Name.agent",
+    "review.reviewer_instances.codex.model",
+    "model_policy.runtime_tiers.codex.sonnet",
+    "model_policy.provider",
+    "phase_commit_docs.3",
+    "workflow.agent_hint_routing",
+]
+UNKNOWN_KEYS = [
+    "nope",
+    "workflow.nope",
+    "depth",
+    "multiRepo",
+    "parallelization.enabled",
+    "models",
+    "model_profile_overrides.codex",
+    "gates.confirm_plan",
+    "audit.enabled",
+    "context_profile",
+    "safety.always_confirm_destructive",
+    "review.models",
+    "Model_profile",
+    "model_profile.",
+    ".model_profile",
+    "a..b",
+]
+PROTO_KEYS = [
+    "__proto__.x",
+    "model_overrides.__proto__",
+    "agent_skills.constructor",
+    "features.prototype",
+    "workflow.__proto__",
+    "constructor",
+    "__proto__",
+    "effort.agent_overrides.__proto__",
+]
 
 config_set_keys = st.one_of(
     st.sampled_from(LISTED_KEYS),
@@ -483,24 +575,113 @@ config_set_keys = st.one_of(
 )
 
 RAW_VALUES = [
-    "true", "false", "null", "TRUE", "False", "Null", "0", "1", "2", "3", "4", "-1", "-0", "7",
-    " 7 ", "0x10", "0b101", "0o17", "-0x10", "1e6", "1e21", "1.5", ".5", "5.", "1_000", "Infinity",
-    "-Infinity", "NaN", "", " ", "\t", "007", "+5", "9007199254740993", "100000", "200000",
-    "quality", "balanced", "budget", "adaptive", "inherit", "Quality", "turbo", "opus", "sonnet",
-    "haiku", "claude-opus-4-8", "gpt-5", "codex", "claude", "omit", "low", "medium", "high",
-    "xhigh", "max", "minimal", "light", "dev", "research", "review", "warn", "auto-remap",
-    "front", "end", "full", "compact", "phase", "repo", "strict", "grep", "lsp", "auto", "off",
-    "mid-flight", "end-of-phase", "coarse", "standard", "fine", "yolo", "interactive",
-    "sequential", "[]", "[1,2]", '["a","b"]', '["Codex","codex","gemini"]', '["bad slug"]',
-    '["front"]', "{}", '{"a":1}', '{"enabled":false}', "[", "{bad", '{"__proto__":{"x":1}}',
+    "true",
+    "false",
+    "null",
+    "TRUE",
+    "False",
+    "Null",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "-1",
+    "-0",
+    "7",
+    " 7 ",
+    "0x10",
+    "0b101",
+    "0o17",
+    "-0x10",
+    "1e6",
+    "1e21",
+    "1.5",
+    ".5",
+    "5.",
+    "1_000",
+    "Infinity",
+    "-Infinity",
+    "NaN",
+    "",
+    " ",
+    "\t",
+    "007",
+    "+5",
+    "9007199254740993",
+    "100000",
+    "200000",
+    "quality",
+    "balanced",
+    "budget",
+    "adaptive",
+    "inherit",
+    "Quality",
+    "turbo",
+    "opus",
+    "sonnet",
+    "haiku",
+    "claude-opus-4-8",
+    "gpt-5",
+    "codex",
+    "claude",
+    "omit",
+    "low",
+    "medium",
+    "high",
+    "xhigh",
+    "max",
+    "minimal",
+    "light",
+    "dev",
+    "research",
+    "review",
+    "warn",
+    "auto-remap",
+    "front",
+    "end",
+    "full",
+    "compact",
+    "phase",
+    "repo",
+    "strict",
+    "grep",
+    "lsp",
+    "auto",
+    "off",
+    "mid-flight",
+    "end-of-phase",
+    "coarse",
+    "standard",
+    "fine",
+    "yolo",
+    "interactive",
+    "sequential",
+    "[]",
+    "[1,2]",
+    '["a","b"]',
+    '["Codex","codex","gemini"]',
+    '["bad slug"]',
+    '["front"]',
+    "{}",
+    '{"a":1}',
+    '{"enabled":false}',
+    "[",
+    "{bad",
+    '{"__proto__":{"x":1}}',
     '[{"heading":"Risks","source":"PLAN.md ## Risks"}]',
-    '[{"heading":"","template":"{phase_name}"}]', '[{"heading":"X","template":"{nope}"}]',
-    '[{"heading":"X","bogus":1}]', "sk-abcdefgh12345678", "short", "ünïcödé-🔑-key-0001",
-    "a=b", "--x",
+    '[{"heading":"","template":"{phase_name}"}]',
+    '[{"heading":"X","template":"{nope}"}]',
+    '[{"heading":"X","bogus":1}]',
+    "sk-abcdefgh12345678",
+    "short",
+    "ünïcödé-🔑-key-0001",
+    "a=b",
+    "--x",
 ]
 config_set_values = st.one_of(
     st.sampled_from(RAW_VALUES),
-    st.text(alphabet="abc01 .-x[]{}\"", max_size=6),
+    st.text(alphabet='abc01 .-x[]{}"', max_size=6),
 )
 
 start_configs = st.one_of(
@@ -515,7 +696,9 @@ start_configs = st.one_of(
             "model_profile": st.just("quality"),
             "brave_search": st.sampled_from(["sk-old-secret-0001", "", True]),
             "tavily_search": st.just("tv-old-secret-0002"),
-            "parallelization": st.sampled_from([True, {"enabled": True, "max_concurrent_agents": 3}]),
+            "parallelization": st.sampled_from(
+                [True, {"enabled": True, "max_concurrent_agents": 3}]
+            ),
             "agent_skills": st.just({"msd-planner": ["x"]}),
             "context_window": st.just(200000),
             "context": st.just("dev"),

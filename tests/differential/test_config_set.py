@@ -48,7 +48,11 @@ def config_set_cases(draw: st.DrawFn) -> ConfigSetCase:
         raw = None  # key without value
     elif shape == 2:
         key = ""
-    start = None if shape == 3 else draw(st.one_of(start_configs, st.sampled_from([RawText("{"), RawText("[]")])))
+    start = (
+        None
+        if shape == 3
+        else draw(st.one_of(start_configs, st.sampled_from([RawText("{"), RawText("[]")])))
+    )
     return ConfigSetCase(key=key, raw=raw, start=start, planning=shape != 4)
 
 
@@ -57,7 +61,11 @@ def config_set_cases(draw: st.DrawFn) -> ConfigSetCase:
 @example(case=ConfigSetCase("model_profile", "budget", {"model_profile": "quality"}))
 @example(case=ConfigSetCase("context_window", "0x10", None))
 @example(case=ConfigSetCase("workflow.research", " 7 ", {}))
-@example(case=ConfigSetCase("model_overrides.msd-planner", "1e6", {"model_overrides": {"msd-executor": "opus"}}))
+@example(
+    case=ConfigSetCase(
+        "model_overrides.msd-planner", "1e6", {"model_overrides": {"msd-executor": "opus"}}
+    )
+)
 @example(case=ConfigSetCase("workflow.nyquist_validation_enabled", "true", {}))
 @example(case=ConfigSetCase("model_overrides.__proto__", "1", {}))
 @example(case=ConfigSetCase("review.default_reviewers", '["Codex","codex","gemini"]', {}))
@@ -72,7 +80,9 @@ def test_config_set_matches_upstream(case: ConfigSetCase, upstream, msd, diff_ro
 
 
 @pytest.mark.keyring
-@pytest.mark.skipif(not os.environ.get("MSD_TEST_KEYRING_HOME"), reason="needs scripts/run-tests.sh keyring")
+@pytest.mark.skipif(
+    not os.environ.get("MSD_TEST_KEYRING_HOME"), reason="needs scripts/run-tests.sh keyring"
+)
 def test_secret_goes_to_keyring(upstream, msd, diff_root) -> None:
     """D4 with a real keyring: msd stores ``true`` in config.json, upstream the plaintext."""
     import json
@@ -83,7 +93,14 @@ def test_secret_goes_to_keyring(upstream, msd, diff_root) -> None:
     with case_dir(diff_root) as root:
         mproj, menv = _write_start(case, root, "msd")
         gproj, genv = _write_start(case, root, "gsd")
-        menv = {**menv, **{k: v for k, v in os.environ.items() if k in ("DBUS_SESSION_BUS_ADDRESS", "GNOME_KEYRING_CONTROL")}}
+        menv = {
+            **menv,
+            **{
+                k: v
+                for k, v in os.environ.items()
+                if k in ("DBUS_SESSION_BUS_ADDRESS", "GNOME_KEYRING_CONTROL")
+            },
+        }
         menv.pop("PYTHON_KEYRING_BACKEND", None)
         m = msd.cli(config_set_argv(case, "msd"), mproj, menv)
         g = upstream.cli(config_set_argv(case, "gsd"), gproj, genv)

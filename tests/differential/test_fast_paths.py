@@ -91,5 +91,9 @@ def test_msd_inprocess_matches_msd_cli_config_set(key, raw, start, msd, diff_roo
         fast = msd.inprocess(config_set_argv(case, "msd"), p1, env1)
         real = msd.cli(config_set_argv(case, "msd"), p2, env2)
         norm = lambda s: s.replace(str(p1), "<P>").replace(str(p2), "<P>")  # noqa: E731
-        assert (fast.code, norm(fast.stdout), norm(fast.stderr)) == (real.code, norm(real.stdout), norm(real.stderr))
+        assert (fast.code, norm(fast.stdout), norm(fast.stderr)) == (
+            real.code,
+            norm(real.stdout),
+            norm(real.stderr),
+        )
         assert read_config(p1, "msd")[1] == read_config(p2, "msd")[1]

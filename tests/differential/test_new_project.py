@@ -211,7 +211,8 @@ def test_cli_end_to_end(upstream: Upstream, msd: Msd, diff_root: Path) -> None:
         g = upstream.cli(["config-new-project", json.dumps(case.choices)], gp,
                          {**base_env("gsd"), "HOME": str(gsd_home)})
         m = msd.cli(["new-project", "mode=yolo"], mp, {**base_env("msd"), "HOME": str(msd_home)})
-        assert g.code == 0 and m.code == 0, (g.stderr, m.stderr)
+        assert g.code == 0, g.stderr
+        assert m.code == 0, m.stderr
         up = json.loads((gp / ".planning" / "config.json").read_text(encoding="utf-8"))
         mine = json.loads((mp / ".planning" / "config.json").read_text(encoding="utf-8"))
         assert mine == m.json()["config"]
@@ -221,4 +222,5 @@ def test_cli_end_to_end(upstream: Upstream, msd: Msd, diff_root: Path) -> None:
         # both refuse to touch an existing config
         m2 = msd.cli(["new-project", "--from-defaults"], mp,
                       {**base_env("msd"), "HOME": str(msd_home)})
-        assert m2.code == 1 and "already exists" in m2.stderr
+        assert m2.code == 1
+        assert "already exists" in m2.stderr

@@ -39,7 +39,9 @@ calls = st.lists(
 
 @diff_settings()
 @given(project=projects(), calls=calls)
-def test_resolve_execution_matches_upstream(project: Project, calls, upstream, msd, diff_root) -> None:
+def test_resolve_execution_matches_upstream(
+    project: Project, calls, upstream, msd, diff_root
+) -> None:
     with case_dir(diff_root) as root:
         raise_failures(run_resolution(upstream, msd, root, project, calls))
 
@@ -62,7 +64,11 @@ def test_resolve_execution_errors(flags, upstream, msd, diff_root) -> None:
     agent = "" if not flags else "msd-planner"
     before = DEVIATION_COUNTS.get("D12", 0)
     with case_dir(diff_root) as root:
-        raise_failures(run_resolution(upstream, msd, root, Project(config={}), [("resolve-execution", agent, flags)]))
+        raise_failures(
+            run_resolution(
+                upstream, msd, root, Project(config={}), [("resolve-execution", agent, flags)]
+            )
+        )
     if flags[:1] == ["--attempt"] and flags[1] in ("1.5", "2abc"):
         # upstream parseInt()s these; msd must refuse them (D12), i.e. a classified deviation.
         assert DEVIATION_COUNTS.get("D12", 0) == before + 1
@@ -72,7 +78,10 @@ def test_d11_effort_tier_defaults_per_key(upstream, msd, diff_root) -> None:
     """D11: ``effort: {default: medium}`` leaves msd-planner at xhigh — and so does 1.11.0."""
     project = Project(config={"effort": {"default": "medium"}, "fast_mode": {"enabled": True}})
     with case_dir(diff_root) as root:
-        calls = [("resolve-execution", a, []) for a in ("msd-planner", "msd-executor", "msd-codebase-mapper", "msd-custom-agent")]
+        calls = [
+            ("resolve-execution", a, [])
+            for a in ("msd-planner", "msd-executor", "msd-codebase-mapper", "msd-custom-agent")
+        ]
         raise_failures(run_resolution(upstream, msd, root, project, calls))
         proj, env = materialize(project, root / "check", "msd", base_env("msd"))
         planner = msd.inprocess(["resolve-execution", "msd-planner"], proj, env).json()

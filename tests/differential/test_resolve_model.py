@@ -14,7 +14,11 @@ from .conftest import case_dir, diff_settings, require_msd
 from .harness import raise_failures, run_resolution
 from .strategies import ALL_AGENTS, Project, RawText, projects
 
-MODULES = ("msd_desktop.commands.resolve", "msd_desktop.core.resolution", "msd_desktop.core.config_store")
+MODULES = (
+    "msd_desktop.commands.resolve",
+    "msd_desktop.core.resolution",
+    "msd_desktop.core.config_store",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +48,9 @@ def test_resolve_model_every_agent(project: Project, upstream, msd, diff_root) -
 def test_resolve_model_usage_error(upstream, msd, diff_root) -> None:
     """No agent: both print the same usage error and exit 1."""
     with case_dir(diff_root) as root:
-        raise_failures(run_resolution(upstream, msd, root, Project(config={}), [("resolve-model", "", [])]))
+        raise_failures(
+            run_resolution(upstream, msd, root, Project(config={}), [("resolve-model", "", [])])
+        )
 
 
 def test_gsd_agent_names_are_accepted(msd, diff_root) -> None:
@@ -53,7 +59,9 @@ def test_gsd_agent_names_are_accepted(msd, diff_root) -> None:
     from .strategies import AGENTS, materialize
 
     with case_dir(diff_root) as root:
-        proj, env = materialize(Project(config={"model_profile": "budget"}), root, "msd", base_env("msd"))
+        proj, env = materialize(
+            Project(config={"model_profile": "budget"}), root, "msd", base_env("msd")
+        )
         for agent in AGENTS[:5]:
             a = msd.inprocess(["resolve-model", agent], proj, env)
             b = msd.inprocess(["resolve-model", "gsd-" + agent[4:]], proj, env)

@@ -10,6 +10,7 @@ Every wait polls the app with a deadline (:meth:`AppDriver.wait_for`), never a f
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -106,10 +107,8 @@ class AppDriver:
 
     def close(self) -> None:
         if self.proc.poll() is None and self._sock is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.call("quit")
-            except OSError:
-                pass
         try:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:

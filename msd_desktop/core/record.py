@@ -1,0 +1,34 @@
+"""A tiny base for plain mutable records: ``==`` and ``repr`` from ``__slots__``.
+
+Why not ``@dataclass``: ``msd resolve-model`` runs on every agent spawn and imports the JSON
+and config modules; ``import dataclasses`` alone costs several milliseconds (it pulls in
+``inspect``, ``ast``, ``tokenize``) and each decorated class is compiled at import time. A
+subclass declares its fields in ``__slots__``, lists them in constructor order in
+``__match_args__`` (as a dataclass does) and writes its ``__init__``; it then compares, prints
+and pattern-matches like a dataclass (and, like one with ``eq=True``, is unhashable).
+Use ``typing.NamedTuple`` instead for immutable values.
+"""
+
+from __future__ import annotations
+
+
+class Record:
+    """Equality and ``repr`` over the fields named in the subclass's ``__match_args__``."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass with eq=True
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({body})"

@@ -1,0 +1,254 @@
+"""The everyday-companion views offscreen: new-project dialog, global defaults, config matrix,
+tray + notifications, next command. Real files (a copy of the demo), real core, qtmodeltester
+for every model. ``MSD_SCREENSHOT_DIR`` saves each view's picture there (docs/screenshots).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QWidget
+
+from msd_desktop.core.project_state import load_project_state
+from msd_desktop.core.workspaces import project_ref
+from msd_desktop.ui import config_matrix_view, next_command_widget
+from msd_desktop.ui.config_matrix_model import COL_STATUS, ConfigMatrixModel, DriftRole
+from msd_desktop.ui.config_matrix_view import ConfigMatrixView
+from msd_desktop.ui.global_defaults_panel import GlobalDefaultsPanel
+from msd_desktop.ui.new_project_dialog import NEW_PROJECT_KEYS, NewProjectDialog
+from msd_desktop.ui.next_command_widget import TERMINAL_SETTING, NextCommandWidget
+from msd_desktop.ui.tray import ProjectTray
+
+PROJECTS = ("billing-service", "checklist-printer", "field-notes", "legacy-importer",
+            "platform-monorepo")
+
+
+def shot(widget: QWidget, name: str, size: tuple[int, int] | None = (1200, 720)) -> None:
+    target = os.environ.get("MSD_SCREENSHOT_DIR")
+    if not target:
+        return
+    if size is None:
+        widget.adjustSize()
+    else:
+        widget.resize(*size)
+    widget.show()
+    QApplication.processEvents()
+    Path(target).mkdir(parents=True, exist_ok=True)
+    assert widget.grab().save(str(Path(target) / f"companion-{name}.png"))
+
+
+def refs(demo: Path) -> list[Any]:
+    return [project_ref(demo / name, "demo") for name in PROJECTS]
+
+
+def write_defaults(env: dict[str, str], data: dict[str, Any]) -> Path:
+    path = Path(env["HOME"]) / ".msd" / "defaults.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+# ----------------------------------------------------------------------------- new project
+
+
+def test_new_project_dialog_creates_config(qtbot: Any, tmp_path: Path,
+                                           env: dict[str, str]) -> None:
+    write_defaults(env, {"model_profile": "quality", "runtime": "codex"})
+    folder = tmp_path / "fresh"
+    folder.mkdir()
+    dlg = NewProjectDialog(env, folder="")
+    qtbot.addWidget(dlg)
+    assert set(dlg.editors) == set(NEW_PROJECT_KEYS)  # one editor per offered key
+    assert not dlg.create_button.isEnabled()  # no folder yet
+    dlg.folder_edit.setText(str(folder))
+    assert dlg.create_button.isEnabled()
+    preview = json.loads(dlg.preview.toPlainText())
+    assert preview["model_profile"] == "quality"
+    assert "runtime" not in preview
+    for key, value in (("mode", "yolo"), ("workflow.research", False)):
+        dlg.editors[key].set_value(value)  # what the person sees …
+        dlg.editors[key].edited.emit(value)  # … and what the editor reports
+    assert json.loads(dlg.preview.toPlainText())["workflow"]["research"] is False
+    shot(dlg, "new-project", (1100, 760))
+    with qtbot.waitSignal(dlg.created, timeout=5000):
+        dlg.create_button.click()
+    data = json.loads((folder / ".planning" / "config.json").read_text(encoding="utf-8"))
+    assert data["mode"] == "yolo"
+    assert data["model_profile"] == "quality"
+    assert data["workflow"]["research"] is False
+    assert data["claude_md_path"] == "./CLAUDE.md"
+
+
+def test_new_project_dialog_refuses_existing_and_invalid(qtbot: Any, demo: Path,
+                                                         env: dict[str, str]) -> None:
+    dlg = NewProjectDialog(env, folder=str(demo / "field-notes"))
+    qtbot.addWidget(dlg)
+    assert "already has .planning/" in dlg.folder_label.text()
+    assert not dlg.create_button.isEnabled()
+    dlg.folder_edit.setText(str(demo))
+    dlg.editors["granularity"].edited.emit("enormous")
+    assert "Invalid granularity" in dlg.error_labels["granularity"].text()
+    assert not dlg.create_button.isEnabled()
+    dlg.editors["granularity"].edited.emit("fine")
+    assert dlg.create_button.isEnabled()
+
+
+# ----------------------------------------------------------------------------- matrix
+
+
+def test_config_matrix_model(qtmodeltester: Any, demo: Path, env: dict[str, str]) -> None:
+    from msd_desktop.core.config_matrix import key_matrix
+
+    model = ConfigMatrixModel()
+    model.set_matrix(key_matrix("model_profile", refs(demo), env))
+    qtmodeltester.check(model)
+    assert model.rowCount() == len(PROJECTS)
+    drift = [model.index(r, COL_STATUS).data(DriftRole) for r in range(model.rowCount())]
+    assert any(drift)
+
+
+def test_config_matrix_apply_to_selected(qtbot: Any, demo: Path, env: dict[str, str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    summaries: list[dict[str, Any]] = []
+    monkeypatch.setattr(config_matrix_view, "show_apply_summary",
+                        lambda _p, s: summaries.append(s))
+    view = ConfigMatrixView(refs(demo), env, key="model_profile")
+    qtbot.addWidget(view)
+    assert view.model.rowCount() == len(PROJECTS)
+    shot(view, "config-matrix")
+    view.select_drifting()
+    chosen = view.selected_entries()
+    assert chosen
+    assert not view.apply_button.isEnabled()  # no value chosen yet
+    view.editor.edited.emit("balanced")  # type: ignore[union-attr]
+    assert view.apply_button.isEnabled()
+    with qtbot.waitSignal(view.applied, timeout=20000) as blocker:
+        view.apply_button.click()
+    outcomes = blocker.args[0]
+    assert {o.project.root for o in outcomes} == {e.root for e in chosen}
+    assert summaries
+    assert summaries[0]["changed"] + summaries[0]["refused"] == len(chosen)
+    for o in outcomes:
+        if o.status == "changed":
+            cfg = json.loads((o.project.root / ".planning" / "config.json").read_text("utf-8"))
+            assert cfg["model_profile"] == "balanced"
+    assert "changed" in view.summary_label.text()
+
+
+# ----------------------------------------------------------------------------- global defaults
+
+
+def test_global_defaults_panel_reuses_form_and_shows_reach(
+    qtbot: Any, qtmodeltester: Any, demo: Path, env: dict[str, str], tmp_path: Path
+) -> None:
+    write_defaults(env, {"model_profile": "budget", "mode": "yolo"})
+    bare = tmp_path / "no-planning-yet"
+    bare.mkdir()
+    panel = GlobalDefaultsPanel([*refs(demo), bare], env)
+    qtbot.addWidget(panel)
+    from msd_desktop.ui.config_draft import Scope
+
+    assert panel.form.scope is Scope.GLOBAL
+    assert panel.form.draft is not None
+    assert panel.form.draft.path == Path(env["HOME"]) / ".msd" / "defaults.json"
+    qtmodeltester.check(panel.model)
+    keys = [panel.model.rows[r].key for r in range(panel.model.rowCount())]
+    assert keys == ["model_profile", "mode"]
+    groups = panel.model.rows[0].by_reach()
+    assert [c.project.name for c in groups["reaches"]] == ["no-planning-yet"]
+    assert groups["shadowed"]  # demo projects that set model_profile
+    assert "model_profile" in panel.details.text()
+    shot(panel, "global-defaults", (1400, 800))
+
+
+# ----------------------------------------------------------------------------- tray
+
+
+def _states(demo: Path, env: dict[str, str]) -> list[tuple[Any, Any]]:
+    return [(r, load_project_state(r.root, env)) for r in refs(demo)]
+
+
+def test_tray_menu_and_click(qtbot: Any, demo: Path, env: dict[str, str]) -> None:
+    tray = ProjectTray(env)
+    tray.apply_states(_states(demo, env))
+    texts = [a.text() for a in tray.project_actions.values()]
+    assert len(texts) == len(PROJECTS)
+    billing = next(t for t in texts if t.startswith("billing-service"))
+    assert "33%" in billing
+    assert billing.count("33%") == 1
+    root = demo / "field-notes"
+    with qtbot.waitSignal(tray.project_activated, timeout=1000) as blocker:
+        tray.project_actions[root].trigger()
+    assert blocker.args == [root]
+    assert tray.messages == []  # the first look never notifies
+    shot(tray.menu, "tray-menu", None)
+    tray.menu.hide()
+
+
+def test_tray_refresh_off_thread(qtbot: Any, demo: Path, env: dict[str, str]) -> None:
+    tray = ProjectTray(env)
+    with qtbot.waitSignal(tray.refreshed, timeout=10000):
+        tray.set_projects(refs(demo))
+    assert len(tray.lines) == len(PROJECTS)
+
+
+def test_tray_notifies_on_pause_blocker_and_milestone(qtbot: Any, demo: Path,
+                                                      env: dict[str, str]) -> None:
+    tray = ProjectTray(env)
+    tray.apply_states(_states(demo, env))
+    ref = project_ref(demo / "checklist-printer", "demo")
+    state_md = demo / "checklist-printer" / ".planning" / "STATE.md"
+    text = state_md.read_text(encoding="utf-8")
+    state_md.write_text(text.replace("status: executing", "status: paused"), encoding="utf-8")
+    with qtbot.waitSignal(tray.notified, timeout=1000) as blocker:
+        events = tray.update_project(ref, load_project_state(ref.root, env))
+    assert blocker.args[0].kind == "paused"
+    assert [e.kind for e in events] == ["paused"]
+    assert tray.messages[-1].title == "checklist-printer paused"
+    # a new blocker
+    body = state_md.read_text(encoding="utf-8")
+    if "### Blockers/Concerns" not in body:
+        body += "\n## Accumulated Context\n\n### Blockers/Concerns\n\n"
+    body = body.replace("### Blockers/Concerns\n", "### Blockers/Concerns\n\n- printer "
+                        "driver crashes on A5\n", 1)
+    state_md.write_text(body, encoding="utf-8")
+    events = tray.update_project(ref, load_project_state(ref.root, env))
+    assert [e.kind for e in events] == ["blocked"]
+    assert "A5" in tray.messages[-1].message
+    # clicking the notification opens that project
+    with qtbot.waitSignal(tray.project_activated, timeout=1000) as clicked:
+        tray.icon.messageClicked.emit()
+    assert clicked.args == [ref.root]
+
+
+# ----------------------------------------------------------------------------- next command
+
+
+def test_next_command_widget_copy_and_terminal(qtbot: Any, demo: Path, env: dict[str, str],
+                                               tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    started: list[tuple[list[str], Path]] = []
+    monkeypatch.setattr(next_command_widget, "launch_detached",
+                        lambda argv, cwd: started.append((argv, cwd)) or True)
+    w = NextCommandWidget(settings, env)
+    qtbot.addWidget(w)
+    root = demo / "checklist-printer"
+    w.set_fields(root, {"next_action": "execute-phase", "next_phases": ["4.5", "5"]})
+    assert w.label.text() == "/msd-execute-phase 4.5"
+    with qtbot.waitSignal(w.copied, timeout=1000):
+        w.copy_button.click()
+    assert QApplication.clipboard().text() == "/msd-execute-phase 4.5"
+    settings.setValue(TERMINAL_SETTING, "myterm --here {cwd}")
+    with qtbot.waitSignal(w.terminal_opened, timeout=1000):
+        w.terminal_button.click()
+    assert started == [(["myterm", "--here", str(root)], root)]
+    w.set_fields(root, {}, "executing")
+    assert not w.copy_button.isEnabled()
+    w.set_fields(root, {"next_action": "verify-phase", "next_phases": ["3"]})
+    shot(w, "next-command", (760, 48))
