@@ -7,7 +7,6 @@ which the Secret Service daemon already opened; we do not move it per test.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
-def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
@@ -26,4 +27,4 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     for var in ("MSD_HOME", "MSD_PROJECT", "MSD_WORKSTREAM", "MSD_RUNTIME", "MSD_MODEL_CATALOG",
                 "GSD_HOME", "GSD_PROJECT", "GSD_WORKSTREAM", "GSD_RUNTIME", "CLAUDE_CONFIG_DIR"):
         monkeypatch.delenv(var, raising=False)
-    yield home
+    return home

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QToolButton,
     QWidget,
 )
@@ -73,6 +74,8 @@ class NextCommandWidget(QWidget):
         self.label.setObjectName("NextCommandText")
         self.label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # never let a long command widen the window (the full text is in the tooltip/Copy)
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.copy_button = QPushButton("Copy")
         self.copy_button.setToolTip("Copy the command to the clipboard")
         self.copy_button.clicked.connect(self.copy)
