@@ -14,3 +14,9 @@ import json, sys
 p1, p2 = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 print(json.dumps({"p1": p1, "p2": p2, "all_pass": bool(p1["pass"] and p2["pass"])}, indent=2))
 PYEOF
+# P3–P5 (the window, issue 3) print one JSON object each, after the one above:
+# P3 --smoke-test vs a bare PySide6 window (≤ 3× wall, ≤ 2.5× RSS); P4 STATE.md write → State
+# panel (median ≤ 50 ms); P5 scan of 1,000 projects (≤ 1 s, UI stall ≤ 50 ms).
+"$PY" bench/bench_p3_startup.py -n "${P3_RUNS:-9}"
+QT_QPA_PLATFORM=offscreen "$PY" bench/bench_p4_state_latency.py -n "${P4_WRITES:-60}"
+QT_QPA_PLATFORM=offscreen "$PY" bench/bench_p5_scan.py -n "${P5_PROJECTS:-1000}"

@@ -41,6 +41,7 @@ from msd_desktop.core.jsonfile import Fingerprint, atomic_write_json, read_json_
 from msd_desktop.core.masking import mask
 from msd_desktop.core.paths import active_workstream, planning_dir
 from msd_desktop.core.planning_lock import PlanningLock
+from msd_desktop.core.skill_paths import validate_agent_skills_value
 
 __all__ = [
     "KNOWN_REVIEWER_SLUGS",
@@ -48,6 +49,7 @@ __all__ = [
     "USAGE_SET",
     "apply_set",
     "apply_unset",
+    "check_agent_skills",
     "coerce_for_key",
     "config_get",
     "config_set",
@@ -72,6 +74,7 @@ KNOWN_REVIEWER_SLUGS = (
 _INSTANCE_NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 _INSTANCE_KEY_RE = re.compile(r"review\.reviewer_instances\.([a-zA-Z0-9_-]+)\.(cli|model|agent)")
 _REVIEWER_SLUG_RE = re.compile(r"[a-zA-Z0-9_-]+")
+_AGENT_SKILLS_KEY_RE = re.compile(r"agent_skills\.[a-zA-Z0-9_-]+")
 
 _SHIP_FIELDS = ("heading", "enabled", "source", "fallback", "template")
 _SHIP_TOKENS = frozenset({"phase_number", "phase_name", "phase_dir", "base_branch", "padded_phase"})
@@ -217,6 +220,22 @@ def normalize_value(key: str, value: Any, raw: str | None = None) -> Any:
             raise MsdError(spec.error(raw))
         raise MsdError(f"Invalid {key} '{raw}'. {vt.expectation()}")
     return value
+
+
+def check_agent_skills(root: Path, key: str, value: Any, raw: str) -> None:
+    """Refuse an ``agent_skills.<agent>`` value with a path leaving the project (F1, D2's spirit).
+
+    The message follows D2's pattern (``Invalid <key> '<raw>'. Must be …``) and then names the
+    refused entry (:func:`~msd_desktop.core.skill_paths.validate_skill_path`).
+    """
+    if not _AGENT_SKILLS_KEY_RE.fullmatch(key):
+        return
+    why = validate_agent_skills_value(root, value)
+    if why:
+        raise MsdError(
+            f"Invalid {key} '{raw}'. Must be skill paths inside the project "
+            f"(or global:<name>). {why}"
+        )
 
 
 def validate_value(key: str, value: Any, raw: str | None = None) -> str | None:
@@ -369,6 +388,7 @@ def _set(
 
     stored = normalize_value(key, value, raw)
     _check_proto(key)
+    check_agent_skills(root, key, stored, raw)
     shown = stored
     plaintext = stored if secret and isinstance(stored, str) else None
     if plaintext is not None:

@@ -440,20 +440,16 @@ class ModelOverridesEditor(_RowsEditor):
 
 
 def check_skill_path(root: Path | None, raw: str) -> str | None:
-    """Why a skill path is refused (``..``, absolute, a symlink out of the project), else None."""
+    """Why a skill path is refused (``..``, absolute, a symlink out of the project), else None.
+
+    The rule is the core's (:func:`msd_desktop.core.skill_paths.validate_skill_path`, which
+    ``config-set`` uses too); the editor only trims what was typed. Without a project root the
+    symlink part cannot be checked, so the rest is checked against a root that has no links.
+    """
     path = raw.strip()
     if not path:
         return "A skill path is empty."
-    if path.startswith(("/", "\\", "~")) or re.match(r"^[A-Za-z]:", path):
-        return f"Skill path '{path}' must be relative to the project (no absolute paths)."
-    if any(part == ".." for part in re.split(r"[\\/]", path)):
-        return f"Skill path '{path}' must not contain '..'."
-    if root is not None:
-        base = Path(root).resolve()
-        target = (base / path).resolve()
-        if target != base and base not in target.parents:
-            return f"Skill path '{path}' leads outside the project (through a symlink)."
-    return None
+    return validate_skill_path(Path(root) if root is not None else _NO_LINKS_ROOT, path)
 
 
 class AgentSkillsEditor(_RowsEditor):

@@ -185,6 +185,9 @@ class ProjectBrowserPanel(QWidget):
         self.tree.setAnimated(False)
         self.tree.header().setStretchLastSection(True)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        # resizeColumnToContents measures every row by default: ~75 ms on the UI thread for
+        # 1,000 projects (bench P5). The first 200 rows give the same width in practice.
+        self.tree.header().setResizeContentsPrecision(200)
         self.tree.setColumnWidth(0, 190)
         self.tree.selectionModel().selectionChanged.connect(self._on_selection)
 
