@@ -3,7 +3,8 @@
 ``state`` prints the combined project state (STATE.md frontmatter and sections, derived
 progress, roadmap phases, consistency problems, both status-line renderings) as JSON, so a
 script or a test sees exactly what the window shows. A broken STATE.md is not a command
-failure: the parse error is in ``error``/``problems`` and the exit code is 0.
+failure: the parse error is in ``error``/``problems`` and the exit code is 0. An invalid
+``MSD_PROJECT`` or ``MSD_WORKSTREAM`` name is (exit 1, like the other verbs).
 
 ``statusline`` prints the MSD-state segment exactly as the runtime's status-line hook would
 for ``--cwd`` (the hook walks up from the session directory, so this does too). The format is
@@ -26,9 +27,17 @@ if TYPE_CHECKING:
 
 
 def state(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
-    """The JSON view of :func:`msd_desktop.core.project_state.load_project_state`."""
+    """The JSON view of :func:`msd_desktop.core.project_state.load_project_state`.
+
+    A bad ``MSD_PROJECT`` / ``MSD_WORKSTREAM`` (spec §1) is a command failure, as in every other
+    verb: ``Error: MSD_PROJECT contains invalid path characters: <v>`` and exit 1, never the
+    unscoped ``.planning/`` (reliability finding F4). The window keeps the tolerant reading
+    (the error becomes a problem in the State panel).
+    """
+    from msd_desktop.core.paths import planning_dir
     from msd_desktop.core.project_state import load_project_state
 
+    planning_dir(ctx.root, ctx.env)  # raises MsdError for a name with `/`, `\` or `..`
     result = load_project_state(ctx.root, ctx.env).to_dict()
     ordered = {key: result[key] for key in (
         "path", "frontmatter", "status", "normalized_status", "progress", "sections",

@@ -12,9 +12,11 @@ Decisions, so the window, the CLI and the tests agree:
   A nested project that wants to be listed on its own can be registered as a ``folder``.
 * Never entered: ``.planning`` itself and every other hidden directory, ``node_modules`` and
   ``__pycache__``.
-* Symbolic links to directories are followed, but each real directory is visited once
-  (tracked by ``(st_dev, st_ino)``), so symlink loops end and a project reachable twice is
-  listed once, under the first path found (children are visited in name order).
+* Symbolic links to directories are followed only when their real path stays inside the scan
+  root's real path (a link to ``/`` or to a sibling tree is not entered: reliability finding F2),
+  and each real directory is visited once (tracked by ``(st_dev, st_ino)``), so symlink loops
+  end and a project reachable twice is listed once, under the first path found (children are
+  visited in name order).
 * Unreadable directories, entries that cannot be stat'ed (``ELOOP``, a directory removed
   mid-scan, permission errors) are skipped silently: a scan never fails half-way.
 * ``max_depth`` bounds the directories looked at: the scan root is depth 0 and a directory
@@ -45,6 +47,21 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
         return False
 
 
+def _inside(base: str, target: str) -> bool:
+    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def _followable(entry: os.DirEntry[str], real_root: str) -> bool:
+    """A child directory to enter: a real directory, or a link whose target stays inside."""
+    if not _is_dir(entry):
+        return False
+    try:
+        is_link = entry.is_symlink()
+    except OSError:
+        return False
+    return not is_link or _inside(real_root, os.path.realpath(entry.path))
+
+
 def iter_projects(
     scan_root: Path,
     *,
@@ -59,6 +76,7 @@ def iter_projects(
     """
     scan_root = Path(scan_root)
     ws_name = scan_root.name if workspace is None else workspace
+    real_root = os.path.realpath(scan_root)
     visited: set[tuple[int, int]] = set()
     # Stack of (path string, depth); children pushed in reverse name order → visited sorted.
     stack: list[tuple[str, int]] = [(os.fspath(scan_root), 0)]
@@ -91,7 +109,8 @@ def iter_projects(
         children = [
             e.path
             for e in entries
-            if not e.name.startswith(".") and e.name not in SKIP_NAMES and _is_dir(e)
+            if not e.name.startswith(".") and e.name not in SKIP_NAMES
+            and _followable(e, real_root)
         ]
         children.sort(reverse=True)
         stack.extend((child, depth + 1) for child in children)

@@ -144,8 +144,11 @@ def active_workstream(
     """The active workstream name, or ``None``.
 
     An explicit or ``MSD_WORKSTREAM`` name is used as given (it need not exist yet) but must be a
-    valid name; a stored pointer that is invalid or names a missing workstream dir yields ``None``
-    and is left on disk untouched.
+    valid name: one with ``/``, ``\\`` or ``..`` raises the spec's
+    ``MSD_WORKSTREAM contains invalid path characters: <v>`` (§1), any other invalid name
+    upstream's :data:`INVALID_WORKSTREAM_NAME_MESSAGE`. A stored pointer that is invalid (path
+    characters included) or names a missing workstream dir yields ``None`` and is left on disk
+    untouched, as upstream's read-only peek does.
     """
     e = _env(env)
     name: str | None = None
@@ -156,6 +159,9 @@ def active_workstream(
     elif (e.get("MSD_WORKSTREAM") or "").strip():
         name = (e.get("MSD_WORKSTREAM") or "").strip()
     if name is not None:
+        # Spec §1: a name with ``/``, ``\`` or ``..`` gets the path-characters message (F3);
+        # other invalid names keep upstream's ``--ws`` wording.
+        validate_path_name(name, "MSD_WORKSTREAM")
         if not is_valid_workstream_name(name):
             raise MsdError(INVALID_WORKSTREAM_NAME_MESSAGE)
         return name

@@ -51,7 +51,7 @@ def _inside(base: str, target: str) -> bool:
 
 
 def validate_skill_path(root: Path, value: str) -> str | None:
-    """Why one skill entry is refused (``..``, absolute, ``~``, a symlink out of ``root``), else None.
+    """Why one skill entry is refused (``..``, absolute, ``~``, a link out of the root), or None.
 
     ``root`` is the project root (the folder that holds ``.planning/``). The path need not exist;
     its existing part is resolved through symlinks (a dangling link is followed to its target).

@@ -13,7 +13,8 @@ Why a registry: the form is generated, never hand-written per key (STYLE item 7)
 
 ``set_value(MISSING)`` shows "not set" (the default appears as placeholder or hint). Editors
 never validate against schema rules themselves — the only local checks are parse errors and the
-``agent_skills`` path traversal check (paths must stay inside the project).
+``agent_skills`` path check (paths must stay inside the project), which is the core's
+``skill_paths.validate_skill_path``.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from msd_desktop.core.catalog import agents as catalog_agents
 from msd_desktop.core.config_schema import MISSING
 from msd_desktop.core.config_set import KNOWN_REVIEWER_SLUGS
 from msd_desktop.core.masking import mask
+from msd_desktop.core.skill_paths import validate_skill_path
 from msd_desktop.ui.config_draft import InvalidInput
 
 
@@ -439,12 +441,15 @@ class ModelOverridesEditor(_RowsEditor):
                 self.add_row([str(agent), model if isinstance(model, str) else json.dumps(model)])
 
 
+_NO_LINKS_ROOT = Path("/")
+
+
 def check_skill_path(root: Path | None, raw: str) -> str | None:
     """Why a skill path is refused (``..``, absolute, a symlink out of the project), else None.
 
     The rule is the core's (:func:`msd_desktop.core.skill_paths.validate_skill_path`, which
-    ``config-set`` uses too); the editor only trims what was typed. Without a project root the
-    symlink part cannot be checked, so the rest is checked against a root that has no links.
+    ``config-set`` uses too); the editor only trims what was typed. Without a project root only
+    the textual rules apply (every path is inside the filesystem root, so no symlink escapes).
     """
     path = raw.strip()
     if not path:

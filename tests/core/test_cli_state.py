@@ -79,6 +79,24 @@ def test_state_broken_yaml_is_not_a_failure(proj: Path) -> None:
     assert data["error"]["file"] == ".planning/STATE.md"
 
 
+@pytest.mark.parametrize("name", ["a/b", "a\\b", "..", "../x"])
+@pytest.mark.parametrize("var", ["MSD_PROJECT", "MSD_WORKSTREAM"])
+def test_state_bad_project_or_workstream_name_fails(proj: Path, var: str, name: str) -> None:
+    # Reliability finding F4: `msd state` used to exit 0 and show the unscoped .planning/.
+    # Spec §1: the name must not contain `/`, `\` or `..`; every verb exits 1 with the message.
+    res = run("state", "--cwd", str(proj), env={var: name})
+    assert res.returncode == 1, res.stdout
+    assert res.stdout == ""
+    assert res.stderr == f"Error: {var} contains invalid path characters: {name}\n"
+
+
+def test_state_valid_msd_project_is_scoped(proj: Path) -> None:
+    (proj / ".planning" / "app").mkdir()
+    res = run("state", "--cwd", str(proj), env={"MSD_PROJECT": "app"})
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["path"] == str(proj / ".planning" / "app" / "STATE.md")
+
+
 def test_statusline_formats(proj: Path) -> None:
     res = run("statusline", "--cwd", str(proj))
     assert res.returncode == 0, res.stderr

@@ -248,8 +248,12 @@ def test_msd_project_scoping(proj: Project) -> None:
 def test_invalid_names(proj: Project) -> None:
     with pytest.raises(MsdError, match="MSD_PROJECT contains invalid path characters: a/b"):
         load_config(proj.root, {**proj.env, "MSD_PROJECT": "a/b"}, None)
-    with pytest.raises(MsdError, match="Invalid workstream name"):
+    # spec §1: path characters in MSD_WORKSTREAM get the spec's message (finding F3) ...
+    with pytest.raises(MsdError, match=r"^MSD_WORKSTREAM contains invalid path characters: \.\./x$"):
         load_config(proj.root, {**proj.env, "MSD_WORKSTREAM": "../x"})
+    # ... other invalid names keep upstream's --ws wording
+    with pytest.raises(MsdError, match="Invalid workstream name"):
+        load_config(proj.root, {**proj.env, "MSD_WORKSTREAM": "-x"})
     with pytest.raises(MsdError, match="MSD_WORKSTREAM contains invalid path characters"):
         load_config(proj.root, proj.env, "..")
 

@@ -73,11 +73,34 @@ def test_symlink_loops_end_and_each_project_listed_once(tmp_path: Path) -> None:
 
 
 def test_symlinked_project_is_found(tmp_path: Path) -> None:
-    real = project(tmp_path / "elsewhere" / "real")
     scan = tmp_path / "scan"
-    scan.mkdir()
-    os.symlink(real, scan / "linked")
+    real = project(scan / "store" / "real")
+    os.symlink(real, scan / "linked")  # "linked" sorts first: listed under the link's path
     assert roots(scan) == [scan / "linked"]
+
+
+def test_symlinks_out_of_the_scan_root_are_not_followed(tmp_path: Path) -> None:
+    # Reliability finding F2: `ln -s / ws/escape` made a scan list projects all over the disk.
+    outside = project(tmp_path / "elsewhere" / "real")
+    scan = tmp_path / "ws"
+    inside = project(scan / "mine")
+    os.symlink("/", scan / "escape")
+    os.symlink(outside, scan / "linked-out")
+    os.symlink(tmp_path, scan / "parent")  # the scan root's parent: contains the root itself
+    os.symlink("../elsewhere", scan / "relative-out")
+    seen: list[Path] = []
+    assert roots(scan, max_depth=30, on_progress=lambda _n, p: seen.append(p)) == [inside]
+    assert seen == [scan, scan / "mine"]
+
+
+def test_scan_root_reached_through_a_symlink(tmp_path: Path) -> None:
+    real_ws = tmp_path / "real-ws"
+    a = project(real_ws / "a")
+    os.symlink(real_ws / "a", real_ws / "b")  # inside the root's real path: followed
+    alias = tmp_path / "alias"
+    os.symlink(real_ws, alias)
+    assert roots(alias) == [alias / "a"]
+    assert roots(real_ws) == [a]
 
 
 def test_directory_vanishing_mid_scan_is_skipped(tmp_path: Path) -> None:

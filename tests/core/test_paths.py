@@ -106,12 +106,38 @@ def test_no_pointer(tmp_path: Path) -> None:
     assert active_workstream(tmp_path, {}) is None
 
 
-@pytest.mark.parametrize("bad", ["a/b", "-lead", "has space", "x..y"])
+@pytest.mark.parametrize("bad", ["-lead", "has space", "a:b", ".hidden"])
 def test_invalid_explicit_or_env_name(tmp_path: Path, bad: str) -> None:
+    # Invalid names without path characters keep upstream's --ws wording.
     with pytest.raises(MsdError, match=f"^{INVALID_WORKSTREAM_NAME_MESSAGE}$"):
         active_workstream(tmp_path, {"MSD_WORKSTREAM": bad})
     with pytest.raises(MsdError, match=f"^{INVALID_WORKSTREAM_NAME_MESSAGE}$"):
         active_workstream(tmp_path, {}, explicit=bad)
+
+
+@pytest.mark.parametrize("bad", ["a/b", "a\\b", "..", "../x", "x..y", "../../etc", "-a/b"])
+def test_workstream_name_with_path_characters_gets_spec_message(tmp_path: Path, bad: str) -> None:
+    # Spec §1: a workstream name must not contain `/`, `\` or `..`; the error is
+    # `MSD_WORKSTREAM contains invalid path characters: <v>` (reliability finding F3) — for
+    # MSD_WORKSTREAM, an explicit name and planning_dir alike.
+    expected = f"MSD_WORKSTREAM contains invalid path characters: {bad}"
+    for call in (
+        lambda: active_workstream(tmp_path, {"MSD_WORKSTREAM": bad}),
+        lambda: active_workstream(tmp_path, {}, explicit=bad),
+        lambda: planning_dir(tmp_path, {"MSD_WORKSTREAM": bad}),
+        lambda: planning_dir(tmp_path, {}, bad),
+    ):
+        with pytest.raises(MsdError) as info:
+            call()
+        assert str(info.value) == expected
+
+
+def test_pointer_with_path_characters_is_ignored_not_an_error(tmp_path: Path) -> None:
+    (tmp_path / ".planning/workstreams/x").mkdir(parents=True)
+    pointer = _pointer(tmp_path, "../x\n")
+    assert active_workstream(tmp_path, {}) is None
+    assert planning_dir(tmp_path, {}) == tmp_path / ".planning"
+    assert pointer.read_text() == "../x\n"
 
 
 def test_explicit_empty_is_an_error(tmp_path: Path) -> None:

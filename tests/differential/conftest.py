@@ -415,3 +415,15 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(f"{dev}: {n}")
     for note, n in sorted(NOTES.items()):
         terminalreporter.write_line(f"note: {note}: {n}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    mode = (
+        "random (failures print a @reproduce_failure blob; pin with --hypothesis-seed)"
+        if RANDOM
+        else "derandomized (same examples every run; MSD_DIFF_RANDOM=1 explores new ones)"
+    )
+    return (
+        f"differential: upstream {UPSTREAM_PACKAGE}@{UPSTREAM_VERSION} in {upstream_cache_dir()}; "
+        f"{N_EXAMPLES} examples/test (MSD_DIFF_EXAMPLES); {mode}"
+    )

@@ -257,6 +257,12 @@ def _known_cause(case: ConfigSetCase, mo: Outcome, go: Outcome) -> str:
     raw = case.raw or ""
     if mo.code == 2 and "unrecognized arguments" in mo.stderr:
         return ":argparse-dash-value"
+    if raw == "--" and go.code == 0 and "Usage: config-set" in mo.stderr:
+        return ":double-dash-value"
+    if "Did you mean function " in go.stderr or "Did you mean [object Object]?" in go.stderr:
+        return ":upstream-proto-suggestion"
+    if (case.key or "") == "workflow.security_asvs_level" and "Must be a number." in go.stderr:
+        return ":asvs-error-order"
     text = go.stderr + go.stdout
     if "phase_commit_docs" in text or (case.key or "").startswith(
         ("phase_commit_docs.", "workflow.agent_hint_routing")
@@ -273,6 +279,9 @@ def _known_cause(case: ConfigSetCase, mo: Outcome, go: Outcome) -> str:
         return ":json-error-text"
     if "expected a JSON object at the top level" in m:
         return ":non-object-config"
+    same_out = mo.stdout.strip() == go.stdout.strip()
+    if raw == "null" and mo.file is MISSING and go.file is not MISSING and same_out:
+        return ":unset-creates-file"
     return ""
 
 
@@ -296,7 +305,11 @@ def run_config_set(
         count(dev, f"{config_set_argv(case, 'msd')} start={_show_start(case)} :: {diffs[0]}")
         return []
     cause = _known_cause(case, mo, go)
-    kind = f"config-set:{diffs[0].what}:{key_bucket(case.key)}:{mo.code}/{go.code}{cause}"
+    kind = (
+        f"config-set{cause}"
+        if cause
+        else f"config-set:{diffs[0].what}:{key_bucket(case.key)}:{mo.code}/{go.code}"
+    )
     argv = " ".join(repr(a) for a in config_set_argv(case, "msd"))
     text = (
         f"command: msd {argv}\n"

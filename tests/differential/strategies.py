@@ -552,6 +552,7 @@ UNKNOWN_KEYS = [
     "a..b",
 ]
 PROTO_KEYS = [
+    "toString",
     "__proto__.x",
     "model_overrides.__proto__",
     "agent_skills.constructor",

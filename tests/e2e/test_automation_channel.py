@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+import shiboken6
 
 from msd_desktop.app import demo_source
 
@@ -77,4 +78,5 @@ def test_protocol_errors_are_replies(qapp: object) -> None:
     finally:
         assert server is not None
         server.close()
+        shiboken6.delete(server)  # not left for the interpreter's exit to destroy
         shutil.rmtree(sock_dir, ignore_errors=True)

@@ -1,11 +1,12 @@
 """R5 — hostile paths: nothing escapes the project, and a scan of a hostile tree ends.
 
-* ``agent_skills`` paths with ``..``, absolute paths, or a symlink out of the project must be
-  refused. No core function checks them yet: the refusal tests are strict xfails that name the
-  open finding in ``docs/reliability.md`` (they start failing — and must be un-marked — the
-  day the check lands); the control case (a plain relative path) must keep working.
+* ``agent_skills`` paths with ``..``, absolute paths, or a symlink out of the project are
+  refused by ``config_set`` / ``config_set_typed`` / ``msd config-set`` and nothing is written
+  (``core/skill_paths.py``, fixed finding F1); the control case (a plain relative path) keeps
+  working.
 * ``discover_projects`` / ``msd workspaces scan`` over symlink loops, unreadable folders and
-  20-deep nesting terminates within its bound (time and directories visited).
+  20-deep nesting terminates within its bound (time and directories visited), and never
+  follows a symlink out of the scan root (``ln -s / escape``; fixed finding F2).
 * ``MSD_PROJECT`` and workstream names containing ``/``, ``\\`` or ``..`` are refused with the
   spec's message (§1) in the core and through the CLI, and nothing is created outside.
 """
@@ -19,17 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.config_set import config_set
+from msd_desktop.core.config_set import config_set, config_set_typed
 from msd_desktop.core.discovery import discover_projects
 from msd_desktop.core.errors import MsdError
-from msd_desktop.core.paths import INVALID_WORKSTREAM_NAME_MESSAGE, planning_dir
+from msd_desktop.core.paths import planning_dir
 from tests.reliability.helpers import make_project, msd, record_figure, tree_bytes
-
-AGENT_SKILLS_GAP = (
-    "Open finding F1 (docs/reliability.md): no core check refuses agent_skills paths that "
-    "leave the project"
-)
-
 
 def _dirs(root: Path) -> set[str]:
     return {str(Path(d).relative_to(root)) for d, _, _ in os.walk(root, followlinks=False)}
@@ -61,21 +56,27 @@ HOSTILE_SKILLS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=AGENT_SKILLS_GAP)
 @pytest.mark.parametrize("value", list(HOSTILE_SKILLS.values()), ids=list(HOSTILE_SKILLS))
 def test_core_refuses_agent_skills_outside_project(skills_project: Path, value: str) -> None:
     cfg = skills_project / ".planning" / "config.json"
-    with pytest.raises(MsdError):
+    with pytest.raises(MsdError) as info:
         config_set(skills_project, "agent_skills.msd-planner", value, env={})
+    assert str(info.value).startswith(f"Invalid agent_skills.msd-planner '{value}'. Must be ")
+    assert not cfg.exists()
+    with pytest.raises(MsdError):
+        config_set_typed(skills_project, "agent_skills.msd-planner", json.loads(value)
+                         if value.startswith("[") else value, env={})
     assert not cfg.exists()
 
 
-@pytest.mark.xfail(strict=True, reason=AGENT_SKILLS_GAP)
 def test_cli_refuses_agent_skills_dotdot(skills_project: Path, tmp_path: Path) -> None:
-    proc = msd("config-set", "agent_skills.msd-planner", "../x", cwd=skills_project,
-               env=_penv(tmp_path))
-    assert proc.returncode == 1, proc.stdout
-    assert not (skills_project / ".planning" / "config.json").exists()
+    for value in ("../x", "/etc"):
+        proc = msd("config-set", "agent_skills.msd-planner", value, cwd=skills_project,
+                   env=_penv(tmp_path))
+        assert proc.returncode == 1, proc.stdout
+        assert proc.stderr.startswith(f"Error: Invalid agent_skills.msd-planner '{value}'. "), \
+            proc.stderr
+        assert not (skills_project / ".planning" / "config.json").exists()
 
 
 def test_agent_skills_inside_project_accepted(skills_project: Path, tmp_path: Path) -> None:
@@ -171,6 +172,26 @@ def test_cli_scan_of_hostile_tree(tmp_path: Path) -> None:
         tree["locked"].chmod(0o755)
 
 
+def test_scan_does_not_follow_links_out_of_the_scan_root(tmp_path: Path) -> None:
+    # Fixed finding F2: `ln -s / ws/escape` made `msd workspaces scan ws` list projects all
+    # over the disk. Links whose real path leaves the scan root are not entered.
+    ws = tmp_path / "ws"
+    mine = make_project(ws, "mine")
+    outside = make_project(tmp_path / "elsewhere", "outside-proj")
+    (ws / "escape").symlink_to("/", target_is_directory=True)
+    (ws / "to-outside").symlink_to(outside, target_is_directory=True)
+    (ws / "to-parent").symlink_to("..", target_is_directory=True)
+    (ws / "to-mine").symlink_to("mine", target_is_directory=True)  # inside: followed
+    seen: list[Path] = []
+    found = discover_projects(ws, max_depth=DEEP, on_progress=lambda _n, p: seen.append(p))
+    assert [ref.root for ref in found] == [mine]
+    assert len(seen) == 2, seen  # ws and mine (reached once, through either path)
+    proc = msd("workspaces", "scan", str(ws), "--depth", str(DEEP), cwd=tmp_path,
+               env=_penv(tmp_path), timeout=SCAN_BOUND_S + 5)
+    assert proc.returncode == 0, proc.stderr
+    assert [entry["root"] for entry in json.loads(proc.stdout)] == [str(mine)]
+
+
 # --- MSD_PROJECT and workstream names ---------------------------------------------------------
 
 BAD_NAMES = ["a/b", "a\\b", "..", "../x", "x/..", "..\\x", "../../etc"]
@@ -202,13 +223,10 @@ def test_cli_refuses_bad_msd_project(tmp_path: Path, name: str) -> None:
     env = _penv(home, MSD_PROJECT=name)
     message = f"MSD_PROJECT contains invalid path characters: {name}"
     for args in (("config-set", "mode", "yolo"), ("config-get", "mode"), ("migrate-config",),
-                 ("resolve-model", "msd-planner")):
+                 ("resolve-model", "msd-planner"), ("state",)):  # state: fixed finding F4
         proc = msd(*args, cwd=root, env=env)
         assert proc.returncode == 1, (args, proc.stdout)
         assert proc.stderr == f"Error: {message}\n", (args, proc.stderr)
-    state = msd("state", cwd=root, env=env)
-    assert state.returncode == 0, state.stderr
-    assert json.loads(state.stdout)["error"]["message"] == message
     line = msd("statusline", cwd=root, env=env)
     assert line.returncode == 0
     assert "OUTSIDE-MARKER" not in line.stdout
@@ -223,12 +241,12 @@ def test_cli_refuses_bad_msd_workstream(tmp_path: Path, name: str) -> None:
     home.mkdir()
     before_files, before_dirs = tree_bytes(tmp_path), _dirs(tmp_path)
     env = _penv(home, MSD_WORKSTREAM=name)
-    accepted = {f"Error: MSD_WORKSTREAM contains invalid path characters: {name}\n",
-                f"Error: {INVALID_WORKSTREAM_NAME_MESSAGE}\n"}  # see open finding F3
-    for args in (("config-set", "mode", "yolo"), ("config-get", "mode")):
+    expected = f"Error: MSD_WORKSTREAM contains invalid path characters: {name}\n"  # §1, F3
+    for args in (("config-set", "mode", "yolo"), ("config-get", "mode"), ("state",),
+                 ("resolve-model", "msd-planner")):
         proc = msd(*args, cwd=root, env=env)
         assert proc.returncode == 1, (args, proc.stdout)
-        assert proc.stderr in accepted, (args, proc.stderr)
+        assert proc.stderr == expected, (args, proc.stderr)
     assert tree_bytes(tmp_path) == before_files
     assert _dirs(tmp_path) == before_dirs
 
