@@ -51,6 +51,7 @@ __all__ = [
     "absent_means_enabled",
     "config_set_suggestion",
     "default_for",
+    "distinct_titles",
     "dynamic_patterns",
     "get",
     "is_known",
@@ -418,12 +419,49 @@ _REVIEW_MODELS_RE: Final = re.compile(r"^review\.models\.[a-zA-Z0-9_-]+$")
 _UPSTREAM_ERROR_IGNORED: Final = frozenset({"context"})  # D7: `context` is free text
 
 
+_TITLE_ACRONYMS: Final = {"md": "MD", "pr": "PR", "ui": "UI", "api": "API", "ci": "CI",
+                          "id": "ID", "url": "URL", "mcp": "MCP", "llm": "LLM"}
+
+
+def _humanise(segment: str) -> str:
+    words = segment.replace("_", " ").replace("-", " ").split()
+    words = [_TITLE_ACRONYMS.get(w.lower(), w) for w in words]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
 def title_for(key: str) -> str:
     """A readable title from a dotted key: the segments after the first, humanised."""
     segments = key.split(".")
     shown = segments[1:] if len(segments) > 1 else segments
-    words = [s.replace("_", " ").replace("-", " ").strip() for s in shown]
-    return " › ".join(w[:1].upper() + w[1:] for w in words if w)
+    return " › ".join(w for w in (_humanise(s) for s in shown) if w)
+
+
+def distinct_titles(keys: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """``title_for`` of each ``(key, section)``, made unique within a section.
+
+    Why: the form lists a section's keys together, and two of them must not read the same
+    (``mode`` and ``claude_md_assembly.mode`` were both "Mode"). A colliding dotted key takes
+    its last two segments as one phrase ("Claude MD assembly mode"); if that still collides,
+    every segment. A one-segment key keeps its plain title.
+    """
+    titles = {key: title_for(key) for key, _section in keys}
+    by_title: dict[tuple[str, str], list[str]] = {}
+    for key, section in keys:
+        by_title.setdefault((section, titles[key]), []).append(key)
+    taken = {(section, titles[key]) for key, section in keys}
+    for (section, _title), group in by_title.items():
+        if len(group) < 2:
+            continue
+        for key in group:
+            segments = key.split(".")
+            if len(segments) < 2:
+                continue
+            two = _humanise(" ".join(segments[-2:]))
+            full = _humanise(" ".join(segments))
+            titles[key] = two if (section, two) not in taken else full
+            taken.add((section, titles[key]))
+    return titles
 
 
 @dataclass(frozen=True, eq=False)
@@ -513,7 +551,7 @@ def _raw_data() -> dict[str, Any]:
     return data
 
 
-def _build_spec(entry: Mapping[str, Any]) -> KeySpec:
+def _build_spec(entry: Mapping[str, Any], title: str | None = None) -> KeySpec:
     key = str(entry["key"])
     type_name = str(entry["type"])
     enum = entry.get("enum")
@@ -550,13 +588,17 @@ def _build_spec(entry: Mapping[str, Any]) -> KeySpec:
         msd_decision=entry.get("msd_decision"),
         storage=entry.get("storage"),
         value_type=value_type,
-        title=title_for(key),
+        title=title if title is not None else title_for(key),
         settable=settable,
     )
 
 
+_TITLES: Final = distinct_titles(
+    [(str(e["key"]), str(e["section"])) for e in _raw_data()["keys"]]
+)
+
 SCHEMA: Final[dict[str, KeySpec]] = {
-    str(e["key"]): _build_spec(e) for e in _raw_data()["keys"]
+    str(e["key"]): _build_spec(e, _TITLES[str(e["key"])]) for e in _raw_data()["keys"]
 }
 """Every concrete key, in the data file's order."""
 

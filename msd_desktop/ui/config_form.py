@@ -7,6 +7,13 @@ which rows are visible (search, "modified only"); each row's editor comes from t
 :mod:`msd_desktop.ui.config_editors`. Nothing here knows a key by name except through the
 registry's hints: validation, defaults, provenance and writing are the core's.
 
+Rows are built lazily (a ``KeyRowWidget`` with its editor costs milliseconds, and there are
+~190 keys): the first show builds one screenful, the rest is built in small time-boxed chunks
+while the form is visible (in form order, below what is on screen, so nothing jumps), and a
+search / "modified only" filter or a click in the contents builds the rows it needs at once.
+:meth:`ConfigFormPanel.row` / :meth:`~ConfigFormPanel.editor` build one key's row on demand;
+:meth:`~ConfigFormPanel.build_all_editors` builds everything (tests, automation).
+
 Edits stay a draft until Save (Ctrl+S); Revert discards them. The file is watched
 (``QFileSystemWatcher`` on the file and its folder, plus the main window's ``on_files_changed``
 hook): a change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine
@@ -18,17 +25,22 @@ from __future__ import annotations
 import html
 import os
 import re
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QFileSystemWatcher, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QHideEvent,
     QKeySequence,
+    QPainter,
+    QPaintEvent,
     QShortcut,
+    QShowEvent,
     QSyntaxHighlighter,
     QTextCharFormat,
 )
@@ -100,6 +112,34 @@ def ask_discard_changes(parent: QWidget, what: str) -> bool:
 def _muted(label: QLabel) -> QLabel:
     label.setStyleSheet(f"color: {semantic_color('muted').name()};")
     return label
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that elides in the middle instead of widening its parent.
+
+    The full text is the tooltip. Why: a long config path must not set the Settings tab's
+    minimum width (it made the window wider than the screen).
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(40)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        super().setText(text)
+        self.setToolTip(text)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, super().minimumSizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle,
+                                             rect.width())
+        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
 
 
 def highlight(text: str, words: list[str]) -> str:

@@ -13,6 +13,8 @@ ISO dates for last activity) so the view sorts by value, not by text.
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,33 +92,87 @@ def rows_from_summaries(summaries: list[ProjectSummary]) -> list[OverviewRow]:
 
 
 class OverviewModel(QAbstractTableModel):
-    """Flat table over ``list[OverviewRow]``."""
+    """Flat table over ``list[OverviewRow]``.
+
+    A project's rows are contiguous; ``_pos`` maps each root to its first row so an update
+    touches only that project's rows (``dataChanged``), or removes and inserts just them when
+    its workstreams changed — never a reset per project (bench P5: a reset per arriving
+    summary made loading 300 projects quadratic on the UI thread).
+    """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[OverviewRow] = []
+        self._pos: dict[Path, int] = {}
 
     def rows(self) -> list[OverviewRow]:
         return list(self._rows)
 
+    def _reindex(self) -> None:
+        self._pos = {}
+        for i, row in enumerate(self._rows):
+            self._pos.setdefault(row.summary.root, i)
+
     def set_rows(self, rows: list[OverviewRow]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
+        self._reindex()
         self.endResetModel()
 
     def update_summary(self, summary: ProjectSummary) -> None:
-        """Replace the rows of one project in place when the row set is unchanged."""
-        new = rows_from_summaries([summary])
-        old_pos = [i for i, r in enumerate(self._rows) if r.summary.root == summary.root]
-        if len(old_pos) != len(new) or [self._rows[i].label for i in old_pos] != [
-            r.label for r in new
-        ]:
-            keep = [r for r in self._rows if r.summary.root != summary.root]
-            self.set_rows(keep + new)
-            return
-        for i, row in zip(old_pos, new, strict=True):
-            self._rows[i] = row
-            self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+        """Replace the rows of one project (in place when its row set is unchanged)."""
+        self.update_summaries([summary])
+
+    def update_summaries(self, summaries: list[ProjectSummary]) -> None:
+        """Apply a batch of summaries: ``dataChanged`` per changed row range; projects not
+        shown yet are appended with one ``rowsInserted``."""
+        appended: list[OverviewRow] = []
+        changed: list[int] = []
+        for summary in summaries:
+            new = rows_from_summaries([summary])
+            start = self._pos.get(summary.root)
+            if start is None:
+                appended.extend(new)
+                continue
+            end = start
+            while end < len(self._rows) and self._rows[end].summary.root == summary.root:
+                end += 1
+            if [r.label for r in self._rows[start:end]] == [r.label for r in new]:
+                self._rows[start:end] = new
+                changed.extend(range(start, end))
+                continue
+            # the project's workstreams changed: swap just its rows
+            self._emit_changed(changed)
+            changed = []
+            self.beginRemoveRows(QModelIndex(), start, end - 1)
+            del self._rows[start:end]
+            self.endRemoveRows()
+            self.beginInsertRows(QModelIndex(), start, start + len(new) - 1)
+            self._rows[start:start] = new
+            self.endInsertRows()
+            self._reindex()
+        self._emit_changed(changed)
+        if appended:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(appended) - 1)
+            self._rows.extend(appended)
+            for i, row in enumerate(appended, start=first):
+                self._pos.setdefault(row.summary.root, i)
+            self.endInsertRows()
+
+    def _emit_changed(self, rows: list[int]) -> None:
+        """One ``dataChanged`` per run of consecutive rows."""
+        last_col = len(COLUMNS) - 1
+        run_start = prev = None
+        for r in sorted(set(rows)):
+            if prev is not None and r == prev + 1:
+                prev = r
+                continue
+            if run_start is not None and prev is not None:
+                self.dataChanged.emit(self.index(run_start, 0), self.index(prev, last_col))
+            run_start = prev = r
+        if run_start is not None and prev is not None:
+            self.dataChanged.emit(self.index(run_start, 0), self.index(prev, last_col))
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -204,14 +260,46 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def problem_text(problem: Any) -> str:
-    """A core ``Problem`` as one line: message, then where (file, line)."""
-    where = ""
-    if getattr(problem, "file", None):
-        where = str(problem.file)
-        if getattr(problem, "line", None):
-            where += f" line {problem.line}"
-    return f"{problem.message} ({where})" if where else str(problem.message)
+def problem_text(problem: Any, root: Path | str | None = None) -> str:
+    """A core ``Problem`` as one line: where (file relative to the project, line), then what.
+
+    The core's message may embed the absolute path of the file (JSON errors do:
+    ``/…/project/.planning/config.json: line 2, column 5: …``); the project-root prefix is
+    removed here, and a leading "file: line n, column m:" is dropped when it repeats where.
+    Display formatting only — the core's ``Problem`` is unchanged.
+    """
+    message = str(problem.message)
+    if root is not None:
+        prefix = str(root).rstrip("/\\")
+        message = message.replace(prefix + os.sep, "").replace(prefix + "/", "")
+    file = getattr(problem, "file", None)
+    if not file:
+        return message
+    where = str(file)
+    line = getattr(problem, "line", None)
+    if line:
+        where += f" line {line}"
+    repeated = re.match(rf"{re.escape(str(file))}(?::\s*line \d+(?:,\s*column \d+)?)?:\s*",
+                        message)
+    if repeated:
+        message = message[repeated.end():]
+    return f"{where}: {message}"
+
+
+def statusline_texts(state: Any) -> tuple[str, str]:
+    """(full, compact) status line of a core ``ProjectState``, consistent with the rest.
+
+    The core renders the status line from the file as it is now; while STATE.md does not
+    parse, everything else shows the last good state (``state.stale``), so the line is
+    rendered from that same last good document's text, with the core's own parser/renderer.
+    """
+    doc = getattr(state, "doc", None)
+    if getattr(state, "stale", False) and doc is not None and getattr(doc, "text", None):
+        from msd_desktop.core.statusline import parse_statusline_fields, render_state_segment
+
+        fields = parse_statusline_fields(doc.text)
+        return render_state_segment(fields, "full"), render_state_segment(fields, "compact")
+    return state.statusline_full, state.statusline_compact
 
 
 def config_problem_text(loaded: Any) -> str | None:
@@ -220,7 +308,7 @@ def config_problem_text(loaded: Any) -> str | None:
         return None
     root = str(loaded.root)
     for diag in loaded.diagnostics:
-        return str(diag).replace(root + "/", "")
+        return str(diag).replace(root + os.sep, "").replace(root + "/", "")
     return f"config.json: {loaded.reason}"
 
 
@@ -240,11 +328,12 @@ def summary_from_state(state: Any, name: str, workspace: str,
     if config_problem:
         located = next((p for p in state.problems if p.file == ".planning/config.json"), None)
         if located is not None:
-            config_problem = problem_text(located)
-    problems = [problem_text(p) for p in state.problems
+            config_problem = problem_text(located, state.root)
+    problems = [problem_text(p, state.root) for p in state.problems
                 if p.severity == "warning" and p.file != ".planning/config.json"]
     last = _text(fm.get("last_activity")) or _text(cp.get("last_activity"))
     desc = _text(fm.get("last_activity_desc")) or _text(cp.get("last_activity_desc"))
+    full, compact = statusline_texts(state)
     return ProjectSummary(
         root=state.root,
         name=name,
@@ -257,16 +346,23 @@ def summary_from_state(state: Any, name: str, workspace: str,
         percent=state.progress.percent,
         last_activity=last,
         last_activity_desc=desc,
-        statusline_full=state.statusline_full,
-        statusline_compact=state.statusline_compact,
+        statusline_full=full,
+        statusline_compact=compact,
         problems=problems,
         config_problem=config_problem,
-        state_error=problem_text(error) if error is not None else None,
+        state_error=problem_text(error, state.root) if error is not None else None,
     )
 
 
 def load_summary(ref: Any, env: dict[str, str], cache: Any = None) -> ProjectSummary:
     """Load one project (every workstream of it) through the core. Worker threads only."""
+    return load_summary_and_state(ref, env, cache)[0]
+
+
+def load_summary_and_state(ref: Any, env: dict[str, str],
+                           cache: Any = None) -> tuple[ProjectSummary, Any]:
+    """The summary plus the core ``ProjectState`` for ``env`` as given (what ``msd state``
+    shows; the tray uses it), loading each file once where the two coincide. Workers only."""
     from msd_desktop.core.config_store import load_config
     from msd_desktop.core.project_state import load_project_state
 
@@ -276,7 +372,7 @@ def load_summary(ref: Any, env: dict[str, str], cache: Any = None) -> ProjectSum
         cfg_problem = f"config.json: {exc}"
     if not ref.workstreams:
         state = load_project_state(ref.root, env, cache=cache)
-        return summary_from_state(state, ref.name, ref.workspace, cfg_problem)
+        return summary_from_state(state, ref.name, ref.workspace, cfg_problem), state
     per_ws: dict[str, ProjectSummary] = {}
     for ws in ref.workstreams:
         ws_env = {**env, "MSD_WORKSTREAM": ws}
@@ -284,5 +380,11 @@ def load_summary(ref: Any, env: dict[str, str], cache: Any = None) -> ProjectSum
         per_ws[ws] = summary_from_state(state, ref.name, ref.workspace, cfg_problem)
     head_name = ref.active_workstream if ref.active_workstream in per_ws else ref.workstreams[0]
     head = per_ws[head_name]
-    return ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
-                             "state_error": None})
+    summary = ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
+                                "state_error": None})
+    return summary, load_project_state(ref.root, env, cache=cache)
+
+
+def placeholder_summary(ref: Any) -> ProjectSummary:
+    """What a project shows until its summary arrived (name only)."""
+    return ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace)

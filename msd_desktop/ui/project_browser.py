@@ -51,7 +51,7 @@ from msd_desktop.ui.project_tree_model import (
     WorkspaceRole,
     WorkstreamRole,
 )
-from msd_desktop.ui.workers import OpHandle, run_op
+from msd_desktop.ui.workers import OpHandle, Progress, run_op
 
 # --------------------------------------------------------------------------- modal questions
 
@@ -249,11 +249,11 @@ class ProjectBrowserPanel(QWidget):
         if self._scan is not None and not self._scan.is_done:
             self._scan.cancel()
         registry, transient = self.registry, list(self.transient)
-        handle_box: list[OpHandle] = []
 
-        def work(progress: ScanProgress) -> list[WorkspaceEntry]:
+        def work(progress: Progress) -> list[WorkspaceEntry]:
+            # worker thread: only the plain-Python Progress object, never the handle
             return scan_workspaces(registry, transient, progress,
-                                   cancelled=lambda: bool(handle_box and handle_box[0].cancelled))
+                                   cancelled=lambda: progress.cancelled)
 
         self._scan_started = time.perf_counter()
         self.progress.setRange(0, 0)
@@ -262,8 +262,7 @@ class ProjectBrowserPanel(QWidget):
         self.progress_label.show()
         handle = run_op(work, name="scan", with_progress=True,
                         on_finished=self._on_scanned, on_failed=self._on_scan_failed,
-                        on_progress=self._on_scan_progress)
-        handle_box.append(handle)
+                        on_progress=self._on_scan_progress, owner=self)
         self._scan = handle
         return handle
 

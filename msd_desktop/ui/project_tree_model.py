@@ -83,6 +83,7 @@ class ProjectTreeModel(QAbstractItemModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._workspaces: list[WorkspaceEntry] = []
+        self._where: dict[Path, list[tuple[int, int]]] = {}  # root → (workspace, project) rows
 
     # -- the plain-Python side
 
@@ -92,33 +93,54 @@ class ProjectTreeModel(QAbstractItemModel):
     def set_workspaces(self, workspaces: list[WorkspaceEntry]) -> None:
         self.beginResetModel()
         self._workspaces = list(workspaces)
+        self._where = {}
+        for w, ws in enumerate(self._workspaces):
+            for p, proj in enumerate(ws.projects):
+                self._where.setdefault(proj.ref.root, []).append((w, p))
         self.endResetModel()
 
     def set_summary(self, root: Path, summary: ProjectSummary) -> None:
         """Update one project's summary everywhere it is listed (rows keep their place)."""
-        for w, ws in enumerate(self._workspaces):
-            for p, proj in enumerate(ws.projects):
-                if proj.ref.root == root:
-                    proj.summary = summary
-                    top = self.index(p, 0, self.index(w, 0))
-                    bottom = self.index(p, len(COLUMNS) - 1, self.index(w, 0))
-                    self.dataChanged.emit(top, bottom)
-                    n = len(proj.ref.workstreams)
-                    if n:
-                        self.dataChanged.emit(self.index(0, 0, top),
-                                              self.index(n - 1, len(COLUMNS) - 1, top))
+        self.set_summaries([summary])
+
+    def set_summaries(self, summaries: list[ProjectSummary]) -> None:
+        """Apply a batch of summaries: ``dataChanged`` for the affected rows only (found
+        through a root → rows map, so a batch costs O(batch), not O(projects))."""
+        touched: dict[int, list[int]] = {}
+        for summary in summaries:
+            for w, p in self._where.get(summary.root, ()):
+                self._workspaces[w].projects[p].summary = summary
+                touched.setdefault(w, []).append(p)
+        last_col = len(COLUMNS) - 1
+        for w, rows in touched.items():
+            parent = self.index(w, 0)
+            rows.sort()
+            start = prev = rows[0]
+            for r in [*rows[1:], None]:
+                if r is not None and r == prev + 1:
+                    prev = r
+                    continue
+                self.dataChanged.emit(self.index(start, 0, parent),
+                                      self.index(prev, last_col, parent))
+                if r is not None:
+                    start = prev = r
+            for p in rows:
+                n = len(self._workspaces[w].projects[p].ref.workstreams)
+                if n:
+                    top = self.index(p, 0, parent)
+                    self.dataChanged.emit(self.index(0, 0, top),
+                                          self.index(n - 1, last_col, top))
 
     def projects(self) -> list[ProjectEntry]:
         return [p for ws in self._workspaces for p in ws.projects]
 
     def find_project(self, root: Path, workstream: str | None = None) -> QModelIndex:
-        for w, ws in enumerate(self._workspaces):
-            for p, proj in enumerate(ws.projects):
-                if proj.ref.root == root:
-                    idx = self.index(p, 0, self.index(w, 0))
-                    if workstream and workstream in proj.ref.workstreams:
-                        return self.index(proj.ref.workstreams.index(workstream), 0, idx)
-                    return idx
+        for w, p in self._where.get(Path(root), ())[:1]:
+            proj = self._workspaces[w].projects[p]
+            idx = self.index(p, 0, self.index(w, 0))
+            if workstream and workstream in proj.ref.workstreams:
+                return self.index(proj.ref.workstreams.index(workstream), 0, idx)
+            return idx
         return QModelIndex()
 
     # -- index plumbing

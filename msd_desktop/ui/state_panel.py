@@ -95,7 +95,7 @@ def state_view_from_core(state: Any, title: str = "",
                          last_good_at: float | None = None) -> StateView:
     """Copy a core ``ProjectState`` into a :class:`StateView` (worker thread; no Qt)."""
     from msd_desktop.core.project_state import phase_key_of
-    from msd_desktop.ui.overview_model import problem_text
+    from msd_desktop.ui.overview_model import problem_text, statusline_texts
 
     doc = state.doc
     fm = doc.fm if doc is not None else {}
@@ -127,12 +127,13 @@ def state_view_from_core(state: Any, title: str = "",
     else:
         next_text = _text(next_phases)
     error = state.error
+    full, compact = statusline_texts(state)  # the last good state's line while stale
     return StateView(
         root=state.root,
         title=title,
         workstream=state.workstream,
-        statusline_full=state.statusline_full,
-        statusline_compact=state.statusline_compact,
+        statusline_full=full,
+        statusline_compact=compact,
         percent=state.progress.percent,
         milestone=_join(_text(fm.get("milestone")), _text(fm.get("milestone_name"))),
         phase=_text(cp.get("phase")) or _join(_text(fm.get("current_phase")),
@@ -153,8 +154,9 @@ def state_view_from_core(state: Any, title: str = "",
         stopped_at=_text(session.get("stopped_at")) or _text(fm.get("stopped_at")),
         resume_file=_text(session.get("resume_file")),
         body_markdown=doc.body if doc is not None else "",
-        problems=[problem_text(p) for p in state.problems if p.severity == "warning"],
-        error=problem_text(error) if error is not None else None,
+        problems=[problem_text(p, state.root) for p in state.problems
+                  if p.severity == "warning"],
+        error=problem_text(error, state.root) if error is not None else None,
         showing_last_good=bool(state.stale),
         loaded_at=last_good_at if (state.stale and last_good_at) else time.time(),
         missing=doc is None,

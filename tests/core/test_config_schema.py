@@ -231,6 +231,18 @@ def test_title_for() -> None:
     assert cs.title_for("review.models.kimi-code") == "Models › Kimi code"
 
 
+def test_titles_are_distinct_within_a_section() -> None:
+    seen: dict[tuple[str, str], str] = {}
+    for spec in cs.SCHEMA.values():
+        other = seen.setdefault((spec.section, spec.title), spec.key)
+        assert other == spec.key, f"{other} and {spec.key} are both titled {spec.title!r}"
+    assert cs.SCHEMA["mode"].title == "Mode"
+    assert cs.SCHEMA["claude_md_assembly.mode"].title == "Claude MD assembly mode"
+    assert cs.distinct_titles([("a.enabled", "s"), ("b.enabled", "s"), ("c.enabled", "t")]) == {
+        "a.enabled": "A enabled", "b.enabled": "B enabled", "c.enabled": "Enabled"
+    }
+
+
 def test_unknown_keys_listed() -> None:
     config = {
         "mode": "yolo",

@@ -108,7 +108,7 @@ def strict(v: Any) -> Any:
 
 
 def same(a: Any, b: Any) -> bool:
-    return strict(a) == strict(b)
+    return bool(strict(a) == strict(b))
 
 
 def load_json(text: str) -> Any:
@@ -574,13 +574,10 @@ def _classify_config_set(
     # D2: msd validates typed keys; upstream stores the value — or refuses only at a later
     # step of its pipeline (the read of config.json or the prototype guard both run after
     # upstream's own per-key validators, where msd's D2 validators sit too).
-    later_refusal = (
-        gsd.code == 1
-        and bool(gline)
-        and (
-            "prototype pollution guard" in gline
-            or gline.startswith("Error: Failed to read config.json")
-        )
+    g_text = gline or ""
+    later_refusal = gsd.code == 1 and (
+        "prototype pollution guard" in g_text
+        or g_text.startswith("Error: Failed to read config.json")
     )
     if (
         (gsd.code == 0 or later_refusal)

@@ -273,8 +273,8 @@ def _known_cause(case: ConfigSetCase, mo: Outcome, go: Outcome) -> str:
     if mo.code == 0 and go.code == 0 and '"value": ' + json.dumps(raw) in mo.stdout:
         return ":string-key-keeps-raw"
     m, g = error_line(mo.stderr) or "", error_line(go.stderr) or ""
-    if "prototype pollution guard" in m and "Failed to read config.json" in g:
-        return ":guard-before-read"
+    if "prototype pollution guard" in m and "prototype pollution guard" not in g:
+        return ":guard-order"
     if "Failed to read config.json" in m and "Failed to read config.json" in g:
         return ":json-error-text"
     if "expected a JSON object at the top level" in m:
