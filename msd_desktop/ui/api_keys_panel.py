@@ -5,7 +5,9 @@ immediately on the keyring (and write the ``true`` sentinel into ``config.json``
 only ever shown masked (``core.masking.mask`` via ``core.secrets.list_secrets``), and the only
 plaintext the window ever holds comes from an explicit Reveal click, which hides again after
 :data:`REVEAL_SECONDS`. Keyring calls can block (D-Bus, an unlock prompt), so they run off the
-UI thread through :func:`msd_desktop.ui.workers.run_op`.
+UI thread through :func:`msd_desktop.ui.workers.run_op` — and only once the panel is first shown
+(:meth:`ApiKeysPanel.ensure_loaded`): importing ``keyring`` and asking D-Bus is the slowest part
+of the Settings tab, and most visits never open this page.
 
 Banners: plaintext keys in ``config.json`` (stronger when git tracks the file) with a Migrate
 button; no usable keyring (the core's reason, which says what to install or unlock).
@@ -19,13 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QGridLayout,
+    QFrame,
+    QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -119,25 +125,35 @@ class ApiKeysPanel(QWidget):
         self.migrate_button.hide()
         self.migrate_button.clicked.connect(self.migrate)
         layout.addWidget(self.migrate_button, 0, Qt.AlignmentFlag.AlignLeft)
-        grid = QGridLayout()
-        grid.setColumnStretch(2, 1)
-        for col, text in enumerate(("Key", "Variable", "Value", "Stored in")):
-            head = QLabel(f"<b>{text}</b>")
-            grid.addWidget(head, 0, col)
-        for row, key in enumerate(secrets.secret_keys(), start=1):
-            grid.addWidget(QLabel(key), row, 0)
-            var = QLabel(f"<code>{secrets.env_var(key)}</code>")
-            grid.addWidget(var, row, 1)
+        # One block per key — a title line, then the value and its buttons — so the page
+        # narrows with the window instead of setting its minimum width.
+        keys_box = QWidget()
+        keys_layout = QVBoxLayout(keys_box)
+        keys_layout.setContentsMargins(0, 0, 0, 0)
+        muted = semantic_color("muted").name()
+        for key in secrets.secret_keys():
+            block = QFrame()
+            block.setObjectName(f"secret-row:{key}")
+            bl = QVBoxLayout(block)
+            bl.setContentsMargins(0, 4, 0, 4)
+            bl.setSpacing(2)
+            head = QHBoxLayout()
+            name = QLabel(f"<b>{key}</b> &nbsp;<code>{secrets.env_var(key)}</code>")
+            head.addWidget(name)
+            where = QLabel()
+            where.setStyleSheet(f"color: {muted};")
+            where.setWordWrap(True)
+            where.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            self.where[key] = where
+            head.addWidget(where, 1)
+            bl.addLayout(head)
+            row = QHBoxLayout()
             field = QLineEdit(UNSET)
             field.setReadOnly(True)
             field.setObjectName(f"secret:{key}")
-            field.setMinimumWidth(180)
+            field.setMinimumWidth(100)
             self.fields[key] = field
-            grid.addWidget(field, row, 2)
-            where = QLabel()
-            where.setStyleSheet(f"color: {semantic_color('muted').name()};")
-            self.where[key] = where
-            grid.addWidget(where, row, 3)
+            row.addWidget(field, 1)
             set_button = QPushButton("Set…")
             set_button.clicked.connect(lambda _=False, k=key: self.set_key(k))
             reveal = QPushButton("Reveal")
@@ -147,21 +163,38 @@ class ApiKeysPanel(QWidget):
             remove.clicked.connect(lambda _=False, k=key: self.remove_key(k))
             self.set_buttons[key], self.reveal_buttons[key] = set_button, reveal
             self.remove_buttons[key] = remove
-            grid.addWidget(set_button, row, 4)
-            grid.addWidget(reveal, row, 5)
-            grid.addWidget(remove, row, 6)
-        layout.addLayout(grid)
+            for button in (set_button, reveal, remove):
+                button.setEnabled(False)  # until the keyring answered
+                row.addWidget(button)
+            bl.addLayout(row)
+            keys_layout.addWidget(block)
+        keys_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(keys_box)
+        layout.addWidget(scroll, 1)
         self.message = QLabel()
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
-        layout.addStretch(1)
-        self.refresh()
+        self.loaded = False  # the keyring has been asked (ensure_loaded / refresh)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.ensure_loaded()
+
+    def ensure_loaded(self) -> None:
+        """Ask the keyring the first time (showing the panel does this)."""
+        if not self.loaded:
+            self.refresh()
 
     # ---- reading ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Re-read keyring status, masked entries and plaintext detection (off the UI thread)."""
         root, env = self.root, self.env
+        self.loaded = True
 
         def work() -> tuple[Any, Any, Any]:
             status = secrets.keyring_status()
@@ -186,7 +219,8 @@ class ApiKeysPanel(QWidget):
         for key, entry in self.entries.items():
             if key not in self._timers:
                 self.fields[key].setText(entry["masked"])
-            self.where[key].setText(", ".join(loc["location"] for loc in entry["locations"]))
+            places = ", ".join(loc["location"] for loc in entry["locations"])
+            self.where[key].setText(f"stored in: {places}" if places else "not stored")
             has = bool(entry["available"])
             self.set_buttons[key].setText("Replace…" if has else "Set…")
             self.set_buttons[key].setEnabled(usable)

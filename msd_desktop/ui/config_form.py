@@ -121,24 +121,31 @@ class ElidedLabel(QLabel):
     minimum width (it made the window wider than the screen).
     """
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    MAX_HINT = 420  # px: the width it asks for at most (it takes more when there is room)
+
+    def __init__(self, text: str = "", parent: QWidget | None = None,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> None:
         super().__init__(text, parent)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setMinimumWidth(40)
+        self.mode = mode
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setToolTip(text)
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
         super().setText(text)
         self.setToolTip(text)
 
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), self.MAX_HINT), hint.height())
+
     def minimumSizeHint(self) -> QSize:
-        return QSize(40, super().minimumSizeHint().height())
+        return QSize(min(40, super().sizeHint().width()), super().minimumSizeHint().height())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
         rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle,
-                                             rect.width())
+        text = self.fontMetrics().elidedText(self.text(), self.mode, rect.width())
         painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
 
 
@@ -238,11 +245,15 @@ class KeyRowWidget(QFrame):
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.key_label = _muted(QLabel())
         self.key_label.setTextFormat(Qt.TextFormat.RichText)
+        # The dotted key may be clipped in a narrow window (it is also the tooltip); the row
+        # must not set the form's minimum width.
+        self.key_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.key_label.setToolTip(fk.key)
         head.addWidget(self.marker)
         head.addWidget(self.title)
-        head.addWidget(self.key_label)
-        head.addStretch(1)
-        self.default_label = _muted(QLabel())
+        head.addWidget(self.key_label, 1)
+        self.default_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight))
+        self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         head.addWidget(self.default_label)
         self.reset_button = QPushButton("Reset")
         self.reset_button.setToolTip("Remove this key from the file (use the default / the next "
@@ -327,9 +338,24 @@ class ConfigFormPanel(QWidget):
         self.proxy = ConfigFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.toc_model = SectionTocModel(self.proxy, self)
+        # Built so far (rows are built lazily — see the module docstring).
         self.rows: dict[str, KeyRowWidget] = {}
         self.editors: dict[str, ValueEditor] = {}
         self.section_headers: dict[str, QLabel] = {}
+        self._form_keys = {fk.key: fk for fk in self.model.keys}
+        self._order = {fk.key: i for i, fk in enumerate(self.model.keys)}
+        self._visible: list[str] = [fk.key for fk in self.model.keys]  # proxy rows, in order
+        self._shown: set[str] = set()  # rows on screen: the built prefix of _visible
+        self._stale: set[str] = set()  # built, hidden, and not refreshed since the data changed
+        self._words: list[str] = []
+        self._schema_keys = _schema_keys()
+        self._idle = QTimer(self)  # completes the form while it is on screen
+        self._idle.setInterval(0)
+        self._idle.timeout.connect(self._idle_build)
+        self._idle_start = QTimer(self)
+        self._idle_start.setSingleShot(True)
+        self._idle_start.setInterval(IDLE_START_MS)
+        self._idle_start.timeout.connect(self._idle.start)
         self._watcher = QFileSystemWatcher(self)
         self._watcher.fileChanged.connect(self._on_disk_event)
         self._watcher.directoryChanged.connect(self._on_disk_event)
@@ -348,6 +374,10 @@ class ConfigFormPanel(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Scope:"))
         self.scope_combo = QComboBox()
+        self.scope_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.scope_combo.setMinimumContentsLength(18)
         self.scope_combo.addItem("Project", Scope.PROJECT)
         ws_label = f"Workstream '{self.workstream}'" if self.workstream else "Workstream (none)"
         self.scope_combo.addItem(ws_label, Scope.WORKSTREAM)
@@ -357,15 +387,17 @@ class ConfigFormPanel(QWidget):
             item.setEnabled(False)
         self.scope_combo.activated.connect(self._scope_picked)
         bar.addWidget(self.scope_combo)
-        self.path_label = _muted(QLabel())
-        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.path_label = _muted(ElidedLabel())
         bar.addWidget(self.path_label, 1)
+        outer.addLayout(bar)
+        # Second row: a narrow window must not be widened by one long toolbar.
+        bar = QHBoxLayout()
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search settings (Ctrl+F)")
         self.search.setClearButtonEnabled(True)
-        self.search.setMinimumWidth(220)
+        self.search.setMinimumWidth(140)
         self.search.textChanged.connect(self._search_changed)
-        bar.addWidget(self.search)
+        bar.addWidget(self.search, 1)
         self.modified_only = QCheckBox("Modified only")
         self.modified_only.toggled.connect(self._modified_only_changed)
         bar.addWidget(self.modified_only)
@@ -394,7 +426,7 @@ class ConfigFormPanel(QWidget):
         self.toc = QListView()
         self.toc.setModel(self.toc_model)
         self.toc.setMaximumWidth(230)
-        self.toc.setMinimumWidth(160)
+        self.toc.setMinimumWidth(130)
         self.toc.clicked.connect(self._toc_clicked)
         splitter.addWidget(self.toc)
 
@@ -413,13 +445,18 @@ class ConfigFormPanel(QWidget):
         self.form_body = QWidget()
         self.form_layout = QVBoxLayout(self.form_body)
         self.form_layout.setSpacing(0)
-        self._build_rows()
         self.empty_label = _muted(QLabel("No setting matches the filter."))
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.hide()
         self.form_layout.addWidget(self.empty_label)
+        self.more_label = _muted(QLabel("Loading more settings…"))
+        self.more_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.more_label.setContentsMargins(0, 12, 0, 12)
+        self.form_layout.addWidget(self.more_label)
         self.form_layout.addStretch(1)
         self.scroll_area.setWidget(self.form_body)
+        bar_ = self.scroll_area.verticalScrollBar()
+        bar_.valueChanged.connect(self._near_the_end)
         form_layout.addWidget(self.scroll_area, 1)
         self.inner_tabs.addTab(form_page, "Form")
 
@@ -429,9 +466,12 @@ class ConfigFormPanel(QWidget):
         self.json_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         DiffHighlighter(self.json_view.document())
         self.inner_tabs.addTab(self.json_view, "JSON")
-        self.api_keys = self._make_api_keys_panel()
-        if self.api_keys is not None:
-            self.inner_tabs.addTab(self.api_keys, "API keys")
+        # The API keys page is built when first opened (it talks to the OS keyring).
+        self.api_keys: QWidget | None = None
+        self._api_keys_page = QWidget()
+        QVBoxLayout(self._api_keys_page).setContentsMargins(0, 0, 0, 0)
+        self.inner_tabs.addTab(self._api_keys_page, "API keys")
+        self.inner_tabs.currentChanged.connect(self._inner_tab_changed)
         splitter.addWidget(self.inner_tabs)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([190, 900])
@@ -447,39 +487,168 @@ class ConfigFormPanel(QWidget):
         save.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         save.activated.connect(self.save)
 
-    def _make_api_keys_panel(self) -> QWidget | None:
-        try:
+    def api_keys_panel(self) -> QWidget:
+        """The API keys page's panel, built on first use."""
+        if self.api_keys is None:
             from msd_desktop.ui.api_keys_panel import ApiKeysPanel
-        except ImportError:
-            return None
-        panel = ApiKeysPanel(self.root, env=self.env)
-        panel.config_changed.connect(self._on_disk_event)
-        return panel
 
-    def _build_rows(self) -> None:
-        current_section = None
+            panel = ApiKeysPanel(self.root, env=self.env)
+            panel.config_changed.connect(self._on_disk_event)
+            layout = self._api_keys_page.layout()
+            assert layout is not None
+            layout.addWidget(panel)
+            self.api_keys = panel
+        return self.api_keys
+
+    def _inner_tab_changed(self, index: int) -> None:
+        if self.inner_tabs.widget(index) is self._api_keys_page:
+            self.api_keys_panel()
+
+    # ---- lazy rows --------------------------------------------------------------------------
+
+    def row(self, key: str) -> KeyRowWidget:
+        """The row of ``key``, built now if it was not yet."""
+        row = self.rows.get(key)
+        return row if row is not None else self._build_row(self._form_keys[key])
+
+    def editor(self, key: str) -> ValueEditor:
+        """The editor of ``key``, built now if it was not yet."""
+        return self.row(key).editor
+
+    def build_all_editors(self) -> None:
+        """Build every row now (one editor per form key); the lazy path builds the same rows."""
         for fk in self.model.keys:
-            if fk.section != current_section:
-                current_section = fk.section
-                header = QLabel(f"<h3>{html.escape(section_title(fk.section))}</h3>")
-                header.setObjectName(f"section:{fk.section}")
-                header.setContentsMargins(4, 10, 0, 2)
-                self.section_headers[fk.section] = header
-                self.form_layout.addWidget(header)
-            spec = field_spec(fk.key) if fk.key in _schema_keys() else FieldSpec(
-                key=fk.key, widget="map", description=fk.description
-            )
-            editor = create_editor(spec, self.root)
-            editor.edited.connect(lambda value, key=fk.key: self.edit(key, value))
-            manage = getattr(editor, "manage_requested", None)
-            if manage is not None:
-                manage.connect(self._show_api_keys)
-            row = KeyRowWidget(fk, editor)
-            row.reset_requested.connect(self.reset_key)
-            row.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-            self.rows[fk.key] = row
-            self.editors[fk.key] = editor
-            self.form_layout.addWidget(row)
+            if fk.key not in self.rows:
+                self._build_row(fk)
+        self._update_shown()
+
+    def all_built(self) -> bool:
+        return len(self.rows) == len(self.model.keys)
+
+    def _build_row(self, fk: FormKey) -> KeyRowWidget:
+        header = self.section_headers.get(fk.section)
+        if header is None:
+            header = QLabel(f"<h3>{html.escape(section_title(fk.section))}</h3>")
+            header.setObjectName(f"section:{fk.section}")
+            header.setContentsMargins(4, 10, 0, 2)
+            header.hide()
+            self.section_headers[fk.section] = header
+            self.form_layout.insertWidget(self._insert_index(fk, header=True), header)
+        spec = field_spec(fk.key) if fk.key in self._schema_keys else FieldSpec(
+            key=fk.key, widget="map", description=fk.description
+        )
+        editor = create_editor(spec, self.root)
+        if self.draft is not None:
+            editor.set_value(self.draft.value(fk.key))
+        editor.edited.connect(lambda value, key=fk.key: self.edit(key, value))
+        manage = getattr(editor, "manage_requested", None)
+        if manage is not None:
+            manage.connect(self._show_api_keys)
+        row = KeyRowWidget(fk, editor)
+        row.refresh(self.model, self._words)
+        row.reset_requested.connect(self.reset_key)
+        row.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        row.hide()
+        self.rows[fk.key] = row
+        self.editors[fk.key] = editor
+        self.form_layout.insertWidget(self._insert_index(fk), row)
+        return row
+
+    def _insert_index(self, fk: FormKey, header: bool = False) -> int:
+        """Layout position for a new row (or section header): after what precedes it in form
+        order (built rows of earlier keys, section headers), before everything else."""
+        order = self._order[fk.key]
+        previous: QWidget | None = None
+        for key in reversed([fk_.key for fk_ in self.model.keys[:order]]):
+            if not header and self._form_keys[key].section != fk.section:
+                break  # the first row of its section goes right after the header
+            if key in self.rows:
+                previous = self.rows[key]
+                break
+        if previous is None and not header:
+            previous = self.section_headers[fk.section]
+        if previous is None:  # a header: after the last built row of an earlier section
+            for key in reversed([fk_.key for fk_ in self.model.keys[:order]]):
+                if key in self.rows:
+                    previous = self.rows[key]
+                    break
+        return 0 if previous is None else self.form_layout.indexOf(previous) + 1
+
+    def _build_some(self, budget_ms: float, *, upto: str | None = None,
+                    minimum: int = 1) -> int:
+        """Build unbuilt rows in form order, those the filter shows first, for ``budget_ms``
+        (at least ``minimum`` rows; with ``upto``, every shown row up to that key's)."""
+        deadline = time.perf_counter() + budget_ms / 1000
+        pending = [k for k in self._visible if k not in self.rows]
+        if upto is not None and upto in self._order:
+            limit = self._order[upto]
+            must = [k for k in pending if self._order[k] <= limit]
+            minimum = max(minimum, len(must))
+        if not pending:
+            shown = set(self._visible)
+            pending = [fk.key for fk in self.model.keys
+                       if fk.key not in self.rows and fk.key not in shown]
+        built = 0
+        for key in pending:
+            if built >= minimum and time.perf_counter() >= deadline:
+                break
+            self._build_row(self._form_keys[key])
+            built += 1
+        if built:
+            self._update_shown()
+        return built
+
+    def _update_shown(self, refresh_all: bool = False) -> None:
+        """Show the built prefix of the filtered rows (rows appear in order, so nothing on
+        screen moves when more are built below it)."""
+        shown: set[str] = set()
+        for key in self._visible:
+            if key not in self.rows:
+                break
+            shown.add(key)
+        for key, row in self.rows.items():
+            on = key in shown
+            if on and (refresh_all or key in self._stale):
+                row.refresh(self.model, self._words)
+                self._stale.discard(key)
+            elif not on and refresh_all:
+                self._stale.add(key)  # refreshed when it shows again
+            if on != (key in self._shown) or refresh_all:
+                row.setVisible(on)
+        sections = {self._form_keys[k].section for k in shown}
+        for section, header in self.section_headers.items():
+            header.setVisible(section in sections)
+        self._shown = shown
+        self.empty_label.setVisible(not self._visible)
+        self.more_label.setVisible(len(shown) < len(self._visible))
+
+    def _idle_build(self) -> None:
+        if not self.isVisible() or self.all_built():
+            self._idle.stop()
+            return
+        self._build_some(IDLE_CHUNK_MS)
+
+    def _near_the_end(self, *_args: Any) -> None:
+        """Scrolled close to the last built row: build the next ones now."""
+        if len(self._shown) >= len(self._visible) or not self.isVisible():
+            return
+        bar = self.scroll_area.verticalScrollBar()
+        if bar.value() + 2 * self.scroll_area.viewport().height() >= bar.maximum():
+            self._build_some(SCROLL_CHUNK_MS)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown and self._visible:
+            # The first screenful, before the first paint.
+            rows = max(6, self.scroll_area.viewport().height() // 75)
+            self._build_some(0, minimum=min(rows, len(self._visible)))
+        if not self.all_built():
+            self._idle_start.start()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._idle_start.stop()
+        self._idle.stop()
 
     # ---- scope and loading ------------------------------------------------------------------
 
@@ -526,7 +695,7 @@ class ConfigFormPanel(QWidget):
         assert self.draft is not None
         self._load_provenance()
         self.model.set_sources(self.draft, self.loaded)
-        for key, editor in self.editors.items():
+        for key, editor in self.editors.items():  # rows built later read the draft then
             editor.set_value(self.draft.value(key))
         self.path_label.setText(str(self.draft.path)
                                 + ("" if self.draft.file.exists else "  (not created yet)"))
@@ -551,7 +720,8 @@ class ConfigFormPanel(QWidget):
             return None
         error = self.draft.set(key, value)
         self.model.refresh_key(key)
-        self.rows[key].refresh(self.model)
+        if key in self.rows:
+            self.rows[key].refresh(self.model)
         self._update_chrome()
         return error
 
@@ -559,9 +729,10 @@ class ConfigFormPanel(QWidget):
         if self.draft is None:
             return
         self.draft.reset(key)
-        self.editors[key].set_value(self.draft.value(key))
+        if key in self.rows:
+            self.editors[key].set_value(self.draft.value(key))
+            self.rows[key].refresh(self.model)
         self.model.refresh_key(key)
-        self.rows[key].refresh(self.model)
         self._update_chrome()
 
     def revert(self) -> None:
@@ -675,23 +846,18 @@ class ConfigFormPanel(QWidget):
         ]
 
     def _apply_filter(self) -> None:
-        visible = set(self.visible_keys())
-        sections: set[str] = set()
-        words = self.proxy.search_words
-        for key, row in self.rows.items():
-            shown = key in visible
-            row.setVisible(shown)
-            if shown:
-                sections.add(row.fk.section)
-                row.refresh(self.model, words)
-        for section, header in self.section_headers.items():
-            header.setVisible(section in sections)
-        self.empty_label.setVisible(not visible)
+        """The proxy's rows are the form's rows: build the first matches, show them."""
+        self._visible = self.visible_keys()
+        self._words = self.proxy.search_words
+        if self.isVisible() or self._words or self.proxy.modified_only:
+            self._build_some(FILTER_BUDGET_MS, minimum=0)
+        self._update_shown(refresh_all=True)
+        if self.isVisible() and not self.all_built():
+            self._idle_start.start()
 
     def _refresh_rows(self) -> None:
-        for row in self.rows.values():
-            if row.isVisibleTo(self.form_body):
-                row.refresh(self.model)
+        for key in self._shown:
+            self.rows[key].refresh(self.model)
 
     def _update_chrome(self) -> None:
         draft = self.draft
@@ -723,27 +889,48 @@ class ConfigFormPanel(QWidget):
         self.draft_changed.emit()
 
     def _toc_clicked(self, index: QModelIndex) -> None:
-        section = self.toc_model.data(index, SectionRole)
-        header = self.section_headers.get(str(section))
-        if header is not None and header.isVisible():
-            self.inner_tabs.setCurrentIndex(0)
-            self.scroll_area.ensureWidgetVisible(header, 0, 0)
-            self.scroll_area.verticalScrollBar().setValue(header.y())
+        section = str(self.toc_model.data(index, SectionRole))
+        keys = [k for k in self._visible if self._form_keys[k].section == section]
+        if not keys:
+            return
+        self.inner_tabs.setCurrentIndex(0)
+        self._build_some(0, upto=keys[-1], minimum=0)  # this section and all before it
+        header = self.section_headers.get(section)
+        if header is not None:
+            self._scroll_when_laid_out(header, top=True)
 
     def _scroll_to(self, key: str) -> None:
+        if key not in self._visible:
+            return
+        self.inner_tabs.setCurrentIndex(0)
+        self._build_some(0, upto=key, minimum=0)
         row = self.rows.get(key)
-        if row is not None and row.isVisible():
-            self.inner_tabs.setCurrentIndex(0)
-            self.scroll_area.ensureWidgetVisible(row)
+        if row is not None:
+            self._scroll_when_laid_out(row, top=False)
+
+    def _scroll_when_laid_out(self, widget: QWidget, top: bool) -> None:
+        """Scroll to ``widget`` once the rows just built have their geometry."""
+        self.form_layout.activate()
+        self.form_body.resize(self.form_body.width(),
+                              max(self.form_body.height(), self.form_layout.sizeHint().height()))
+        if top:
+            self.scroll_area.verticalScrollBar().setValue(widget.y())
+        else:
+            self.scroll_area.ensureWidgetVisible(widget)
 
     def _show_api_keys(self, _key: str = "") -> None:
-        if self.api_keys is not None:
-            self.inner_tabs.setCurrentWidget(self.api_keys)
+        self.inner_tabs.setCurrentWidget(self._api_keys_page)
 
     def closeEvent(self, event: Any) -> None:  # pragma: no cover - window teardown
         if self.draft is not None:
             unregister_draft(self.root, self.draft)
         super().closeEvent(event)
+
+
+IDLE_START_MS = 400  # after the first paint, wait this long before completing the form
+IDLE_CHUNK_MS = 16  # then build rows in chunks of about this long (the UI stays responsive)
+SCROLL_CHUNK_MS = 40  # scrolled near the end of what is built: build this much at once
+FILTER_BUDGET_MS = 80  # a search / filter change builds matching rows for this long
 
 
 def _schema_keys() -> set[str]:

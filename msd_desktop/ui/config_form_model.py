@@ -225,6 +225,10 @@ class ConfigFilterProxyModel(QSortFilterProxyModel):
     def search_words(self) -> list[str]:
         return list(self._words)
 
+    @property
+    def modified_only(self) -> bool:
+        return self._modified_only
+
     def set_search(self, text: str) -> None:
         self._change(lambda: setattr(self, "_words", [w for w in text.lower().split() if w]))
 

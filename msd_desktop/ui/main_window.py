@@ -45,7 +45,8 @@ from msd_desktop.core.workspaces import ProjectRef, Workspace, WorkspaceRegistry
 from msd_desktop.ui.overview_model import (
     OverviewModel,
     ProjectSummary,
-    load_summary,
+    load_summary_and_state,
+    placeholder_summary,
     rows_from_summaries,
 )
 from msd_desktop.ui.overview_view import OverviewView
@@ -54,9 +55,11 @@ from msd_desktop.ui.project_tree_model import WorkspaceEntry
 from msd_desktop.ui.state_panel import StatePanel, StateView, state_view_from_core
 from msd_desktop.ui.theme import app_icon
 from msd_desktop.ui.watch_bridge import WatchBridge
-from msd_desktop.ui.workers import run_op
+from msd_desktop.ui.workers import OpHandle, run_op
 
 APP_TITLE = "MSD Desktop"
+SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
+SUMMARY_OPS_IN_FLIGHT = 2  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 
 # (tab title, module, attribute) — the real editors replace the placeholders by existing.
 TAB_PROVIDERS: list[tuple[str, str, str]] = [
@@ -110,7 +113,12 @@ class MainWindow(QMainWindow):
         self._state_cache = StateCache()
         self._last_good_at: dict[Path, float] = {}
         self._generation: dict[tuple[Path, str], int] = {}
-        self._pending_summaries = 0
+        self._scan_gen = 0
+        self._batches_left = 0
+        self._batch_queue: list[list[ProjectRef]] = []
+        self._batch_ops: list[OpHandle] = []
+        self._scan_states: dict[Path, Any] = {}
+        self._scan_refs: list[ProjectRef] = []
         self._summaries: dict[Path, ProjectSummary] = {}
         self._current: ProjectRef | None = None
         self._current_ws: str | None = None
@@ -268,51 +276,112 @@ class MainWindow(QMainWindow):
         if self.bridge is not None:
             self.bridge.set_roots([r.root for r in refs])
         self.watch_label.setText(f"watching {len(refs)} project{'s' if len(refs) != 1 else ''}")
-        self.tray.set_projects(refs)  # issue 6 companion
-        self._summaries = {r.root: self._summaries[r.root] for r in refs
+        unique = list({r.root: r for r in reversed(refs)}.values())[::-1]  # first one wins
+        self.tray.set_projects(unique, load=False)  # issue 6 companion; states come below
+        self._summaries = {r.root: self._summaries[r.root] for r in unique
                            if r.root in self._summaries}
-        for root, summary in self._summaries.items():
-            self.browser.model.set_summary(root, summary)
-        self.overview_model.set_rows(rows_from_summaries(list(self._summaries.values())))
-        self._pending_summaries = len(refs)
-        if not refs:
-            self.summaries_loaded.emit()
-        for ref in refs:
-            self._load_summary(ref)
+        # one reset for the whole scan (placeholders until each summary arrives), then only
+        # dataChanged for the rows a batch touched
+        self.browser.model.set_summaries(list(self._summaries.values()))
+        self.overview_model.set_rows(rows_from_summaries(
+            [self._summaries.get(r.root) or placeholder_summary(r) for r in unique]))
+        self._start_summary_batches(unique)
         if self._open_project is not None:
             target, self._open_project = self._open_project, None
             self.open_project(target, None)
         elif self._current is None:
             self._restore_last_project()
 
-    def _load_summary(self, ref: ProjectRef) -> None:
-        env, cache = self.env, self._state_cache
-        key = (ref.root, "summary")
-        gen = self._generation.get(key, 0) + 1
-        self._generation[key] = gen
+    def _start_summary_batches(self, refs: list[ProjectRef]) -> None:
+        """Load every project's summary in batches, a few ops at a time (newest scan wins)."""
+        for handle in self._batch_ops:
+            handle.cancel()
+        self._batch_ops = []
+        self._scan_gen += 1
+        self._scan_refs = refs
+        self._scan_states = {}
+        self._batch_queue = [refs[i:i + SUMMARY_BATCH] for i in range(0, len(refs),
+                                                                      SUMMARY_BATCH)]
+        self._batches_left = len(self._batch_queue)
+        if not self._batch_queue:
+            self._scan_complete()
+            return
+        for _ in range(SUMMARY_OPS_IN_FLIGHT):
+            self._next_batch()
 
-        def done(summary: ProjectSummary) -> None:
-            self._pending_summaries -= 1
-            if self._generation.get(key) == gen:
-                self._apply_summary(summary)
-            if self._pending_summaries == 0:
-                self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
-                self.summaries_loaded.emit()
+    def _next_batch(self) -> None:
+        if self._batch_queue:
+            self._load_summaries(self._batch_queue.pop(0), self._scan_gen)
+
+    def _load_summaries(self, refs: list[ProjectRef], scan_gen: int | None) -> None:
+        """Load ``refs`` in one worker op; ``scan_gen`` None = a single reload (watcher)."""
+        env, cache = self.env, self._state_cache
+        gens: dict[Path, int] = {}
+        for ref in refs:
+            key = (ref.root, "summary")
+            gens[ref.root] = self._generation[key] = self._generation.get(key, 0) + 1
+
+        def work() -> list[tuple[ProjectRef, ProjectSummary | None, Any, Exception | None]]:
+            out: list[tuple[ProjectRef, ProjectSummary | None, Any, Exception | None]] = []
+            for ref in refs:
+                try:
+                    summary, state = load_summary_and_state(ref, env, cache)
+                except Exception as exc:  # one broken project must not hide the others
+                    out.append((ref, None, None, exc))
+                else:
+                    out.append((ref, summary, state, None))
+            return out
+
+        def done(results: list[tuple[ProjectRef, ProjectSummary | None, Any,
+                                     Exception | None]]) -> None:
+            current = [(ref, summary, state) for ref, summary, state, _ in results
+                       if summary is not None
+                       and self._generation.get((ref.root, "summary")) == gens[ref.root]]
+            self._apply_summaries([summary for _, summary, _ in current])
+            for ref, _, _, error in results:
+                if error is not None:
+                    self._status(f"Could not load {ref.name}: {error}")
+            if scan_gen is None:
+                for ref, _, state in current:
+                    self.tray.update_project(ref, state)  # notifications for what changed
+            elif scan_gen == self._scan_gen:
+                self._scan_states.update({ref.root: (ref, state) for ref, _, state in current})
+            self._batch_finished(scan_gen)
 
         def failed(error: BaseException) -> None:
-            self._pending_summaries -= 1
-            self._status(f"Could not load {ref.name}: {error}")
-            if self._pending_summaries == 0:
-                self.summaries_loaded.emit()
+            self._status(f"Could not load projects: {error}")
+            self._batch_finished(scan_gen)
 
-        run_op(lambda: load_summary(ref, env, cache), name=f"summary {ref.name}",
-               on_finished=done, on_failed=failed)
+        names = refs[0].name if len(refs) == 1 else f"{len(refs)} projects"
+        handle = run_op(work, name=f"summaries {names}", on_finished=done, on_failed=failed,
+                        owner=self)
+        if scan_gen is not None:
+            self._batch_ops = [h for h in self._batch_ops if not h.is_done] + [handle]
 
-    def _apply_summary(self, summary: ProjectSummary) -> None:
-        self._summaries[summary.root] = summary
-        self.browser.model.set_summary(summary.root, summary)
-        self.overview_model.update_summary(summary)
-        if self._current is not None and self._current.root == summary.root:
+    def _batch_finished(self, scan_gen: int | None) -> None:
+        if scan_gen is None or scan_gen != self._scan_gen:
+            return
+        self._batches_left -= 1
+        self._next_batch()
+        if self._batches_left == 0:
+            self._scan_complete()
+
+    def _scan_complete(self) -> None:
+        self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
+        states = [self._scan_states[r.root] for r in self._scan_refs
+                  if r.root in self._scan_states]
+        self._scan_states = {}
+        self.tray.apply_states(states)
+        self.summaries_loaded.emit()
+
+    def _apply_summaries(self, summaries: list[ProjectSummary]) -> None:
+        if not summaries:
+            return
+        for summary in summaries:
+            self._summaries[summary.root] = summary
+        self.browser.model.set_summaries(summaries)
+        self.overview_model.update_summaries(summaries)
+        if self._current is not None and any(s.root == self._current.root for s in summaries):
             self._update_title()
 
     def _load_state(self, ref: ProjectRef, workstream: str | None) -> None:
@@ -341,7 +410,7 @@ class MainWindow(QMainWindow):
             self.state_panel.show_state(view)
             self.state_shown.emit(view)
 
-        run_op(work, name=f"state {ref.name}", on_finished=done,
+        run_op(work, name=f"state {ref.name}", on_finished=done, owner=self,
                on_failed=lambda e: self._status(f"Could not read the state of {ref.name}: {e}"))
 
     # -- live changes
@@ -360,8 +429,7 @@ class MainWindow(QMainWindow):
                 hook = getattr(widget, "on_files_changed", None)
                 if callable(hook):
                     hook(event)
-        self._load_summary(ref)
-        self.tray.refresh_project(ref)  # issue 6 companion: notifications
+        self._load_summaries([ref], None)  # also refreshes the tray line and notifies
         if self._current is not None and self._current.root == event.root:
             self.next_command.refresh_from_project(ref.root)
         self._status(f"{ref.name}: {', '.join(sorted(event.kinds))} changed on disk")

@@ -52,9 +52,13 @@ class TrayLine:
 
 
 def line_from_state(ref: ProjectRef, state: ProjectState) -> TrayLine:
+    from msd_desktop.ui.overview_model import problem_text, statusline_texts
+
     err = state.error
-    return TrayLine(Path(ref.root), ref.name, state.statusline, state.progress.percent,
-                    err.message if err is not None else None)
+    full, compact = statusline_texts(state)  # the last good line while STATE.md is broken
+    line = compact if state.state_format == "compact" else full
+    return TrayLine(Path(ref.root), ref.name, line, state.progress.percent,
+                    problem_text(err, ref.root) if err is not None else None)
 
 
 class ProjectTray(QObject):
@@ -94,10 +98,14 @@ class ProjectTray(QObject):
 
     # -- data in
 
-    def set_projects(self, projects: Sequence[ProjectRef]) -> None:
-        """Remember which projects to show and load their states (off the GUI thread)."""
+    def set_projects(self, projects: Sequence[ProjectRef], load: bool = True) -> None:
+        """Remember which projects to show and load their states (off the GUI thread).
+
+        ``load=False`` when the caller already loads every state (the main window's summary
+        batches) and hands them over through :meth:`apply_states`."""
         self._projects = list(projects)
-        self.refresh()
+        if load:
+            self.refresh()
 
     def refresh(self) -> None:
         projects, env = list(self._projects), dict(self.env)
@@ -105,7 +113,7 @@ class ProjectTray(QObject):
         def work() -> list[tuple[ProjectRef, ProjectState]]:
             return [(ref, load_project_state(ref.root, env)) for ref in projects]
 
-        run_op(work, name="tray-refresh", on_finished=self.apply_states)
+        run_op(work, name="tray-refresh", on_finished=self.apply_states, owner=self)
 
     def apply_states(self, states: Sequence[tuple[ProjectRef, ProjectState]]) -> None:
         """New states (GUI thread): update the menu and notify about what changed."""
@@ -136,7 +144,7 @@ class ProjectTray(QObject):
             self.update_project(ref, state)
 
         run_op(lambda: load_project_state(ref.root, env), name=f"tray {ref.name}",
-               on_finished=done)
+               on_finished=done, owner=self)
 
     # -- out
 

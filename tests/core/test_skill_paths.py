@@ -84,7 +84,8 @@ def test_value_shapes(root: Path) -> None:
     for ignored in (7, True, {"a": "../x"}, [1, None, ""]):
         assert validate_agent_skills_value(root, ignored) is None
     error = validate_agent_skills_value(root, ["skills/mine", "../x", "/etc"])
-    assert error is not None and "'../x'" in error
+    assert error is not None
+    assert "'../x'" in error
 
 
 @pytest.mark.parametrize("raw", ["../x", "/etc", "linked/evil", '["skills/mine", "../x"]',

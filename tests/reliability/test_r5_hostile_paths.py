@@ -26,6 +26,7 @@ from msd_desktop.core.errors import MsdError
 from msd_desktop.core.paths import planning_dir
 from tests.reliability.helpers import make_project, msd, record_figure, tree_bytes
 
+
 def _dirs(root: Path) -> set[str]:
     return {str(Path(d).relative_to(root)) for d, _, _ in os.walk(root, followlinks=False)}
 

@@ -25,8 +25,29 @@ def root(demo: Path) -> Path:
 def _panel(qtbot: QtBot, root: Path, env: dict[str, str]) -> ApiKeysPanel:
     panel = ApiKeysPanel(root, env=env)
     qtbot.addWidget(panel)
+    assert panel.status is None and not panel.busy  # the keyring is asked only when shown
+    panel.show()
     qtbot.waitUntil(lambda: not panel.busy and panel.status is not None, timeout=10000)
     return panel
+
+
+def test_keyring_is_asked_only_when_shown(qtbot: QtBot, root: Path, env: dict[str, str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = secrets.keyring_status
+    monkeypatch.setattr(secrets, "keyring_status", lambda: calls.append("status") or real())
+    panel = ApiKeysPanel(root, env=env)
+    qtbot.addWidget(panel)
+    qtbot.wait(50)
+    assert calls == []
+    assert not panel.set_buttons["exa_search"].isEnabled()  # until the keyring answered
+    panel.show()
+    qtbot.waitUntil(lambda: panel.status is not None, timeout=10000)
+    assert calls == ["status"]
+    panel.hide()
+    panel.show()
+    qtbot.wait(50)
+    assert calls == ["status"]  # once; Set/Remove/Migrate refresh explicitly
 
 
 def test_masked_values_and_plaintext_banner(qtbot: QtBot, root: Path,

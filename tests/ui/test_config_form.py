@@ -13,7 +13,7 @@ from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui import config_form
 from msd_desktop.ui.config_draft import GROUP_KEYS, Scope
 from msd_desktop.ui.config_editors import ComboEditor, ValueEditor
-from msd_desktop.ui.config_form import ConfigFormPanel
+from msd_desktop.ui.config_form import ConfigFormPanel, KeyRowWidget
 from msd_desktop.ui.config_form_model import (
     ConfigFilterProxyModel,
     ConfigFormModel,
@@ -44,11 +44,47 @@ def _config(project: ProjectRef) -> dict:
 
 
 def test_exactly_one_editor_per_schema_key(panel: ConfigFormPanel) -> None:
+    panel.build_all_editors()
     assert set(panel.editors) == set(SCHEMA) | set(GROUP_KEYS)
     for key, row in panel.rows.items():
         direct = [e for e in row.findChildren(ValueEditor) if e.parent() is row]
         assert direct == [panel.editors[key]], key
     assert len(panel.form_body.findChildren(ValueEditor)) >= len(SCHEMA)
+    panel.build_all_editors()  # idempotent: still one per key
+    assert len(panel.editors) == len(panel.form_body.findChildren(KeyRowWidget))
+    # the layout holds the rows in form order, each after its section's header
+    layout = panel.form_layout
+    names = [layout.itemAt(i).widget().objectName() for i in range(layout.count())
+             if layout.itemAt(i).widget() is not None]
+    rows = [n.removeprefix("row:") for n in names if n.startswith("row:")]
+    assert rows == [fk.key for fk in panel.model.keys]
+    for fk in panel.model.keys:
+        assert names.index(f"section:{fk.section}") < names.index(f"row:{fk.key}")
+
+
+def test_rows_are_built_lazily(qtbot: QtBot, panel: ConfigFormPanel) -> None:
+    assert panel.rows == {}  # nothing before the form is shown
+    panel.show()
+    qtbot.waitExposed(panel)
+    first = set(panel.rows)
+    assert 0 < len(first) < len(panel.model.keys) / 2
+    assert all(not panel.rows[k].isHidden() for k in first)
+    assert not panel.more_label.isHidden()
+    # a search builds (and shows) the matching rows, wherever they are
+    panel.search.setText("mempalace")
+    assert panel.visible_keys()
+    assert all(not panel.rows[k].isHidden() for k in panel.visible_keys())
+    panel.search.clear()
+    # the contents list builds its section (and the ones before) and scrolls there
+    toc_row = panel.toc_model.sections.index("mempalace")
+    panel._toc_clicked(panel.toc_model.index(toc_row, 0))
+    header = panel.section_headers["mempalace"]
+    assert not header.isHidden()
+    assert panel.scroll_area.verticalScrollBar().value() > 0
+    # the rest is built while the form is on screen
+    qtbot.waitUntil(panel.all_built, timeout=20000)
+    assert panel.more_label.isHidden()
+    assert all(not r.isHidden() for r in panel.rows.values())
 
 
 def test_models_pass_the_model_tester(qtmodeltester, panel: ConfigFormPanel) -> None:
@@ -71,7 +107,7 @@ def test_standalone_models(qtmodeltester) -> None:
 def test_round_trip_edit_save_file_reload(
     qtbot: QtBot, panel: ConfigFormPanel, project: ProjectRef, env: dict[str, str]
 ) -> None:
-    combo = panel.editors["mode"]
+    combo = panel.editor("mode")
     assert isinstance(combo, ComboEditor)
     combo.combo.setCurrentIndex(combo.combo.findData("interactive"))
     assert panel.draft is not None
@@ -86,17 +122,17 @@ def test_round_trip_edit_save_file_reload(
     assert data["zzz_custom"] == {"keep": True}  # unknown keys survive
     reopened = ConfigFormPanel(project, env=env)
     qtbot.addWidget(reopened)
-    assert reopened.editors["mode"].combo.currentData() == "interactive"  # type: ignore
+    assert reopened.editor("mode").combo.currentData() == "interactive"  # type: ignore
     assert "zzz_custom.keep" in reopened.unknown_label.text()
-    assert "Modified in: Project = interactive" in reopened.rows["mode"].provenance.text()
+    assert "Modified in: Project = interactive" in reopened.row("mode").provenance.text()
 
 
 def test_validation_error_blocks_save(panel: ConfigFormPanel, project: ProjectRef) -> None:
     before = (project.root / ".planning" / "config.json").read_bytes()
-    editor = panel.editors["review.default_reviewers"]
+    editor = panel.editor("review.default_reviewers")
     editor.other.setText("not a slug!")  # type: ignore[attr-defined]
     editor.other.editingFinished.emit()  # type: ignore[attr-defined]
-    row = panel.rows["review.default_reviewers"]
+    row = panel.row("review.default_reviewers")
     assert "invalid reviewer slug" in row.error.text()
     assert not row.error.isHidden()
     assert not panel.save_button.isEnabled()
@@ -133,7 +169,7 @@ def test_external_write_without_draft_reloads(qtbot: QtBot, panel: ConfigFormPan
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     panel.check_disk()
     assert panel.disk_banner.isHidden()
-    assert panel.editors["mode"].combo.currentData() == "interactive"  # type: ignore
+    assert panel.editor("mode").combo.currentData() == "interactive"  # type: ignore
 
 
 def test_search_filters_and_highlights(panel: ConfigFormPanel) -> None:
@@ -142,7 +178,7 @@ def test_search_filters_and_highlights(panel: ConfigFormPanel) -> None:
     assert keys
     assert all("drift" in (k + SCHEMA[k].description).lower() for k in keys)
     assert not panel.rows[keys[0]].isHidden()
-    assert panel.rows["mode"].isHidden()
+    assert panel.row("mode").isHidden()
     assert "<span" in panel.rows[keys[0]].key_label.text()
     panel.search.setText("no-such-setting-anywhere")
     assert panel.visible_keys() == []
@@ -159,7 +195,7 @@ def test_modified_only(panel: ConfigFormPanel) -> None:
 
 
 def test_reset_and_revert(panel: ConfigFormPanel) -> None:
-    assert panel.rows["mode"].reset_button.isEnabled()
+    assert panel.row("mode").reset_button.isEnabled()
     panel.reset_key("mode")
     assert panel.draft is not None
     assert "mode" in panel.draft.pending
