@@ -174,6 +174,8 @@ class ApiKeysPanel(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(keys_box)
+        scroll.viewport().setAutoFillBackground(False)  # the page's own background
+        keys_box.setAutoFillBackground(False)
         layout.addWidget(scroll, 1)
         self.message = QLabel()
         self.message.setWordWrap(True)

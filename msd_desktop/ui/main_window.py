@@ -303,6 +303,7 @@ class MainWindow(QMainWindow):
         self._batch_queue = [refs[i:i + SUMMARY_BATCH] for i in range(0, len(refs),
                                                                       SUMMARY_BATCH)]
         self._batches_left = len(self._batch_queue)
+        self.overview.set_bulk_loading(True)
         if not self._batch_queue:
             self._scan_complete()
             return
@@ -371,6 +372,7 @@ class MainWindow(QMainWindow):
         states = [self._scan_states[r.root] for r in self._scan_refs
                   if r.root in self._scan_states]
         self._scan_states = {}
+        self.overview.set_bulk_loading(False)
         self.tray.apply_states(states)
         self.summaries_loaded.emit()
 

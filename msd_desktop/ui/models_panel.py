@@ -11,6 +11,10 @@ file is replaced there by the draft result, and ``load_config`` runs on that cop
 what-if uses exactly the loader's merge rules (D1 included). File names in the result are
 mapped back to the real ones.
 
+Recomputing is cheap (~15 ms) but not free: the project as it is on disk is loaded and resolved
+again only when a file changed; a what-if change resolves the copy only; and nothing is redone
+when neither changed since the last time (showing the tab again, a repeated signal).
+
 "Copy as JSON" copies what ``msd resolve-model <agent>`` prints for the project as it is on
 disk, built by the command module's own payload builder (``commands.resolve``).
 """
@@ -54,7 +58,9 @@ from msd_desktop.core.resolution import ResolutionInput, config_load_warnings, i
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui.config_draft import ConfigDraft, draft_for
 from msd_desktop.ui.resolution_model import (
+    COL_FLAGS,
     AgentRole,
+    FlagsRole,
     ResolutionTableModel,
     ResultRole,
     compute_rows,
@@ -170,7 +176,11 @@ class ModelsPanel(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(120)
-        self._timer.timeout.connect(self.recompute)
+        self._timer.timeout.connect(self._recompute_if_needed)
+        self._base_stale = True  # a file changed since the project was last loaded
+        self._before: list[Any] = []
+        self._draft_version = 0  # bumped by every change of the subscribed draft
+        self._computed: tuple[Any, ...] | None = None  # the what-if of the shown rows
         self._build()
         self.recompute()
 
@@ -235,7 +245,8 @@ class ModelsPanel(QWidget):
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setResizeContentsPrecision(200)  # rows measured per column (all agents)
+        header.setStretchLastSection(False)  # only when a flag is shown (_size_columns)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         splitter.addWidget(self.table)
 
@@ -259,6 +270,7 @@ class ModelsPanel(QWidget):
         self.trace.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         th = self.trace.horizontalHeader()
         th.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        th.setResizeContentsPrecision(100)
         th.setStretchLastSection(True)
         bl.addWidget(self.trace, 1)
         splitter.addWidget(bottom)
@@ -290,6 +302,7 @@ class ModelsPanel(QWidget):
         if not isValid(self):
             return  # the tab was closed; the draft outlived it
         if draft is self._subscribed:
+            self._draft_version += 1
             self.draft_check.setEnabled(True)
             if self.draft_check.isChecked():
                 self._schedule()
@@ -305,24 +318,47 @@ class ModelsPanel(QWidget):
         self.draft_check.blockSignals(True)
         self.draft_check.setChecked(False)
         self.draft_check.blockSignals(False)
-        self.recompute()
+        self.recompute(reload=self._base_stale)
 
     def _schedule(self, *_args: Any) -> None:
         self._timer.start()
 
     # ---- computing --------------------------------------------------------------------------
 
-    def recompute(self) -> None:
-        """Load the config (small files), resolve every agent, and the what-if copy if any."""
+    def _whatif_key(self) -> tuple[Any, ...]:
+        draft = self._draft() if self.draft_check.isChecked() else None
+        return (self.runtime_combo.currentData(), self.profile_combo.currentData(),
+                self.attempt_spin.value(), self.effort_combo.currentData(),
+                id(draft) if draft is not None else None,
+                self._draft_version if draft is not None else None)
+
+    def _recompute_if_needed(self) -> None:
+        """The timer's slot: redo only what changed (the files, the what-if), else nothing."""
+        if self._base_stale or self._computed != self._whatif_key():
+            self.recompute(reload=self._base_stale)
+
+    def recompute(self, reload: bool = True) -> None:
+        """Load the config (small files), resolve every agent, and the what-if copy if any.
+
+        ``reload=False`` keeps the project as last loaded and redoes the what-if only.
+        """
         selected = self.selected_agent()
-        try:
-            self.loaded = load_config(self.root, self.env, workstream=self.workstream)
-        except MsdError as exc:
-            self.source_label.setText(f"The config could not be loaded: {exc}")
-            self.table_model.set_rows([])
-            return
-        self.base_input = input_from_loaded(self.loaded, self.env)
-        before = compute_rows(self.base_input)
+        if reload or self.loaded is None or self.base_input is None:
+            self._base_stale = False
+            try:
+                self.loaded = load_config(self.root, self.env, workstream=self.workstream)
+            except MsdError as exc:
+                self.loaded = self.base_input = None
+                self._computed = None
+                self.source_label.setText(f"The config could not be loaded: {exc}")
+                self.table_model.set_rows([])
+                return
+            self.base_input = input_from_loaded(self.loaded, self.env)
+            self._before = compute_rows(self.base_input)
+        assert self.loaded is not None
+        assert self.base_input is not None
+        before = self._before
+        self._computed = self._whatif_key()
         after = None
         self.whatif_input = None
         note = ""
@@ -341,6 +377,7 @@ class ModelsPanel(QWidget):
             self.whatif_input = inp
         rows = with_after(before, after)
         self.table_model.set_rows(rows, whatif=after is not None)
+        self._size_columns()
         self.summary_label.setText(("What-if: " + summary(rows) + note) if after is not None
                                    else "")
         self._show_source()
@@ -348,6 +385,15 @@ class ModelsPanel(QWidget):
         if selected:
             self.select_agent(selected)
         self.recomputed.emit()
+
+    def _size_columns(self) -> None:
+        """Columns fit their contents; the Flags column takes the spare width only when some
+        agent has a flag (an empty column stretched across the table reads as missing data)."""
+        has_flags = any(
+            self.table_model.data(self.table_model.index(r, COL_FLAGS), FlagsRole)
+            for r in range(self.table_model.rowCount())
+        )
+        self.table.horizontalHeader().setStretchLastSection(has_flags)
 
     def _show_source(self) -> None:
         loaded = self.loaded
@@ -421,12 +467,15 @@ class ModelsPanel(QWidget):
     # ---- hooks ------------------------------------------------------------------------------
 
     def on_files_changed(self, event: object = None) -> None:
-        """Main-window hook: a file of this project changed."""
-        self._schedule()
+        """Main-window hook: a file of this project changed (reloaded when next shown)."""
+        self._base_stale = True
+        if self.isVisible():
+            self._schedule()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._schedule()
+        if self._base_stale:
+            self._schedule()
 
 
 def create_tab(project: ProjectRef) -> QWidget:

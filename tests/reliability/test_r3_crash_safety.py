@@ -53,11 +53,14 @@ def test_sigkill_never_tears_the_file(tmp_path: Path) -> None:
     while stats["kills"] < KILLS:
         child = spawn(TOTAL_WRITES - at)
         assert child.stdout is not None
-        # let it start (python + import ≈ 60-120 ms) and then kill it mid-run
-        time.sleep(rng.uniform(0.06, 0.2))
+        # Wait until it is writing (its first completed write is reported), then kill it a
+        # random few milliseconds later: mid-write, mid-rename or between writes. Timing from
+        # the first write (not from spawn) keeps the kill count independent of machine load.
+        first = child.stdout.readline()
+        time.sleep(rng.uniform(0.0, 0.012))
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=10)
-        reported = [int(x) for x in child.stdout.read().split()]
+        reported = [int(x) for x in (first + child.stdout.read()).split()]
         last_done = reported[-1] if reported else at
         raw = path.read_bytes()
         old = dump_json(content(last_done)).encode()

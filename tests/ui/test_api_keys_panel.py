@@ -25,7 +25,8 @@ def root(demo: Path) -> Path:
 def _panel(qtbot: QtBot, root: Path, env: dict[str, str]) -> ApiKeysPanel:
     panel = ApiKeysPanel(root, env=env)
     qtbot.addWidget(panel)
-    assert panel.status is None and not panel.busy  # the keyring is asked only when shown
+    assert panel.status is None
+    assert not panel.busy
     panel.show()
     qtbot.waitUntil(lambda: not panel.busy and panel.status is not None, timeout=10000)
     return panel

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui.config_form import ConfigFormPanel
 from msd_desktop.ui.models_panel import ModelsPanel
-from msd_desktop.ui.resolution_model import COL_MODEL
+from msd_desktop.ui.resolution_model import COL_MODEL, FlagsRole
 
 
 def _snapshot(root: Path, home: Path) -> dict[str, str]:
@@ -112,3 +112,41 @@ def test_copy_as_json_is_what_the_cli_prints(
     from PySide6.QtGui import QGuiApplication
 
     assert QGuiApplication.clipboard().text() == text
+
+
+def test_recomputes_only_what_changed(
+    qtbot: QtBot, panel: ModelsPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from msd_desktop.ui import models_panel
+
+    loads: list[int] = []
+    real = models_panel.load_config
+    monkeypatch.setattr(models_panel, "load_config",
+                        lambda *a, **k: loads.append(1) or real(*a, **k))
+    recomputed: list[int] = []
+    panel.recomputed.connect(lambda: recomputed.append(1))
+    panel.show()  # built and computed already: showing redoes nothing
+    qtbot.wait(250)
+    assert recomputed == []
+    assert loads == []
+    panel.profile_combo.setCurrentIndex(panel.profile_combo.findData("quality"))
+    qtbot.waitUntil(lambda: recomputed == [1], timeout=3000)
+    assert loads == []  # a what-if resolves the copy only
+    assert panel.table_model.whatif
+    panel._schedule()  # nothing changed since: nothing is redone
+    qtbot.wait(250)
+    assert recomputed == [1]
+    panel.hide()
+    panel.on_files_changed()  # hidden: noted, reloaded when shown again
+    qtbot.wait(250)
+    assert loads == []
+    panel.show()
+    qtbot.waitUntil(lambda: loads == [1], timeout=3000)
+    assert recomputed == [1, 1]
+
+
+def test_flags_column_stretches_only_with_flags(panel: ModelsPanel) -> None:
+    header = panel.table.horizontalHeader()
+    flagged = any(panel.table_model.data(panel.table_model.index(r, 0), FlagsRole)
+                  for r in range(panel.table_model.rowCount()))
+    assert header.stretchLastSection() is flagged
