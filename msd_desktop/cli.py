@@ -247,17 +247,57 @@ def emit(result: Any) -> int:
     return 0
 
 
+# Stands in for a literal "--" after the config-set verb while argparse runs (see _parse).
+_DOUBLE_DASH = "\0--"
+
+
+def _verb_index(argv: Sequence[str]) -> int | None:
+    """Where the verb is: the first token that is neither an option nor ``--cwd``'s value."""
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        if tok == "--cwd":
+            i += 2
+            continue
+        if not tok.startswith("-"):
+            return i
+        if tok == "--":
+            return None
+        i += 1
+    return None
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The argparse path of :func:`main` (exits on a usage error, as argparse does).
+
+    ``config-set`` takes its value verbatim, like upstream: an option-like value
+    (``-Infinity``, ``-1e3``) and a literal ``--`` (which argparse would eat as the end of
+    options) are the value, not syntax. ``--cwd`` still works before or after the verb.
+    """
+    verb_at = _verb_index(argv)
+    protect = verb_at is not None and argv[verb_at] == "config-set"
+    if verb_at is not None and protect:
+        argv = [_DOUBLE_DASH if i > verb_at and tok == "--" else tok for i, tok in enumerate(argv)]
+    parser = _build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if protect:
+        for name in ("key", "value"):
+            if getattr(args, name, None) == _DOUBLE_DASH:
+                setattr(args, name, "--")
+        extra = ["--" if tok == _DOUBLE_DASH else tok for tok in extra]
+    # A config-set value may look like an option ("-Infinity", "-1e3"): take it as the value.
+    if extra and args.verb == "config-set" and args.value is None and len(extra) == 1:
+        args.value, extra = extra[0], []
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _fast_parse(argv)
     if args is None:
-        parser = _build_parser()
-        args, extra = parser.parse_known_args(argv)
-        # A config-set value may look like an option ("-Infinity", "-1e3"): take it as the value.
-        if extra and args.verb == "config-set" and args.value is None and len(extra) == 1:
-            args.value, extra = extra[0], []
-        if extra:
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args = _parse(argv)
     cwd = Path(getattr(args, "cwd", None) or os.getcwd()).expanduser()
     ctx = CliContext(cwd=cwd.resolve() if cwd.exists() else cwd.absolute())
     from msd_desktop.core.errors import MsdError

@@ -409,8 +409,12 @@ class _NullableType(UnionType):
 
 # ── key specs ───────────────────────────────────────────────────────────────────────────────
 
+# "upstream-1.11.0": central keys the reference release @opengsd/gsd-core@1.11.0 knows and the
+# spec's schema (upstream commit 636ec92) lacks — added so msd agrees with the release (F1).
+UPSTREAM_RELEASE_ORIGIN: Final = "upstream-1.11.0"
 SETTABLE_ORIGINS: Final = frozenset(
-    {"upstream-central", "upstream-capability", "upstream-runtime-state", "seed-only"}
+    {"upstream-central", "upstream-capability", "upstream-runtime-state", "seed-only",
+     UPSTREAM_RELEASE_ORIGIN}
 )
 _REVIEW_MODELS_RE: Final = re.compile(r"^review\.models\.[a-zA-Z0-9_-]+$")
 # Free-text keys whose raw CLI string is stored verbatim (spec §2.4 step 6 for project_code;
@@ -784,6 +788,12 @@ _LEAVES: Final[dict[str, tuple[PatternLeaf, ...]]] = {
               UnionType([StringType(), ObjectType()]),
               "model (or {model, reasoning_effort}) for a runtime's tier under model_policy"),
     ),
+    # upstream-1.11.0 (#3587, F1): stored unvalidated like upstream; the reader honours booleans.
+    r"^phase_commit_docs\.\d+[A-Z]?(?:\.\d+)*$": (
+        _leaf([("lit", "phase_commit_docs"), ("re", r"\d+[A-Z]?(?:\.\d+)*")], AnyType(),
+              "commit .planning/ docs for this phase (true/false; overrides "
+              "planning.commit_docs)"),
+    ),
 }
 
 _REVIEW_MODELS_PATTERN: Final = DynamicPattern(
@@ -800,7 +810,8 @@ _REVIEW_MODELS_PATTERN: Final = DynamicPattern(
 
 @cache
 def dynamic_patterns() -> tuple[DynamicPattern, ...]:
-    """The key patterns ``config-set`` accepts: upstream's 14 (data order), then D8's."""
+    """The key patterns ``config-set`` accepts: upstream's 14 + 1.11.0's ``phase_commit_docs``
+    (data order), then D8's."""
     out = []
     for entry in _raw_data()["dynamic_key_patterns"]:
         regex = entry.get("regex")
@@ -862,7 +873,8 @@ def listed_keys() -> list[str]:
     """The keys named in the unknown-key error: central + seed-only + D7, sorted (JS order)."""
     names = [
         s.key for s in SCHEMA.values()
-        if s.origin in ("upstream-central", "seed-only") or s.key == "context_profile"
+        if s.origin in ("upstream-central", UPSTREAM_RELEASE_ORIGIN, "seed-only")
+        or s.key == "context_profile"
     ]
     return sorted(names, key=lambda k: k.encode("utf-16-be"))
 
@@ -893,6 +905,7 @@ _CONFIG_GET_DEFAULTS: Final[dict[str, Any]] = {
     "planner.stall_detect_interval_minutes": 5,
     "planner.stall_threshold_minutes": 10,
     "git.create_tag": True,
+    "workflow.agent_hint_routing": True,  # upstream-1.11.0 (F1)
     "workflow.smart_zone_tokens": 100000,
 }
 

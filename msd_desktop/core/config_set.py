@@ -89,13 +89,17 @@ _SHIP_TOKEN_RE = re.compile(r"\{([a-zA-Z][a-zA-Z0-9_]*)\}")
 # ── key checks ──────────────────────────────────────────────────────────────────────────────
 
 
+# The families upstream 1.11.0 names after the sorted keys (its text is fixed, not derived from
+# the pattern list; phase_commit_docs is 1.11.0's addition to the spec's two, finding F1).
+_UNKNOWN_KEY_FAMILIES = (
+    "agent_skills.<agent-type>", "features.<feature_name>", "phase_commit_docs.<phase-id>"
+)
+
+
 def unknown_key_message(key: str) -> str:
-    """Upstream's unknown-key error, listing MSD's listed keys (sorted) and the two families."""
-    listed = ", ".join(schema.listed_keys())
-    return (
-        f'Unknown config key: "{key}". Valid keys: {listed}, '
-        "agent_skills.<agent-type>, features.<feature_name>"
-    )
+    """Upstream's unknown-key error, listing MSD's listed keys (sorted) and the key families."""
+    listed = ", ".join((*schema.listed_keys(), *_UNKNOWN_KEY_FAMILIES))
+    return f'Unknown config key: "{key}". Valid keys: {listed}'
 
 
 def _check_key(key: str, *, settable_only: bool) -> None:

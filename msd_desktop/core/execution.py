@@ -444,12 +444,16 @@ def provider_escalation(
 
 
 def parse_attempt(raw: str | None) -> int | None:
-    """``--attempt`` as a non-negative integer; anything else is refused (D12)."""
+    """``--attempt`` as a non-negative integer; anything else is refused (D12).
+
+    ``-0`` (any number of zeros) is zero, so it is accepted as 0 — as upstream, whose
+    ``parseInt`` gives ``-0`` and lets it pass its ``n < 0`` check.
+    """
     if raw is None:
         return None
-    if not re.fullmatch(r"[ \t]*\+?[0-9]+[ \t]*", raw):
+    if not re.fullmatch(r"[ \t]*(\+?[0-9]+|-0+)[ \t]*", raw):
         raise MsdError(ATTEMPT_ERROR)
-    return int(raw)
+    return abs(int(raw))
 
 
 def parse_fast_mode(raw: str | None) -> bool | None:

@@ -59,7 +59,8 @@ from msd_desktop.ui.workers import OpHandle, run_op
 
 APP_TITLE = "MSD Desktop"
 SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
-SUMMARY_OPS_IN_FLIGHT = 2  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
+BATCH_START_DELAY_MS = 40
+SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 
 # (tab title, module, attribute) — the real editors replace the placeholders by existing.
 TAB_PROVIDERS: list[tuple[str, str, str]] = [
@@ -117,8 +118,6 @@ class MainWindow(QMainWindow):
         self._batches_left = 0
         self._batch_queue: list[list[ProjectRef]] = []
         self._batch_ops: list[OpHandle] = []
-        self._scan_states: dict[Path, Any] = {}
-        self._scan_refs: list[ProjectRef] = []
         self._summaries: dict[Path, ProjectSummary] = {}
         self._current: ProjectRef | None = None
         self._current_ws: str | None = None
@@ -298,15 +297,16 @@ class MainWindow(QMainWindow):
             handle.cancel()
         self._batch_ops = []
         self._scan_gen += 1
-        self._scan_refs = refs
-        self._scan_states = {}
         self._batch_queue = [refs[i:i + SUMMARY_BATCH] for i in range(0, len(refs),
                                                                       SUMMARY_BATCH)]
         self._batches_left = len(self._batch_queue)
-        self.overview.set_bulk_loading(True)
         if not self._batch_queue:
             self._scan_complete()
             return
+        # let the new rows lay out and paint first, without a worker competing for the GIL
+        QTimer.singleShot(BATCH_START_DELAY_MS, self._start_batches)
+
+    def _start_batches(self) -> None:
         for _ in range(SUMMARY_OPS_IN_FLIGHT):
             self._next_batch()
 
@@ -342,11 +342,12 @@ class MainWindow(QMainWindow):
             for ref, _, _, error in results:
                 if error is not None:
                     self._status(f"Could not load {ref.name}: {error}")
+            # the tray line and its notifications come from the same load
             if scan_gen is None:
-                for ref, _, state in current:
-                    self.tray.update_project(ref, state)  # notifications for what changed
+                self.tray.update_states([(ref, state) for ref, _, state in current])
             elif scan_gen == self._scan_gen:
-                self._scan_states.update({ref.root: (ref, state) for ref, _, state in current})
+                self.tray.update_states([(ref, state) for ref, _, state in current],
+                                        rebuild=False)
             self._batch_finished(scan_gen)
 
         def failed(error: BaseException) -> None:
@@ -369,11 +370,8 @@ class MainWindow(QMainWindow):
 
     def _scan_complete(self) -> None:
         self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
-        states = [self._scan_states[r.root] for r in self._scan_refs
-                  if r.root in self._scan_states]
-        self._scan_states = {}
-        self.overview.set_bulk_loading(False)
-        self.tray.apply_states(states)
+        self.tray.finish_lines()
+        self.overview.fit_columns()
         self.summaries_loaded.emit()
 
     def _apply_summaries(self, summaries: list[ProjectSummary]) -> None:

@@ -213,12 +213,23 @@ class ModelsPanel(QWidget):
         self.draft_check.setToolTip("Resolve with the Settings tab's pending edits, on a copy")
         self.reset_button = QPushButton("Reset")
         self.reset_button.setToolTip("Back to the project as it is on disk")
+        for combo in (self.runtime_combo, self.profile_combo, self.effort_combo):
+            # shrinkable: the Models tab must fit a 1000 px window
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(12)
         for widget in (self.runtime_combo, self.profile_combo, self.attempt_spin,
-                       self.effort_combo, self.draft_check, self.reset_button):
+                       self.effort_combo):
             bar.addWidget(widget)
         bar.addStretch(1)
+        layout.addLayout(bar)
+        bar = QHBoxLayout()
+        bar.addWidget(self.draft_check)
+        bar.addWidget(self.reset_button)
         self.summary_label = QLabel()
-        bar.addWidget(self.summary_label)
+        self.summary_label.setWordWrap(True)
+        bar.addWidget(self.summary_label, 1)
         layout.addLayout(bar)
         self.runtime_combo.currentIndexChanged.connect(self._schedule)
         self.profile_combo.currentIndexChanged.connect(self._schedule)

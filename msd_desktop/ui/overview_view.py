@@ -1,9 +1,9 @@
 """The overview: every project of every workspace at a glance, sortable.
 
 A ``QTableView`` over :class:`~msd_desktop.ui.overview_model.OverviewModel` through a
-``QSortFilterProxyModel`` (sorting by :data:`~msd_desktop.ui.overview_model.SortRole`, so
-"Progress" sorts numerically) with a delegate that draws the progress column as a real
-progress bar using the current style, so it follows the system palette.
+filtering proxy; the model sorts itself by value (numbers for "Progress" and "Problems"), so
+sorting 1,000 rows costs the UI thread about a millisecond. A delegate draws the progress
+column as a real progress bar using the current style, so it follows the system palette.
 """
 
 from __future__ import annotations
@@ -75,6 +75,15 @@ class ProgressBarDelegate(QStyledItemDelegate):
         style.drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter, widget)
 
 
+class _SourceSortProxy(QSortFilterProxyModel):
+    """Filters, but leaves sorting to :class:`OverviewModel` (see its docstring for why)."""
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        source = self.sourceModel()
+        if source is not None:
+            source.sort(column, order)
+
+
 class OverviewView(QWidget):
     """Table of all projects; ``project_activated(root, workstream)`` on double-click/Enter."""
 
@@ -83,10 +92,9 @@ class OverviewView(QWidget):
     def __init__(self, model: OverviewModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = _SourceSortProxy(self)
         self.proxy.setSourceModel(model)
         self.proxy.setSortRole(SortRole)
-        self.proxy.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
 
@@ -105,11 +113,12 @@ class OverviewView(QWidget):
         header = self.table.horizontalHeader()
         # Interactive + an explicit fit per scan, not ResizeToContents: that mode re-measures
         # up to 1,000 rows of every column on each dataChanged (bench P5: a million data()
-        # calls on the UI thread for 1,000 projects). 200 rows give the same widths in practice.
+        # calls on the UI thread for 1,000 projects). The visible rows plus a few give the
+        # same widths in practice; a long value is still readable in the tooltip.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_PROBLEMS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_PROGRESS, QHeaderView.ResizeMode.Fixed)
-        header.setResizeContentsPrecision(200)
+        header.setResizeContentsPrecision(100)
         header.resizeSection(COL_PROGRESS, 140)
         header.setToolTip("Click a column to sort")
         self.table.activated.connect(self._on_activated)
@@ -123,37 +132,25 @@ class OverviewView(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.caption)
         layout.addWidget(self.table)
-        self._bulk = False
-        # caption + column widths follow the rows, at most every 200 ms (not per change)
+        # the caption follows the rows at most every 200 ms; column widths are fitted on a
+        # reset and by fit_columns() when loading ends — measuring cells calls data() through
+        # Python many times, and while workers parse, each call may wait for the GIL
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(200)
-        self._refresh_timer.timeout.connect(self._refresh)
-        model.modelReset.connect(self._refresh)
+        self._refresh_timer.timeout.connect(self._update_caption)
+        model.modelReset.connect(self._update_caption)
+        model.modelReset.connect(lambda: QTimer.singleShot(0, self, self.fit_columns))
         model.rowsInserted.connect(self._schedule_refresh)
         model.rowsRemoved.connect(self._schedule_refresh)
         model.dataChanged.connect(self._schedule_refresh)
 
-    def set_bulk_loading(self, bulk: bool) -> None:
-        """While many summaries stream in, do not re-sort on every batch; sort once after.
-
-        The names (the default sort) do not change when a summary arrives; a sort by status
-        or progress is brought up to date when loading ends."""
-        if bulk == self._bulk:
-            return
-        self._bulk = bulk
-        self.proxy.setDynamicSortFilter(not bulk)
-        if not bulk:
-            self.proxy.invalidate()
-            self._refresh()
-
     def _schedule_refresh(self, *_: object) -> None:
-        if not self._bulk and not self._refresh_timer.isActive():
+        if not self._refresh_timer.isActive():
             self._refresh_timer.start()
 
-    def _refresh(self) -> None:
-        self._refresh_timer.stop()
-        self._update_caption()
+    def fit_columns(self) -> None:
+        """Fit the columns to their contents (the first rows of each; Problems stretches)."""
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().resizeSection(COL_PROGRESS, 140)
 

@@ -104,6 +104,8 @@ class ProjectTray(QObject):
         ``load=False`` when the caller already loads every state (the main window's summary
         batches) and hands them over through :meth:`apply_states`."""
         self._projects = list(projects)
+        keep = {Path(p.root) for p in self._projects}
+        self.lines = [ln for ln in self.lines if ln.root in keep]
         if load:
             self.refresh()
 
@@ -126,15 +128,37 @@ class ProjectTray(QObject):
 
     def update_project(self, ref: ProjectRef, state: ProjectState) -> list[StatusEvent]:
         """One project changed (the watcher): refresh its line, notify, return the events."""
-        line = line_from_state(ref, state)
-        self.lines = [line if ln.root == line.root else ln for ln in self.lines]
-        if all(ln.root != line.root for ln in self.lines):
-            self.lines.append(line)
-        self._rebuild_menu()
-        events = self.tracker.update(snapshot_from_state(state, ref.name), Path(ref.root))
-        for event in events:
-            self.notify(event)
+        return self.update_states([(ref, state)])
+
+    def update_states(self, states: Sequence[tuple[ProjectRef, ProjectState]], *,
+                      rebuild: bool = True) -> list[StatusEvent]:
+        """Some projects' new states: upsert their lines, notify, return the events.
+
+        ``rebuild=False`` while a scan streams states in batches; :meth:`finish_lines` then
+        orders the lines and rebuilds the menu once."""
+        where = {ln.root: i for i, ln in enumerate(self.lines)}
+        events: list[StatusEvent] = []
+        for ref, state in states:
+            line = line_from_state(ref, state)
+            i = where.get(line.root)
+            if i is None:
+                where[line.root] = len(self.lines)
+                self.lines.append(line)
+            else:
+                self.lines[i] = line
+            for event in self.tracker.update(snapshot_from_state(state, ref.name),
+                                             Path(ref.root)):
+                self.notify(event)
+                events.append(event)
+        if rebuild:
+            self._rebuild_menu()
         return events
+
+    def finish_lines(self) -> None:
+        """Order the lines as :meth:`set_projects` listed the projects; rebuild the menu."""
+        order = {Path(p.root): i for i, p in enumerate(self._projects)}
+        self.lines.sort(key=lambda ln: order.get(ln.root, len(order)))
+        self._rebuild_menu()
 
     def refresh_project(self, ref: ProjectRef) -> None:
         """Reload one project's state off the GUI thread (the watcher saw a change)."""

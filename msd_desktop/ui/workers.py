@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 import threading
 import traceback
 import weakref
@@ -48,6 +49,7 @@ ProgressFn = Callable[[int, int, str], None]
 
 MAX_WORKERS = max(2, min(4, os.cpu_count() or 2))
 DRAIN_BUDGET_S = 0.025  # deliver for at most this long per event-loop turn
+SWITCH_INTERVAL_S = 0.001
 
 _WAKE_EVENT = QEvent.Type(QEvent.registerEventType())
 _LIVE: dict[int, OpHandle] = {}
@@ -207,6 +209,10 @@ def _dispatcher_post(op_id: int, kind: str, payload: Any) -> None:
 def _executor() -> ThreadPoolExecutor:
     ex = _state.get("executor")
     if ex is None:
+        # The UI thread runs many short Python callbacks (data(), slots) while a worker
+        # parses; each may wait for the GIL up to the switch interval (5 ms by default).
+        # 1 ms keeps the UI thread's waits short at a negligible cost to the workers.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
         ex = ThreadPoolExecutor(max_workers=MAX_WORKERS, thread_name_prefix="msd-op")
         _state["executor"] = ex
     return ex  # type: ignore[no-any-return]

@@ -87,7 +87,9 @@ def test_unknown_key_lists_valid_keys(project: Path) -> None:
     proc = run_msd(project, "config-set", "foo.bar", "1")
     assert proc.returncode == 1
     assert proc.stderr.startswith('Error: Unknown config key: "foo.bar". Valid keys: ')
-    assert proc.stderr.endswith("agent_skills.<agent-type>, features.<feature_name>\n")
+    assert proc.stderr.endswith(
+        "agent_skills.<agent-type>, features.<feature_name>, phase_commit_docs.<phase-id>\n"
+    )
 
 
 def test_secret_output_masked(project: Path) -> None:
@@ -106,8 +108,8 @@ def test_schema_verb(project: Path) -> None:
     proc = run_msd(project, "schema")
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert len(out["keys"]) == 188
-    assert len(out["dynamic_patterns"]) == 15
+    assert len(out["keys"]) == 189  # the spec's 188 + workflow.agent_hint_routing (1.11.0)
+    assert len(out["dynamic_patterns"]) == 16  # the spec's 15 + phase_commit_docs (1.11.0)
     assert out["sections"][0] == "core"
     one = json.loads(run_msd(project, "schema", "workflow.security_asvs_level").stdout)
     assert (one["minimum"], one["maximum"], one["widget"]) == (1, 3, "spin")
@@ -166,6 +168,11 @@ SEQUENCE: list[tuple[str, ...]] = [
     ("config-set", "external_job.poll_timeout_ms", "soon"),
     ("config-set", "firecrawl", "false"),
     ("config-set", "firecrawl", "null"),
+    ("config-set", "workflow.build_command", "--"),  # F8
+    ("config-set", "workflow.agent_hint_routing", "maybe"),  # upstream 1.11.0 key (F1)
+    ("config-set", "workflow.agent_hint_routing", "false"),
+    ("config-set", "phase_commit_docs.3", "true"),
+    ("config-set", "phase_commit_docs.2A.1", "false"),
     ("config-get", "workflow"),
     ("config-get", "agent_skills.msd-x.2"),
     ("config-get", "context_window"),
@@ -208,3 +215,28 @@ def test_value_that_looks_like_an_option(project: Path, raw: str, stored: object
     assert proc.returncode == 0, proc.stderr
     data = json.loads((project / ".planning" / "config.json").read_text())
     assert data["model_overrides"]["msd-planner"] == stored
+
+
+@pytest.mark.parametrize("cwd_first", [False, True])
+def test_double_dash_is_a_value(project: Path, cwd_first: bool) -> None:
+    """F8: ``config-set KEY --`` stores the string "--" like upstream (argparse would eat it as
+    the end-of-options marker); ``--cwd`` still works before the verb or after the value."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MSD_", "GSD_"))}
+    args = ["config-set", "workflow.build_command", "--"]
+    argv = ["--cwd", str(project), *args] if cwd_first else [*args, "--cwd", str(project)]
+    proc = subprocess.run(
+        [str(MSD), *argv], capture_output=True, text=True, timeout=60, env=env, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {
+        "updated": True, "key": "workflow.build_command", "value": "--"
+    }
+    data = json.loads((project / ".planning" / "config.json").read_text())
+    assert data == {"workflow": {"build_command": "--"}}
+
+
+def test_double_dash_as_key_is_the_key(project: Path) -> None:
+    proc = run_msd(project, "config-set", "--", "x")
+    assert proc.returncode == 1
+    assert proc.stderr.startswith('Error: Unknown config key: "--". Valid keys: ')
+    assert not (project / ".planning" / "config.json").exists()

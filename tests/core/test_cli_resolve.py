@@ -76,6 +76,18 @@ def test_attempt_must_be_a_non_negative_integer(tmp_path: Path, value: str,
     assert (code, err) == (1, "Error: --attempt requires a non-negative integer\n")
 
 
+@pytest.mark.parametrize("form", ["--attempt=-0", "--attempt -0", "--attempt=-00"])
+def test_attempt_minus_zero_is_zero(tmp_path: Path, form: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """-0 is a non-negative integer (zero): the same answer as ``--attempt 0`` (D12 refuses
+    only negatives and non-integers; upstream's parseInt gives -0 and accepts it too)."""
+    root = _project(tmp_path, {"dynamic_routing": {"enabled": True}})
+    zero = _run(capsys, "resolve-execution", "gsd-executor", "--attempt", "0", "--cwd", str(root))
+    got = _run(capsys, "resolve-execution", "gsd-executor", *form.split(), "--cwd", str(root))
+    assert got[0] == 0, got[2]
+    assert got == zero
+
+
 def test_failure_class_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = _project(tmp_path, {})
     code, _, err = _run(capsys, "resolve-execution", "gsd-planner", "--failure-class", "x",

@@ -39,6 +39,7 @@ SPEC_PATTERNS = [
     r"^fast_mode\.agent_overrides\.[a-zA-Z0-9_-]+$",
     r"^review\.reviewer_instances\.[a-zA-Z0-9_-]+\.(cli|model|agent)$",
     r"^model_policy\.runtime_tiers\.[a-zA-Z0-9_-]+\.(opus|sonnet|haiku)$",
+    r"^phase_commit_docs\.\d+[A-Z]?(?:\.\d+)*$",  # upstream 1.11.0 (F1), not in the spec
     r"^review\.models\.[a-zA-Z0-9_-]+$",  # D8
 ]  # fmt: skip
 
@@ -46,11 +47,11 @@ ALL_SPECS = list(cs.SCHEMA.values())
 
 
 def test_schema_size_and_order() -> None:
-    assert len(cs.SCHEMA) == 188
+    assert len(cs.SCHEMA) == 189  # 188 from the spec + workflow.agent_hint_routing (1.11.0, F1)
     assert next(iter(cs.SCHEMA)) == "agent_skills_security.trusted_global_roots"
     assert set(cs.sections()) == {s.section for s in ALL_SPECS}
     assert cs.sections()[:4] == ["core", "context_profile", "model", "workflow"]
-    assert sum(len(cs.keys_in_section(s)) for s in cs.sections()) == 188
+    assert sum(len(cs.keys_in_section(s)) for s in cs.sections()) == 189
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS, ids=lambda s: s.key)
@@ -85,6 +86,9 @@ def test_dynamic_patterns_are_the_spec_regexes() -> None:
             # every leaf is inside its pattern: build one example key from the segments
             parts = []
             for kind, value in leaf.segments:
+                if kind == "re" and value.startswith("\\d"):
+                    parts.append("3A.1")  # a phase id
+                    continue
                 parts.append(value if kind == "lit" else value[0] if kind == "enum" else "x-1")
             example = ".".join(parts)
             if "[a-zA-Z0-9_]+" in leaf.regex.pattern:
@@ -109,8 +113,12 @@ def test_dynamic_patterns_are_the_spec_regexes() -> None:
         ("multiRepo", False),
         ("features.foo-bar", False),
         ("features.x\n", False),
-        ("workflow.agent_hint_routing", False),
         ("workflow._auto_chain_active", True),
+        ("workflow.agent_hint_routing", True),  # upstream-1.11.0 (F1)
+        ("phase_commit_docs.3", True),  # upstream-1.11.0 (F1)
+        ("phase_commit_docs.12A.1.2", True),
+        ("phase_commit_docs.3a", False),
+        ("phase_commit_docs", False),
         ("planner.stall_detection_enabled", True),
         ("workflow.code_review_depth_overrides", True),
         ("planning.pr_strict", True),
@@ -365,8 +373,9 @@ def test_listed_keys_match_upstream(tmp_path: Path) -> None:
     assert proc.returncode == 1
     listed = proc.stderr.strip().split("Valid keys: ", 1)[1].split(", ")
     upstream = [k for k in listed if "<" not in k]
-    # upstream 1.11.0 has one central key newer than the spec's commit
-    upstream = [k for k in upstream if k != "workflow.agent_hint_routing"]
+    assert [k for k in listed if "<" in k] == [
+        "agent_skills.<agent-type>", "features.<feature_name>", "phase_commit_docs.<phase-id>"
+    ]
     msd_only = {"context_profile", "planner.stall_detection_enabled", "planning.pr_strict",
                 "workflow.code_review_depth_overrides"}
     assert [k for k in cs.listed_keys() if k not in msd_only] == upstream

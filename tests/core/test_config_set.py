@@ -103,8 +103,9 @@ def test_unknown_key_message_shape() -> None:
     assert msg.startswith('Unknown config key: "x.y". Valid keys: agent_skills_security.')
     assert msg.endswith(
         "workflow.verifier, workflow.worktree_skip_hooks, agent_skills.<agent-type>, "
-        "features.<feature_name>"
+        "features.<feature_name>, phase_commit_docs.<phase-id>"
     )
+    assert ", workflow.agent_hint_routing, workflow.auto_advance," in msg  # 1.11.0 (F1)
 
 
 # ── step 4: coercion ────────────────────────────────────────────────────────────────────────
@@ -265,6 +266,8 @@ VALIDATOR_ROWS = [
     ("dynamic_routing.tier_models.light", "5", "Invalid dynamic_routing.tier_models.light '5'. Must be a string."),
     ("dynamic_routing.provider_escalation", "x", "Invalid dynamic_routing.provider_escalation 'x'. Must be a JSON array."),
     ("review.models.qwen", "7", "Invalid review.models.qwen '7'. Must be a string."),
+    # upstream-1.11.0 key (F1), upstream's own check and text
+    ("workflow.agent_hint_routing", "yes", f"Invalid workflow.agent_hint_routing 'yes'. {BOOL_MSG}"),
 ]  # fmt: skip
 
 
@@ -310,6 +313,11 @@ def set_value_of(key: str, raw: str) -> Any:
         ("dynamic_routing.max_escalations", "0", 0),
         ("parallelization", "false", False),
         ("mempalace.wing", "", ""),
+        # upstream-1.11.0 (F1): phase_commit_docs.<phase-id> is stored unvalidated like upstream
+        ("workflow.agent_hint_routing", "false", False),
+        ("phase_commit_docs.3", "true", True),
+        ("phase_commit_docs.12A", "false", False),
+        ("phase_commit_docs.4", "7", 7),
     ],
 )
 def test_valid_values_stored(root: Path, key: str, raw: str, stored: Any) -> None:
@@ -602,6 +610,7 @@ def test_config_get_order(root: Path) -> None:
     assert config_get(root, "mode", default="5", env=ENV) == "interactive"
     assert config_get(root, "context_window", env=ENV) == 200000
     assert config_get(root, "git.create_tag", env=ENV) is True
+    assert config_get(root, "workflow.agent_hint_routing", env=ENV) is True  # 1.11.0 (F1)
     assert config_get(root, "review.lm_studio_host", env=ENV) == "http://localhost:1234"
     assert config_get(root, "workflow.drift_threshold", env=ENV) == 3
     with pytest.raises(MsdError, match=r"^Key not found: mode\.sub$"):

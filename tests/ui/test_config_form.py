@@ -64,6 +64,7 @@ def test_exactly_one_editor_per_schema_key(panel: ConfigFormPanel) -> None:
 
 def test_rows_are_built_lazily(qtbot: QtBot, panel: ConfigFormPanel) -> None:
     assert panel.rows == {}  # nothing before the form is shown
+    panel._idle_start.setInterval(60_000)  # hold the background completion for now
     panel.show()
     qtbot.waitExposed(panel)
     first = set(panel.rows)
@@ -82,6 +83,8 @@ def test_rows_are_built_lazily(qtbot: QtBot, panel: ConfigFormPanel) -> None:
     assert not header.isHidden()
     assert panel.scroll_area.verticalScrollBar().value() > 0
     # the rest is built while the form is on screen
+    panel._idle_start.setInterval(0)
+    panel._idle_start.start()
     qtbot.waitUntil(panel.all_built, timeout=20000)
     assert panel.more_label.isHidden()
     assert all(not r.isHidden() for r in panel.rows.values())

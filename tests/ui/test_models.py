@@ -10,6 +10,7 @@ from msd_desktop.core.config_store import load_config
 from msd_desktop.core.project_state import load_project_state
 from msd_desktop.core.workspaces import project_ref
 from msd_desktop.ui.overview_model import (
+    COL_PROBLEMS,
     COL_PROGRESS,
     OverviewModel,
     ProjectSummary,
@@ -123,3 +124,40 @@ def test_phase_list_model(qtmodeltester, demo: Path, env: dict[str, str]) -> Non
     qtmodeltester.check(model)
     model.set_rows([])
     assert model.rowCount() == 0
+
+
+def test_problems_show_paths_relative_to_the_project(demo: Path, env: dict[str, str]) -> None:
+    summary = load_summary(project_ref(demo / "legacy-importer", "Demo"), env)
+    badges = summary.badges()
+    assert badges, "legacy-importer has a broken config.json"
+    assert all(str(demo) not in b for b in badges), badges
+    assert any(b.startswith(".planning/config.json line ") for b in badges), badges
+    model = OverviewModel()
+    model.set_rows(rows_from_summaries([summary]))
+    text = model.index(0, COL_PROBLEMS).data()
+    assert text.startswith(f"({len(badges)}) .planning/")
+
+
+def test_overview_batch_update_touches_only_changed_rows(qtmodeltester, demo: Path,
+                                                        env: dict[str, str]) -> None:
+    refs = [project_ref(p, "Demo") for p in sorted(demo.iterdir()) if (p / ".planning").is_dir()]
+    summaries = [load_summary(r, env) for r in refs]
+    model = OverviewModel()
+    model.sort(COL_PROGRESS, Qt.SortOrder.DescendingOrder)
+    model.set_rows(rows_from_summaries(summaries[:2]))
+    resets: list[int] = []
+    changed: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(lambda a, b, *_: changed.append((a.row(), b.row())))
+    model.update_summaries(summaries)  # two known, the rest appended
+    qtmodeltester.check(model)
+    assert resets == []
+    assert len(model.rows()) == len(rows_from_summaries(summaries))
+    values = [model.index(r, COL_PROGRESS).data(SortRole) for r in range(model.rowCount())]
+    assert values == sorted(values, reverse=True)
+    changed.clear()
+    one = ProjectSummary(**{**summaries[0].__dict__, "status": "paused"})
+    model.update_summaries([one])
+    assert resets == []
+    assert len(changed) == 1
+    assert changed[0][0] == changed[0][1]

@@ -62,6 +62,16 @@ def test_broken_state_keeps_last_good_under_banner(qtbot, demo: Path,
     assert panel.fields["status"].text() == "executing"  # the last good state
     assert panel.phase_model.rowCount() == 4
     assert good_line.startswith("v1.0")
+    # the status line is the last good state's too, not the broken file's "[executing"
+    assert panel.statusline_label.text() == good_line
+    assert "[executing" not in panel.state_view().statusline_full
+    # and so is the summary the status bar and the browser show (same cache)
+    from msd_desktop.core.workspaces import project_ref
+    from msd_desktop.ui.overview_model import load_summary
+
+    summary = load_summary(project_ref(root, "Demo"), env, cache)
+    assert summary.statusline_full == panel.state_view().statusline_full
+    assert "[executing" not in summary.statusline_compact
 
 
 def test_panel_never_writes(qtbot, demo: Path, env: dict[str, str]) -> None:
