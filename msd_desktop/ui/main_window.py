@@ -523,7 +523,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray | bytes) and geometry:
             self.restoreGeometry(QByteArray(geometry))
         else:
-            self.resize(1400, 860)
+            self.resize(1400, 900)
         state = self.settings.value("ui/splitter")
         if isinstance(state, QByteArray | bytes) and state:
             self.splitter.restoreState(QByteArray(state))

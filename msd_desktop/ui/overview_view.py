@@ -150,7 +150,9 @@ class OverviewView(QWidget):
             self._refresh_timer.start()
 
     def fit_columns(self) -> None:
-        """Fit the columns to their contents (the first rows of each; Problems stretches)."""
+        """Fit the columns to their contents (the first rows of each; Problems stretches)
+        and bring the caption up to date."""
+        self._update_caption()
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().resizeSection(COL_PROGRESS, 140)
 

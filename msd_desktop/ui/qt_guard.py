@@ -1,19 +1,20 @@
-"""A guard against a reference-counting bug in PySide6's ``SignalInstance.emit``.
+"""A guard against reference-counting bugs in the PySide6 build we run on.
 
-Why: with PySide6 6.12 (the version this project is built and tested with) every
-``signal.emit(...)`` called from Python returns ``True``/``False`` *without* the reference it
-hands back, so each emit takes one reference away from ``True``. On CPython 3.11 the bools are
-ordinary objects whose reference count starts at a few hundred once Qt is imported; after
-that many emits Python frees ``True`` itself and aborts with ``Fatal Python error: bool_dealloc``
-(bench P5 with 300–1,000 projects, and at interpreter shutdown when the garbage collector
-finally drops the last references). Which thread emits, and whether anything is connected, does
-not matter; ``QMetaObject.invokeMethod`` and ``QCoreApplication.postEvent`` are not affected.
+Why: with PySide6 6.12 as installed here, ``signal.emit(...)`` called from Python returns
+``True`` *without* the reference it hands back, and so do methods returning nothing
+(``label.setText(...)``, ``widget.show()``, ``app.processEvents()``, …) with ``None``: each call
+takes one reference away from ``True`` or ``None``. On CPython 3.11 these are ordinary objects
+whose reference counts start at a few hundred (``True``) or some tens of thousands (``None``);
+once they reach zero Python frees them and aborts: ``Fatal Python error: bool_dealloc`` after a
+few hundred emits (bench P5 with 300–1,000 projects; at interpreter shutdown, when the garbage
+collector drops the last references) or ``none_dealloc`` in a long session. Which thread calls,
+and whether anything is connected, does not matter.
 
-The fix here is the one CPython 3.12 made for everybody (PEP 683): make ``True`` and ``False``
-effectively immortal by giving them a reference count no program can exhaust (2**40 emits). It
-runs once, when ``msd_desktop.ui`` is imported, only on CPython < 3.12 and only when a probe
-emit shows the leak, so a fixed PySide6 leaves the interpreter untouched. Our own hot paths
-(:mod:`msd_desktop.ui.workers`) also avoid Python-side ``emit`` on worker threads entirely.
+The fix is the one CPython 3.12 made for everybody (PEP 683): make ``None``, ``True`` and
+``False`` effectively immortal by giving them a reference count no program can exhaust (2**40
+calls). It runs once, when ``msd_desktop.ui`` is imported, only on CPython < 3.12 and only for
+the objects a probe call shows leaking, so a fixed PySide6 leaves the interpreter untouched.
+Our hot paths (:mod:`msd_desktop.ui.workers`) also avoid Python-side ``emit`` on worker threads.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ _state: dict[str, int] = {}
 
 
 def emit_leaks_bool_refs() -> bool:
-    """Emit once on a throw-away QObject and see whether ``True`` lost a reference."""
+    """Emit on a throw-away QObject and see whether ``True`` lost references."""
     from PySide6.QtCore import QObject, Signal
 
     class _Probe(QObject):
@@ -40,19 +41,32 @@ def emit_leaks_bool_refs() -> bool:
     return after < before
 
 
-def install() -> bool:
-    """Pin ``True``/``False`` when the running PySide6 leaks references to them.
+def void_call_leaks_none_refs() -> bool:
+    """Call a method returning nothing and see whether ``None`` lost references."""
+    from PySide6.QtCore import QObject
 
-    Returns whether the pin was applied (now or by an earlier call).
+    probe = QObject()
+    before = sys.getrefcount(None)
+    for _ in range(4):
+        probe.setObjectName("probe")
+    return sys.getrefcount(None) < before
+
+
+def install() -> bool:
+    """Pin ``None``/``True``/``False`` when the running PySide6 leaks references to them.
+
+    Returns whether a pin was applied (now or by an earlier call).
     """
     if "pinned" in _state:
         return bool(_state["pinned"])
-    pinned = False
-    if (sys.implementation.name == "cpython" and sys.version_info < (3, 12)
-            and emit_leaks_bool_refs()):
-        for obj in (True, False):
-            # ob_refcnt is the first field of every PyObject (non-debug CPython 3.11 builds).
-            ctypes.c_ssize_t.from_address(id(obj)).value += _PIN
-        pinned = True
-    _state["pinned"] = int(pinned)
-    return pinned
+    pinned: list[object] = []
+    if sys.implementation.name == "cpython" and sys.version_info < (3, 12):
+        if emit_leaks_bool_refs():
+            pinned += [True, False]
+        if void_call_leaks_none_refs():
+            pinned.append(None)
+    for obj in pinned:
+        # ob_refcnt is the first field of every PyObject (non-debug CPython 3.11 builds).
+        ctypes.c_ssize_t.from_address(id(obj)).value += _PIN
+    _state["pinned"] = int(bool(pinned))
+    return bool(pinned)

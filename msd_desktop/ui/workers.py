@@ -197,7 +197,7 @@ def _dispatcher() -> _Dispatcher:
         disp = _Dispatcher()
         app.aboutToQuit.connect(shutdown)
         _state["dispatcher"] = disp
-    return disp  # type: ignore[no-any-return]
+    return disp
 
 
 def _dispatcher_post(op_id: int, kind: str, payload: Any) -> None:
@@ -215,7 +215,7 @@ def _executor() -> ThreadPoolExecutor:
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
         ex = ThreadPoolExecutor(max_workers=MAX_WORKERS, thread_name_prefix="msd-op")
         _state["executor"] = ex
-    return ex  # type: ignore[no-any-return]
+    return ex
 
 
 def _run(op_id: int, fn: Callable[..., Any], token: CancelToken, with_progress: bool) -> None:

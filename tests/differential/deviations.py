@@ -21,6 +21,19 @@ D4 (secrets in the keyring, ``true`` in config.json), D5 (``parallelization`` bo
 sub-keys), D7 (``context`` is free text; ``context_profile`` is the enum), D8 (extra
 accepted keys), D12 (``--attempt`` validation). D6 and D11 produce no difference on these
 verbs against 1.11.0 (D11 is what 1.11.0 does; D6 defaults are not printed by them).
+
+Two more categories, from the lead's decisions on docs/differential-findings.md F2–F9; each
+is matched narrowly, per finding:
+
+* ``"GUIDE"`` — the developers' guide standard "bad input gets a clear message and changes
+  nothing": msd refuses a config file it cannot use with an error naming the file (F3, F4), or
+  an unset that removes nothing writes no file (F7).
+* ``"SPEC"`` — the spec's normative text, where upstream 1.11.0 differs from it: the prototype
+  guard of §2.4 step 8 checked up front (F5), the ``workflow.security_asvs_level`` text of the
+  §2.4 table (F6), own-key lookups for the suggestion table (conventions; F9).
+
+F2 (string-typed keys keep the raw text) is classified D2: typed storage, a string key stores
+a string.
 """
 
 from __future__ import annotations
@@ -455,10 +468,31 @@ def mask(value: Any) -> str:
 # --------------------------------------------------------------------------- classification
 
 
+DEVIATION_CATEGORIES = (
+    "D1",
+    "D2",
+    "D3",
+    "D4",
+    "D5",
+    "D6",
+    "D7",
+    "D8",
+    "D9",
+    "D10",
+    "D11",
+    "D12",
+    "GUIDE",
+    "SPEC",
+)
+
+
 def classify_deviation(
     case: Any, msd_out: Outcome, gsd_out: Outcome, diffs: list[Diff] | None = None
 ) -> str | None:
-    """The Appendix B decision that explains every difference of this case, else ``None``.
+    """The decision that explains every difference of this case, else ``None``.
+
+    An Appendix B id (``"D1"`` … ``"D12"``), ``"GUIDE"`` or ``"SPEC"`` (see the module
+    docstring).
 
     For resolution cases a ``"D1"`` answer is a claim the caller then proves: upstream run on
     :func:`d1_reference_project` must give exactly msd's answer.
@@ -485,7 +519,9 @@ def _classify_resolution(
         return None
     attempt = _attempt_raw(case.flags)
     # D12: msd refuses a negative or non-integer --attempt with a clear error. Upstream
-    # parseInt()s it ("1.5" → 1, "2abc" → 2) or refuses with its own text.
+    # parseInt()s it ("1.5" → 1, "2abc" → 2) or refuses with its own text. "-0" is zero, a
+    # non-negative integer: msd accepts it as 0 (lead's decision), so it must agree with
+    # upstream and is never classified here.
     if (
         attempt is not None
         and not re.fullmatch(r"[0-9]+", attempt)
@@ -546,6 +582,8 @@ def _classify_config_set(
         tag = "D7" if key == "context_profile" else "D8"
         if msd.code == 0 and isinstance(msd.file, dict):
             return tag
+        if msd.code == 0 and raw == "null" and msd_unchanged:
+            return tag  # msd unsets a key nothing holds: no file is written (GUIDE, F7)
         if (
             msd.code == 1
             and mline
@@ -588,6 +626,10 @@ def _classify_config_set(
         and conforms(key, value) is not True
     ):
         return "D2"
+    # D2, typed storage (F2, lead's decision): a plain string key stores the raw CLI text as
+    # a string ("7", '{"a":1}', " "), where upstream coerces it to a number or JSON value.
+    if _d2_string_keeps_raw(key, raw, value, msd, gsd):
+        return "D2"
     # D3/D4: secrets.
     if key in SECRET_KEYS or key in D3_KEYS:
         if (
@@ -596,7 +638,11 @@ def _classify_config_set(
             and msd_unchanged
             and (
                 "keyring" in mline.lower()  # no usable keyring → clear error, nothing written
-                or ((raw or "").strip(_JS_WS) == "" and "empty" in mline.lower())  # empty secret
+                # An empty (or blank) secret: msd refuses it and writes nothing; upstream stores
+                # "" (0 for " ") in plaintext and prints "(unset)". D4 (lead's decision): an
+                # empty key is not a secret — there is nothing to put in the keyring and a
+                # `true` sentinel would claim a key that is not there; `null` unsets.
+                or ((raw or "").strip(_JS_WS) == "" and "empty" in mline.lower())
             )
         ):
             return "D4"
@@ -628,7 +674,236 @@ def _classify_config_set(
             after = msd.file.get("parallelization")
             if isinstance(after, dict) and after == {**before, "enabled": value}:
                 return "D5"
+    if _guide_unusable_file(case, msd, gsd, mline, gline, msd_unchanged):
+        return "GUIDE"
+    if _guide_unset_writes_nothing(case, msd, gsd, diffs):
+        return "GUIDE"
+    if _spec_guard_up_front(case, msd, gsd, mline, gline, msd_unchanged):
+        return "SPEC"
+    if _spec_asvs_text(key, raw, value, msd, gsd, mline, gline, msd_unchanged):
+        return "SPEC"
+    if _spec_own_key_suggestions(key, msd, gsd, mline, gline, msd_unchanged):
+        return "SPEC"
     return None
+
+
+# --------------------------------------------------------------------------- D2 (F2), GUIDE, SPEC
+
+
+def _literal_string_key(key: str) -> bool:
+    """A free-text string key (declared ``string``/``string|null``, no enum, not a capability
+    or secret key, not ``review.models.*``): msd keeps the raw CLI text for it."""
+    spec = _SCHEMA_BY_KEY.get(key)
+    return bool(
+        spec is not None
+        and spec.get("type") in ("string", "string|null")
+        and not spec.get("enum")
+        and not spec.get("capability")
+        and not spec.get("secret")
+        and not key.startswith("review.models.")
+    )
+
+
+def _with_value_at(data: Any, key: str, value: Any) -> Any:
+    """A copy of ``data`` with ``key``'s leaf replaced (None when the path is not there)."""
+    if not isinstance(data, dict):
+        return None
+    out = copy.deepcopy(data)
+    node: Any = out
+    segments = key.split(".")
+    for seg in segments[:-1]:
+        node = node.get(seg)
+        if not isinstance(node, dict):
+            return None
+    if segments[-1] not in node:
+        return None
+    node[segments[-1]] = value
+    return out
+
+
+def _d2_string_keeps_raw(key: str, raw: str | None, value: Any, msd: Outcome, gsd: Outcome) -> bool:
+    """F2: both succeed; msd stored and printed the raw text where upstream stored the
+    §2.4-step-4 coercion (a number, array or object); everything else is equal."""
+    if raw is None or msd.code != 0 or gsd.code != 0 or not _literal_string_key(key):
+        return False
+    if value is None or isinstance(value, (str, bool)):
+        return False  # upstream kept a string too, or true/false/null (msd coerces those)
+    mj, gj = _json_or_none(msd.stdout), _json_or_none(gsd.stdout)
+    if not (isinstance(mj, dict) and isinstance(gj, dict)):
+        return False
+    gv = gj.get("value")
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (gv, value))
+    # JS prints 2**53 as an integer; this test's Number() gives a float for it.
+    if not (same(mj.get("value"), raw) and (gv == value if numbers else same(gv, value))):
+        return False
+    if any(
+        not same(mj.get(k, "<absent>"), gj.get(k, "<absent>"))
+        for k in CONFIG_SET_FIELDS
+        if k != "value"
+    ):
+        return False
+    expect = _with_value_at(gsd.file, key, raw)
+    return expect is not None and same(msd.file, expect)
+
+
+# msd's error for a config file it cannot use names the file (and line/column for a parse
+# error): "Failed to read config.json: <path>/config.json: line 1, column 2: …" or
+# "…: expected a JSON object at the top level, found an array".
+_FILE_ERROR = re.compile(
+    r"Error: Failed to read config\.json: /\S*/config\.json: "
+    r"(line \d+, column \d+: .+|expected a JSON object at the top level, found .+)"
+)
+
+
+def _guide_unusable_file(
+    case: ConfigSetCase,
+    msd: Outcome,
+    gsd: Outcome,
+    mline: str | None,
+    gline: str | None,
+    msd_unchanged: bool,
+) -> bool:
+    """GUIDE (F3, F4): msd refuses an unusable config.json with an error naming the file and
+    writes nothing; upstream refuses too (its own parse-error text, F4), or "succeeds" on a
+    top-level non-object and writes back garbage or the unchanged file (F3)."""
+    if not (
+        isinstance(case.start, RawText)
+        and msd.code == 1
+        and mline
+        and _FILE_ERROR.fullmatch(mline)
+        and msd_unchanged
+    ):
+        return False
+    if gsd.code != 0:
+        return bool(gline and gline.startswith("Error: Failed to read config.json: "))
+    return not isinstance(gsd.file, dict) or same(gsd.file, _start_file(case))
+
+
+def _guide_unset_writes_nothing(
+    case: ConfigSetCase, msd: Outcome, gsd: Outcome, diffs: list[Diff]
+) -> bool:
+    """GUIDE (F7): unsetting in a project without config.json removes nothing; msd prints
+    upstream's answer and writes no file, upstream creates ``{}``."""
+    return (
+        case.raw == "null"
+        and case.start is None
+        and msd.code == 0
+        and gsd.code == 0
+        and msd.file is MISSING
+        and same(gsd.file, {})
+        and [d.what for d in diffs] == ["config.json"]
+        and isinstance(_json_or_none(msd.stdout), dict)
+        and _json_or_none(msd.stdout).get("updated") is False
+    )
+
+
+_PROTO_SEGMENTS = ("__proto__", "prototype", "constructor")
+
+
+def _spec_guard_up_front(
+    case: ConfigSetCase,
+    msd: Outcome,
+    gsd: Outcome,
+    mline: str | None,
+    gline: str | None,
+    msd_unchanged: bool,
+) -> bool:
+    """SPEC (F5, §2.4 step 8): msd refuses a key with a ``__proto__``/``prototype``/
+    ``constructor`` segment up front and writes nothing. Upstream only guards where its walk
+    gets to: an unset under a missing parent reports "not set" (creating ``{}`` when there
+    was no file, F7), and an unreadable file is reported first."""
+    key = case.key or ""
+    if not (
+        any(seg in _PROTO_SEGMENTS for seg in key.split("."))
+        and msd.code == 1
+        and mline == f"Error: Invalid config key (prototype pollution guard): {key}"
+        and msd_unchanged
+    ):
+        return False
+    if gsd.code != 0:
+        return bool(gline and gline.startswith("Error: Failed to read config.json: "))
+    gj = _json_or_none(gsd.stdout)
+    start = _start_file(case)
+    return (
+        case.raw == "null"
+        and isinstance(gj, dict)
+        and gj.get("updated") is False
+        and gj.get("unset") is True
+        and (same(gsd.file, start) or (start is MISSING and same(gsd.file, {})))
+    )
+
+
+def _spec_asvs_text(
+    key: str,
+    raw: str | None,
+    value: Any,
+    msd: Outcome,
+    gsd: Outcome,
+    mline: str | None,
+    gline: str | None,
+    msd_unchanged: bool,
+) -> bool:
+    """SPEC (F6, §2.4 table): for a non-number, msd says the ASVS rule
+    (``Must be an integer 1, 2, or 3.``) where upstream's generic capability check says
+    ``Must be a number.``; both refuse and write nothing."""
+    if key != "workflow.security_asvs_level" or raw is None:
+        return False
+    prefix = f"Error: Invalid workflow.security_asvs_level '{raw}'. "
+    return (
+        msd.code == 1
+        and gsd.code == 1
+        and msd_unchanged
+        and not (isinstance(value, (int, float)) and not isinstance(value, bool))
+        and mline == prefix + "Must be an integer 1, 2, or 3."
+        and gline == prefix + "Must be a number."
+    )
+
+
+# Object.prototype members upstream's suggestion lookup finds (no own-key guard).
+_OBJECT_PROTO_NAMES = frozenset(
+    {
+        "constructor",
+        "__proto__",
+        "toString",
+        "toLocaleString",
+        "valueOf",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+    }
+)
+
+
+def _spec_own_key_suggestions(
+    key: str,
+    msd: Outcome,
+    gsd: Outcome,
+    mline: str | None,
+    gline: str | None,
+    msd_unchanged: bool,
+) -> bool:
+    """SPEC (F9, conventions: own keys only): for an ``Object.prototype`` member name msd gives
+    the unknown-key error; upstream's suggestion lookup "finds" the inherited member and
+    prints ``Did you mean function …() { [native code] }?`` / ``[object Object]``."""
+    ml = _unknown_key_list(mline)
+    return bool(
+        key in _OBJECT_PROTO_NAMES
+        and msd.code == 1
+        and gsd.code == 1
+        and msd_unchanged
+        and ml is not None
+        and ml[0] == key
+        and gline
+        and re.fullmatch(
+            rf"Error: Unknown config key: {re.escape(key)}\. Did you mean "
+            r"(function \w*\(\) \{ \[native code\] \}|\[object Object\])\?",
+            gline,
+        )
+    )
 
 
 def _sorted(d: dict[str, Any]) -> dict[str, Any]:

@@ -130,6 +130,17 @@ def app(isolated_home: Path) -> Iterator[AppDriver]:
     sock_dir = tempfile.mkdtemp(prefix="msd-e2e-")  # short: AF_UNIX paths max ~107 bytes
     sock_path = os.path.join(sock_dir, "automation.sock")
     env = dict(os.environ)
+    shots_home = os.environ.get("MSD_SCREENSHOT_HOME")
+    if shots_home:
+        # README screenshots: a clean, plausible home (e.g. /home/demo-user) so no temporary
+        # path shows in the window; wiped first so every run starts from the bundled demo
+        home = Path(shots_home)
+        shutil.rmtree(home, ignore_errors=True)
+        home.mkdir(parents=True)
+        env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
+                   XDG_DATA_HOME=str(home / ".local" / "share"),
+                   XDG_STATE_HOME=str(home / ".local" / "state"),
+                   XDG_CACHE_HOME=str(home / ".cache"))
     env["QT_QPA_PLATFORM"] = "xcb"
     env["MSD_DESKTOP_AUTOMATION"] = sock_path
     env.pop("MSD_HOME", None)
