@@ -92,6 +92,10 @@ def build_project_tabs(project: ProjectRef) -> list[tuple[str, QWidget]]:
     return tabs
 
 
+# A STATE.md read that failed to parse is re-read once after this delay (torn writes).
+STATE_RECHECK_MS = 250
+
+
 class MainWindow(QMainWindow):
     """The one top-level window."""
 
@@ -384,8 +388,13 @@ class MainWindow(QMainWindow):
         if self._current is not None and any(s.root == self._current.root for s in summaries):
             self._update_title()
 
-    def _load_state(self, ref: ProjectRef, workstream: str | None) -> None:
-        """Reload the State tab of the open project in a worker; newest request wins."""
+    def _load_state(self, ref: ProjectRef, workstream: str | None, *, retry: bool = False) -> None:
+        """Reload the State tab of the open project in a worker; newest request wins.
+
+        A read that hits a parse error is re-checked once shortly after: an editor that
+        rewrites STATE.md in place (truncate, then write) can be caught half-way, and the
+        write that completes it may land before our watch is (re)armed.
+        """
         env = dict(self.env)
         if workstream:
             env["MSD_WORKSTREAM"] = workstream
@@ -407,11 +416,20 @@ class MainWindow(QMainWindow):
                 return
             if not view.error:
                 self._last_good_at[ref.root] = view.loaded_at
+            elif not retry:
+                QTimer.singleShot(STATE_RECHECK_MS, self, lambda: self._recheck_state(key, gen))
             self.state_panel.show_state(view)
             self.state_shown.emit(view)
 
         run_op(work, name=f"state {ref.name}", on_finished=done, owner=self,
                on_failed=lambda e: self._status(f"Could not read the state of {ref.name}: {e}"))
+
+    def _recheck_state(self, key: tuple[Path, str], gen: int) -> None:
+        """Re-read a STATE.md that failed to parse, unless a newer load already ran."""
+        if self._generation.get(key) != gen or self._current is None:
+            return
+        if self._current.root == key[0]:
+            self._load_state(self._current, self._current_ws, retry=True)
 
     # -- live changes
 

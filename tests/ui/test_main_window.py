@@ -113,3 +113,24 @@ def test_geometry_and_last_project_remembered(qtbot, tmp_path: Path, demo: Path,
     assert current is not None
     assert current.name == "field-notes"
     second.close()
+
+
+@pytest.mark.timeout(60)
+def test_torn_state_read_is_rechecked(qtbot, window: MainWindow, demo: Path) -> None:
+    """A read caught half-way through an in-place rewrite is re-read once, even when the
+    write that completes it produces no watcher event (here: the watch is switched off)."""
+    root = demo / "checklist-printer"
+    _open(qtbot, window, root)
+    assert window.bridge is not None
+    window.bridge.set_roots([])  # no events from here on: only the recheck can notice
+    state_md = root / ".planning" / "STATE.md"
+    good = state_md.read_text(encoding="utf-8").replace("status: executing", "status: verifying")
+    state_md.write_text(good[: good.index("status:") + 12], encoding="utf-8")  # torn
+    with qtbot.waitSignal(window.state_shown, timeout=5000,
+                          check_params_cb=lambda v: v.error is not None):
+        assert window._current is not None
+        window._load_state(window._current, window._current_ws)
+    with qtbot.waitSignal(window.state_shown, timeout=5000,
+                          check_params_cb=lambda v: v.error is None) as blocker:
+        state_md.write_text(good, encoding="utf-8")
+    assert blocker.args[0].status == "verifying"
