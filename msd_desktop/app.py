@@ -118,7 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     env = dict(os.environ)
     registry, transient, open_root = _plan_workspaces(args, env)
     window = MainWindow(registry=registry, transient=transient, env=env,
-                        open_project=open_root, watch=not args.smoke_test)
+                        open_project=open_root, watch=not args.smoke_test,
+                        # the smoke test opens its own project; restoring the last one
+                        # first would only build and tear down a set of tabs
+                        restore_last=not args.smoke_test)
     window.show()
     if env.get("MSD_DESKTOP_AUTOMATION"):  # e2e test channel (ui/automation.py); off otherwise
         from msd_desktop.ui.automation import start_from_env

@@ -20,10 +20,11 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -39,8 +40,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from msd_desktop.core.project_state import StateCache, load_project_state
-from msd_desktop.core.watcher import ChangeEvent
 from msd_desktop.core.workspaces import ProjectRef, Workspace, WorkspaceRegistry
 from msd_desktop.ui.overview_model import (
     OverviewModel,
@@ -52,13 +51,22 @@ from msd_desktop.ui.overview_model import (
 from msd_desktop.ui.overview_view import OverviewView
 from msd_desktop.ui.project_browser import ProjectBrowserPanel, Selection
 from msd_desktop.ui.project_tree_model import WorkspaceEntry
-from msd_desktop.ui.state_panel import StatePanel, StateView, state_view_from_core
 from msd_desktop.ui.theme import app_icon
-from msd_desktop.ui.watch_bridge import WatchBridge
 from msd_desktop.ui.workers import OpHandle, run_op
+
+if TYPE_CHECKING:
+    # Start-up (bench P3) imports only what the first paint needs: the parsers (core
+    # project_state → ruamel.yaml) load on first use in the summary workers, the watcher
+    # (watchdog) only when watching, the State tab when a project opens.
+    from msd_desktop.core.project_state import StateCache
+    from msd_desktop.core.watcher import ChangeEvent
+    from msd_desktop.ui.state_panel import StatePanel, StateView
+    from msd_desktop.ui.watch_bridge import WatchBridge
 
 APP_TITLE = "MSD Desktop"
 SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
+# With many projects, let the placeholder rows lay out and paint before a worker competes for
+# the GIL; a scan that fits one batch starts at once (its rows paint in a few ms).
 BATCH_START_DELAY_MS = 40
 SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 
@@ -88,8 +96,26 @@ def build_project_tabs(project: ProjectRef) -> list[tuple[str, QWidget]]:
     tabs: list[tuple[str, QWidget]] = []
     for title, module, attr in TAB_PROVIDERS:
         tabs.append((title, _tab_factory(title, module, attr)(project)))
+    from msd_desktop.ui.state_panel import StatePanel
+
     tabs.append(("State", StatePanel()))
     return tabs
+
+
+class _LazyStateCache:
+    """The core's :class:`StateCache`, created on first use from any thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cache: StateCache | None = None
+
+    def get(self) -> StateCache:
+        with self._lock:
+            if self._cache is None:
+                from msd_desktop.core.project_state import StateCache
+
+                self._cache = StateCache()
+            return self._cache
 
 
 # A STATE.md read that failed to parse is re-read once after this delay (torn writes).
@@ -110,12 +136,14 @@ class MainWindow(QMainWindow):
         settings: QSettings | None = None,
         open_project: Path | None = None,
         watch: bool = True,
+        restore_last: bool = True,
     ) -> None:
         super().__init__()
         self.env = dict(os.environ) if env is None else dict(env)
         self.registry = registry or WorkspaceRegistry(env=self.env)
         self.settings = settings or QSettings()
-        self._state_cache = StateCache()
+        self._state_cache = _LazyStateCache()
+        self._restore_last = restore_last
         self._last_good_at: dict[Path, float] = {}
         self._generation: dict[tuple[Path, str], int] = {}
         self._scan_gen = 0
@@ -194,6 +222,8 @@ class MainWindow(QMainWindow):
 
         self.bridge: WatchBridge | None = None
         if watch:
+            from msd_desktop.ui.watch_bridge import WatchBridge
+
             self.bridge = WatchBridge(self)
             self.bridge.changed.connect(self._on_files_changed)
             self.bridge.start()
@@ -292,7 +322,7 @@ class MainWindow(QMainWindow):
         if self._open_project is not None:
             target, self._open_project = self._open_project, None
             self.open_project(target, None)
-        elif self._current is None:
+        elif self._current is None and self._restore_last:
             self._restore_last_project()
 
     def _start_summary_batches(self, refs: list[ProjectRef]) -> None:
@@ -307,8 +337,11 @@ class MainWindow(QMainWindow):
         if not self._batch_queue:
             self._scan_complete()
             return
-        # let the new rows lay out and paint first, without a worker competing for the GIL
-        QTimer.singleShot(BATCH_START_DELAY_MS, self._start_batches)
+        if len(self._batch_queue) == 1:  # a handful of rows: nothing to wait for
+            self._start_batches()
+        else:
+            # let the new rows lay out and paint first, without a worker competing for the GIL
+            QTimer.singleShot(BATCH_START_DELAY_MS, self._start_batches)
 
     def _start_batches(self) -> None:
         for _ in range(SUMMARY_OPS_IN_FLIGHT):
@@ -320,7 +353,7 @@ class MainWindow(QMainWindow):
 
     def _load_summaries(self, refs: list[ProjectRef], scan_gen: int | None) -> None:
         """Load ``refs`` in one worker op; ``scan_gen`` None = a single reload (watcher)."""
-        env, cache = self.env, self._state_cache
+        env, lazy_cache = self.env, self._state_cache
         gens: dict[Path, int] = {}
         for ref in refs:
             key = (ref.root, "summary")
@@ -328,6 +361,7 @@ class MainWindow(QMainWindow):
 
         def work() -> list[tuple[ProjectRef, ProjectSummary | None, Any, Exception | None]]:
             out: list[tuple[ProjectRef, ProjectSummary | None, Any, Exception | None]] = []
+            cache = lazy_cache.get()
             for ref in refs:
                 try:
                     summary, state = load_summary_and_state(ref, env, cache)
@@ -398,7 +432,7 @@ class MainWindow(QMainWindow):
         env = dict(self.env)
         if workstream:
             env["MSD_WORKSTREAM"] = workstream
-        cache = self._state_cache
+        lazy_cache = self._state_cache
         key = (ref.root, "state")
         gen = self._generation.get(key, 0) + 1
         self._generation[key] = gen
@@ -406,7 +440,10 @@ class MainWindow(QMainWindow):
         last_good = self._last_good_at.get(ref.root)
 
         def work() -> StateView:
-            state = load_project_state(ref.root, env, cache=cache)
+            from msd_desktop.core.project_state import load_project_state
+            from msd_desktop.ui.state_panel import state_view_from_core
+
+            state = load_project_state(ref.root, env, cache=lazy_cache.get())
             return state_view_from_core(state, title, last_good)
 
         def done(view: StateView) -> None:
@@ -492,6 +529,8 @@ class MainWindow(QMainWindow):
         ws_env = {"MSD_WORKSTREAM": workstream} if workstream else {}
         self.next_command.refresh_from_project(ref.root, {**self.env, **ws_env})  # issue 6
         shown = dataclasses.replace(ref, active_workstream=workstream or ref.active_workstream)
+        from msd_desktop.ui.state_panel import StatePanel
+
         self.project_tabs.blockSignals(True)
         self._tabs = build_project_tabs(shown)
         for title, widget in self._tabs:

@@ -17,17 +17,19 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
-from msd_desktop.core.project_state import ProjectState, load_project_state
 from msd_desktop.core.status_changes import StatusEvent, StatusTracker, snapshot_from_state
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui.theme import app_icon
 from msd_desktop.ui.workers import run_op
+
+if TYPE_CHECKING:  # parsing modules load off the start-up path (bench P3)
+    from msd_desktop.core.project_state import ProjectState
 
 MESSAGE_MS = 8000
 
@@ -113,6 +115,8 @@ class ProjectTray(QObject):
         projects, env = list(self._projects), dict(self.env)
 
         def work() -> list[tuple[ProjectRef, ProjectState]]:
+            from msd_desktop.core.project_state import load_project_state
+
             return [(ref, load_project_state(ref.root, env)) for ref in projects]
 
         run_op(work, name="tray-refresh", on_finished=self.apply_states, owner=self)
@@ -167,8 +171,12 @@ class ProjectTray(QObject):
         def done(state: ProjectState) -> None:
             self.update_project(ref, state)
 
-        run_op(lambda: load_project_state(ref.root, env), name=f"tray {ref.name}",
-               on_finished=done, owner=self)
+        def work() -> ProjectState:
+            from msd_desktop.core.project_state import load_project_state
+
+            return load_project_state(ref.root, env)
+
+        run_op(work, name=f"tray {ref.name}", on_finished=done, owner=self)
 
     # -- out
 

@@ -12,12 +12,13 @@ D5, D7 (``context`` free text / ``context_profile``), D8 (extra accepted keys).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from .conftest import case_dir, diff_settings, require_msd
+from .conftest import Msd, Upstream, case_dir, diff_settings, require_msd
 from .deviations import ConfigSetCase
 from .harness import raise_failures, run_config_set
 from .strategies import (
@@ -77,6 +78,61 @@ def test_config_set_matches_upstream(case: ConfigSetCase, upstream, msd, diff_ro
     secret = case.key in SECRET_KEYS or case.key in D3_KEYS
     with case_dir(diff_root) as root:
         raise_failures(run_config_set(upstream, msd, root, case, msd_cli=secret))
+
+
+# One case per decision on docs/differential-findings.md F1–F9 (and D4's empty secret):
+# ``None`` = msd and upstream must now agree; otherwise the category the classifier must give.
+LEAD_DECISIONS = [
+    ("F1", ConfigSetCase("phase_commit_docs.3", "true", None), None),
+    ("F1", ConfigSetCase("phase_commit_docs.12A.1", "7", {}), None),
+    ("F1", ConfigSetCase("workflow.agent_hint_routing", "true", {}), None),
+    ("F1", ConfigSetCase("workflow.agent_hint_routing", "maybe", {}), None),
+    ("F1", ConfigSetCase("nope", "1", {}), "D8"),  # key lists differ by D7/D8 keys only
+    ("F2", ConfigSetCase("workflow.build_command", "7", {}), "D2"),
+    ("F2", ConfigSetCase("git.milestone_branch_template", '["a","b"]', {}), "D2"),
+    ("F2", ConfigSetCase("manager.flags.plan", " ", {}), "D2"),
+    ("F2", ConfigSetCase("runtime", "9007199254740993", {}), "D2"),
+    ("F3", ConfigSetCase("manager.flags.plan", "low", RawText("[]")), "GUIDE"),
+    ("F4", ConfigSetCase("model_overrides.x_y", "opus", RawText("{")), "GUIDE"),
+    ("F5", ConfigSetCase("agent_skills.constructor", "null", {}), "SPEC"),
+    ("F5", ConfigSetCase("model_overrides.__proto__", "null", None), "SPEC"),
+    ("F5", ConfigSetCase("features.prototype", "true", RawText("{")), "SPEC"),
+    ("F6", ConfigSetCase("workflow.security_asvs_level", "abc", {}), "SPEC"),
+    ("F6", ConfigSetCase("workflow.security_asvs_level", "true", {}), "SPEC"),
+    ("F6", ConfigSetCase("workflow.security_asvs_level", "4", {}), None),
+    ("F7", ConfigSetCase("agent_skills_security.trusted_global_roots", "null", None), "GUIDE"),
+    ("F7", ConfigSetCase("review.models.cursor", "null", None), "D8"),
+    ("F8", ConfigSetCase("workflow.build_command", "--", {}), None),
+    ("F9", ConfigSetCase("constructor", "true", {}), "SPEC"),
+    ("F9", ConfigSetCase("__proto__", "true", {}), "SPEC"),
+    ("F9", ConfigSetCase("toString", "true", {}), "SPEC"),
+    ("D4", ConfigSetCase("brave_search", "", {}), "D4"),
+    ("D4", ConfigSetCase("brave_search", " ", {}), "D4"),
+]
+
+
+@pytest.mark.parametrize(
+    ("finding", "case", "expected"),
+    LEAD_DECISIONS,
+    ids=[f"{f}-{c.key}-{c.raw!r}" for f, c, _ in LEAD_DECISIONS],
+)
+def test_lead_decisions(
+    finding: str,
+    case: ConfigSetCase,
+    expected: str | None,
+    upstream: Upstream,
+    msd: Msd,
+    diff_root: Path,
+) -> None:
+    """Each finding resolves as decided: agreement, or exactly the expected category."""
+    from .harness import DEVIATION_COUNTS
+
+    before = dict(DEVIATION_COUNTS)
+    secret = case.key in SECRET_KEYS or case.key in D3_KEYS
+    with case_dir(diff_root) as root:
+        raise_failures(run_config_set(upstream, msd, root, case, msd_cli=secret))
+    grew = {k for k, n in DEVIATION_COUNTS.items() if n != before.get(k, 0)}
+    assert grew == ({expected} if expected else set()), finding
 
 
 @pytest.mark.keyring

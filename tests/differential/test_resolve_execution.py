@@ -55,6 +55,8 @@ def test_resolve_execution_matches_upstream(
         ["--attempt", "1.5"],
         ["--attempt", "2abc"],
         ["--attempt", "x"],
+        ["--attempt", "-0"],  # zero: accepted by both (lead's decision; parseInt gives -0)
+        ["--attempt=-0"],
     ],
 )
 def test_resolve_execution_errors(flags, upstream, msd, diff_root) -> None:
