@@ -334,6 +334,15 @@ class Msd:
         saved_env = dict(os.environ)
         out, err = io.StringIO(), io.StringIO()
         code: int
+        # keyring picks its backend once per process, so PYTHON_KEYRING_BACKEND in ``env``
+        # alone would not reach an in-process run: swap the backend for the duration too.
+        saved_keyring = None
+        if env.get("PYTHON_KEYRING_BACKEND"):
+            import keyring
+            import keyring.core
+
+            saved_keyring = keyring.get_keyring()
+            keyring.set_keyring(keyring.core.load_keyring(env["PYTHON_KEYRING_BACKEND"]))
         try:
             os.environ.clear()
             os.environ.update(env)
@@ -352,6 +361,10 @@ class Msd:
         finally:
             os.environ.clear()
             os.environ.update(saved_env)
+            if saved_keyring is not None:
+                import keyring
+
+                keyring.set_keyring(saved_keyring)
         return Result(code, out.getvalue(), err.getvalue())
 
 
