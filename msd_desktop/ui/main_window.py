@@ -18,6 +18,7 @@ does.
 from __future__ import annotations
 
 import dataclasses
+import html
 import importlib
 import os
 import threading
@@ -27,8 +28,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -41,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.workspaces import ProjectRef, Workspace, WorkspaceRegistry
+from msd_desktop.ui.elided_label import ElidedLabel
 from msd_desktop.ui.overview_model import (
     OverviewModel,
     ProjectSummary,
@@ -172,10 +175,23 @@ class MainWindow(QMainWindow):
         self.overview = OverviewView(self.overview_model)
         self.overview.project_activated.connect(self.open_project)
 
-        self.project_header = QLabel()
+        # "name › workstream   /path/to/project": the name never shrinks, the path is elided
+        # in the middle when the window is narrow (full path in its tooltip)
+        self.project_header = QWidget()
         self.project_header.setObjectName("ProjectHeader")
-        self.project_header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.project_header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        hl = QHBoxLayout(self.project_header)
+        hl.setContentsMargins(0, 0, 0, 0)
+        hl.setSpacing(12)
+        self.project_title = QLabel()
+        self.project_title.setObjectName("ProjectTitle")
+        self.project_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.project_path = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, min_width=80)
+        self.project_path.setObjectName("ProjectPath")
+        self.project_path.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.project_path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.project_path.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        hl.addWidget(self.project_title)
+        hl.addWidget(self.project_path, 1)
         self.project_tabs = QTabWidget()
         self.project_tabs.setObjectName("ProjectTabs")
         self.project_tabs.setDocumentMode(True)
@@ -198,8 +214,9 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.browser)
         self.splitter.addWidget(self.stack)
-        self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 1)
+        # a narrower window takes a share from the browser too (down to its minimum)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
         self.splitter.setSizes([380, 1020])
         self.setCentralWidget(self.splitter)
 
@@ -541,10 +558,10 @@ class MainWindow(QMainWindow):
         self.project_tabs.blockSignals(False)
         for i, (title, _) in enumerate(self._tabs):
             self.project_tabs.setTabToolTip(i, f"{title} (Ctrl+{i + 1})")
-        ws_text = f" › workstream <b>{workstream}</b>" if workstream else ""
-        self.project_header.setText(
-            f"<span style='font-size:14pt'><b>{ref.name}</b></span>{ws_text}"
-            f" &nbsp; <span style='color:gray'>{ref.root}</span>")
+        ws_text = f" › workstream <b>{html.escape(workstream)}</b>" if workstream else ""
+        self.project_title.setText(
+            f"<span style='font-size:14pt'><b>{html.escape(ref.name)}</b></span>{ws_text}")
+        self.project_path.setText(str(ref.root))
         self.stack.setCurrentIndex(1)
         self.settings.setValue("ui/last_project", str(ref.root))
         self.settings.setValue("ui/last_workstream", workstream or "")

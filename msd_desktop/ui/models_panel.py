@@ -213,22 +213,23 @@ class ModelsPanel(QWidget):
         self.draft_check.setToolTip("Resolve with the Settings tab's pending edits, on a copy")
         self.reset_button = QPushButton("Reset")
         self.reset_button.setToolTip("Back to the project as it is on disk")
+        self.runtime_combo.setToolTip("Resolve as if config.json named this runtime")
+        self.profile_combo.setToolTip("Resolve as if config.json named this model profile")
         for combo in (self.runtime_combo, self.profile_combo, self.effort_combo):
-            # shrinkable: the Models tab must fit a 1000 px window
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            combo.setMinimumContentsLength(12)
-        for widget in (self.runtime_combo, self.profile_combo, self.attempt_spin,
-                       self.effort_combo):
+            # wide enough for every item (no clipped "as configu…"); two rows of controls
+            # keep the Models tab inside a 1000 px window
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for widget in (self.runtime_combo, self.profile_combo, self.effort_combo):
             bar.addWidget(widget)
         bar.addStretch(1)
         layout.addLayout(bar)
         bar = QHBoxLayout()
+        bar.addWidget(self.attempt_spin)
         bar.addWidget(self.draft_check)
         bar.addWidget(self.reset_button)
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
+        self.summary_label.setMinimumWidth(120)
         bar.addWidget(self.summary_label, 1)
         layout.addLayout(bar)
         self.runtime_combo.currentIndexChanged.connect(self._schedule)
@@ -266,13 +267,17 @@ class ModelsPanel(QWidget):
         bl.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
         self.trace_title = QLabel("Select an agent to see how its model was chosen.")
+        # wraps: the one-line summary of a trace is longer than a narrow window is wide
+        self.trace_title.setWordWrap(True)
+        self.trace_title.setMinimumWidth(120)
+        self.trace_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         head.addWidget(self.trace_title, 1)
         self.copy_button = QPushButton("Copy as JSON")
         self.copy_button.setToolTip("Copy what `msd resolve-model <agent>` prints for the "
                                     "project as it is on disk")
         self.copy_button.setEnabled(False)
         self.copy_button.clicked.connect(self.copy_json)
-        head.addWidget(self.copy_button)
+        head.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignTop)
         bl.addLayout(head)
         self.trace = QTableView()
         self.trace.setModel(self.trace_model)
@@ -398,13 +403,15 @@ class ModelsPanel(QWidget):
         self.recomputed.emit()
 
     def _size_columns(self) -> None:
-        """Columns fit their contents; the Flags column takes the spare width only when some
-        agent has a flag (an empty column stretched across the table reads as missing data)."""
+        """Columns fit their contents and the last one takes the spare width. The Flags
+        column is shown only when some agent has a flag (an empty column stretched across
+        the table reads as missing data); without it, the Layer column stretches."""
         has_flags = any(
             self.table_model.data(self.table_model.index(r, COL_FLAGS), FlagsRole)
             for r in range(self.table_model.rowCount())
         )
-        self.table.horizontalHeader().setStretchLastSection(has_flags)
+        self.table.setColumnHidden(COL_FLAGS, not has_flags)
+        self.table.horizontalHeader().setStretchLastSection(True)
 
     def _show_source(self) -> None:
         loaded = self.loaded
@@ -454,11 +461,14 @@ class ModelsPanel(QWidget):
         mr = res.model_resolution
         which = "what-if" if self.table_model.whatif else "as configured"
         tier = f", tier {mr.tier} ({mr.tier_source})" if mr.tier else ""
+        fast = f"fast_mode {'on' if res.fast_mode else 'off'} from {res.fast_mode_resolution.layer}"
         self.trace_title.setText(
             f"<b>{agent}</b> ({which}): model <b>{res.model!r}</b> from <b>{res.layer}</b>"
-            f"{tier}; effort <b>{res.effort}</b> from {res.effort_resolution.layer}; "
-            f"fast_mode {'on' if res.fast_mode else 'off'} from {res.fast_mode_resolution.layer}"
+            f"{tier}; effort <b>{res.effort}</b> from {res.effort_resolution.layer}; {fast}"
         )
+        self.trace_title.setToolTip(
+            f"{agent} ({which}): model {res.model!r} from {res.layer}{tier}; "
+            f"effort {res.effort} from {res.effort_resolution.layer}; {fast}")
         self.copy_button.setEnabled(True)
 
     def resolve_model_json(self, agent: str) -> str:

@@ -260,6 +260,8 @@ class OverviewModel(QAbstractTableModel):
                 return f"{s.root}\n{s.statusline_full}".rstrip()
             if col == COL_STATUS and s.status_raw and s.status_raw != s.status:
                 return f"STATE.md says: {s.status_raw}"
+            if col in (COL_WORKSPACE, COL_MILESTONE, COL_PHASE):
+                return self._display(row, col) or None  # the cell may be elided
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == COL_STATUS:
                 return status_color(s.status)
@@ -290,7 +292,8 @@ class OverviewModel(QAbstractTableModel):
             badges = s.badges()
             if not badges:
                 return ""
-            return badges[0] if len(badges) == 1 else f"({len(badges)}) {badges[0]}"
+            # every problem on its own line; the view wraps the cell (full text in the tooltip)
+            return badges[0] if len(badges) == 1 else f"({len(badges)}) " + "\n".join(badges)
         return None
 
 

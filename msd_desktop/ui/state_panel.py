@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
+    QShowEvent,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
@@ -45,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.ui.elided_label import ElidedLabel
 from msd_desktop.ui.phase_list_model import PhaseListModel, PhaseRow
 from msd_desktop.ui.theme import banner_style, semantic_color, status_color
 
@@ -163,18 +165,6 @@ def state_view_from_core(state: Any, title: str = "",
     )
 
 
-class _ClippedLabel(QLabel):
-    """A one-line label that may be clipped: a long value must not widen the whole window."""
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        return QSize(min(hint.width(), 60), hint.height())
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self.setToolTip(text if len(text) > 40 else "")
-
-
 def _list_widget(placeholder: str) -> QListWidget:
     lw = QListWidget()
     lw.setWordWrap(True)
@@ -256,7 +246,7 @@ class StatePanel(QWidget):
             ("next_action", "Next action", "next_action / next_phases (STATE.md)"),
             ("last_activity", "Last activity", "last_activity (STATE.md)"),
         ):
-            value: QLabel = _ClippedLabel()
+            value: QLabel = ElidedLabel()
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             title = QLabel(label + ":")
             title.setToolTip(tip)
@@ -269,8 +259,12 @@ class StatePanel(QWidget):
         self.session_fields: dict[str, QLabel] = {}
         for key, label in (("last_session", "Last session"), ("stopped_at", "Stopped at"),
                            ("resume_file", "Resume file")):
-            value = QLabel()  # wraps: session notes are sentences
-            value.setWordWrap(True)
+            if key == "resume_file":  # a path: one long "word", elided in the middle
+                value = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle)
+            else:
+                value = QLabel()  # wraps: session notes are sentences
+                value.setWordWrap(True)
+                value.setMinimumWidth(120)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             session_form.addRow(label + ":", value)
             self.session_fields[key] = value
@@ -278,8 +272,10 @@ class StatePanel(QWidget):
         session.setLayout(session_form)
 
         top = QHBoxLayout()
-        top.addWidget(facts, 3)
-        top.addWidget(session, 2)
+        # no stretch factors: both boxes get their full width when it fits, and shrink
+        # (eliding) in proportion when it does not
+        top.addWidget(facts)
+        top.addWidget(session)
 
         # phases
         self.phase_model = PhaseListModel(self)
@@ -289,6 +285,10 @@ class StatePanel(QWidget):
         self.phase_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.phase_table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.phase_table.setAlternatingRowColors(True)
+        # one line per phase: a long name is elided (the row's tooltip has it), never wrapped
+        # into a two-line "Tax / Calc…" cell; wide enough for every column but a short Name
+        self.phase_table.setWordWrap(False)
+        self.phase_table.setMinimumWidth(330)
         hh = self.phase_table.horizontalHeader()
         hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -310,6 +310,10 @@ class StatePanel(QWidget):
         left.addWidget(self.context_tabs)
         left.setStretchFactor(0, 3)
         left.setStretchFactor(1, 2)
+        left.setChildrenCollapsible(False)
+        self.left_splitter = left
+        self.phases_box = phases_box
+        self._phases_fitted = False  # the phase list sized to its rows once (then the user's)
 
         # the Markdown body
         self.body = QTextBrowser()
@@ -323,6 +327,7 @@ class StatePanel(QWidget):
         split.addWidget(body_box)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
+        split.setChildrenCollapsible(False)
         self.splitter = split
 
         self.empty_label = QLabel("Select a project to see its state.")
@@ -394,6 +399,8 @@ class StatePanel(QWidget):
         self.session_fields["resume_file"].setText(view.resume_file or "None")
 
         self.phase_model.set_rows(view.phases)
+        if not self._phases_fitted and self.isVisible():
+            self._fit_phases()
         _fill(self.blockers, view.blockers)
         _fill(self.decisions, view.decisions)
         _fill(self.todos, view.todos)
@@ -416,6 +423,30 @@ class StatePanel(QWidget):
         self._set_content_visible(False)
 
     # -- internals
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._phases_fitted and self._view is not None:
+            QTimer.singleShot(0, self, self._fit_phases)
+
+    def _fit_phases(self) -> None:
+        """Give the phase list the height its rows need (at most 60 %), the context lists
+        the rest — a short roadmap should not leave a tall empty table."""
+        total = sum(self.left_splitter.sizes())
+        if total <= 0 or not self.isVisible():
+            return
+        table = self.phase_table
+        rows = sum(table.rowHeight(r) for r in range(self.phase_model.rowCount()))
+        chrome = self.phases_box.height() - table.viewport().height()
+        scrollbar = table.horizontalScrollBar()
+        if scrollbar.isVisible():
+            rows += scrollbar.height()
+        wanted = max(rows + chrome + table.verticalHeader().defaultSectionSize() // 2, 140)
+        phases = min(wanted, int(total * 0.6))
+        self.left_splitter.setSizes([phases, total - phases])
+        width = sum(self.splitter.sizes())
+        self.splitter.setSizes([width // 2, width - width // 2])
+        self._phases_fitted = True
 
     def _set_content_visible(self, visible: bool) -> None:
         for w in (self.statusline_label, self.progress, self.splitter):

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui.config_form import ConfigFormPanel
 from msd_desktop.ui.models_panel import ModelsPanel
-from msd_desktop.ui.resolution_model import COL_MODEL, FlagsRole
+from msd_desktop.ui.resolution_model import COL_FLAGS, COL_MODEL, FlagsRole
 
 
 def _snapshot(root: Path, home: Path) -> dict[str, str]:
@@ -145,8 +145,9 @@ def test_recomputes_only_what_changed(
     assert recomputed == [1, 1]
 
 
-def test_flags_column_stretches_only_with_flags(panel: ModelsPanel) -> None:
+def test_flags_column_shown_only_with_flags(panel: ModelsPanel) -> None:
     header = panel.table.horizontalHeader()
     flagged = any(panel.table_model.data(panel.table_model.index(r, 0), FlagsRole)
                   for r in range(panel.table_model.rowCount()))
-    assert header.stretchLastSection() is flagged
+    assert panel.table.isColumnHidden(COL_FLAGS) is not flagged
+    assert header.stretchLastSection()  # the last shown column takes the spare width
