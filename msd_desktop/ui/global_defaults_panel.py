@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHeaderView,
     QLabel,
     QSplitter,
@@ -93,6 +94,8 @@ class GlobalReachModel(QAbstractTableModel):
             reach = REACH_COLUMNS[col - 2]
             names = [c.project.name for c in groups[reach]]
             return f"{describe_reach(reach).capitalize()}:\n" + ("\n".join(names) or "none")
+        if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2:
+            return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ForegroundRole and col == 3 and groups["shadowed"]:
             return semantic_color("warning")
         if role == KeyRole:
@@ -118,6 +121,8 @@ class GlobalDefaultsPanel(QWidget):
         self.form = ConfigFormPanel(anchor, self.env)
         self.form.load_scope(Scope.GLOBAL)
         self.form.scope_combo.setEnabled(False)
+        # locked, so show its whole text rather than a width fit for every scope's name
+        self.form.scope_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.form.saved.connect(lambda _keys: self.refresh_reach())
 
         self.model = GlobalReachModel(self)
@@ -127,13 +132,16 @@ class GlobalDefaultsPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # the three counts share the spare width evenly (not all of it in the last column)
+        for col in range(2, len(HEADERS)):
+            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().currentRowChanged.connect(self._show_details)
         self.details = QLabel()
         self.details.setObjectName("ReachDetails")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.details.setMargin(6)  # clear of the splitter handle, level with the table's text
         note = QLabel("A project with <tt>.planning/</tt> reads these values only when it is "
                       "created (except <tt>model_overrides</tt>, merged per agent at run time).")
         note.setWordWrap(True)
@@ -147,7 +155,8 @@ class GlobalDefaultsPanel(QWidget):
         row = QSplitter(Qt.Orientation.Horizontal)
         row.addWidget(self.table)
         row.addWidget(self.details)
-        row.setSizes([700, 500])
+        # the table holds a few short columns; the details beside it hold long project lists
+        row.setSizes([560, 640])
         bl.addWidget(row, 1)
 
         # Form on top, reach below: the generated form is wide (its own contents list), so a

@@ -158,6 +158,9 @@ class NewProjectDialog(QDialog):
         splitter.addWidget(preview_side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        # the form's editors are short; give the preview room for its longest lines
+        splitter.setSizes([560, 500])
+        self.splitter = splitter
         outer.addWidget(splitter, 1)
 
         self.error_label = QLabel()
@@ -254,7 +257,8 @@ class NewProjectDialog(QDialog):
             src = "built-ins ← ~/.msd/defaults.json ← your choices" if notes.defaults_used else \
                 "built-ins ← your choices (no ~/.msd/defaults.json)"
             extra = "" if not notes.messages else "<br>" + "<br>".join(notes.messages)
-            self.preview_title.setText(f"<b>.planning/config.json</b> — {src}{extra}")
+            self.preview_title.setText(f"<b>.planning/config.json</b><br>"
+                                       f"<span style='white-space:nowrap'>{src}</span>{extra}")
             build_error = None
         except MsdError as exc:
             build_error = str(exc)

@@ -1,12 +1,20 @@
 """The everyday-companion views offscreen: new-project dialog, global defaults, config matrix,
 tray + notifications, next command. Real files (a copy of the demo), real core, qtmodeltester
 for every model. ``MSD_SCREENSHOT_DIR`` saves each view's picture there (docs/screenshots).
+
+For those pictures the files live in a plausible place instead of pytest's temporary folders:
+HOME is ``MSD_SCREENSHOT_HOME`` (default ``/home/demo-user``), the demo is copied to
+``~/projects`` and a new project goes to ``~/projects/new-app``. Only ``~/.msd`` and
+``~/projects`` (and ``~/.dbus``, which D-Bus leaves under xcb) are touched there, wiped before
+and after (the end-to-end screenshots own the rest of that home). Ordinary runs use tmp_path.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +22,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
+from msd_desktop.app import demo_source
 from msd_desktop.core.project_state import load_project_state
 from msd_desktop.core.workspaces import project_ref
 from msd_desktop.ui import config_matrix_view, next_command_widget
@@ -26,6 +35,51 @@ from msd_desktop.ui.tray import ProjectTray
 
 PROJECTS = ("billing-service", "checklist-printer", "field-notes", "legacy-importer",
             "platform-monorepo")
+
+
+SCREENSHOT_HOME = Path("/home/demo-user")
+OWNED = (".msd", "projects", ".dbus")  # what the pictures create under that home
+
+
+@pytest.fixture
+def demo_user(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path | None]:
+    """With ``MSD_SCREENSHOT_DIR``: a clean plausible HOME for the pictures, else ``None``."""
+    if not os.environ.get("MSD_SCREENSHOT_DIR"):
+        yield None
+        return
+    home = Path(os.environ.get("MSD_SCREENSHOT_HOME") or SCREENSHOT_HOME)
+
+    def wipe() -> None:
+        for name in OWNED:
+            shutil.rmtree(home / name, ignore_errors=True)
+
+    wipe()
+    (home / "projects").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    try:
+        yield home
+    finally:
+        wipe()
+
+
+@pytest.fixture
+def env(env: dict[str, str], demo_user: Path | None) -> dict[str, str]:
+    """The suite's isolated environment; HOME is the demo user's when taking pictures."""
+    return env if demo_user is None else {**env, "HOME": str(demo_user)}
+
+
+@pytest.fixture
+def demo(tmp_path: Path, demo_user: Path | None) -> Path:
+    """A writable copy of the bundled demo (in ``~/projects`` when taking pictures)."""
+    target = tmp_path / "demo" if demo_user is None else demo_user / "projects"
+    shutil.copytree(demo_source(), target, dirs_exist_ok=True)
+    return target
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, demo_user: Path | None) -> Path:
+    """Where a test makes its own folders (next to the demo projects when taking pictures)."""
+    return tmp_path if demo_user is None else demo_user / "projects"
 
 
 def shot(widget: QWidget, name: str, size: tuple[int, int] | None = (1200, 720)) -> None:
@@ -56,10 +110,10 @@ def write_defaults(env: dict[str, str], data: dict[str, Any]) -> Path:
 # ----------------------------------------------------------------------------- new project
 
 
-def test_new_project_dialog_creates_config(qtbot: Any, tmp_path: Path,
+def test_new_project_dialog_creates_config(qtbot: Any, workdir: Path,
                                            env: dict[str, str]) -> None:
     write_defaults(env, {"model_profile": "quality", "runtime": "codex"})
-    folder = tmp_path / "fresh"
+    folder = workdir / "new-app"
     folder.mkdir()
     dlg = NewProjectDialog(env, folder="")
     qtbot.addWidget(dlg)
@@ -120,7 +174,7 @@ def test_config_matrix_apply_to_selected(qtbot: Any, demo: Path, env: dict[str, 
     view = ConfigMatrixView(refs(demo), env, key="model_profile")
     qtbot.addWidget(view)
     assert view.model.rowCount() == len(PROJECTS)
-    shot(view, "config-matrix")
+    shot(view, "config-matrix", (1000, 360))
     view.select_drifting()
     chosen = view.selected_entries()
     assert chosen
@@ -144,10 +198,10 @@ def test_config_matrix_apply_to_selected(qtbot: Any, demo: Path, env: dict[str, 
 
 
 def test_global_defaults_panel_reuses_form_and_shows_reach(
-    qtbot: Any, qtmodeltester: Any, demo: Path, env: dict[str, str], tmp_path: Path
+    qtbot: Any, qtmodeltester: Any, demo: Path, env: dict[str, str], workdir: Path
 ) -> None:
     write_defaults(env, {"model_profile": "budget", "mode": "yolo"})
-    bare = tmp_path / "no-planning-yet"
+    bare = workdir / "no-planning-yet"
     bare.mkdir()
     panel = GlobalDefaultsPanel([*refs(demo), bare], env)
     qtbot.addWidget(panel)
