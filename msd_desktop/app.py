@@ -13,6 +13,7 @@ read-only install still works. It is shown as a workspace but not registered.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import shutil
@@ -123,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                         # first would only build and tear down a set of tabs
                         restore_last=not args.smoke_test)
     window.show()
+    atexit.register(_teardown, app, window)
     if env.get("MSD_DESKTOP_AUTOMATION"):  # e2e test channel (ui/automation.py); off otherwise
         from msd_desktop.ui.automation import start_from_env
 
@@ -200,6 +202,27 @@ def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-un
     print(json.dumps(result, indent=2, ensure_ascii=False))
     window.close()
     return 0
+
+
+def _teardown(app, window) -> None:  # type: ignore[no-untyped-def]
+    """At exit (atexit, before interpreter shutdown): delete the window, then freeze the
+    garbage collector.
+
+    The window's C++ teardown still runs here, in the open (a crash in it still fails the
+    run). What is left — tens of thousands of Python objects after a smoke run — is then
+    skipped by the collector's full walks during shutdown; those walks (not any cleanup) were
+    most of the exit time (~25 ms of ~45 ms). No ``os._exit``: atexit handlers, Qt's own
+    shutdown and buffered output all still happen as usual.
+    """
+    import gc
+
+    from PySide6.QtCore import QEvent
+    from shiboken6 import isValid
+
+    if isValid(window) and isValid(app):
+        window.deleteLater()
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.freeze()
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPainter,
     QPaintEvent,
+    QPalette,
     QShortcut,
     QShowEvent,
     QSyntaxHighlighter,
@@ -109,8 +110,16 @@ def ask_discard_changes(parent: QWidget, what: str) -> bool:
 # ---- small widgets --------------------------------------------------------------------------
 
 
+def _tint(widget: QWidget, color: str) -> None:
+    """Text in a semantic colour. A palette, not a stylesheet: a per-widget stylesheet costs
+    a style object and a re-polish per widget, and the form builds several per row."""
+    palette = widget.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, semantic_color(color))
+    widget.setPalette(palette)
+
+
 def _muted(label: QLabel) -> QLabel:
-    label.setStyleSheet(f"color: {semantic_color('muted').name()};")
+    _tint(label, "muted")
     return label
 
 
@@ -169,7 +178,7 @@ class Banner(QFrame):
         super().__init__(parent)
         self.setObjectName("banner")
         self.kind = kind
-        self.setStyleSheet(banner_style(kind))
+        self._styled: str | None = None  # the kind the stylesheet is for (set when shown)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         row = QHBoxLayout()
@@ -191,7 +200,19 @@ class Banner(QFrame):
 
     def set_kind(self, kind: str) -> None:
         self.kind = kind
-        self.setStyleSheet(banner_style(kind))
+        if not self.isHidden():
+            self._apply_style()
+
+    def setVisible(self, visible: bool) -> None:
+        # Most banners are never shown: style them (a stylesheet, for the frame) on first show.
+        if visible:
+            self._apply_style()
+        super().setVisible(visible)
+
+    def _apply_style(self) -> None:
+        if self._styled != self.kind:
+            self._styled = self.kind
+            self.setStyleSheet(banner_style(self.kind))
 
     def add_button(self, text: str) -> QPushButton:
         button = QPushButton(text)
@@ -269,7 +290,7 @@ class KeyRowWidget(QFrame):
         layout.addWidget(editor)
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(f"color: {semantic_color('error').name()};")
+        _tint(self.error, "error")
         self.error.hide()
         layout.addWidget(self.error)
         self.provenance = _muted(QLabel())
@@ -295,11 +316,11 @@ class KeyRowWidget(QFrame):
         if pending:
             self.marker.setText("✎")
             self.marker.setToolTip("Changed, not saved yet")
-            self.marker.setStyleSheet(f"color: {semantic_color('info').name()};")
+            _tint(self.marker, "info")
         elif set_here:
             self.marker.setText("●")
             self.marker.setToolTip("Set in this file (not the default)")
-            self.marker.setStyleSheet(f"color: {semantic_color('info').name()};")
+            _tint(self.marker, "info")
         else:
             self.marker.setText("")
             self.marker.setToolTip("")
@@ -357,6 +378,7 @@ class ConfigFormPanel(QWidget):
         self._idle_start.setInterval(IDLE_START_MS)
         self._idle_start.timeout.connect(self._idle.start)
         self._watcher = QFileSystemWatcher(self)
+        self._watches_released = False
         self._watcher.fileChanged.connect(self._on_disk_event)
         self._watcher.directoryChanged.connect(self._on_disk_event)
         self._disk_timer = QTimer(self)
@@ -436,9 +458,8 @@ class ConfigFormPanel(QWidget):
         form_layout.setContentsMargins(0, 0, 0, 0)
         self.unknown_label = QLabel()
         self.unknown_label.setWordWrap(True)
-        self.unknown_label.setStyleSheet(
-            f"color: {semantic_color('info').name()}; padding: 4px;"
-        )
+        _tint(self.unknown_label, "info")
+        self.unknown_label.setContentsMargins(4, 4, 4, 4)
         form_layout.addWidget(self.unknown_label)
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidgetResizable(True)
@@ -638,6 +659,8 @@ class ConfigFormPanel(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if self._watches_released and self.draft is not None:
+            self.check_disk()  # re-arms the watch; the file may have changed meanwhile
         if not self._shown and self._visible:
             # The first screenful, before the first paint.
             rows = max(6, self.scroll_area.viewport().height() // 75)
@@ -677,12 +700,24 @@ class ConfigFormPanel(QWidget):
         self.scope_changed.emit(scope)
 
     def _watch(self, path: Path) -> None:
+        self._watches_released = False
         old = self._watcher.files() + self._watcher.directories()
         if old:
             self._watcher.removePaths(old)
         targets = [str(p) for p in (path, path.parent) if p.exists()]
         if targets:
             self._watcher.addPaths(targets)
+
+    def release_watches(self) -> None:
+        """Main-window hook, when the window closes: drop the file watches now.
+
+        Linux frees inotify watches in the background after a grace period; the watcher's
+        destructor (at exit) then has nothing left to wait for (it waited ~10-20 ms).
+        Showing the panel again re-arms the watch (and checks the file)."""
+        old = self._watcher.files() + self._watcher.directories()
+        if old:
+            self._watcher.removePaths(old)
+        self._watches_released = True
 
     def _load_provenance(self) -> None:
         try:

@@ -9,7 +9,8 @@ load. Nothing here parses a file.
 Project tabs plug in through :func:`build_project_tabs`: Settings and Models come from the
 modules named in :data:`TAB_PROVIDERS` when they provide ``create_tab(project) -> QWidget``,
 else from the temporary placeholders. A tab widget that defines ``on_files_changed(event)``
-is told about every ``ChangeEvent`` of its project (e.g. to show a "changed on disk" banner).
+is told about every ``ChangeEvent`` of its project (e.g. to show a "changed on disk" banner);
+one that defines ``release_watches()`` is told when the window closes (to drop file watches).
 
 UI-only state (geometry, splitter, last project) lives in ``QSettings``; configuration never
 does.
@@ -665,5 +666,9 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         if self.bridge is not None:
             self.bridge.stop()
+        for _, widget in self._tabs:  # e.g. the Settings tab's file watches (see there)
+            release = getattr(widget, "release_watches", None)
+            if callable(release):
+                release()
         self.tray.hide()
         super().closeEvent(event)

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtGui import QFontMetrics, QGuiApplication, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -59,8 +60,8 @@ from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui.config_draft import ConfigDraft, draft_for
 from msd_desktop.ui.resolution_model import (
     COL_FLAGS,
+    COLUMNS,
     AgentRole,
-    FlagsRole,
     ResolutionTableModel,
     ResultRole,
     compute_rows,
@@ -241,7 +242,9 @@ class ModelsPanel(QWidget):
 
         self.source_label = QLabel()
         self.source_label.setWordWrap(True)
-        self.source_label.setStyleSheet(f"color: {semantic_color('muted').name()};")
+        palette = self.source_label.palette()  # a palette: cheaper than a stylesheet
+        palette.setColor(QPalette.ColorRole.WindowText, semantic_color("muted"))
+        self.source_label.setPalette(palette)
         layout.addWidget(self.source_label)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -256,9 +259,10 @@ class ModelsPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(row_height)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(200)  # rows measured per column (all agents)
-        header.setStretchLastSection(False)  # only when a flag is shown (_size_columns)
+        # Widths are set once per recompute from the model's cached texts (_size_columns):
+        # ResizeToContents would re-measure every cell through data() on each layout pass.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         splitter.addWidget(self.table)
 
@@ -405,13 +409,30 @@ class ModelsPanel(QWidget):
     def _size_columns(self) -> None:
         """Columns fit their contents and the last one takes the spare width. The Flags
         column is shown only when some agent has a flag (an empty column stretched across
-        the table reads as missing data); without it, the Layer column stretches."""
-        has_flags = any(
-            self.table_model.data(self.table_model.index(r, COL_FLAGS), FlagsRole)
-            for r in range(self.table_model.rowCount())
-        )
+        the table reads as missing data); without it, the Layer column stretches.
+
+        Widths come from font metrics over the model's cached cell texts (bold for changed
+        rows) — one pass per recompute instead of the view asking data() per layout."""
+        model = self.table_model
+        has_flags = any(v.flags for v in model.views)
         self.table.setColumnHidden(COL_FLAGS, not has_flags)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        plain = self.table.fontMetrics()
+        bold = QFontMetrics(model.bold_font())
+        # the item delegate's horizontal text margins (as QStyledItemDelegate::sizeHint)
+        margin = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
+                                                     None, self.table) + 1)
+        widths = [header.sectionSizeHint(col) for col in range(len(COLUMNS))]
+        for view in model.views:
+            fm = bold if view.changed else plain
+            for col, text in enumerate(view.cells):
+                if text:
+                    w = fm.horizontalAdvance(text) + margin
+                    if w > widths[col]:
+                        widths[col] = w
+        for col, width in enumerate(widths):
+            if col != COL_FLAGS or has_flags:
+                header.resizeSection(col, width)
 
     def _show_source(self) -> None:
         loaded = self.loaded

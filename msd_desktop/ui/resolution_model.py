@@ -34,6 +34,11 @@ BeforeRole = Qt.ItemDataRole.UserRole + 3
 ChangedRole = Qt.ItemDataRole.UserRole + 4  # bool: the what-if changes this row
 FlagsRole = Qt.ItemDataRole.UserRole + 5  # list[str]
 WarningRole = Qt.ItemDataRole.UserRole + 6  # bool: a real warning (not just a note)
+# plain ints: data() compares roles on every call
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 
 COLUMNS = ("Agent", "Phase type", "Routing tier", "Model", "Effort", "Fast mode", "Layer",
            "Flags")
@@ -161,22 +166,66 @@ def changed(row: AgentRow) -> bool:
                for c in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER))
 
 
+@dataclass
+class _RowView:
+    """What the table shows of one row, computed once per :meth:`set_rows` (``data()`` is
+    called thousands of times while the view measures and paints)."""
+
+    cells: tuple[str, ...]
+    tooltip: str | None
+    changed: bool
+    flags: list[str]
+    warning: bool
+    foreground: tuple[Any, ...]  # per column: a QColor or None
+
+
+def _row_view(row: AgentRow) -> _RowView:
+    shown = row.shown
+    cells: list[str] = [row.agent, row.phase_type, row.routing_tier]
+    for col in range(COL_MODEL, len(COLUMNS)):
+        before = _cell(row.before, col)
+        if row.after is None:
+            cells.append(before)
+            continue
+        after = _cell(row.after, col)
+        cells.append(before if before == after else f"{before or '—'} → {after or '—'}")
+    flags, warning = flags_for(shown)
+    foreground: list[Any] = [None] * len(COLUMNS)
+    if warning:
+        foreground[COL_FLAGS] = semantic_color("warning")
+    if row.after is not None:
+        for col in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER):
+            if _cell(row.before, col) != _cell(shown, col):
+                foreground[col] = semantic_color("info")
+    return _RowView(tuple(cells), "\n".join(flags) or None, changed(row), flags, warning,
+                    tuple(foreground))
+
+
 class ResolutionTableModel(QAbstractTableModel):
     """Rows = agents; columns = :data:`COLUMNS`."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[AgentRow] = []
+        self.views: list[_RowView] = []
         self.whatif = False
+        self._bold: QFont | None = None
 
     def set_rows(self, rows: list[AgentRow], *, whatif: bool = False) -> None:
         self.beginResetModel()
         self.rows = rows
+        self.views = [_row_view(r) for r in rows]
         self.whatif = whatif
         self.endResetModel()
 
+    def bold_font(self) -> QFont:
+        if self._bold is None:
+            self._bold = QFont()
+            self._bold.setBold(True)
+        return self._bold
+
     def changed_agents(self) -> list[str]:
-        return [r.agent for r in self.rows if changed(r)]
+        return [r.agent for r, v in zip(self.rows, self.views, strict=True) if v.changed]
 
     def row_of(self, agent: str) -> int:
         return next((i for i, r in enumerate(self.rows) if r.agent == agent), -1)
@@ -195,51 +244,31 @@ class ResolutionTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self.rows)):
+        row_no = index.row()
+        if not index.isValid() or not (0 <= row_no < len(self.views)):
             return None
-        row = self.rows[index.row()]
+        view = self.views[row_no]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == COL_AGENT:
-                return row.agent
-            if col == COL_PHASE:
-                return row.phase_type
-            if col == COL_ROUTING:
-                return row.routing_tier
-            before = _cell(row.before, col)
-            if row.after is None:
-                return before
-            after = _cell(row.after, col)
-            return before if before == after else f"{before or '—'} → {after or '—'}"
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if col in (COL_FLAGS, COL_MODEL, COL_AGENT):
-                flags, _ = flags_for(row.shown)
-                return "\n".join(flags) or None
-            return None
-        if role == Qt.ItemDataRole.FontRole and changed(row):
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if col == COL_FLAGS and flags_for(row.shown)[1]:
-                return semantic_color("warning")
-            if col in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER) and (
-                _cell(row.before, col) != _cell(row.shown, col)
-            ):
-                return semantic_color("info")
-            return None
+        if role == _DISPLAY:
+            return view.cells[col]
+        if role == _TOOLTIP:
+            return view.tooltip if col in (COL_FLAGS, COL_MODEL, COL_AGENT) else None
+        if role == _FONT:
+            return self.bold_font() if view.changed else None
+        if role == _FOREGROUND:
+            return view.foreground[col]
         if role == AgentRole:
-            return row.agent
+            return self.rows[row_no].agent
         if role == ResultRole:
-            return row.shown
+            return self.rows[row_no].shown
         if role == BeforeRole:
-            return row.before
+            return self.rows[row_no].before
         if role == ChangedRole:
-            return changed(row)
+            return view.changed
         if role == FlagsRole:
-            return flags_for(row.shown)[0]
+            return list(view.flags)
         if role == WarningRole:
-            return flags_for(row.shown)[1]
+            return view.warning
         return None
 
 

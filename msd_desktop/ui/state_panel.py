@@ -351,6 +351,16 @@ class StatePanel(QWidget):
     def show_state(self, view: StateView) -> None:
         """Display ``view`` (cheap: no file access)."""
         self._view = view
+        # One repaint for the whole update: e.g. QProgressBar.setValue repaints at once
+        # (synchronously, ~4 ms) while updates are enabled.
+        self.setUpdatesEnabled(False)
+        try:
+            self._fill_view(view)
+        finally:
+            self.setUpdatesEnabled(True)
+        self.shown.emit(view)
+
+    def _fill_view(self, view: StateView) -> None:
         self._set_content_visible(True)
         if view.error:
             what = ("Showing the last good state, read "
@@ -416,7 +426,6 @@ class StatePanel(QWidget):
         self.body.setMarkdown(hard_line_breaks(view.body_markdown))
         _calm_headings(self.body.document())
         self.body.verticalScrollBar().setValue(scroll)
-        self.shown.emit(view)
 
     def clear(self) -> None:
         self._view = None
