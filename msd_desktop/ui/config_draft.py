@@ -100,7 +100,73 @@ GROUP_KEYS: dict[str, tuple[str, str, str]] = {
         "skill paths injected into the named agent's prompt (agent_skills.<agent>); paths "
         "must stay inside the project",
     ),
+    # pattern groups: members enumerable from the pattern's alternation (one combo each)
+    "models": (
+        "model", "Tier per phase type",
+        "tier for every agent of a phase type (models.<phase_type>)",
+    ),
+    "granularities": (
+        "planning", "Granularity per phase type",
+        "granularity for a phase type (granularities.<phase_type>; upstream-only)",
+    ),
+    "dynamic_routing": (
+        "model", "Dynamic routing",
+        "escalate the model tier on failed attempts (dynamic_routing.*)",
+    ),
+    "effort.routing_tier_defaults": (
+        "effort", "Effort per routing tier",
+        "effort for every agent of a routing tier (effort.routing_tier_defaults.<tier>)",
+    ),
+    "effort.agent_overrides": (
+        "effort", "Effort per agent",
+        "effort for one agent (effort.agent_overrides.<agent>)",
+    ),
+    "fast_mode.routing_tier_defaults": (
+        "fast_mode", "Fast mode per routing tier",
+        "fast mode for every agent of a routing tier (fast_mode.routing_tier_defaults.<tier>)",
+    ),
+    "fast_mode.agent_overrides": (
+        "fast_mode", "Fast mode per agent",
+        "fast mode for one agent (fast_mode.agent_overrides.<agent>)",
+    ),
 }
+
+# Group keys edited as one sub-field per enumerable member (the rest are agent tables).
+PATTERN_GROUPS: tuple[str, ...] = (
+    "models", "granularities", "dynamic_routing", "effort.routing_tier_defaults",
+    "fast_mode.routing_tier_defaults",
+)
+
+
+def pattern_members(group: str) -> list[tuple[str, schema.ValueType]]:
+    """A pattern group's members (relative dotted names) and their value types, enumerated
+    from the dynamic patterns' leaves (literal and alternation segments only)."""
+    prefix = group.split(".")
+    out: list[tuple[str, schema.ValueType]] = []
+    for pattern in schema.dynamic_patterns():
+        for leaf in pattern.leaves:
+            segments = list(leaf.segments)
+            head = [value for kind, value in segments[: len(prefix)] if kind == "lit"]
+            if head != prefix or any(kind == "re" for kind, _ in segments[len(prefix):]):
+                continue
+            names = [""]
+            for kind, value in segments[len(prefix):]:
+                options = (value,) if kind == "lit" else tuple(value)
+                names = [f"{n}.{o}" if n else str(o) for n in names for o in options]
+            out.extend((name, leaf.value_type) for name in names if name)
+    return out
+
+
+def _flatten(key: str, value: Any) -> list[tuple[str, Any]]:
+    """A group value as the ``config-set`` keys it stands for (nested objects unrolled)."""
+    out: list[tuple[str, Any]] = []
+    for child, child_value in value.items():
+        full = f"{key}.{child}"
+        if not schema.is_known(full) and isinstance(child_value, dict) and child_value:
+            out.extend(_flatten(full, child_value))
+        else:
+            out.append((full, child_value))
+    return out
 
 
 def validate(key: str, value: Any, raw: str | None = None) -> str | None:
@@ -110,8 +176,8 @@ def validate(key: str, value: Any, raw: str | None = None) -> str | None:
     if key in GROUP_KEYS:
         if not isinstance(value, dict):
             return f"{key} must be a JSON object."
-        for child, child_value in value.items():
-            error = validate_value(f"{key}.{child}", child_value)
+        for child, child_value in _flatten(key, value):
+            error = validate_value(child, child_value)
             if error:
                 return error
         return None

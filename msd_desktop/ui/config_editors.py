@@ -56,7 +56,7 @@ from msd_desktop.core.config_schema import MISSING
 from msd_desktop.core.config_set import KNOWN_REVIEWER_SLUGS
 from msd_desktop.core.masking import mask
 from msd_desktop.core.skill_paths import validate_skill_path
-from msd_desktop.ui.config_draft import InvalidInput
+from msd_desktop.ui.config_draft import PATTERN_GROUPS, InvalidInput, pattern_members
 
 
 @dataclass(frozen=True)
@@ -640,6 +640,177 @@ class PrSectionsEditor(ValueEditor):
         self._rebuild(value if isinstance(value, list) else [])
 
 
+# ---- pattern groups (dynamic patterns with enumerable members) ------------------------------
+
+_NOT_SET = "(not set)"
+
+
+def _member_options(vt: schema.ValueType) -> tuple[tuple[Any, ...], bool] | None:
+    """A member's choices and whether other text may be typed; ``None`` = no sub-field."""
+    if isinstance(vt, schema.EnumType):
+        return tuple(vt.options), False
+    if isinstance(vt, schema.BooleanType):
+        return (True, False), False
+    if isinstance(vt, schema.StringType):
+        return tuple(schema.TIER_ALIASES), True  # a model alias or a full model ID
+    if isinstance(vt, schema.IntegerType):
+        return (0, 1, 2, 3), True
+    return None  # arrays/objects: kept as they are (JSON view / config-set)
+
+
+def _get_path(data: dict[str, Any], dotted: str) -> Any:
+    node: Any = data
+    for part in dotted.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return MISSING
+        node = node[part]
+    return node
+
+
+def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
+    parts = dotted.split(".")
+    node = data
+    for part in parts[:-1]:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            if value is MISSING:
+                return
+            child = node[part] = {}
+        node = child
+    if value is MISSING:
+        node.pop(parts[-1], None)
+        if not node and len(parts) > 1:
+            _set_path(data, ".".join(parts[:-1]), MISSING)
+    else:
+        node[parts[-1]] = value
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    return (a is MISSING and b is MISSING) or (
+        a is not MISSING and b is not MISSING and type(a) is type(b) and a == b
+    )
+
+
+class PatternGroupEditor(ValueEditor):
+    """A dynamic-pattern family whose members the pattern enumerates (``models.<phase_type>``,
+    ``dynamic_routing.tier_models.<tier>`` …): one combo per member, "(not set)" first.
+
+    The value is the group's object; members without a sub-field and unknown children are kept
+    as read. The draft validates every member through the core (``validate_value``).
+    """
+
+    def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(spec, parent)
+        self._value: dict[str, Any] = {}
+        self.combos: dict[str, QComboBox] = {}
+        self._types: dict[str, schema.ValueType] = {}
+        self._fixed: dict[str, int] = {}  # "(not set)" + the member's options
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        for member, vt in pattern_members(spec.key):
+            choices = _member_options(vt)
+            if choices is None:
+                continue
+            options, editable = choices
+            combo = QComboBox()
+            combo.setObjectName(f"member:{spec.key}.{member}")
+            combo.setEditable(editable)
+            combo.addItem(_NOT_SET, MISSING)
+            for option in options:
+                combo.addItem(display(option), option)
+            combo.currentIndexChanged.connect(lambda _i: self._emit(self.current()))
+            line = combo.lineEdit() if editable else None
+            if line is not None:
+                line.editingFinished.connect(lambda: self._emit(self.current()))
+            self.combos[member] = combo
+            self._types[member] = vt
+            self._fixed[member] = combo.count()
+            form.addRow(member, combo)
+        self._layout.addLayout(form)
+        self._layout.addStretch(1)
+
+    def member_value(self, member: str) -> Any:
+        """What one sub-field holds (``MISSING`` = not set, ``InvalidInput`` = unparsable)."""
+        combo = self.combos[member]
+        index = combo.currentIndex()
+        if not combo.isEditable() or combo.currentText() == combo.itemText(index):
+            return combo.itemData(index) if index >= 0 else MISSING
+        text = combo.currentText().strip()
+        if not text or text == _NOT_SET:
+            return MISSING
+        if isinstance(self._types[member], schema.IntegerType):
+            try:
+                return int(text)
+            except ValueError:
+                return InvalidInput(f"{self.spec.key}.{member}: '{text}' is not a whole number.",
+                                    text)
+        return text
+
+    def set_member(self, member: str, value: Any) -> None:
+        """Choose ``value`` in one sub-field (as a person would; emits ``edited``)."""
+        combo = self.combos[member]
+        for i in range(combo.count()):
+            if _same_value(combo.itemData(i), value):
+                combo.setCurrentIndex(i)
+                return
+        combo.addItem(display(value), value)
+        combo.setCurrentIndex(combo.count() - 1)
+
+    def current(self) -> Any:
+        out = json.loads(json.dumps(self._value))
+        for member in self.combos:
+            value = self.member_value(member)
+            if isinstance(value, InvalidInput):
+                return value
+            _set_path(out, member, value)
+        return out or None
+
+    def _show(self, value: Any) -> None:
+        self._value = dict(value) if isinstance(value, dict) else {}
+        for member, combo in self.combos.items():
+            shown = _get_path(self._value, member)
+            while combo.count() > self._fixed[member]:
+                combo.removeItem(combo.count() - 1)
+            for i in range(combo.count()):
+                if _same_value(combo.itemData(i), shown):
+                    combo.setCurrentIndex(i)
+                    break
+            else:
+                combo.addItem(f"{display(shown)} (as read)", shown)
+                combo.setCurrentIndex(combo.count() - 1)
+
+
+class AgentValuesEditor(ModelOverridesEditor):
+    """``effort.agent_overrides`` / ``fast_mode.agent_overrides``: the model_overrides table with
+    the family's values (JSON spelling: ``true``/``false`` become booleans)."""
+
+    def __init__(self, spec: FieldSpec, value_label: str, choices: tuple[Any, ...],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(spec, parent)
+        self.table.setHorizontalHeaderLabels(["Agent", value_label])
+        self.table.setToolTip(
+            "Agent names: " + ", ".join(catalog_agents()) + ". Values: "
+            + ", ".join(display(c) for c in choices) + "."
+        )
+
+    def current(self) -> Any:
+        out: dict[str, Any] = {}
+        for agent, text in self.rows():
+            if agent:
+                try:
+                    parsed = json.loads(text)
+                except ValueError:
+                    parsed = text
+                out[agent] = parsed if isinstance(parsed, bool) else text
+        return out or None
+
+    def _show(self, value: Any) -> None:
+        self.table.setRowCount(0)
+        if isinstance(value, dict):
+            for agent, item in value.items():
+                self.add_row([str(agent), item if isinstance(item, str) else json.dumps(item)])
+
+
 # ---- the registry --------------------------------------------------------------------------
 
 EditorFactory = Callable[[FieldSpec, Path | None], ValueEditor]
@@ -661,6 +832,10 @@ HINTS: dict[str, EditorFactory] = {
     "agent_skills": lambda s, r: AgentSkillsEditor(s, root=r),
     "ship.pr_body_sections": lambda s, _r: PrSectionsEditor(s),
     "review.default_reviewers": lambda s, _r: ReviewersEditor(s),
+    "effort.agent_overrides": lambda s, _r: AgentValuesEditor(
+        s, "Effort", schema.EFFORT_LEVELS),
+    "fast_mode.agent_overrides": lambda s, _r: AgentValuesEditor(s, "Fast mode", (True, False)),
+    **{group: (lambda s, _r: PatternGroupEditor(s)) for group in PATTERN_GROUPS},
 }
 """The odd keys whose value is structured enough to deserve its own editor."""
 

@@ -14,11 +14,13 @@ from msd_desktop.ui.config_draft import InvalidInput
 from msd_desktop.ui.config_editors import (
     EDITORS,
     AgentSkillsEditor,
+    AgentValuesEditor,
     CheckEditor,
     ComboEditor,
     FieldSpec,
     JsonEditor,
     ModelOverridesEditor,
+    PatternGroupEditor,
     PrSectionsEditor,
     ReviewersEditor,
     SecretSentinelEditor,
@@ -171,3 +173,46 @@ def test_secret_editor_never_shows_plaintext(qtbot: QtBot) -> None:
     got = _emitted(editor)
     editor.combo.setCurrentIndex(1)
     assert got == [True]
+
+
+def test_pattern_group_editor_one_combo_per_member(qtbot: QtBot) -> None:
+    editor = create_editor(FieldSpec("dynamic_routing", "map"))
+    qtbot.addWidget(editor)
+    assert isinstance(editor, PatternGroupEditor)
+    assert set(editor.combos) == {"enabled", "escalate_on_failure", "max_escalations",
+                                  "tier_models.light", "tier_models.standard",
+                                  "tier_models.heavy"}
+    editor.set_value({"enabled": True, "provider_escalation": ["x"], "extra": 1})
+    got = _emitted(editor)
+    editor.set_member("tier_models.heavy", "opus")
+    assert got[-1] == {"enabled": True, "provider_escalation": ["x"], "extra": 1,
+                       "tier_models": {"heavy": "opus"}}
+    editor.set_member("tier_models.heavy", MISSING)
+    editor.set_member("enabled", MISSING)
+    assert got[-1] == {"provider_escalation": ["x"], "extra": 1}
+    models = create_editor(FieldSpec("models", "map"))
+    qtbot.addWidget(models)
+    assert isinstance(models, PatternGroupEditor)
+    assert [models.combos["planning"].itemData(i) for i in range(5)] == [
+        MISSING, "opus", "sonnet", "haiku", "inherit"]
+    fast = create_editor(FieldSpec("fast_mode.routing_tier_defaults", "map"))
+    qtbot.addWidget(fast)
+    got = _emitted(fast)
+    fast.set_member("light", False)  # type: ignore[attr-defined]
+    assert got[-1] == {"light": False}
+
+
+def test_agent_values_editor_reuses_the_overrides_table(qtbot: QtBot) -> None:
+    editor = create_editor(FieldSpec("fast_mode.agent_overrides", "map"))
+    qtbot.addWidget(editor)
+    assert isinstance(editor, AgentValuesEditor)
+    assert isinstance(editor, ModelOverridesEditor)
+    editor.set_value({"msd-planner": True})
+    got = _emitted(editor)
+    editor.add_row(["msd-executor", "true"])
+    editor.table.item(1, 1).setText("false")
+    assert got[-1] == {"msd-planner": True, "msd-executor": False}
+    effort = create_editor(FieldSpec("effort.agent_overrides", "map"))
+    qtbot.addWidget(effort)
+    effort.set_value({"msd-planner": "high"})
+    assert effort.current() == {"msd-planner": "high"}  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from msd_desktop.core.config_schema import SCHEMA
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui import config_form
 from msd_desktop.ui.config_draft import GROUP_KEYS, Scope
-from msd_desktop.ui.config_editors import ComboEditor, ValueEditor
+from msd_desktop.ui.config_editors import ComboEditor, PatternGroupEditor, ValueEditor
 from msd_desktop.ui.config_form import ConfigFormPanel, KeyRowWidget
 from msd_desktop.ui.config_form_model import (
     ConfigFilterProxyModel,
@@ -220,3 +220,35 @@ def test_global_scope_edits_defaults_json(
     assert panel.save()
     defaults = Path(env["HOME"]) / ".msd" / "defaults.json"
     assert json.loads(defaults.read_text(encoding="utf-8")) == {"model_profile": "quality"}
+
+
+def test_models_group_editor_saves_through_the_draft(
+    qtbot: QtBot, panel: ConfigFormPanel, project: ProjectRef
+) -> None:
+    editor = panel.editor("models")
+    assert isinstance(editor, PatternGroupEditor)
+    editor.set_member("planning", "opus")
+    assert panel.draft is not None
+    assert panel.draft.pending == {"models": {"planning": "opus"}}
+    assert panel.save_button.isEnabled()
+    with qtbot.waitSignal(panel.saved):
+        panel.save()
+    data = _config(project)
+    assert data["models"] == {"planning": "opus"}
+    assert data["zzz_custom"] == {"keep": True}
+
+
+def test_group_values_are_validated_by_the_core(
+    panel: ConfigFormPanel, project: ProjectRef
+) -> None:
+    before = (project.root / ".planning" / "config.json").read_bytes()
+    assert panel.draft is not None
+    panel.editor("models").edited.emit({"planning": "gpt-9"})
+    assert "Invalid models.planning 'gpt-9'" in panel.draft.errors["models"]
+    assert not panel.save_button.isEnabled()
+    panel.editor("dynamic_routing").edited.emit({"tier_models": {"light": "opus"},
+                                                 "max_escalations": "two"})
+    assert "dynamic_routing.max_escalations" in panel.draft.errors["dynamic_routing"]
+    panel.editor("effort.agent_overrides").edited.emit({"msd-planner": "huge"})
+    assert "effort.agent_overrides.msd-planner" in panel.draft.errors["effort.agent_overrides"]
+    assert (project.root / ".planning" / "config.json").read_bytes() == before
