@@ -79,7 +79,8 @@ class Resolved(NamedTuple):
 class _Tracer:
     """Collects trace steps; after the first applied layer the rest are 'not reached'."""
 
-    def __init__(self) -> None:
+    def __init__(self, layers: tuple[str, ...]) -> None:
+        self.layers = layers
         self.steps: list[TraceStep] = []
         self.winner: str | None = None
         self.value: Any = None
@@ -97,6 +98,11 @@ class _Tracer:
                 TraceStep(layer, False, None, False, f"not reached: {self.winner} applied")
             )
 
+    def finish(self) -> Resolved:
+        """Mark the layers not consulted yet as 'not reached' and return the result."""
+        self.rest(*self.layers[len(self.steps):])
+        return Resolved(self.value, self.winner or "builtin.default", self.steps)
+
 
 EFFORT_LAYERS = (
     "--effort",
@@ -112,12 +118,8 @@ def resolve_effort(inp: ResolutionInput, agent: str, *, override: Any = None) ->
     """§6.1 without an attempt: the unified effort for one agent."""
     cat = load_catalog()
     name = canonical_agent(agent)
-    t = _Tracer()
-    layers = list(EFFORT_LAYERS)
-
-    def done() -> Resolved:
-        t.rest(*layers[len(t.steps):])
-        return Resolved(t.value, t.winner or "builtin.default", t.steps)
+    t = _Tracer(EFFORT_LAYERS)
+    done = t.finish
 
     if override is None:
         t.skip("--effort", None, "no --effort given", consulted=False)
@@ -231,12 +233,8 @@ def resolve_fast_mode(inp: ResolutionInput, agent: str, *, override: Any = None)
     """§6.2: fast_mode for one agent (only real booleans count)."""
     cat = load_catalog()
     name = canonical_agent(agent)
-    t = _Tracer()
-    layers = list(FAST_MODE_LAYERS)
-
-    def done() -> Resolved:
-        t.rest(*layers[len(t.steps):])
-        return Resolved(t.value, t.winner or "builtin.default", t.steps)
+    t = _Tracer(FAST_MODE_LAYERS)
+    done = t.finish
 
     if isinstance(override, bool):
         t.apply("--fast-mode", override, "invocation override")

@@ -539,14 +539,17 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
             "Resolution will fall back to safe defaults. (#2517)"
         )
     allowed = set(cat.adaptive_tier_map.values())
-    overrides = config.get("model_profile_overrides")
-    if isinstance(overrides, dict):
-        for o_runtime in js_keys(overrides):
-            tier_map = overrides[o_runtime]
+
+    def check_runtime_tiers(block: Any, prefix: str, allowed_label: str, ref: str) -> None:
+        """Unknown runtimes / tiers under a ``<runtime>.<tier>`` block (two upstream copies)."""
+        if not isinstance(block, dict):
+            return
+        for o_runtime in js_keys(block):
+            tier_map = block[o_runtime]
             if o_runtime not in cat.known_runtimes:
                 add(
-                    f"model_profile_overrides.{o_runtime}.* uses unknown runtime "
-                    f'"{o_runtime}". Known runtimes: {known}. (#2517)'
+                    f"{prefix}.{o_runtime}.* uses unknown runtime "
+                    f'"{o_runtime}". Known runtimes: {known}. ({ref})'
                 )
             if not js_truthy(tier_map) or not isinstance(tier_map, dict | list):
                 continue
@@ -556,9 +559,12 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
             for tier_name in names:
                 if tier_name not in allowed:
                     add(
-                        f"model_profile_overrides.{o_runtime}.{tier_name} uses unknown tier "
-                        f'"{tier_name}". Allowed tiers: opus, sonnet, haiku. (#2517)'
+                        f"{prefix}.{o_runtime}.{tier_name} uses unknown "
+                        f'tier "{tier_name}". {allowed_label}: opus, sonnet, haiku. ({ref})'
                     )
+
+    check_runtime_tiers(config.get("model_profile_overrides"), "model_profile_overrides",
+                        "Allowed tiers", "#2517")
     policy = config.get("model_policy")
     if isinstance(policy, dict):
         provider = policy.get("provider")
@@ -573,26 +579,8 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
                 f"{', '.join(cat.known_providers)}. "
                 'For manual model IDs use provider="custom". (#49)'
             )
-        rt = policy.get("runtime_tiers")
-        if isinstance(rt, dict):
-            for p_runtime in js_keys(rt):
-                tier_map = rt[p_runtime]
-                if p_runtime not in cat.known_runtimes:
-                    add(
-                        f"model_policy.runtime_tiers.{p_runtime}.* uses unknown runtime "
-                        f'"{p_runtime}". Known runtimes: {known}. (#49)'
-                    )
-                if not js_truthy(tier_map) or not isinstance(tier_map, dict | list):
-                    continue
-                names = js_keys(tier_map) if isinstance(tier_map, dict) else [
-                    str(i) for i in range(len(tier_map))
-                ]
-                for tier_name in names:
-                    if tier_name not in allowed:
-                        add(
-                            f"model_policy.runtime_tiers.{p_runtime}.{tier_name} uses unknown "
-                            f'tier "{tier_name}". Allowed: opus, sonnet, haiku. (#49)'
-                        )
+        check_runtime_tiers(policy.get("runtime_tiers"), "model_policy.runtime_tiers",
+                            "Allowed", "#49")
     return out
 
 

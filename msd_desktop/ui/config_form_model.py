@@ -9,13 +9,12 @@ The form's widgets show or hide themselves from the proxy's rows — the proxy d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -29,6 +28,7 @@ from msd_desktop.core.config_store import KeyProvenance, LoadedConfig
 from msd_desktop.core.masking import mask
 from msd_desktop.ui.config_draft import GROUP_KEYS, ConfigDraft
 from msd_desktop.ui.config_editors import display
+from msd_desktop.ui.table_model import HeaderedTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -117,10 +117,11 @@ def provenance_text(prov: KeyProvenance | None, workstream: str | None = None) -
     return text
 
 
-class ConfigFormModel(QAbstractTableModel):
+class ConfigFormModel(HeaderedTableModel):
     """Rows = form keys; column 0 the title, column 1 the draft value."""
 
     COLUMNS = ("Setting", "Value")
+    HEADERS = COLUMNS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -163,18 +164,8 @@ class ConfigFormModel(QAbstractTableModel):
 
     # ---- QAbstractItemModel ----------------------------------------------------------------
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.keys)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(self.COLUMNS)):
-            return self.COLUMNS[section]
-        return None
+    def row_items(self) -> Sequence[Any]:
+        return self.keys
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self.keys)):

@@ -7,11 +7,13 @@ do not parse text. Nothing is computed here beyond formatting.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from msd_desktop.core.config_matrix import KeyMatrix, MatrixCell, describe_reach
+from msd_desktop.ui.table_model import HeaderedTableModel
 from msd_desktop.ui.theme import semantic_color
 
 COL_PROJECT, COL_WORKSPACE, COL_VALUE, COL_SOURCE, COL_STATUS = range(5)
@@ -33,8 +35,10 @@ def status_text(cell: MatrixCell) -> str:
     return "differs from the default" if cell.drift else "same as the default"
 
 
-class ConfigMatrixModel(QAbstractTableModel):
+class ConfigMatrixModel(HeaderedTableModel):
     """Rows: projects; columns: project, workspace, value, where it comes from, drift."""
+
+    HEADERS = HEADERS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,17 +51,8 @@ class ConfigMatrixModel(QAbstractTableModel):
         self.cells = list(matrix.cells) if matrix is not None else []
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.cells)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
-        return None
+    def row_items(self) -> Sequence[Any]:
+        return self.cells
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self.cells):

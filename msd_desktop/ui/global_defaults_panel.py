@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -45,6 +44,7 @@ from msd_desktop.core.paths import msd_home
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui.config_draft import Scope
 from msd_desktop.ui.config_form import ConfigFormPanel
+from msd_desktop.ui.table_model import HeaderedTableModel
 from msd_desktop.ui.theme import semantic_color
 
 Index = QModelIndex | QPersistentModelIndex
@@ -53,8 +53,10 @@ HEADERS = ("Global key", "Value", "Uses it", "Sets its own", "Does not read it")
 KeyRole = Qt.ItemDataRole.UserRole + 1
 
 
-class GlobalReachModel(QAbstractTableModel):
+class GlobalReachModel(HeaderedTableModel):
     """Rows: keys set in defaults.json; columns: value and how many projects fall in each reach."""
+
+    HEADERS = HEADERS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -65,17 +67,8 @@ class GlobalReachModel(QAbstractTableModel):
         self.rows = list(rows)
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
-        return None
+    def row_items(self) -> Sequence[Any]:
+        return self.rows
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self.rows):

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from msd_desktop.ui.table_model import HeaderedTableModel
 from msd_desktop.ui.theme import semantic_color, status_color
 
 SortRole = Qt.ItemDataRole.UserRole + 20
@@ -91,7 +93,7 @@ def rows_from_summaries(summaries: list[ProjectSummary]) -> list[OverviewRow]:
     return rows
 
 
-class OverviewModel(QAbstractTableModel):
+class OverviewModel(HeaderedTableModel):
     """Flat table over ``list[OverviewRow]``, sorted by the model itself.
 
     Why the model sorts (``sort()``), not a ``QSortFilterProxyModel``: the proxy compares
@@ -104,6 +106,8 @@ class OverviewModel(QAbstractTableModel):
     (``dataChanged``), or removes and appends just them when its workstreams changed — never
     a reset per project.
     """
+
+    HEADERS = COLUMNS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -222,18 +226,8 @@ class OverviewModel(QAbstractTableModel):
         self.changePersistentIndexList(old, new)
         self.layoutChanged.emit()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
-            return COLUMNS[section]
-        return None
+    def row_items(self) -> Sequence[Any]:
+        return self._rows
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

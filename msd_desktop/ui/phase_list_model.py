@@ -7,12 +7,14 @@ only formats them: the current phase is bold, a phase whose plans all have summa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from msd_desktop.ui.table_model import HeaderedTableModel
 from msd_desktop.ui.theme import semantic_color
 
 COLUMNS = ("Phase", "Name", "Plans", "Summaries", "Status")
@@ -34,8 +36,10 @@ class PhaseRow:
     directory: str = ""
 
 
-class PhaseListModel(QAbstractTableModel):
+class PhaseListModel(HeaderedTableModel):
     """Phases of the current milestone."""
+
+    HEADERS = COLUMNS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -56,18 +60,8 @@ class PhaseListModel(QAbstractTableModel):
         self._rows = list(rows)
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
-            return COLUMNS[section]
-        return None
+    def row_items(self) -> Sequence[Any]:
+        return self._rows
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

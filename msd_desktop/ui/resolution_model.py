@@ -13,17 +13,18 @@ warnings — is the core's; this module only words the flags:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from msd_desktop.core.catalog import canonical_agent, load_catalog
 from msd_desktop.core.errors import MsdError
 from msd_desktop.core.execution import ExecutionResolution, resolve_execution
 from msd_desktop.core.resolution import ResolutionInput, js_str
+from msd_desktop.ui.table_model import HeaderedTableModel
 from msd_desktop.ui.theme import semantic_color
 
 Index = QModelIndex | QPersistentModelIndex
@@ -201,8 +202,10 @@ def _row_view(row: AgentRow) -> _RowView:
                     tuple(foreground))
 
 
-class ResolutionTableModel(QAbstractTableModel):
+class ResolutionTableModel(HeaderedTableModel):
     """Rows = agents; columns = :data:`COLUMNS`."""
+
+    HEADERS = COLUMNS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -230,18 +233,8 @@ class ResolutionTableModel(QAbstractTableModel):
     def row_of(self, agent: str) -> int:
         return next((i for i, r in enumerate(self.rows) if r.agent == agent), -1)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(COLUMNS)):
-            return COLUMNS[section]
-        return None
+    def row_items(self) -> Sequence[Any]:
+        return self.rows
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row_no = index.row()

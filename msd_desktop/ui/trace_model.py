@@ -9,15 +9,16 @@ config key that layer reads (a tiny adapter, :func:`layer_config_key`); built-in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from msd_desktop.core.execution import ExecutionResolution
 from msd_desktop.core.resolution import TraceStep, js_str
+from msd_desktop.ui.table_model import HeaderedTableModel
 from msd_desktop.ui.theme import semantic_color
 
 Index = QModelIndex | QPersistentModelIndex
@@ -115,8 +116,10 @@ def _value(step: TraceStep) -> str:
     return js_str(step.value)
 
 
-class TraceTableModel(QAbstractTableModel):
+class TraceTableModel(HeaderedTableModel):
     """Rows = trace steps of one agent (model, effort, fast_mode)."""
+
+    HEADERS = COLUMNS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -130,18 +133,8 @@ class TraceTableModel(QAbstractTableModel):
         self.rows = trace_rows(res, file_of) if res is not None else []
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(COLUMNS)):
-            return COLUMNS[section]
-        return None
+    def row_items(self) -> Sequence[Any]:
+        return self.rows
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self.rows)):

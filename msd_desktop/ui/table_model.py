@@ -1,0 +1,38 @@
+"""The shared part of the window's flat tables: row/column counts and horizontal headers.
+
+Every table model in the window is a thin adapter over a Python list; only ``data`` differs.
+Subclasses name their column headers (``HEADERS``) and return the list behind the rows
+(``row_items``), and keep ``data`` to themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class HeaderedTableModel(QAbstractTableModel):
+    """A flat table model whose rows are ``row_items()`` and whose columns are ``HEADERS``."""
+
+    HEADERS: ClassVar[Sequence[str]] = ()
+
+    def row_items(self) -> Sequence[Any]:
+        """The list the rows are drawn from."""
+        raise NotImplementedError
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.row_items())
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(self.HEADERS)):
+            return self.HEADERS[section]
+        return None
