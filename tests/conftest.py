@@ -7,11 +7,28 @@ which the Secret Service daemon already opened; we do not move it per test.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Property tests are derandomized by default: the examples are a function of the test's source,
+# so CI checks exactly what passed here and a failure reproduces with the same command. Set
+# MSD_TEST_RANDOM=1 to explore new examples (hypothesis prints a @reproduce_failure blob).
+# No wall-clock deadline: speed is measured by bench/, never asserted in tests.
+EXPLORE = os.environ.get("MSD_TEST_RANDOM", "") not in ("", "0")
+settings.register_profile(
+    "msd", derandomize=not EXPLORE, database=None, deadline=None, print_blob=True
+)
+settings.load_profile("msd")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return ("property tests: " + ("random (MSD_TEST_RANDOM)" if EXPLORE else "derandomized")
+            + f", {settings.default.max_examples} examples unless a test says otherwise")
 
 
 @pytest.fixture(autouse=True)

@@ -10,9 +10,11 @@ Command rules:
 * ``next_action`` is a command name with or without ``/``, ``msd-`` or ``gsd-`` (``gsd-*`` is
   accepted everywhere and mapped to ``msd-*``). ``verify-phase`` — the statusline's name for
   the verification step — is the ``/msd-verify-work`` command; every other name is used as is.
-* The phase is the first of ``next_phases`` (the hook's list: strings like ``"4.5"``; numbers
-  from a YAML frontmatter are shown in their shortest form). The other phases are offered as
-  alternatives (the commands take one phase each).
+* The phase is the first valid id of ``next_phases`` (the hook's list: strings like ``"4.5"``;
+  numbers from a YAML frontmatter are shown in their shortest form). A valid id is letters,
+  digits, ``.``, ``_`` and ``-``; anything else (spaces, newlines, shell text) is dropped so
+  the line stays one safe token. The other phases are offered as alternatives (the commands
+  take one phase each).
 * With no ``next_action``: a paused project's next command is ``/msd-resume-work``, marked as
   derived; otherwise there is none.
 
@@ -44,6 +46,8 @@ __all__ = [
 
 _ACTION_ALIASES = {"verify-phase": "verify-work"}
 _ACTION_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+# A phase id as the commands take it: "4", "4.5", "04-auth", "v2.1"; never spaces or shell text.
+_PHASE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 LINUX_TERMINALS: tuple[str, ...] = (
     "x-terminal-emulator",
@@ -93,7 +97,7 @@ def _phase_text(value: Any) -> str | None:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     text = str(value).strip().strip("\"'").strip()
-    return text or None
+    return text if _PHASE_RE.fullmatch(text) else None
 
 
 def _phases(value: Any) -> list[str]:

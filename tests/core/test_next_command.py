@@ -48,6 +48,17 @@ def test_command_is_always_a_single_safe_line(action: str, phases: list[str]) ->
         assert cmd.text.startswith("/msd-")
         assert "\n" not in cmd.text
         assert ";" not in cmd.action
+        for line in (cmd.text, *cmd.alternatives):
+            assert len(line.split()) <= 2  # "/msd-<action>" and at most one phase token
+            assert line.isprintable()
+
+
+@pytest.mark.parametrize("bad", ["0\n0", "4 5", "4;rm", "$(x)", "", "  ", "`id`"])
+def test_unsafe_phase_is_dropped(bad: str) -> None:
+    cmd = next_command({"next_action": "execute-phase", "next_phases": [bad, "7"]})
+    assert cmd is not None
+    assert cmd.text == "/msd-execute-phase 7"
+    assert cmd.alternatives == ()
 
 
 def test_from_a_real_state_file(tmp_path: Path) -> None:
