@@ -23,6 +23,7 @@ huge body stays fast. The module is read-only; :func:`serialize_frontmatter` fol
 from __future__ import annotations
 
 import re
+import threading
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -407,17 +408,20 @@ def _yaml_loader() -> Any:
     return yaml
 
 
-_YAML: Any = None
+# One loader per thread: a ruamel ``YAML`` object keeps its reader/scanner/parser between loads,
+# so two threads sharing one (the window parses STATE.md files on several workers) read each
+# other's tokens and return wrong data or wrong error lines (reliability finding F5).
+_LOCAL = threading.local()
 
 
 def _load_yaml(yaml_text: str, first_line: int) -> tuple[Any, ParseProblem | None]:
-    global _YAML
-    if _YAML is None:
-        _YAML = _yaml_loader()
+    loader = getattr(_LOCAL, "yaml", None)
+    if loader is None:
+        loader = _LOCAL.yaml = _yaml_loader()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            data = _YAML.load(yaml_text)
+            data = loader.load(yaml_text)
     except Exception as exc:  # any ruamel error: report, never raise
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
