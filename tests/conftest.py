@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from msd_desktop.core.install_marker import INSTALL_DIR_ENV, RUNTIME_HOMES
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
+# A developer's real runtime installs (their install markers, §5.6) are never read by a test.
+RUNTIME_HOME_VARS = sorted({v for h in RUNTIME_HOMES for v in h.env if not v.startswith("XDG_")})
 
 # Property tests are derandomized by default: the examples are a function of the test's source,
 # so CI checks exactly what passed here and a failure reproduces with the same command. Set
@@ -42,6 +46,7 @@ def isolated_home(
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     for var in ("MSD_HOME", "MSD_PROJECT", "MSD_WORKSTREAM", "MSD_RUNTIME", "MSD_MODEL_CATALOG",
-                "GSD_HOME", "GSD_PROJECT", "GSD_WORKSTREAM", "GSD_RUNTIME", "CLAUDE_CONFIG_DIR"):
+                "GSD_HOME", "GSD_PROJECT", "GSD_WORKSTREAM", "GSD_RUNTIME", "CLAUDE_CONFIG_DIR",
+                INSTALL_DIR_ENV, *RUNTIME_HOME_VARS):
         monkeypatch.delenv(var, raising=False)
     return home

@@ -34,6 +34,7 @@ from msd_desktop.core.catalog import (
     load_catalog,
     runtime_from_candidates,
 )
+from msd_desktop.core.install_marker import InstallMarker, find_install_marker
 
 # ── JavaScript value semantics ──────────────────────────────────────────────────────────
 
@@ -274,7 +275,9 @@ class ResolutionInput(NamedTuple):
 
     ``config`` is the effective config the loader produced (§2.1/§4 case 2 plus D1's global
     ``model_overrides`` merge). ``explicit_omit`` answers §5.5's "does the project itself set
-    ``resolve_model_ids: "omit"``". ``install_runtime`` is the install marker (§5.6).
+    ``resolve_model_ids: "omit"``". ``install_runtime`` is the install marker's value (§5.6);
+    ``install_marker`` says which file it came from (or why there is none, with warnings) when
+    :func:`input_from_loaded` looked it up (``None`` when a caller supplied the value).
     ``override_sources`` maps an agent to the file its ``model_overrides`` entry came from;
     ``global_defaults_path`` names ``~/.msd/defaults.json`` so a global entry can be flagged.
     ``load_warnings`` are the one-shot config warnings (unknown runtime/provider/tier).
@@ -288,6 +291,7 @@ class ResolutionInput(NamedTuple):
     provenance: Mapping[str, Any] = _EMPTY
     global_defaults_path: str | None = None
     load_warnings: tuple[str, ...] = ()
+    install_marker: InstallMarker | None = None
 
 
 class TraceStep(NamedTuple):
@@ -491,12 +495,28 @@ def runtime_tier_entry(
 
 def active_runtime(inp: ResolutionInput) -> str:
     """§5.6: ``MSD_RUNTIME`` → ``config.runtime`` → install marker → ``claude`` (canonical)."""
-    return (
-        runtime_from_candidates(
-            inp.env.get("MSD_RUNTIME"), inp.config.get("runtime"), inp.install_runtime
-        )
-        or "claude"
-    )
+    return active_runtime_source(inp)[0]
+
+
+def active_runtime_source(inp: ResolutionInput) -> tuple[str, str, str | None]:
+    """§5.6 with provenance: ``(runtime, rung, marker path)``.
+
+    ``rung`` is ``MSD_RUNTIME``, ``config.runtime``, ``install marker`` or ``default``; the
+    path is the marker file when the marker rung decides (``None`` when a caller supplied the
+    value without a lookup).
+    """
+    for rung, candidate in (
+        ("MSD_RUNTIME", inp.env.get("MSD_RUNTIME")),
+        ("config.runtime", inp.config.get("runtime")),
+        ("install marker", inp.install_runtime),
+    ):
+        runtime = runtime_from_candidates(candidate)
+        if runtime:
+            path = inp.install_marker.path if (
+                rung == "install marker" and inp.install_marker is not None
+            ) else None
+            return runtime, rung, path
+    return "claude", "default", None
 
 
 def reported_tier(cat: Catalog, config: Mapping[str, Any], agent: str) -> str:
@@ -776,13 +796,23 @@ def _layer_omit(state: _State) -> _Outcome:
         return _Outcome(False, value, "resolve_model_ids is not \"omit\"")
     if state.inp.explicit_omit:
         return _Outcome(True, value, "the project config sets \"omit\"", model="")
-    runtime = active_runtime(state.inp)
+    runtime, rung, marker_path = active_runtime_source(state.inp)
+    marker = state.inp.install_marker
+    if rung == "install marker":
+        how = f"install marker {marker_path}" if marker_path else "install marker"
+    elif rung == "default":
+        how = "default; " + (marker.reason if marker is not None else "no install marker")
+        for text in marker.warnings if marker is not None else ():
+            _warn(state, text)
+    else:
+        how = rung
+    label = f"active runtime {runtime} (from {how})"
     if runtime not in state.cat.runtimes_with_native_aliases:
-        return _Outcome(True, value, f"active runtime {runtime} has no native model aliases",
-                        model="")
+        return _Outcome(True, value, f"{label} has no native model aliases", model="",
+                        source=marker_path)
     return _Outcome(
-        False, value, f"\"omit\" comes only from global defaults and active runtime {runtime} "
-        "has native aliases",
+        False, value, f"\"omit\" comes only from global defaults and {label} has native "
+        "aliases", source=marker_path,
     )
 
 
@@ -997,9 +1027,17 @@ def explicit_omit(root: Path, planning_dir: Path, layers: Sequence[Any] = ()) ->
 
 
 def input_from_loaded(
-    loaded: _LoadedLike, env: Mapping[str, str], *, install_runtime: str | None = None
+    loaded: _LoadedLike,
+    env: Mapping[str, str],
+    *,
+    install_runtime: str | None = None,
+    locate_install: bool = True,
 ) -> ResolutionInput:
-    """Adapt a ``config_store.LoadedConfig`` to :class:`ResolutionInput`."""
+    """Adapt a ``config_store.LoadedConfig`` to :class:`ResolutionInput`.
+
+    The §5.6 install marker is looked up for the project (``core.install_marker``) unless the
+    caller passes ``install_runtime`` (used as is) or ``locate_install=False`` (no marker).
+    """
     layers = list(loaded.layers)
     global_path = next(
         (str(lay.path) for lay in layers if getattr(lay, "name", None) == "global"), None
@@ -1012,6 +1050,10 @@ def input_from_loaded(
         tuple(config_load_warnings(config)) if loaded.source in ("workstream", "root") else ()
     )
     omit = config.get("resolve_model_ids")
+    marker: InstallMarker | None = None
+    if install_runtime is None and locate_install:
+        marker = find_install_marker(loaded.root, env)
+        install_runtime = marker.value
     return ResolutionInput(
         config=config,
         env=dict(env),
@@ -1030,4 +1072,5 @@ def input_from_loaded(
         },
         global_defaults_path=global_path,
         load_warnings=warnings,
+        install_marker=marker,
     )

@@ -233,3 +233,99 @@ def test_matches_upstream(tmp_path: Path, config: Any, argv: list[str],
     up_warnings = [line.split("warning — ", 1)[1] for line in up.stderr.splitlines()
                    if "warning — " in line]
     assert [w.replace("msd-", "gsd-") for w in got["warnings"]] == up_warnings
+
+
+# ── the install marker (§5.6) through the real CLI ──────────────────────────────────────
+
+
+def _marker_home(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
+    """A HOME whose ``~/.msd/defaults.json`` sets ``resolve_model_ids: "omit"``, and an empty
+    project (no ``.planning``), so the "omit" comes from global defaults only."""
+    home, proj = tmp_path / "home", tmp_path / "proj"
+    (home / ".msd").mkdir(parents=True)
+    (home / ".msd" / "defaults.json").write_text('{"resolve_model_ids": "omit"}\n',
+                                                 encoding="utf-8")
+    proj.mkdir()
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(home), "PYTHONPATH": str(REPO_ROOT),
+           "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
+    return home, proj, env
+
+
+def _write_marker(install_dir: Path, runtime: str) -> Path:
+    path = install_dir / "msd-core" / ".msd-runtime"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(runtime + "\n", encoding="utf-8")
+    return path
+
+
+def _cli(proj: Path, env: dict[str, str], *argv: str) -> tuple[dict[str, Any], str]:
+    proc = subprocess.run([sys.executable, "-m", "msd_desktop.cli", *argv, "msd-planner"],
+                          cwd=proj, env=env, capture_output=True, text=True, check=False,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), proc.stderr
+
+
+def _omit(data: dict[str, Any]) -> dict[str, Any]:
+    step: dict[str, Any] = next(
+        s for s in data["trace"] if s["layer"] == "resolve_model_ids_omit"
+    )
+    return step
+
+
+def test_cli_omit_gate_follows_the_global_marker(tmp_path: Path) -> None:
+    home, proj, env = _marker_home(tmp_path)
+    data, _ = _cli(proj, env, "resolve-model")
+    assert (data["model"], data["layer"]) == ("opus", "tier_alias")
+    assert "no install marker" in _omit(data)["reason"]
+
+    marker = _write_marker(home / ".codex", "codex")
+    data, err = _cli(proj, env, "resolve-model")
+    assert (data["model"], data["layer"]) == ("", "resolve_model_ids_omit")
+    assert _omit(data)["source"] == str(marker)
+    assert str(marker) in _omit(data)["reason"]
+    assert err == ""
+
+
+def test_cli_project_local_marker_wins(tmp_path: Path) -> None:
+    home, proj, env = _marker_home(tmp_path)
+    _write_marker(home / ".codex", "codex")
+    local = _write_marker(proj / ".claude", "Claude-Code")
+    data, _ = _cli(proj, env, "resolve-model")
+    assert data["model"] == "opus"
+    assert _omit(data)["source"] == str(local)
+
+
+def test_cli_env_override_and_explicit_install_dir(tmp_path: Path) -> None:
+    home, proj, env = _marker_home(tmp_path)
+    _write_marker(home / ".claude", "claude")
+    moved = _write_marker(tmp_path / "codex-home", "codex")
+    data, _ = _cli(proj, {**env, "CODEX_HOME": str(tmp_path / "codex-home"),
+                          "CLAUDE_CONFIG_DIR": str(tmp_path / "nowhere")}, "resolve-model")
+    assert (data["model"], _omit(data)["source"]) == ("", str(moved))
+    data, _ = _cli(proj, {**env, "MSD_INSTALL_DIR": str(home / ".claude" / "msd-core")},
+                   "resolve-model")
+    assert data["model"] == "opus"
+
+
+def test_cli_conflicting_markers_warn_and_keep_claude(tmp_path: Path) -> None:
+    home, proj, env = _marker_home(tmp_path)
+    _write_marker(home / ".claude", "claude")
+    _write_marker(home / ".codex", "codex")
+    data, err = _cli(proj, env, "resolve-model")
+    assert data["model"] == "opus"
+    assert len(data["warnings"]) == 1
+    assert "msd: warning — global install markers name different runtimes" in err
+    # MSD_RUNTIME settles it: no warning, and the gate applies
+    data, err = _cli(proj, {**env, "MSD_RUNTIME": "codex"}, "resolve-model")
+    assert (data["model"], data["warnings"], err) == ("", [], "")
+
+
+def test_cli_resolve_execution_sees_the_marker(tmp_path: Path) -> None:
+    home, proj, env = _marker_home(tmp_path)
+    data, _ = _cli(proj, env, "resolve-execution")
+    assert data["model"] == "opus"
+    marker = _write_marker(home / ".config" / "opencode", "opencode")
+    data, _ = _cli(proj, env, "resolve-execution")
+    assert data["model"] == ""
+    assert _omit(data)["source"] == str(marker)
