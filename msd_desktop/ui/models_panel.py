@@ -57,7 +57,12 @@ from msd_desktop.core.config_store import LoadedConfig, load_config
 from msd_desktop.core.errors import MsdError
 from msd_desktop.core.execution import EFFORT_LEVELS
 from msd_desktop.core.jsonfile import dump_json
-from msd_desktop.core.resolution import ResolutionInput, config_load_warnings, input_from_loaded
+from msd_desktop.core.resolution import (
+    ResolutionInput,
+    active_runtime_source,
+    config_load_warnings,
+    input_from_loaded,
+)
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui.config_draft import ConfigDraft, draft_for
 from msd_desktop.ui.resolution_model import (
@@ -448,6 +453,14 @@ class ModelsPanel(QWidget):
             text = f"⚠ Degraded: {text}"
         if loaded.diagnostics:
             text += " — " + "; ".join(loaded.diagnostics)
+        if self.base_input is not None and loaded.values.get("resolve_model_ids") == "omit":
+            # §5.6: only the omit gate asks which runtime is active; say which rung decided
+            runtime, rung, marker = active_runtime_source(self.base_input)
+            text += f" · omit gate: active runtime {runtime} ({rung}"
+            text += f" {marker})" if marker else ")"
+            if rung == "default" and self.base_input.install_marker is not None:
+                for warning in self.base_input.install_marker.warnings:  # e.g. two runtimes
+                    text += f" ⚠ {warning}"
         self.source_label.setText(text)
 
     # ---- selection, trace, copy -------------------------------------------------------------

@@ -151,3 +151,34 @@ def test_flags_column_shown_only_with_flags(panel: ModelsPanel) -> None:
                   for r in range(panel.table_model.rowCount()))
     assert panel.table.isColumnHidden(COL_FLAGS) is not flagged
     assert header.stretchLastSection()  # the last shown column takes the spare width
+
+
+def test_omit_gate_names_the_install_marker_that_decides(
+    qtbot: QtBot, tmp_path: Path, env: dict[str, str]
+) -> None:
+    """§5.6: with "omit" only in the global defaults (a folder without .planning/ resolves
+    from them), a codex install marker omits the model; on claude (the default) it is ignored."""
+    home = Path(env["HOME"])
+    (home / ".msd").mkdir(parents=True, exist_ok=True)
+    (home / ".msd" / "defaults.json").write_text(
+        json.dumps({"resolve_model_ids": "omit"}), encoding="utf-8")
+    root = tmp_path / "fresh"
+    root.mkdir()
+    project = ProjectRef(root=root, name="fresh", workspace="demo")
+    panel = ModelsPanel(project, env=env)
+    qtbot.addWidget(panel)
+    assert "omit gate: active runtime claude (default)" in panel.source_label.text()
+    row = panel.table_model.row_of("msd-planner")
+    claude_model = panel.table_model.index(row, COL_MODEL).data()
+    assert claude_model
+    assert "omit" not in claude_model  # a global "omit" is ignored on claude
+
+    marker = root / ".codex" / "msd-core" / ".msd-runtime"
+    marker.parent.mkdir(parents=True)
+    marker.write_text("codex\n", encoding="utf-8")
+    panel.recompute()
+    text = panel.source_label.text()
+    assert "active runtime codex (install marker" in text
+    assert str(marker) in text
+    row = panel.table_model.row_of("msd-planner")
+    assert panel.table_model.index(row, COL_MODEL).data() == '"" (omit)'
