@@ -111,7 +111,8 @@ GROUP_KEYS: dict[str, tuple[str, str, str]] = {
     ),
     "dynamic_routing": (
         "model", "Dynamic routing",
-        "escalate the model tier on failed attempts (dynamic_routing.*)",
+        "escalate the model tier on failed attempts, or switch models when a provider quota "
+        "is exceeded (dynamic_routing.*)",
     ),
     "effort.routing_tier_defaults": (
         "effort", "Effort per routing tier",
@@ -128,6 +129,18 @@ GROUP_KEYS: dict[str, tuple[str, str, str]] = {
     "fast_mode.agent_overrides": (
         "fast_mode", "Fast mode per agent",
         "fast mode for one agent (fast_mode.agent_overrides.<agent>)",
+    ),
+    # runtime × tier tables (model_profile_overrides.<runtime>.<tier> and the policy's copy)
+    "model_profile_overrides": (
+        "model", "Model per runtime and tier",
+        "model id (or {model, reasoning_effort}) for a runtime's tier, over the built-in "
+        "runtime map; used when runtime is set and is not claude "
+        "(model_profile_overrides.<runtime>.<tier>)",
+    ),
+    "model_policy.runtime_tiers": (
+        "model", "Model policy per runtime and tier",
+        "model id (or {model, ...}) for a runtime's tier, checked by model_policy before the "
+        "provider presets; no runtime set = claude (model_policy.runtime_tiers.<runtime>.<tier>)",
     ),
 }
 
@@ -169,14 +182,22 @@ def _flatten(key: str, value: Any) -> list[tuple[str, Any]]:
     return out
 
 
-def validate(key: str, value: Any, raw: str | None = None) -> str | None:
-    """The core's error for ``key = value`` (group keys: each child, as ``config-set`` would)."""
+def validate(key: str, value: Any, raw: str | None = None, kept: Any = MISSING) -> str | None:
+    """The core's error for ``key = value`` (group keys: each child, as ``config-set`` would).
+
+    ``kept`` is the file's value: a group's children kept exactly as read are not checked again
+    (``config-set`` checks only what it sets; reading is tolerant), so an odd child already in
+    the file does not block editing its siblings.
+    """
     if isinstance(value, InvalidInput):
         return value.message
     if key in GROUP_KEYS:
         if not isinstance(value, dict):
             return f"{key} must be a JSON object."
+        before = dict(_flatten(key, kept)) if isinstance(kept, dict) else {}
         for child, child_value in _flatten(key, value):
+            if child in before and _same_json(before[child], child_value):
+                continue
             error = validate_value(child, child_value)
             if error:
                 return error
@@ -262,8 +283,8 @@ class ConfigDraft:
         """
         if value is None:
             value = UNSET
-        error = None if value is UNSET else validate(key, value, raw)
         current = self.file_value(key)
+        error = None if value is UNSET else validate(key, value, raw, current)
         same = (value is UNSET and current is MISSING) or (
             value is not UNSET and current is not MISSING and _same_json(value, current)
         )

@@ -56,7 +56,13 @@ from msd_desktop.core.config_schema import MISSING
 from msd_desktop.core.config_set import KNOWN_REVIEWER_SLUGS
 from msd_desktop.core.masking import mask
 from msd_desktop.core.skill_paths import validate_skill_path
-from msd_desktop.ui.config_draft import PATTERN_GROUPS, InvalidInput, pattern_members
+from msd_desktop.ui.config_draft import (
+    GROUP_KEYS,
+    PATTERN_GROUPS,
+    InvalidInput,
+    pattern_members,
+)
+from msd_desktop.ui.theme import semantic_color
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,15 @@ def option_help(description: str, option: Any) -> str:
         if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", fragment):
             return fragment.strip()
     return description
+
+
+def muted_label(text: str) -> QLabel:
+    """A secondary note under a sub-field (the theme's muted colour, set as a palette)."""
+    label = QLabel(text)
+    palette = label.palette()
+    palette.setColor(label.foregroundRole(), semantic_color("muted"))
+    label.setPalette(palette)
+    return label
 
 
 class ValueEditor(QWidget):
@@ -655,7 +670,78 @@ def _member_options(vt: schema.ValueType) -> tuple[tuple[Any, ...], bool] | None
         return tuple(schema.TIER_ALIASES), True  # a model alias or a full model ID
     if isinstance(vt, schema.IntegerType):
         return (0, 1, 2, 3), True
-    return None  # arrays/objects: kept as they are (JSON view / config-set)
+    return None  # arrays get a list field; objects are kept as they are (JSON view)
+
+
+class ListMemberField(QPlainTextEdit):
+    """An array member of a pattern group (``dynamic_routing.provider_escalation``): one item
+    per line, in order. A value that is not a list of strings as read is shown (and edited) as
+    JSON, so nothing is lost and ``config-set``'s own error appears for a non-array."""
+
+    changed = Signal()
+
+    def __init__(self, placeholder: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setPlaceholderText(placeholder)
+        self.setTabChangesFocus(True)
+        lines = 4
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * lines
+                            + 2 * (self.frameWidth() + int(self.document().documentMargin())))
+        self.setMinimumWidth(320)  # model ids are long; the group's combos line up with it
+        self._json_mode = False
+        self.textChanged.connect(self.changed.emit)
+
+    def value(self) -> Any:
+        """The member's value (``MISSING`` = not set, ``InvalidInput`` = unparsable JSON)."""
+        raw = self.toPlainText()
+        if self._json_mode:
+            if not raw.strip():
+                self._json_mode = False  # cleared: back to one item per line
+                return MISSING
+            try:
+                return json.loads(raw)
+            except ValueError as exc:
+                return InvalidInput(f"Not valid JSON: {exc}", raw)
+        items = [line.strip() for line in raw.splitlines() if line.strip()]
+        return items if items else MISSING
+
+    def set_member_value(self, value: Any) -> None:
+        self._json_mode = value is not MISSING and not (
+            isinstance(value, list) and all(isinstance(v, str) and v.strip() == v and v
+                                            for v in value)
+        )
+        if value is MISSING:
+            self.setPlainText("")
+        elif self._json_mode:
+            self.setPlainText(json.dumps(value, ensure_ascii=False))
+        else:
+            self.setPlainText("\n".join(value))
+
+
+def runtime_tier_columns(group: str) -> tuple[str, ...] | None:
+    """The tiers of a ``<group>.<runtime>.<tier>`` family, read from its dynamic pattern
+    (``None`` when ``group`` has no pattern of that shape)."""
+    prefix = group.split(".")
+    for pattern in schema.dynamic_patterns():
+        for leaf in pattern.leaves:
+            segments = list(leaf.segments)
+            if len(segments) != len(prefix) + 2:
+                continue
+            head = [value for kind, value in segments[: len(prefix)] if kind == "lit"]
+            (rkind, _), (tkind, tiers) = segments[len(prefix):]
+            if head == prefix and rkind == "re" and tkind == "enum":
+                return tuple(str(t) for t in tiers)
+    return None
+
+
+def _members_described(group: str) -> list[tuple[str, schema.ValueType, str]]:
+    """A pattern group's members with their value types and the pattern leaves' descriptions."""
+    out = []
+    for member, vt in pattern_members(group):
+        pattern = schema.match_dynamic(f"{group}.{member}")
+        leaf = pattern.leaf_for(f"{group}.{member}") if pattern is not None else None
+        out.append((member, vt, leaf.description if leaf is not None else ""))
+    return out
 
 
 def _get_path(data: dict[str, Any], dotted: str) -> Any:
@@ -703,11 +789,28 @@ class PatternGroupEditor(ValueEditor):
         super().__init__(spec, parent)
         self._value: dict[str, Any] = {}
         self.combos: dict[str, QComboBox] = {}
+        self.lists: dict[str, ListMemberField] = {}
         self._types: dict[str, schema.ValueType] = {}
         self._fixed: dict[str, int] = {}  # "(not set)" + the member's options
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
-        for member, vt in pattern_members(spec.key):
+        for member, vt, description in _members_described(spec.key):
+            if isinstance(vt, schema.ArrayType):
+                field = ListMemberField("one per line, in order")
+                field.setObjectName(f"member:{spec.key}.{member}")
+                field.setToolTip(f"{spec.key}.{member}: {description}")
+                field.changed.connect(lambda: self._emit(self.current()))
+                self.lists[member] = field
+                self._types[member] = vt
+                box = QVBoxLayout()
+                box.setContentsMargins(0, 0, 0, 0)
+                box.setSpacing(2)
+                box.addWidget(field)
+                note = muted_label(f"{description}, tried in order")
+                note.setWordWrap(True)  # a long note must not set the form's minimum width
+                box.addWidget(note)
+                form.addRow(member, box)
+                continue
             choices = _member_options(vt)
             if choices is None:
                 continue
@@ -731,6 +834,8 @@ class PatternGroupEditor(ValueEditor):
 
     def member_value(self, member: str) -> Any:
         """What one sub-field holds (``MISSING`` = not set, ``InvalidInput`` = unparsable)."""
+        if member in self.lists:
+            return self.lists[member].value()
         combo = self.combos[member]
         index = combo.currentIndex()
         if not combo.isEditable() or combo.currentText() == combo.itemText(index):
@@ -748,6 +853,9 @@ class PatternGroupEditor(ValueEditor):
 
     def set_member(self, member: str, value: Any) -> None:
         """Choose ``value`` in one sub-field (as a person would; emits ``edited``)."""
+        if member in self.lists:
+            self.lists[member].set_member_value(value)
+            return
         combo = self.combos[member]
         for i in range(combo.count()):
             if _same_value(combo.itemData(i), value):
@@ -758,7 +866,7 @@ class PatternGroupEditor(ValueEditor):
 
     def current(self) -> Any:
         out = json.loads(json.dumps(self._value))
-        for member in self.combos:
+        for member in [*self.combos, *self.lists]:
             value = self.member_value(member)
             if isinstance(value, InvalidInput):
                 return value
@@ -767,6 +875,8 @@ class PatternGroupEditor(ValueEditor):
 
     def _show(self, value: Any) -> None:
         self._value = dict(value) if isinstance(value, dict) else {}
+        for member, field in self.lists.items():
+            field.set_member_value(_get_path(self._value, member))
         for member, combo in self.combos.items():
             shown = _get_path(self._value, member)
             while combo.count() > self._fixed[member]:
@@ -827,6 +937,18 @@ EDITORS: dict[str, EditorFactory] = {
 }
 """Widget kind (``ValueType.widget``) → editor."""
 
+
+def _runtime_tiers_editor(spec: FieldSpec, _root: Path | None) -> ValueEditor:
+    from msd_desktop.ui.config_editors_runtime import RuntimeTiersEditor  # imports this module
+
+    return RuntimeTiersEditor(spec)
+
+
+RUNTIME_TIER_GROUPS: tuple[str, ...] = tuple(
+    group for group in GROUP_KEYS if runtime_tier_columns(group) is not None
+)
+"""Group keys shaped ``<group>.<runtime>.<tier>`` (model_profile_overrides, the policy's copy)."""
+
 HINTS: dict[str, EditorFactory] = {
     "model_overrides": lambda s, _r: ModelOverridesEditor(s),
     "agent_skills": lambda s, r: AgentSkillsEditor(s, root=r),
@@ -836,6 +958,7 @@ HINTS: dict[str, EditorFactory] = {
         s, "Effort", schema.EFFORT_LEVELS),
     "fast_mode.agent_overrides": lambda s, _r: AgentValuesEditor(s, "Fast mode", (True, False)),
     **{group: (lambda s, _r: PatternGroupEditor(s)) for group in PATTERN_GROUPS},
+    **dict.fromkeys(RUNTIME_TIER_GROUPS, _runtime_tiers_editor),
 }
 """The odd keys whose value is structured enough to deserve its own editor."""
 

@@ -171,6 +171,17 @@ def highlight(text: str, words: list[str]) -> str:
     )
 
 
+_LIST_TAIL = ". Valid keys: "
+
+
+def short_error(message: str) -> str:
+    """An error as shown by a field: ``config-set``'s unknown-key message ends with every valid
+    key (~200 of them); the field shows the sentence before it and keeps the whole text as its
+    tooltip."""
+    head, sep, _tail = message.partition(_LIST_TAIL)
+    return f"{head}. (Hover for the valid keys.)" if sep else message
+
+
 class Banner(QFrame):
     """A coloured strip with a message and buttons."""
 
@@ -325,7 +336,8 @@ class KeyRowWidget(QFrame):
             self.marker.setText("")
             self.marker.setToolTip("")
         self.reset_button.setEnabled(set_here)
-        self.error.setText(error)
+        self.error.setText(short_error(error))
+        self.error.setToolTip(error if short_error(error) != error else "")
         self.error.setVisible(bool(error))
         self.provenance.setText(str(model.data(index, ProvenanceRole) or ""))
 
@@ -787,7 +799,9 @@ class ConfigFormPanel(QWidget):
             return False
         if self.draft.errors:
             key = next(iter(self.draft.errors))
-            self.status.setText(f"Not saved: fix {key} first — {self.draft.errors[key]}")
+            self.status.setText(
+                f"Not saved: fix {key} first — {short_error(self.draft.errors[key])}"
+            )
             self._scroll_to(key)
             return False
         try:

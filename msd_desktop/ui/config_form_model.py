@@ -79,6 +79,25 @@ def form_keys() -> list[FormKey]:
     return out
 
 
+def group_search_terms(group: str) -> str:
+    """Words a group key is also found by: its members' names and descriptions, from the
+    dynamic patterns (``provider_escalation``, ``opus`` …), so Ctrl+F finds a sub-field."""
+    prefix = group.split(".")
+    words: list[str] = []
+    for pattern in schema.dynamic_patterns():
+        for leaf in pattern.leaves:
+            head = [value for kind, value in leaf.segments[: len(prefix)] if kind == "lit"]
+            if head != prefix:
+                continue
+            for kind, value in leaf.segments[len(prefix):]:
+                if kind == "lit":
+                    words.append(str(value))
+                elif kind == "enum":
+                    words.extend(str(v) for v in value)
+            words.append(leaf.description)
+    return " ".join(dict.fromkeys(words))
+
+
 def section_title(section: str) -> str:
     return section.replace("_", " ").capitalize()
 
@@ -127,6 +146,11 @@ class ConfigFormModel(HeaderedTableModel):
         super().__init__(parent)
         self.keys = form_keys()
         self._row_of = {fk.key: i for i, fk in enumerate(self.keys)}
+        self._search = {
+            fk.key: " ".join((fk.key, fk.title, fk.description, section_title(fk.section),
+                              group_search_terms(fk.key) if fk.key in GROUP_KEYS else ""))
+            for fk in self.keys
+        }
         self.draft: ConfigDraft | None = None
         self.loaded: LoadedConfig | None = None
         self._prov: dict[str, str] = {}
@@ -198,7 +222,7 @@ class ConfigFormModel(HeaderedTableModel):
         if role == ProvenanceRole:
             return self._prov.get(fk.key, "")
         if role == SearchTextRole:
-            return " ".join((fk.key, fk.title, fk.description, section_title(fk.section)))
+            return self._search[fk.key]
         if role == SecretRole:
             return fk.secret
         return None

@@ -182,7 +182,9 @@ def test_pattern_group_editor_one_combo_per_member(qtbot: QtBot) -> None:
     assert set(editor.combos) == {"enabled", "escalate_on_failure", "max_escalations",
                                   "tier_models.light", "tier_models.standard",
                                   "tier_models.heavy"}
+    assert set(editor.lists) == {"provider_escalation"}  # the array member: one per line
     editor.set_value({"enabled": True, "provider_escalation": ["x"], "extra": 1})
+    assert editor.lists["provider_escalation"].toPlainText() == "x"
     got = _emitted(editor)
     editor.set_member("tier_models.heavy", "opus")
     assert got[-1] == {"enabled": True, "provider_escalation": ["x"], "extra": 1,

@@ -12,7 +12,13 @@ from msd_desktop.core.config_schema import SCHEMA
 from msd_desktop.core.workspaces import ProjectRef
 from msd_desktop.ui import config_form
 from msd_desktop.ui.config_draft import GROUP_KEYS, Scope
-from msd_desktop.ui.config_editors import ComboEditor, PatternGroupEditor, ValueEditor
+from msd_desktop.ui.config_editors import (
+    RUNTIME_TIER_GROUPS,
+    ComboEditor,
+    PatternGroupEditor,
+    ValueEditor,
+)
+from msd_desktop.ui.config_editors_runtime import RuntimeTiersEditor
 from msd_desktop.ui.config_form import ConfigFormPanel, KeyRowWidget
 from msd_desktop.ui.config_form_model import (
     ConfigFilterProxyModel,
@@ -46,6 +52,11 @@ def _config(project: ProjectRef) -> dict:
 def test_exactly_one_editor_per_schema_key(panel: ConfigFormPanel) -> None:
     panel.build_all_editors()
     assert set(panel.editors) == set(SCHEMA) | set(GROUP_KEYS)
+    for group in RUNTIME_TIER_GROUPS:  # the <family>.<runtime>.<tier> tables
+        assert isinstance(panel.editors[group], RuntimeTiersEditor), group
+    routing = panel.editors["dynamic_routing"]
+    assert isinstance(routing, PatternGroupEditor)
+    assert set(routing.lists) == {"provider_escalation"}  # the array member has its field
     for key, row in panel.rows.items():
         direct = [e for e in row.findChildren(ValueEditor) if e.parent() is row]
         assert direct == [panel.editors[key]], key
