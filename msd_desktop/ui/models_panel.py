@@ -158,6 +158,9 @@ def _replace(inp: ResolutionInput, **changes: Any) -> ResolutionInput:
 # ---- the panel ------------------------------------------------------------------------------
 
 
+COMBO_MIN_WIDTH = 100  # px; the what-if combos shrink to this in a narrow window
+
+
 class ModelsPanel(QWidget):
     """Table of agents + trace of the selected one + what-if controls."""
 
@@ -224,9 +227,10 @@ class ModelsPanel(QWidget):
         self.runtime_combo.setToolTip("Resolve as if config.json named this runtime")
         self.profile_combo.setToolTip("Resolve as if config.json named this model profile")
         for combo in (self.runtime_combo, self.profile_combo, self.effort_combo):
-            # wide enough for every item (no clipped "as configu…"); two rows of controls
-            # keep the Models tab inside a 1000 px window
+            # as wide as every item when there is room (no clipped "as configu…"), yet able to
+            # shrink: this tab's minimum width must not force a narrow window wider
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.setMinimumWidth(COMBO_MIN_WIDTH)
         for widget in (self.runtime_combo, self.profile_combo, self.effort_combo):
             bar.addWidget(widget)
         bar.addStretch(1)
@@ -235,11 +239,11 @@ class ModelsPanel(QWidget):
         bar.addWidget(self.attempt_spin)
         bar.addWidget(self.draft_check)
         bar.addWidget(self.reset_button)
-        self.summary_label = QLabel()
-        self.summary_label.setWordWrap(True)
-        self.summary_label.setMinimumWidth(120)
-        bar.addWidget(self.summary_label, 1)
+        bar.addStretch(1)
         layout.addLayout(bar)
+        self.summary_label = QLabel()  # its own row: a long what-if summary wraps
+        self.summary_label.setWordWrap(True)
+        layout.addWidget(self.summary_label)
         self.runtime_combo.currentIndexChanged.connect(self._schedule)
         self.profile_combo.currentIndexChanged.connect(self._schedule)
         self.attempt_spin.valueChanged.connect(self._schedule)
@@ -407,6 +411,7 @@ class ModelsPanel(QWidget):
         self._size_columns()
         self.summary_label.setText(("What-if: " + summary(rows) + note) if after is not None
                                    else "")
+        self.summary_label.setHidden(after is None)  # no empty row under the controls
         self._show_source()
         self.draft_check.setEnabled(draft_for(self.root) is not None)
         if selected:
