@@ -23,6 +23,12 @@ Commands (``cmd``):
 - ``trigger``: a ``QAction`` by ``name`` (objectName), ``shortcut`` (``"Ctrl+2"``) or ``text``
 - ``select_row``: make row ``row`` of an item view current (``view.setCurrentIndex``)
 - ``grab``: save a PNG of a widget (default: the main window) to ``path``
+- ``tray``: the tray companion, read only: whether Qt sees a system tray, whether the icon is
+  shown and where (``geometry``: global ``[x, y, w, h]``, empty without a tray host), its
+  menu (texts, project roots and, while the menu is open, each item's global geometry), the
+  project lines, the notifications sent (``messages``) and the balloons Qt actually put on
+  screen for them (``balloons``: recorded when each notification fires, because Qt hides a
+  balloon again after its timeout; ``balloon_geometry``: the one on screen now, if any)
 
 A *selector* is a dict: ``name`` (objectName), ``cls`` (Qt or Python class name), ``text``
 (the widget's text, ``&`` mnemonics ignored), ``attr`` (a dotted path of Python attributes
@@ -57,6 +63,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPlainTextEdit,
     QProgressBar,
+    QSystemTrayIcon,
     QTabWidget,
     QTextEdit,
     QWidget,
@@ -112,6 +119,23 @@ def _describe(widget: QObject) -> dict[str, Any]:
     return info
 
 
+def _rect(rect: Any) -> list[int]:
+    return [rect.x(), rect.y(), rect.width(), rect.height()]
+
+
+def _event_info(event: Any) -> dict[str, Any]:
+    return {"kind": event.kind, "name": event.name, "root": str(event.root),
+            "title": event.title, "message": event.message}
+
+
+def _balloon_widget() -> QWidget | None:
+    """Qt's own balloon (``QBalloonTip``), which exists only on an XEmbed tray host."""
+    for w in QApplication.topLevelWidgets():
+        if w.metaObject().className() == "QBalloonTip" and w.isVisible():
+            return w
+    return None
+
+
 class AutomationServer(QObject):
     """Serves the JSON-line protocol on a local socket (GUI thread only)."""
 
@@ -145,7 +169,14 @@ class AutomationServer(QObject):
             "trigger": self._trigger,
             "select_row": self._select_row,
             "grab": self._grab,
+            "tray": self._tray,
         }
+        # Balloons are recorded as each notification fires: Qt shows one synchronously inside
+        # showMessage() and deletes it after its timeout, so a later query could miss it.
+        self.balloons: list[dict[str, Any]] = []
+        tray = getattr(parent, "tray", None)
+        if tray is not None and hasattr(tray, "notified"):
+            tray.notified.connect(self._record_balloon)
 
     def close(self) -> None:
         self._server.close()
@@ -394,6 +425,52 @@ class AutomationServer(QObject):
         if not w.grab().save(str(path)):
             raise AutomationError(f"could not save {path}")
         return {"path": str(path), "width": w.width(), "height": w.height()}
+
+    def _record_balloon(self, event: Any) -> None:
+        balloon = _balloon_widget()
+        self.balloons.append({
+            **_event_info(event),
+            "shown": balloon is not None,
+            "texts": [lbl.text() for lbl in balloon.findChildren(QLabel)] if balloon else [],
+            "geometry": _rect(balloon.frameGeometry()) if balloon else [],
+        })
+
+    def _tray(self, _c: dict[str, Any]) -> dict[str, Any]:
+        tray: Any = getattr(self.main_window(), "tray", None)
+        if tray is None:
+            raise AutomationError("the main window has no tray")
+        menu = tray.menu
+        items = []
+        for action in menu.actions():
+            item: dict[str, Any] = {"text": action.text(), "separator": action.isSeparator(),
+                                    "enabled": action.isEnabled(), "root": action.data()}
+            if menu.isVisible() and not action.isSeparator():
+                rect = menu.actionGeometry(action)  # in the menu's coordinates
+                top_left = menu.mapToGlobal(rect.topLeft())
+                item["geometry"] = [top_left.x(), top_left.y(), rect.width(), rect.height()]
+            items.append(item)
+        # Qt's XEmbed icon is a small top-level widget docked into the host's window
+        docked = [w for w in QApplication.topLevelWidgets()
+                  if w.objectName() == "QSystemTrayIconSys" and w.isVisible()]
+        balloon = _balloon_widget()
+        return {
+            "available": bool(tray.available),
+            "system_tray_available": QSystemTrayIcon.isSystemTrayAvailable(),
+            "supports_messages": QSystemTrayIcon.supportsMessages(),
+            "visible": tray.icon.isVisible(),
+            "geometry": _rect(tray.icon.geometry()),
+            "docked_widget": bool(docked),
+            "tooltip": tray.icon.toolTip(),
+            "menu_visible": menu.isVisible(),
+            "menu_geometry": _rect(menu.geometry()) if menu.isVisible() else [],
+            "menu": items,
+            "lines": [{"name": ln.name, "root": str(ln.root), "statusline": ln.statusline,
+                       "percent": ln.percent, "problem": ln.problem, "text": ln.text}
+                      for ln in tray.lines],
+            "messages": [_event_info(e) for e in tray.messages],
+            "balloons": list(self.balloons),
+            "balloon_geometry": _rect(balloon.frameGeometry()) if balloon else [],
+        }
 
 
 def start_from_env(env: dict[str, str] | None = None,
