@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -59,6 +58,7 @@ from msd_desktop.ui.config_editors import (
     muted_label,
     runtime_tier_columns,
 )
+from msd_desktop.ui.table_model import HeaderedTableModel
 from msd_desktop.ui.theme import semantic_color
 
 Index = QModelIndex | QPersistentModelIndex
@@ -116,7 +116,7 @@ class RuntimeRow:
     from_file: bool = False  # an empty object as read is written back as it was
 
 
-class RuntimeTiersModel(QAbstractTableModel):
+class RuntimeTiersModel(HeaderedTableModel):
     """Rows: the runtimes the family's object names; columns: ``Runtime`` + one per tier.
 
     A thin adapter over a list of :class:`RuntimeRow`; :meth:`value` is the family's object.
@@ -135,18 +135,11 @@ class RuntimeTiersModel(QAbstractTableModel):
         self.known = load_catalog().known_runtimes
         self.rows: list[RuntimeRow] = []
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
+    def row_items(self) -> list[RuntimeRow]:
+        return self.rows
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(self.headers)):
-            return self.headers[section]
-        return None
+    def column_headers(self) -> tuple[str, ...]:
+        return self.headers
 
     # ---- the value -------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """The shared part of the window's flat tables: row/column counts and horizontal headers.
 
 Every table model in the window is a thin adapter over a Python list; only ``data`` differs.
-Subclasses name their column headers (``HEADERS``) and return the list behind the rows
-(``row_items``), and keep ``data`` to themselves.
+Subclasses name their column headers (``HEADERS``, or ``column_headers()`` when the columns
+depend on data) and return the list behind the rows (``row_items``), and keep ``data`` to
+themselves.
 """
 
 from __future__ import annotations
@@ -24,15 +25,20 @@ class HeaderedTableModel(QAbstractTableModel):
         """The list the rows are drawn from."""
         raise NotImplementedError
 
+    def column_headers(self) -> Sequence[str]:
+        """The column titles; ``HEADERS`` unless the columns depend on data."""
+        return self.HEADERS
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.row_items())
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
+        return 0 if parent.isValid() else len(self.column_headers())
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        headers = self.column_headers()
         if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(self.HEADERS)):
-            return self.HEADERS[section]
+                and 0 <= section < len(headers)):
+            return headers[section]
         return None

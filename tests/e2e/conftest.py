@@ -30,6 +30,19 @@ SHOTS = Path(__file__).parent / "screenshots"
 DOC_SHOTS = REPO / "docs" / "screenshots"
 
 
+def poll(what: str, predicate: Callable[[], Any], timeout: float = 15.0,
+         interval: float = 0.02) -> Any:
+    """Call ``predicate`` until it returns something truthy (returned); fail after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        last = predicate()
+        if last:
+            return last
+        time.sleep(interval)
+    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+
+
 class AppDriver:
     """A client of ``msd_desktop.ui.automation`` plus the subprocess it talks to."""
 
@@ -85,14 +98,7 @@ class AppDriver:
 
     def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float = 15.0) -> Any:
         """Poll ``predicate`` (which may call the app) until it returns something truthy."""
-        deadline = time.monotonic() + timeout
-        last: Any = None
-        while time.monotonic() < deadline:
-            last = predicate()
-            if last:
-                return last
-            time.sleep(0.02)
-        raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+        return poll(what, predicate, timeout)
 
     def open_project(self, name: str, tab: str) -> Path:
         reply = self.wait_for(

@@ -24,14 +24,13 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import DOC_SHOTS, SHOTS, AppDriver, needs_display
+from tests.e2e.conftest import DOC_SHOTS, SHOTS, AppDriver, needs_display, poll
 
 pytestmark = [pytest.mark.e2e]
 
@@ -53,15 +52,8 @@ def _qt_sees_tray() -> bool:
 
 
 def _poll(what: str, predicate: Any, timeout: float = 30.0) -> Any:
-    """Like :meth:`AppDriver.wait_for`, for checks that do not involve the app."""
-    deadline = time.monotonic() + timeout
-    last: Any = None
-    while time.monotonic() < deadline:
-        last = predicate()
-        if last:
-            return last
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+    """:func:`poll` with this file's longer default (a tray host is a whole X client)."""
+    return poll(what, predicate, timeout, interval=0.05)
 
 
 @contextlib.contextmanager
