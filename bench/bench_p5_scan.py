@@ -6,8 +6,10 @@ projects (``.planning/`` with STATE.md, ROADMAP.md and config.json, two levels d
 ``QTimer`` ticking every 5 ms on the UI thread records the gaps between ticks; the longest gap
 minus the 5 ms interval is the longest UI stall. ``total_ms`` runs from ``rescan()`` to
 ``projects_loaded``. With ``--window`` the whole ``MainWindow`` is measured as well (scan +
-every project's summary loaded in workers), reported under ``"window"`` for information.
-Prints one JSON object: ``{"projects", "total_ms", "max_stall_ms", "targets", "pass", ...}``.
+every project's summary loaded in workers, then :data:`SETTLE_MS` more), reported under
+``"window"`` with its own ``max_stall_ms`` (after construction; see :func:`measure_window`),
+which must meet the same stall target. Prints one JSON object:
+``{"projects", "total_ms", "max_stall_ms", "targets", "pass", "window": {...}}``.
 
 Usage: bench/bench_p5_scan.py [-n 1000] [--window]
 """
@@ -26,6 +28,7 @@ from pathlib import Path
 TOTAL_TARGET_MS = 1000.0
 STALL_TARGET_MS = 50.0
 TICK_MS = 5
+SETTLE_MS = 500  # the window is measured this long after summaries_loaded
 
 STATE = """---
 gsd_state_version: '1.0'
@@ -110,7 +113,7 @@ def main() -> None:
 
 
 def run(tmp: Path, root: Path, n: int, window_too: bool) -> dict[str, object]:
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
@@ -152,27 +155,54 @@ def run(tmp: Path, root: Path, n: int, window_too: bool) -> dict[str, object]:
     }
     browser.close()
     if window_too:
-        from msd_desktop.ui.main_window import MainWindow
-
-        def make() -> None:
-            holder.append(MainWindow(registry=registry, transient=[workspace],
-                                     settings=QSettings(str(tmp / "ui.ini"),
-                                                        QSettings.Format.IniFormat),
-                                     watch=False))
-            holder[0].summaries_loaded.connect(lambda: loop.quit())
-            holder[0].show()
-
-        holder: list[MainWindow] = []
-        meter = StallMeter()
-        QTimer.singleShot(120_000, loop.quit)
-        meter.start()
-        t0 = time.perf_counter()
-        make()
-        loop.exec()
-        result["window"] = {"scan_and_summaries_ms": round((time.perf_counter() - t0) * 1000, 1),
-                            "max_stall_ms_incl_construction": round(meter.stop(), 1)}
-        holder[0].close()
+        result["window"] = measure_window(tmp, registry, workspace, loop)
+        result["pass"] = bool(result["pass"]) and bool(result["window"]["pass"])
     return result
+
+
+def measure_window(tmp: Path, registry, workspace, loop) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """The whole window: construction, then scan + every summary, then a settle period.
+
+    Two stall figures: ``max_stall_ms`` from the end of the constructor (plus ``show()``) to
+    :data:`SETTLE_MS` after ``summaries_loaded`` — what follows the load (tray menu, column
+    and row fits) is work the load caused, so it counts — and, for reference,
+    ``max_stall_ms_incl_construction`` with the constructor's own blocking time in it.
+    """
+    from PySide6.QtCore import QSettings, QTimer
+
+    from msd_desktop.ui.main_window import MainWindow
+
+    meter = StallMeter()
+    loaded_at: list[float] = []
+    QTimer.singleShot(120_000, loop.quit)
+    t0 = time.perf_counter()
+    meter.start()
+    window = MainWindow(registry=registry, transient=[workspace],
+                        settings=QSettings(str(tmp / "ui.ini"), QSettings.Format.IniFormat),
+                        watch=False)
+
+    def loaded() -> None:
+        loaded_at.append(time.perf_counter())
+        QTimer.singleShot(SETTLE_MS, loop.quit)
+
+    window.summaries_loaded.connect(loaded)
+    window.show()
+    construction = (time.perf_counter() - t0) * 1000
+    after = StallMeter()
+    after.start()
+    loop.exec()
+    stall = after.stop()
+    with_construction = max(meter.stop(), construction)
+    load_ms = ((loaded_at[0] if loaded_at else time.perf_counter()) - t0) * 1000
+    window.close()
+    return {
+        "scan_and_summaries_ms": round(load_ms, 1),
+        "construction_ms": round(construction, 1),
+        "max_stall_ms": round(stall, 1),
+        "max_stall_ms_incl_construction": round(with_construction, 1),
+        "settle_ms": SETTLE_MS,
+        "pass": bool(loaded_at) and stall <= STALL_TARGET_MS,
+    }
 
 
 if __name__ == "__main__":

@@ -74,10 +74,17 @@ class StateCache:
         self._good: dict[str, StateDoc] = {}
 
     def update(self, doc: StateDoc) -> tuple[StateDoc, bool]:
-        """Return ``(doc to show, stale)``: the new doc if it parsed, else the previous good."""
+        """Return ``(doc to show, stale)``: the new doc if it parsed, else the previous good.
+
+        A doc without frontmatter (an empty file, ``---``) does not replace a previous good doc
+        that had one: that is what a read between an in-place save's truncate and its write
+        looks like, and the next parse error must still fall back to the real last state.
+        """
         key = str(doc.path) if doc.path is not None else ""
         if doc.error is None:
-            self._good[key] = doc
+            previous = self._good.get(key)
+            if doc.frontmatter is not None or previous is None or previous.frontmatter is None:
+                self._good[key] = doc
             return doc, False
         previous = self._good.get(key)
         if previous is not None:

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.frontmatter_fast import FALLBACK, load_simple
+
 __all__ = [
     "Heading",
     "ParseProblem",
@@ -113,19 +115,17 @@ _KNOWN_STATUS_DEFAULTS = {
         "Verifying", "Completed", "Done", "Active", "Paused", "unknown",
     )
 }
-_KNOWN_STATUS_PATTERNS = [
-    re.compile(p, re.IGNORECASE)
-    for p in (
-        r"^Executing Phase\s+\d+", r"^Planning Phase\s+\d+", r"^Phase\s+\d+\s+complete",
-        r"^Verifying Phase\s+\d+", r"^Phase complete", r"^Complete\s*[✓✔✅☑]?\s*$",
-    )
-]
+_KNOWN_STATUS_PATTERNS = (
+    r"^Executing Phase\s+\d+", r"^Planning Phase\s+\d+", r"^Phase\s+\d+\s+complete",
+    r"^Verifying Phase\s+\d+", r"^Phase complete", r"^Complete\s*[✓✔✅☑]?\s*$",
+)  # compiled on first use (``re`` caches them): reading a STATE.md never needs them
 
 
 def is_template_default_status(value: str) -> bool:
     """§7.2: a ``Status:`` value a handler wrote (safe to overwrite) vs executor-authored."""
     v = value.strip()
-    return v.lower() in _KNOWN_STATUS_DEFAULTS or any(p.search(v) for p in _KNOWN_STATUS_PATTERNS)
+    return v.lower() in _KNOWN_STATUS_DEFAULTS or any(
+        re.search(p, v, re.IGNORECASE) for p in _KNOWN_STATUS_PATTERNS)
 
 
 # --- markdown helpers (upstream markdown-sectionizer) ---------------------------------------
@@ -177,6 +177,24 @@ def iter_fence_state(lines: list[str]) -> list[bool]:
     return out
 
 
+def heading_text(rest: str) -> str:
+    """An ATX heading's text without its closing ``#`` sequence (one line, after the ``#``s).
+
+    The string form of ``re.sub(r"^[ \\t]+", "", …)``, ``re.sub(r"[ \\t]+#+[ \\t]*$", "", …)``
+    and ``re.sub(r"^#+[ \\t]*$", "", …)`` in turn (a test checks they agree): three patterns
+    fewer to compile at start-up (bench P3).
+    """
+    text = rest.lstrip(" \t")
+    tail = text.rstrip(" \t")
+    hashes = len(tail) - len(tail.rstrip("#"))
+    if hashes and tail[-hashes - 1:-hashes] in (" ", "\t"):
+        text = tail[:-hashes].rstrip(" \t")  # a closing sequence after a space or tab
+    bare = text.rstrip(" \t")
+    if bare and not bare.strip("#"):
+        text = ""  # nothing but "#"s
+    return text
+
+
 def tokenize_headings(content: str) -> list[Heading]:
     """ATX headings outside fenced code blocks, in document order (CRLF-safe)."""
     if not content:
@@ -190,10 +208,7 @@ def tokenize_headings(content: str) -> list[Heading]:
             line = raw[:-1] if raw.endswith("\r") else raw
             m = _ATX_RE.match(line)
             if m:
-                rest = m.group(3) or ""
-                text = re.sub(r"^[ \t]+", "", rest)
-                text = re.sub(r"[ \t]+#+[ \t]*$", "", text)
-                text = re.sub(r"^#+[ \t]*$", "", text)
+                text = heading_text(m.group(3) or "")
                 tokens.append(Heading(len(m.group(2)), text.strip(), i + 1, offset))
         offset += len(raw) + 1
     return tokens
@@ -269,8 +284,36 @@ def _table_field(content: str, name: str) -> str | None:
     return None
 
 
+# The characters outside ASCII that Python's ``re.IGNORECASE`` matches to an ASCII letter
+# (tests/core/test_state_md.py checks this against every code point).
+CASE_TRAPS = "\u0130\u0131\u017f\u212a"  # İ ı ſ K
+_FOLDED: tuple[str, str | None] = ("", "")  # the last content and its lower case (or None)
+
+
+def _lacks_label(content: str, label: str) -> bool:
+    """True when ``content`` certainly has no case-insensitive ``label`` in it.
+
+    Why: each field name makes its own regexes, and compiling them costs more than the
+    search (bench P3, ~20 names per STATE.md); a field that is not there at all needs none.
+    Exact for an ASCII ``label`` when ``content`` holds none of :data:`CASE_TRAPS`: every
+    other character ``re.IGNORECASE`` equates with an ASCII one is ASCII itself.
+    """
+    global _FOLDED
+    if not label.isascii():
+        return False
+    cached = _FOLDED
+    if cached[0] is content:
+        folded = cached[1]
+    else:
+        folded = None if any(c in content for c in CASE_TRAPS) else content.lower()
+        _FOLDED = (content, folded)
+    return folded is not None and label.lower() not in folded
+
+
 def extract_field(content: str, name: str) -> str | None:
     """Upstream ``stateExtractField``: ``**Name:** v``, then ``Name: v``, then a table row."""
+    if _lacks_label(content, name + ":"):  # neither regex can match
+        return _table_field(content, name)
     esc = re.escape(name)
     m = re.search(rf"\*\*{esc}:\*\*[ \t]*({_DOT}+)", content, re.IGNORECASE)
     if m:
@@ -415,6 +458,11 @@ _LOCAL = threading.local()
 
 
 def _load_yaml(yaml_text: str, first_line: int) -> tuple[Any, ParseProblem | None]:
+    # the plain frontmatter agents write is read without ruamel (same result, see
+    # frontmatter_fast); anything else goes to ruamel as before
+    data = load_simple(yaml_text)
+    if data is not FALLBACK:
+        return data, None
     loader = getattr(_LOCAL, "yaml", None)
     if loader is None:
         loader = _LOCAL.yaml = _yaml_loader()
@@ -488,6 +536,8 @@ def _list_field(text: str, name: str) -> str | None:
     """A ``Field: value`` written as a list item (``- Field: value``), or any §7.1 form."""
     if not text:
         return None
+    if _lacks_label(text, name + ":"):
+        return _table_field(text, name)
     m = re.search(rf"(?m)^[ \t]*[-*+][ \t]+(?:\*\*)?{re.escape(name)}:(?:\*\*)?[ \t]*(\S.*)$",
                   text, re.IGNORECASE)
     if m:

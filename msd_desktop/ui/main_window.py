@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -122,6 +121,8 @@ class _LazyStateCache:
             return self._cache
 
 
+# UI state (last project, tab) reaches QSettings this long after the last change, or at close.
+UI_STATE_FLUSH_MS = 3000
 # A STATE.md read that failed to parse is re-read once after this delay (torn writes).
 STATE_RECHECK_MS = 250
 
@@ -146,6 +147,11 @@ class MainWindow(QMainWindow):
         self.env = dict(os.environ) if env is None else dict(env)
         self.registry = registry or WorkspaceRegistry(env=self.env)
         self.settings = settings or QSettings()
+        self._pending_ui: dict[str, Any] = {}  # see _remember
+        self._ui_flush_timer = QTimer(self)
+        self._ui_flush_timer.setSingleShot(True)
+        self._ui_flush_timer.setInterval(UI_STATE_FLUSH_MS)
+        self._ui_flush_timer.timeout.connect(self._flush_ui_state)
         self._state_cache = _LazyStateCache()
         self._restore_last = restore_last
         self._last_good_at: dict[Path, float] = {}
@@ -310,6 +316,8 @@ class MainWindow(QMainWindow):
             self.project_tabs.setCurrentIndex(index)
 
     def _about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # (loaded on first use: bench P3)
+
         from msd_desktop import __version__
 
         QMessageBox.about(self, "About MSD Desktop",
@@ -440,12 +448,14 @@ class MainWindow(QMainWindow):
         if self._current is not None and any(s.root == self._current.root for s in summaries):
             self._update_title()
 
-    def _load_state(self, ref: ProjectRef, workstream: str | None, *, retry: bool = False) -> None:
+    def _load_state(self, ref: ProjectRef, workstream: str | None, *,
+                    retry: bool = False) -> OpHandle:
         """Reload the State tab of the open project in a worker; newest request wins.
 
-        A read that hits a parse error is re-checked once shortly after: an editor that
-        rewrites STATE.md in place (truncate, then write) can be caught half-way, and the
-        write that completes it may land before our watch is (re)armed.
+        A read that hits a parse error, or finds a once-good STATE.md empty, is re-checked
+        once shortly after: an editor that rewrites STATE.md in place (truncate, then write)
+        can be caught half-way, and the write that completes it may land before our watch
+        is (re)armed.
         """
         env = dict(self.env)
         if workstream:
@@ -457,17 +467,27 @@ class MainWindow(QMainWindow):
         title = ref.name + (f" › {workstream}" if workstream else "")
         last_good = self._last_good_at.get(ref.root)
 
-        def work() -> StateView:
+        def work() -> tuple[StateView, bool]:
             from msd_desktop.core.project_state import load_project_state
             from msd_desktop.ui.state_panel import state_view_from_core
 
             state = load_project_state(ref.root, env, cache=lazy_cache.get())
-            return state_view_from_core(state, title, last_good)
+            try:
+                empty = state.state_path.stat().st_size == 0
+            except OSError:
+                empty = False
+            return state_view_from_core(state, title, last_good), empty
 
-        def done(view: StateView) -> None:
+        def done(result: tuple[StateView, bool]) -> None:
+            view, empty = result
             if self._generation.get(key) != gen or self.state_panel is None:
                 return
             if self._current is None or self._current.root != ref.root:
+                return
+            if empty and not retry and last_good is not None:
+                # truncated and not yet rewritten (an in-place save caught half-way): an empty
+                # file is not "the last good state"; look again before showing anything
+                QTimer.singleShot(STATE_RECHECK_MS, self, lambda: self._recheck_state(key, gen))
                 return
             if not view.error:
                 self._last_good_at[ref.root] = view.loaded_at
@@ -476,8 +496,9 @@ class MainWindow(QMainWindow):
             self.state_panel.show_state(view)
             self.state_shown.emit(view)
 
-        run_op(work, name=f"state {ref.name}", on_finished=done, owner=self,
-               on_failed=lambda e: self._status(f"Could not read the state of {ref.name}: {e}"))
+        return run_op(
+            work, name=f"state {ref.name}", on_finished=done, owner=self,
+            on_failed=lambda e: self._status(f"Could not read the state of {ref.name}: {e}"))
 
     def _recheck_state(self, key: tuple[Path, str], gen: int) -> None:
         """Re-read a STATE.md that failed to parse, unless a newer load already ran."""
@@ -540,7 +561,7 @@ class MainWindow(QMainWindow):
         if (self._current is not None and self._current.root == ref.root
                 and self._current_ws == workstream):
             return
-        stored = self.settings.value("ui/last_tab", 2)
+        stored = self._ui_value("ui/last_tab", 2)
         tab_index = int(stored) if isinstance(stored, int | str) and str(stored).isdigit() else 2
         self._clear_project()
         self._current, self._current_ws = ref, workstream
@@ -564,14 +585,14 @@ class MainWindow(QMainWindow):
             f"<span style='font-size:14pt'><b>{html.escape(ref.name)}</b></span>{ws_text}")
         self.project_path.setText(str(ref.root))
         self.stack.setCurrentIndex(1)
-        self.settings.setValue("ui/last_project", str(ref.root))
-        self.settings.setValue("ui/last_workstream", workstream or "")
+        self._remember("ui/last_project", str(ref.root))
+        self._remember("ui/last_workstream", workstream or "")
         self._update_title()
         self._load_state(ref, workstream)
 
     def _remember_tab(self, index: int) -> None:
         if index >= 0:
-            self.settings.setValue("ui/last_tab", index)
+            self._remember("ui/last_tab", index)
 
     def _update_title(self) -> None:
         if self._current is None:
@@ -592,6 +613,27 @@ class MainWindow(QMainWindow):
         return self._current, self._current_ws
 
     # -- persistence (UI only)
+
+    def _remember(self, key: str, value: Any) -> None:
+        """Keep a UI-state value; it reaches QSettings a few seconds later, or at close.
+
+        Why not ``setValue`` at once: QSettings writes the whole file (a ``QSaveFile`` with
+        ``fsync``) on the next event-loop turn after every change — opening a project and
+        clicking through its tabs waited ~10 ms on the disk per click (bench P3).
+        """
+        self._pending_ui[key] = value
+        self._ui_flush_timer.start()
+
+    def _ui_value(self, key: str, default: Any = None) -> Any:
+        if key in self._pending_ui:
+            return self._pending_ui[key]
+        return self.settings.value(key, default)
+
+    def _flush_ui_state(self) -> None:
+        self._ui_flush_timer.stop()
+        for key, value in self._pending_ui.items():
+            self.settings.setValue(key, value)
+        self._pending_ui.clear()
 
     def _restore_geometry(self) -> None:
         geometry = self.settings.value("ui/geometry")
@@ -661,6 +703,7 @@ class MainWindow(QMainWindow):
         view.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._flush_ui_state()
         self.settings.setValue("ui/geometry", self.saveGeometry())
         self.settings.setValue("ui/splitter", self.splitter.saveState())
         self.settings.sync()

@@ -18,11 +18,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QProcess, QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QPushButton,
     QSizePolicy,
@@ -38,12 +37,16 @@ TERMINAL_SETTING = "terminal/program"
 
 def launch_detached(argv: list[str], cwd: Path) -> bool:
     """Start ``argv`` detached in ``cwd`` (the one call a test replaces)."""
+    from PySide6.QtCore import QProcess  # (loaded on first use: bench P3)
+
     ok, _pid = QProcess.startDetached(argv[0], argv[1:], str(cwd))
     return bool(ok)
 
 
 def ask_terminal_program(parent: QWidget, current: str) -> str | None:
     """Ask for the terminal command line; ``None`` when cancelled (one modal question)."""
+    from PySide6.QtWidgets import QInputDialog
+
     text, ok = QInputDialog.getText(
         parent, "Terminal program",
         "Terminal command (empty = the platform default; {cwd} = the project folder):",

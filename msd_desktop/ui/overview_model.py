@@ -30,6 +30,12 @@ PercentRole = Qt.ItemDataRole.UserRole + 21  # int | None, for the progress dele
 RootRole = Qt.ItemDataRole.UserRole + 22  # Path of the project
 WorkstreamNameRole = Qt.ItemDataRole.UserRole + 23  # str | None
 
+# the roles OverviewModel.data answers; the others are None without looking at the row
+_ANSWERED_ROLES = frozenset(int(r) for r in (
+    SortRole, PercentRole, RootRole, WorkstreamNameRole, Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.TextAlignmentRole))
+
 COLUMNS = ("Project", "Workspace", "Milestone", "Phase", "Status", "Progress",
            "Last activity", "Problems")
 COL_PROJECT, COL_WORKSPACE, COL_MILESTONE, COL_PHASE, COL_STATUS, COL_PROGRESS, \
@@ -230,6 +236,8 @@ class OverviewModel(HeaderedTableModel):
         return self._rows
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role not in _ANSWERED_ROLES:  # views ask for a dozen roles per cell per paint
+            return None
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row = self._rows[index.row()]
@@ -264,6 +272,11 @@ class OverviewModel(HeaderedTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col == COL_PROBLEMS:
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+    @staticmethod
+    def display_text(row: OverviewRow, col: int) -> str:
+        """The cell text (what :data:`Qt.ItemDataRole.DisplayRole` shows), never None."""
+        return OverviewModel._display(row, col) or ""
 
     @staticmethod
     def _display(row: OverviewRow, col: int) -> str | None:

@@ -6,6 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from msd_desktop.core.project_state import (
     StateCache,
     get_config_value,
@@ -219,6 +221,25 @@ def test_state_cache_direct() -> None:
     assert cache.last_good(Path("/x/STATE.md")) is good
     cache.forget(Path("/x/STATE.md"))
     assert cache.last_good(Path("/x/STATE.md")) is None
+
+
+@pytest.mark.parametrize("torn", ["", "-", "---", "\n"])
+def test_state_cache_a_torn_read_does_not_become_the_last_good(torn: str) -> None:
+    """A read between an in-place save's truncate and write parses without error and without
+    frontmatter; it is shown, but a later parse error still falls back to the real state."""
+    cache = StateCache()
+    path = Path("/x/STATE.md")
+    good = parse_state_text("---\nstatus: verifying\n---\n", path)
+    cache.update(good)
+    empty = parse_state_text(torn, path)
+    assert empty.error is None
+    assert cache.update(empty) == (empty, False)
+    bad = parse_state_text("---\nstatus: [oops\n---\n", path)
+    assert cache.update(bad) == (good, True)
+    # with no earlier frontmatter, a frontmatter-less file is the last good state
+    fresh = StateCache()
+    fresh.update(empty)
+    assert fresh.update(bad) == (empty, True)
 
 
 def test_phase_total_counted_across_milestones_is_not_a_problem(tmp_path: Path) -> None:

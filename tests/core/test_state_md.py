@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from pathlib import Path
@@ -385,3 +386,55 @@ def test_aliased_collections_are_refused() -> None:
     loop = parse_state_text("---\na: &x [*x]\n---\n")
     assert loop.error is not None
     assert parse_state_text("---\na: &s text\nb: *s\n---\n").fm == {"a": "text", "b": "text"}
+
+
+# --- the label pre-check in front of extract_field's regexes ---------------------------------
+
+
+def test_case_traps_are_every_non_ascii_ignorecase_match_of_a_letter() -> None:
+    """``_lacks_label`` is exact only if CASE_TRAPS lists every such character."""
+    from msd_desktop.core.state_md import CASE_TRAPS
+
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    found = {m.group() for m in re.finditer("[a-z]", every, re.IGNORECASE)}
+    assert {c for c in found if not c.isascii()} == set(CASE_TRAPS)
+
+
+_FIELD_NAMES = ["Status", "Phase", "Current Phase", "Last Activity", "Progress", "Plan",
+                "Total plans completed", "Resume file", "Stopped At"]
+_FIELD_TOKENS = [*"StatusPhasePlan sTaTuS:*|-\n\r\t#İıſKk\u2028", "Status:", "**Status:**",
+                 "| Status | v |", "- Plan: 2", "ſtatus:", "Phaſe:", "PHASE:"]
+_FIELD_TEXT = st.lists(st.sampled_from(_FIELD_TOKENS), max_size=40).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_FIELD_TEXT, st.sampled_from(_FIELD_NAMES))
+def test_label_precheck_changes_no_answer(text: str, name: str) -> None:
+    from msd_desktop.core import state_md
+
+    fast = (extract_field(text, name), state_md._list_field(text, name))
+    original = state_md._lacks_label
+    state_md._lacks_label = lambda _content, _label: False  # always run the regexes
+    try:
+        slow = (extract_field(text, name), state_md._list_field(text, name))
+    finally:
+        state_md._lacks_label = original
+    assert fast == slow
+
+
+def test_label_precheck_sees_case_traps() -> None:
+    # "ſ" matches "s" under re.IGNORECASE, but "ſ".lower() is not "s"
+    assert extract_field("ſtatus: long s\n", "Status") == "long s"
+    assert extract_field("**STATUS:** loud\n", "Status") == "loud"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["#", "##", " ", "\t", "a", "b c", "\\#", "\r", "é"]),
+                max_size=12).map("".join))
+def test_heading_text_matches_the_regexes_it_replaces(rest: str) -> None:
+    from msd_desktop.core.state_md import heading_text
+
+    text = re.sub(r"^[ \t]+", "", rest)
+    text = re.sub(r"[ \t]+#+[ \t]*$", "", text)
+    text = re.sub(r"^#+[ \t]*$", "", text)
+    assert heading_text(rest) == text

@@ -134,3 +134,42 @@ def test_torn_state_read_is_rechecked(qtbot, window: MainWindow, demo: Path) -> 
                           check_params_cb=lambda v: v.error is None) as blocker:
         state_md.write_text(good, encoding="utf-8")
     assert blocker.args[0].status == "verifying"
+
+
+@pytest.mark.timeout(60)
+def test_truncated_state_read_is_not_taken_as_the_last_good_state(
+        qtbot, window: MainWindow, demo: Path) -> None:
+    """An in-place save caught between truncate and write reads as an empty STATE.md; the
+    window looks again instead of showing (and keeping as last good) an empty state."""
+    root = demo / "checklist-printer"
+    _open(qtbot, window, root)
+    assert window.bridge is not None
+    window.bridge.set_roots([])  # no events from here on: only the recheck can notice
+    state_md = root / ".planning" / "STATE.md"
+    good = state_md.read_text(encoding="utf-8").replace("status: executing", "status: verifying")
+    shown: list[str] = []
+    window.state_shown.connect(lambda v: shown.append(v.status))
+    state_md.write_text("", encoding="utf-8")  # truncated, the write not landed yet
+    assert window._current is not None
+    handle = window._load_state(window._current, window._current_ws)
+    qtbot.waitUntil(lambda: handle.is_done, timeout=5000)  # the empty file was read
+    state_md.write_text(good, encoding="utf-8")  # the save completes
+    qtbot.waitUntil(lambda: "verifying" in shown, timeout=5000)
+    assert shown == ["verifying"]
+
+
+def test_ui_state_reaches_qsettings_late_and_at_close(qtbot, window: MainWindow,
+                                                      demo: Path, ui_settings) -> None:
+    """Opening a project or switching tabs does not write QSettings at once (each write was a
+    whole-file save with fsync); the window still answers from what it remembered, and the
+    values are written when the flush timer fires or the window closes."""
+    _open(qtbot, window, demo / "field-notes")
+    window.project_tabs.setCurrentIndex(0)
+    assert ui_settings.value("ui/last_project") is None
+    assert window._ui_value("ui/last_project") == str(demo / "field-notes")
+    assert int(window._ui_value("ui/last_tab")) == 0
+    window._ui_flush_timer.timeout.emit()  # what the timer does after UI_STATE_FLUSH_MS
+    assert ui_settings.value("ui/last_project") == str(demo / "field-notes")
+    window.project_tabs.setCurrentIndex(1)
+    window.close()
+    assert int(ui_settings.value("ui/last_tab")) == 1

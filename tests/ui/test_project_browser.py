@@ -90,3 +90,38 @@ def test_scan_progress_is_reported(qtbot, registry, tmp_path: Path) -> None:
         panel.rescan()
         assert panel.progress.isVisibleTo(panel)
     assert panel.model.rowCount(panel.model.index(0, 0)) == 300
+
+
+def test_tree_shows_the_filter_proxy_only_while_filtering(qtbot, registry, demo: Path) -> None:
+    """Without a filter the tree shows the model itself (no proxy mapping of every row);
+    typing a filter switches to the proxy and back, keeping a selection that stays shown."""
+    panel = _panel(qtbot, registry, [Workspace("Demo", demo, "scan_root")])
+    assert panel.tree.model() is panel.model
+    assert panel.select_project(demo / "billing-service")
+    panel.filter_edit.setText("billing")
+    assert panel.tree.model() is panel.proxy
+    selection = panel.current_selection()
+    assert selection.project is not None
+    assert selection.project.root == demo / "billing-service"
+    panel.filter_edit.setText("field-notes")  # hides the selected project (Qt's own proxy rule)
+    assert panel.current_selection().project is None
+    panel.filter_edit.clear()
+    assert panel.tree.model() is panel.model
+    assert panel.select_project(demo / "platform-monorepo", "web")
+    panel.filter_edit.setText("monorepo")
+    assert panel.current_selection().workstream == "web"
+    # every branch is still expanded after each switch
+    ws_index = panel.tree.model().index(0, 0)
+    assert panel.tree.isExpanded(ws_index)
+
+
+def test_filter_that_hides_the_selection_reports_it(qtbot, registry, demo: Path) -> None:
+    panel = _panel(qtbot, registry, [Workspace("Demo", demo, "scan_root")])
+    assert panel.select_project(demo / "billing-service")
+    seen: list[object] = []
+    panel.selection_changed.connect(seen.append)
+    panel.filter_edit.setText("field-notes")  # switches to the proxy; the row is not in it
+    assert panel.current_selection().project is None
+    assert seen
+    assert getattr(seen[-1], "project", "x") is None
+    assert not panel.remove_action.isEnabled()

@@ -1,0 +1,255 @@
+"""The fast frontmatter path gives ruamel's answer, type for type, or steps aside.
+
+``frontmatter_fast.load_simple`` either returns exactly what state_md's ruamel loader
+(safe, pure, YAML 1.2, timestamps as text) returns for the same text, or ``FALLBACK``. These
+tests compare the two on generated frontmatter full of YAML's typing traps and on every
+frontmatter in the bundled demo and the spec examples (copied into tests/fixtures).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from msd_desktop.core import state_md
+from msd_desktop.core.frontmatter_fast import FALLBACK, load_simple
+from msd_desktop.core.state_md import parse_state_text, split_frontmatter
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "msd_desktop" / "resources" / "demo"
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def ruamel_load(text: str) -> Any:
+    """state_md's own ruamel loader (raises on invalid YAML)."""
+    return state_md._yaml_loader().load(text)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal *and* of the same types all the way down (``True == 1`` does not count)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)
+    return bool(a == b)
+
+
+def check(text: str) -> Any:
+    """Assert the property for ``text``; return the fast answer."""
+    fast = load_simple(text)
+    if fast is FALLBACK:
+        return fast
+    try:
+        slow = ruamel_load(text)
+    except Exception as exc:  # ruamel rejects it: the fast path must not have accepted it
+        pytest.fail(f"fast path accepted text ruamel rejects ({exc}): {text!r}")
+    assert same(fast, slow), f"{text!r}: fast {fast!r} != ruamel {slow!r}"
+    return fast
+
+
+# --- generated frontmatter -----------------------------------------------------------------
+
+TRAPS = [
+    # YAML 1.1 vs 1.2 booleans and nulls
+    "yes", "no", "Yes", "NO", "on", "off", "On", "OFF", "y", "n", "Y", "N",
+    "true", "True", "TRUE", "tRUE", "false", "False", "FALSE", "fAlse",
+    "~", "null", "Null", "NULL", "nULL", "none", "None", "nan", "NaN", ".nan", ".inf", "-.inf",
+    # numbers of every shape
+    "0", "00", "007", "010", "08", "1", "-1", "+1", "12", "1_000", "0x1F", "0o17", "0b101",
+    "1.0", "1.", ".5", "01.5", "1.5e3", "1e5", "1E-2", "-1.5", "3.14159", "1.2.3", "1,000",
+    "12:30", "1:20:30", "190:20:30", "٣", "²",
+    # dates and timestamps (kept as text) and near misses
+    "2026-01-15", "2026-1-5", "2026-01-15T10:00:00Z", "2026-01-15 10:00:00",
+    "2026-01-15T10:00:00.123+02:00", "2026-01-15t10:00:00", "04-02", "2026/01/15",
+    # strings with YAML meaning inside
+    "a: b", "a:b", "a:", "a #b", "a#b", "#a", "- a", "-a", "? a", "?a", ":a", "a?", "[a]",
+    "{a: 1}", "a, b", "a]", "&x a", "*x", "!tag a", "!!str 1", "%YAML", "@a", "`a`", "|", ">",
+    "<<", "=", "it's", 'say "hi"', "'q'", '"q"', "'it''s'", '"a\\tb"', '"a\\"b"', "''", '""',
+    "http://example.com/x", "Phase 4 of 9 (Tax)", "a  b", "ü", "Ünïcode — dash", "›", "a\u00a0b",
+    "Executing Phase 3", "v1.0", "01-02", "plan-phase", "x" * 80,
+]
+
+KEYS = ["status", "milestone", "progress", "percent", "a", "b", "a-b", "_x", "key1",
+        "true", "null", "yes", "on", "1", "-a", "a b", "ü", "<<", "~", "N"]
+
+
+@st.composite
+def scalar_text(draw: st.DrawFn) -> str:
+    kind = draw(st.integers(0, 5))
+    if kind <= 2:
+        return draw(st.sampled_from(TRAPS))
+    alphabet = st.sampled_from(list("abcXYZ019 -_.:#'\"[]{},?&*!|>%@`~\\/ü—"))
+    text = draw(st.text(alphabet, min_size=0, max_size=12))
+    if kind == 3:
+        return text
+    quote = draw(st.sampled_from(["'", '"']))
+    return quote + text + quote
+
+
+@st.composite
+def value_text(draw: st.DrawFn) -> str:
+    kind = draw(st.integers(0, 6))
+    if kind == 0:
+        items = draw(st.lists(scalar_text(), max_size=4))
+        sep = draw(st.sampled_from([", ", ",", " , "]))
+        return "[" + sep.join(items) + "]" + draw(st.sampled_from(["", " ", ",]", " # c"]))
+    if kind == 1:
+        return ""
+    text = draw(scalar_text())
+    return text + draw(st.sampled_from(["", "", " ", "  # comment", "\t", "\r"]))
+
+
+@st.composite
+def frontmatter(draw: st.DrawFn, depth: int = 0) -> str:
+    indent = " " * draw(st.sampled_from([0, 0, 0, 1, 2, 4])) if depth else ""
+    lines: list[str] = []
+    for _ in range(draw(st.integers(1, 5))):
+        shape = draw(st.integers(0, 9))
+        key = draw(st.sampled_from(KEYS)) if shape else draw(scalar_text())
+        if shape == 9 and depth < 2:
+            lines.append(f"{indent}{key}:")
+            child = draw(frontmatter(depth=depth + 1))
+            lines.extend(indent + "  " + line if line.strip() else line
+                         for line in child.split("\n"))
+        elif shape == 8:
+            lines.append(draw(st.sampled_from(["", "# comment", "  ", "\t", "...", "- item",
+                                               "  - item", "   continued", "---x"])))
+        else:
+            value = draw(value_text())
+            lines.append(f"{indent}{key}:{' ' if value else ''}{value}")
+    return "\n".join(lines)
+
+
+@settings(max_examples=600)
+@given(frontmatter())
+@example("status: yes\nok: on\nn: ~\nv: 1.0\nd: 2026-01-15\nplan: 04-02")
+@example("progress:\n  percent: 010\n  total: 0x1F")
+@example("a: 'x'\nb: \"y\"\nc: ['1', 2, three]\nd: []")
+@example("a:\nb:\n  c: 1\n  d:\ne: [a b, c]")
+def test_fast_path_matches_ruamel(text: str) -> None:
+    check(text)
+
+
+SAFE_KEYS = ["status", "milestone", "milestone_name", "progress", "percent", "a", "a-b",
+             "_x", "key1", "yes", "on", "N", "Y", "off"]
+PLAIN = st.text(st.sampled_from(list("abcXY019 -_.:/'\"?ü—#,[]")), min_size=1, max_size=10)
+
+
+@st.composite
+def simple_frontmatter(draw: st.DrawFn, depth: int = 0) -> str:
+    """Mostly what agents write (so most of it takes the fast path), traps included."""
+    lines: list[str] = []
+    keys = draw(st.lists(st.sampled_from(SAFE_KEYS), min_size=1, max_size=6, unique=True))
+    for key in keys:
+        shape = draw(st.integers(0, 7))
+        if shape == 0 and depth < 2:
+            lines.append(f"{key}:")
+            child = draw(simple_frontmatter(depth=depth + 1))
+            pad = " " * draw(st.sampled_from([1, 2, 4]))
+            lines.extend(pad + line for line in child.split("\n"))
+        elif shape == 1:
+            items = draw(st.lists(st.one_of(st.sampled_from(TRAPS), PLAIN), max_size=4))
+            lines.append(f"{key}: [{', '.join(items)}]")
+        elif shape == 2:
+            lines.append(f"{key}:")
+        else:
+            value = draw(st.one_of(st.sampled_from(TRAPS), PLAIN,
+                                   PLAIN.map(lambda t: f"'{t}'"), PLAIN.map(lambda t: f'"{t}"')))
+            lines.append(f"{key}: {value}")
+        if draw(st.integers(0, 9)) == 0:
+            lines.append("")
+    return "\n".join(lines)
+
+
+@settings(max_examples=600)
+@given(simple_frontmatter())
+def test_fast_path_matches_ruamel_on_agent_style_text(text: str) -> None:
+    check(text)
+
+
+@settings(max_examples=300)
+@given(st.text(st.sampled_from(list("ab: -#'\"[],\n\t\r~01.")), max_size=40))
+def test_fast_path_matches_ruamel_on_noise(text: str) -> None:
+    check(text)
+
+
+# --- typing rules, spelled out -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a: yes", {"a": "yes"}),  # YAML 1.2: not a boolean
+    ("a: on", {"a": "on"}),
+    ("yes: 1", {"yes": 1}),
+    ("a: True", {"a": True}),
+    ("a: ~", {"a": None}),
+    ("a:", {"a": None}),
+    ("a: 010", {"a": 10}),  # 1.2: decimal, not octal
+    ("a: 1.0", {"a": 1.0}),
+    ("a: 2026-01-15", {"a": "2026-01-15"}),  # timestamps stay text
+    ("a: '1.0'", {"a": "1.0"}),
+    ("a: [1, '2', x]", {"a": [1, "2", "x"]}),
+    ("p:\n  x: 1\n  y:\nz: 3", {"p": {"x": 1, "y": None}, "z": 3}),
+    ("", None),
+])
+def test_fast_path_values(text: str, expected: Any) -> None:
+    assert same(check(text), expected)
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1 # comment", "# comment\na: 1", "a: 0x10", "a: 1e3", "a: -1", "a: .5", "a: |\n  x",
+    "a: &x 1", "a: *x", "a: !!str 1", "a: \"x\\ty\"", "a: 'it''s'", "a:\n- 1", "a:\n  - 1",
+    "a: b\n  c", "a: 1\na: 2", "a:\tb", "a: 1\r\nb: 2", "  a: 1", "a:\n  b: 1\n c: 2",
+    "true: 1", "null: 1", "a: [x, [y]]", "a: [x,]", "a: {b: 1}", "%YAML 1.1\n---\na: yes",
+])
+def test_doubtful_text_falls_back(text: str) -> None:
+    assert load_simple(text) is FALLBACK
+
+
+# --- every real frontmatter we have --------------------------------------------------------
+
+
+def _frontmatter_files() -> list[Path]:
+    files = sorted(DEMO.rglob("*.md")) + sorted(FIXTURES.rglob("*.md"))
+    return [f for f in files if split_frontmatter(f.read_text(encoding="utf-8"))[0] is not None]
+
+
+FILES = _frontmatter_files()
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_real_frontmatter_matches_ruamel(path: Path) -> None:
+    yaml_text = split_frontmatter(path.read_text(encoding="utf-8"))[0]
+    assert yaml_text is not None
+    check(yaml_text)
+
+
+def test_every_demo_state_takes_the_fast_path() -> None:
+    """The point of the fast path: the window never needs ruamel for the demo."""
+    states = sorted(DEMO.rglob("STATE.md"))
+    assert states
+    for path in states:
+        yaml_text = split_frontmatter(path.read_text(encoding="utf-8"))[0]
+        assert yaml_text is not None
+        assert load_simple(yaml_text) is not FALLBACK, path
+
+
+@pytest.mark.parametrize("path", [f for f in FILES if f.name == "STATE.md" or "states" in f.parts],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_parsed_state_is_the_same_either_way(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = path.read_text(encoding="utf-8")
+    fast = parse_state_text(text, path)
+    monkeypatch.setattr(state_md, "load_simple", lambda _text: FALLBACK)
+    slow = parse_state_text(text, path)
+    assert same(fast.frontmatter, slow.frontmatter)
+    assert fast.error == slow.error
+    assert fast.warnings == slow.warnings
+    assert fast.sections_dict() == slow.sections_dict()

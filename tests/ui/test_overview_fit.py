@@ -1,0 +1,68 @@
+"""The overview fits its columns and rows itself, the way Qt's own resize would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from msd_desktop.ui.overview_model import (
+    COL_MILESTONE,
+    COL_PHASE,
+    COL_PROBLEMS,
+    COL_PROJECT,
+    COL_STATUS,
+    OverviewModel,
+    ProjectSummary,
+    rows_from_summaries,
+)
+from msd_desktop.ui.overview_view import OverviewView
+
+
+def _view(qtbot, summaries: list[ProjectSummary]) -> OverviewView:
+    model = OverviewModel()
+    view = OverviewView(model)
+    qtbot.addWidget(view)
+    view.resize(1400, 700)
+    view.show()
+    model.set_rows(rows_from_summaries(summaries))
+    return view
+
+
+def _summary(i: int, **kw: object) -> ProjectSummary:
+    return ProjectSummary(root=Path(f"/p/{i}"), name=f"project-{i}", milestone=f"v1.{i} Thing",
+                          phase=f"{i} of 9 (Phase {'x' * i})", status="executing", **kw)
+
+
+def test_content_widths_match_qts_own_measure(qtbot) -> None:
+    view = _view(qtbot, [_summary(i) for i in range(1, 8)])
+    widths = view.content_widths()
+    header = view.table.horizontalHeader()
+    for col in (COL_PROJECT, COL_MILESTONE, COL_PHASE, COL_STATUS):
+        qt = max(view.table.sizeHintForColumn(col), header.sectionSizeHint(col))
+        assert abs(widths[col] - qt) <= 1, (col, widths[col], qt)
+
+
+def test_long_texts_far_down_still_count(qtbot) -> None:
+    summaries = [_summary(1) for _ in range(150)]
+    summaries = [ProjectSummary(**{**s.__dict__, "root": Path(f"/p/{i}")})
+                 for i, s in enumerate(summaries)]
+    summaries[-1].phase = "a very long phase name that only the last project has " * 2
+    view = _view(qtbot, summaries)
+    fm = view.table.fontMetrics()
+    assert view.content_widths()[COL_PHASE] > fm.horizontalAdvance(summaries[-1].phase)
+
+
+def test_rows_with_problems_grow_the_others_stay_one_line(qtbot) -> None:
+    calm = [_summary(i) for i in range(1, 60)]
+    troubled = [_summary(i, problems=["first problem", "second problem", "third problem"])
+                for i in range(60, 120)]
+    view = _view(qtbot, calm + troubled)
+    view.table.setColumnWidth(COL_PROBLEMS, 160)
+    view._fit_rows()
+    qtbot.waitUntil(lambda: view._fit_next >= view.proxy.rowCount(), timeout=5000)
+    vh = view.table.verticalHeader()
+    default = vh.defaultSectionSize()
+    heights = {view.model.rows()[view.proxy.mapToSource(view.proxy.index(r, 0)).row()]
+               .summary.name: vh.sectionSize(r) for r in range(view.proxy.rowCount())}
+    assert all(heights[s.name] == default for s in calm)
+    assert all(heights[s.name] > default for s in troubled)
+    assert len(view._fit_heights) == 1  # one measurement per distinct text and width
