@@ -7,7 +7,8 @@ only turns project states into menu lines and ``QSystemTrayIcon.showMessage`` ca
 
 The tray object is built even where the platform has no tray (offscreen tests, some Wayland
 sessions): the menu and the notification log still work, only ``show()`` is skipped.
-``available`` says which case applies. Loading states happens on the thread pool
+``available`` says whether a tray existed at start-up; on X11 the icon is shown regardless,
+because Qt docks it into a tray host that appears later. Loading states happens on the thread pool
 (:func:`msd_desktop.ui.workers.run_op`); results arrive on the GUI thread.
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QIcon
+from PySide6.QtGui import QAction, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
 from msd_desktop.core.status_changes import StatusEvent, StatusTracker, snapshot_from_state
@@ -92,7 +93,9 @@ class ProjectTray(QObject):
         self._rebuild_menu()
 
     def show(self) -> None:
-        if self.available:
+        """Show the icon where a tray exists now, and on X11 always: Qt docks it into a tray
+        host that starts later (panels often start after autostarted apps)."""
+        if self.available or QGuiApplication.platformName() == "xcb":
             self.icon.show()
 
     def hide(self) -> None:

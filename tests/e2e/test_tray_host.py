@@ -279,10 +279,6 @@ def test_pausing_a_project_outside_shows_a_balloon_that_opens_it(tray_app: AppDr
                       lambda: tray_app.do("title")["title"] == "MSD Desktop — checklist-printer")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "tray.py calls QSystemTrayIcon.show() only when a tray existed at start-up; Qt would dock "
-    "the icon into a host that appears later (its XEmbed tray watcher), but only once show() "
-    "was called"))
 def test_icon_docks_into_a_host_that_starts_after_the_app(app: AppDriver) -> None:
     # a desktop session often starts its panel after the autostarted apps
     app.wait_for("the tray lines", lambda: _tray(app)["lines"])
