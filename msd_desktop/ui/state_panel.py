@@ -93,6 +93,17 @@ def _join(*parts: str, sep: str = " ") -> str:
     return sep.join(p for p in parts if p)
 
 
+def _derived_next(state: Any) -> str:
+    """What the header's Next line derives when STATE.md names no next step (a paused
+    project resumes), said as derived so the field never contradicts that line."""
+    from msd_desktop.core.next_command import next_command
+
+    doc = state.doc
+    cmd = next_command(state.statusline_fields,
+                       normalized_status=doc.normalized_status if doc is not None else None)
+    return f"none in STATE.md — {cmd.text} (derived)" if cmd is not None and cmd.derived else ""
+
+
 def state_view_from_core(state: Any, title: str = "",
                          last_good_at: float | None = None) -> StateView:
     """Copy a core ``ProjectState`` into a :class:`StateView` (worker thread; no Qt)."""
@@ -144,7 +155,7 @@ def state_view_from_core(state: Any, title: str = "",
                    f"({_text(cp.get('plan'))})" if _text(cp.get("plan")) else ""),
         status=doc.normalized_status if doc is not None else "",
         status_raw=(doc.status or "") if doc is not None else "",
-        next_action=_join(_text(fm.get("next_action")), next_text),
+        next_action=_join(_text(fm.get("next_action")), next_text) or _derived_next(state),
         last_activity=_join(_text(fm.get("last_activity")) or _text(cp.get("last_activity")),
                             _text(fm.get("last_activity_desc"))
                             or _text(cp.get("last_activity_desc")), sep=" — "),

@@ -25,6 +25,8 @@ def test_panel_shows_core_facts(qtbot, demo: Path, env: dict[str, str]) -> None:
     assert panel.statusline_label.text() == state.statusline_full
     assert panel.progress.value() == state.progress.percent == 33
     assert panel.fields["status"].text() == "paused"
+    # STATE.md names no next step; the field says what the header derives, as derived
+    assert panel.fields["next_action"].text() == "none in STATE.md — /msd-resume-work (derived)"
     assert panel.fields["milestone"].text() == "v1.1 Invoicing"
     assert panel.blockers.count() == 1
     assert "sandbox" in panel.blockers.item(0).text()
