@@ -57,7 +57,9 @@ class TrayLine:
 def line_from_state(ref: ProjectRef, state: ProjectState) -> TrayLine:
     from msd_desktop.ui.overview_model import problem_text, statusline_texts
 
-    err = state.error
+    # the ⚠ the browser shows: STATE.md unreadable, or config.json unusable
+    err = state.error or next(
+        (p for p in state.problems if p.file == ".planning/config.json"), None)
     full, compact = statusline_texts(state)  # the last good line while STATE.md is broken
     line = compact if state.state_format == "compact" else full
     return TrayLine(Path(ref.root), ref.name, line, state.progress.percent,

@@ -235,6 +235,12 @@ def test_tray_menu_and_click(qtbot: Any, demo: Path, env: dict[str, str]) -> Non
     billing = next(t for t in texts if t.startswith("billing-service"))
     assert "33%" in billing
     assert billing.count("33%") == 1
+    # the browser's ⚠ projects are marked here too: legacy-importer's config.json is broken
+    marked = {t.split(":")[0] for t in texts if t.endswith(" ⚠")}
+    assert marked == {"legacy-importer"}
+    legacy = next(ln for ln in tray.lines if ln.name == "legacy-importer")
+    assert legacy.problem is not None
+    assert "config.json" in legacy.problem
     root = demo / "field-notes"
     with qtbot.waitSignal(tray.project_activated, timeout=1000) as blocker:
         tray.project_actions[root].trigger()
