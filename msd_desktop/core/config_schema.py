@@ -34,9 +34,8 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 from msd_desktop.core.jsnum import MAX_SAFE_INTEGER, coerce_config_value, js_json_dumps
@@ -88,6 +87,42 @@ class _Missing:
 
 
 MISSING: Final = _Missing()
+
+
+class _Frozen:
+    """An immutable record: ``==``, ``hash`` and ``repr`` over the fields in ``__match_args__``.
+
+    Why not ``@dataclass(frozen=True)``: the Settings tab imports this module while the window
+    opens, and each decorated class costs ~0.5-1 ms to generate (bench P3). A subclass lists
+    its fields in ``__match_args__`` (constructor order) and sets them in ``__init__`` with
+    ``object.__setattr__``; assigning later raises ``AttributeError``, as a frozen dataclass
+    does.
+    """
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Frozen)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({body})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
 
 
 # ── value types ─────────────────────────────────────────────────────────────────────────────
@@ -186,21 +221,32 @@ class NumberType(ValueType):
         return "a number"
 
 
-@dataclass(frozen=True, repr=False)
-class IntegerType(ValueType):
+class IntegerType(_Frozen, ValueType):
     """An integer (JS ``Number.isInteger``, so ``2.0`` counts) with optional bounds.
 
     ``safe`` additionally requires ``|v| <= 2**53 - 1`` (``Number.isSafeInteger``).
     ``wording`` overrides the generated sentence (upstream's exact text for a key).
     """
 
-    minimum: int | None = None
-    maximum: int | None = None
-    safe: bool = False
-    wording: str | None = None
-    name: str = "integer"
-    widget: str = "spin"
-    json_types: tuple[str, ...] = ("integer",)
+    __match_args__ = ("minimum", "maximum", "safe", "wording", "name", "widget", "json_types")
+    minimum: int | None
+    maximum: int | None
+    safe: bool
+    wording: str | None
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None,
+                 safe: bool = False, wording: str | None = None, name: str = "integer",
+                 widget: str = "spin", json_types: tuple[str, ...] = ("integer",)) -> None:
+        init = object.__setattr__
+        init(self, "minimum", minimum)
+        init(self, "maximum", maximum)
+        init(self, "safe", safe)
+        init(self, "wording", wording)
+        init(self, "name", name)
+        init(self, "widget", widget)
+        init(self, "json_types", json_types)
+
+    __repr__ = ValueType.__repr__
 
     def accepts(self, value: Any) -> bool:
         if not (_is_number(value) and math.isfinite(value) and float(value).is_integer()):
@@ -468,9 +514,21 @@ def distinct_titles(keys: Sequence[tuple[str, str]]) -> dict[str, str]:
     return titles
 
 
-@dataclass(frozen=True, eq=False)
 class KeySpec:
-    """One concrete config key (fields as in ``data/config-schema.json``, plus derived ones)."""
+    """One concrete config key (fields as in ``data/config-schema.json``, plus derived ones).
+
+    Read-only (assigning raises ``AttributeError``); compared by identity. A plain class, not
+    a dataclass: see :class:`_Frozen` (189 of these are built at import).
+    """
+
+    __slots__ = ("absent_means", "capability", "config_set_error", "config_set_validation",
+                 "default", "description", "enum", "key", "msd_decision", "note", "origin",
+                 "secret", "section", "settable", "storage", "title", "type",
+                 "upstream_default", "value_type")
+    __match_args__ = ("key", "type", "enum", "default", "section", "secret", "origin",
+                      "description", "absent_means", "capability", "config_set_validation",
+                      "config_set_error", "upstream_default", "note", "msd_decision", "storage",
+                      "value_type", "title", "settable")
 
     key: str
     type: str
@@ -480,17 +538,56 @@ class KeySpec:
     secret: bool
     origin: str
     description: str
-    absent_means: str | None = None
-    capability: str | None = None
-    config_set_validation: str | None = None
-    config_set_error: str | None = None
-    upstream_default: Any = MISSING
-    note: str | None = None
-    msd_decision: str | None = None
-    storage: str | None = None
-    value_type: ValueType = field(default_factory=AnyType, compare=False)
-    title: str = ""
-    settable: bool = False
+    absent_means: str | None
+    capability: str | None
+    config_set_validation: str | None
+    config_set_error: str | None
+    upstream_default: Any
+    note: str | None
+    msd_decision: str | None
+    storage: str | None
+    value_type: ValueType
+    title: str
+    settable: bool
+
+    def __init__(
+        self, key: str, type: str, enum: tuple[Any, ...] | None, default: Any, section: str,
+        secret: bool, origin: str, description: str, absent_means: str | None = None,
+        capability: str | None = None, config_set_validation: str | None = None,
+        config_set_error: str | None = None, upstream_default: Any = MISSING,
+        note: str | None = None, msd_decision: str | None = None, storage: str | None = None,
+        value_type: ValueType | None = None, title: str = "", settable: bool = False,
+    ) -> None:
+        init = object.__setattr__
+        init(self, "key", key)
+        init(self, "type", type)
+        init(self, "enum", enum)
+        init(self, "default", default)
+        init(self, "section", section)
+        init(self, "secret", secret)
+        init(self, "origin", origin)
+        init(self, "description", description)
+        init(self, "absent_means", absent_means)
+        init(self, "capability", capability)
+        init(self, "config_set_validation", config_set_validation)
+        init(self, "config_set_error", config_set_error)
+        init(self, "upstream_default", upstream_default)
+        init(self, "note", note)
+        init(self, "msd_decision", msd_decision)
+        init(self, "storage", storage)
+        init(self, "value_type", AnyType() if value_type is None else value_type)
+        init(self, "title", title)
+        init(self, "settable", settable)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"KeySpec({body})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
 
     @property
     def options(self) -> tuple[Any, ...] | None:
@@ -546,11 +643,14 @@ class KeySpec:
         return out
 
 
+# Beside this module, as the catalog finds its data (``importlib.resources`` cost ~2 ms more
+# on the first read: its reader machinery, while the window opens; bench P3).
+SCHEMA_FILE: Final = Path(__file__).resolve().parent / "data" / "config-schema.json"
+
+
 @cache
 def _raw_data() -> dict[str, Any]:
-    text = resources.files("msd_desktop.core").joinpath("data/config-schema.json").read_text(
-        encoding="utf-8"
-    )
+    text = SCHEMA_FILE.read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -658,32 +758,101 @@ def _segments_regex(segments: Sequence[Segment]) -> str:
     return "^" + r"\.".join(parts) + "$"
 
 
-@dataclass(frozen=True)
-class PatternLeaf:
+class PatternLeaf(_Frozen):
     """One shape inside a dynamic pattern, with the type of its values."""
 
+    __slots__ = ("description", "segments", "value_type")
+    __match_args__ = ("segments", "value_type", "description")
     segments: tuple[Segment, ...]
     value_type: ValueType
     description: str
+
+    def __init__(self, segments: tuple[Segment, ...], value_type: ValueType,
+                 description: str) -> None:
+        init = object.__setattr__
+        init(self, "segments", segments)
+        init(self, "value_type", value_type)
+        init(self, "description", description)
 
     @property
     def regex(self) -> re.Pattern[str]:
         return re.compile(_segments_regex(self.segments))
 
 
-@dataclass(frozen=True)
-class DynamicPattern:
+def _literal_prefix(regex: str) -> str:
+    """The text every match of an anchored ``regex`` starts with (``""`` when unsure).
+
+    Why: :func:`match_dynamic` runs for every key of a config file the form opens; testing a
+    prefix first means only a pattern that can match is ever compiled (compiling all of them
+    cost ~5 ms of opening the Settings tab, bench P3). A top-level ``|`` makes it unsure.
+    """
+    if not regex.startswith("^"):
+        return ""
+    depth, i = 0, 0
+    while i < len(regex):
+        char = regex[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":  # a character class: its | and ( are literal
+            i += 1
+            if regex[i:i + 1] == "^":
+                i += 1
+            if regex[i:i + 1] == "]":
+                i += 1
+            while i < len(regex) and regex[i] != "]":
+                i += 2 if regex[i] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return ""
+        i += 1
+    out: list[str] = []
+    i = 1
+    while i < len(regex):
+        char = regex[i]
+        if char == "\\" and regex[i + 1:i + 2] == ".":
+            out.append(".")
+            i += 2
+        elif char.isalnum() or char in "_-":
+            out.append(char)
+            i += 1
+        else:
+            break
+    else:
+        return ""  # nothing but literals: no shortcut needed
+    if regex[i] in "?*{" and out:
+        out.pop()  # the last literal is optional or repeated
+    return "".join(out)
+
+
+class DynamicPattern(_Frozen):
     """A family of keys (spec §2.3): the exact upstream regex, its shape and its leaves."""
 
+    __slots__ = ("_prefix", "leaves", "msd_decision", "regex", "shape", "top_level")
+    __match_args__ = ("regex", "shape", "top_level", "leaves", "msd_decision")
     regex: str
     shape: str
     top_level: str
     leaves: tuple[PatternLeaf, ...]
-    msd_decision: str | None = None
+    msd_decision: str | None
+    _prefix: str
+
+    def __init__(self, regex: str, shape: str, top_level: str, leaves: tuple[PatternLeaf, ...],
+                 msd_decision: str | None = None) -> None:
+        init = object.__setattr__
+        init(self, "regex", regex)
+        init(self, "shape", shape)
+        init(self, "top_level", top_level)
+        init(self, "leaves", leaves)
+        init(self, "msd_decision", msd_decision)
+        init(self, "_prefix", _literal_prefix(regex))
 
     def matches(self, key: str) -> bool:
         # fullmatch: Python's `$` also matches before a final newline, JS's does not.
-        return re.fullmatch(self.regex, key) is not None
+        return key.startswith(self._prefix) and re.fullmatch(self.regex, key) is not None
 
     def leaf_for(self, key: str) -> PatternLeaf | None:
         for leaf in self.leaves:

@@ -40,7 +40,6 @@ from msd_desktop.core.jsnum import JS_WHITESPACE, js_trim
 from msd_desktop.core.jsonfile import Fingerprint, atomic_write_json, read_json_file
 from msd_desktop.core.masking import mask
 from msd_desktop.core.paths import active_workstream, planning_dir
-from msd_desktop.core.planning_lock import PlanningLock
 from msd_desktop.core.skill_paths import validate_agent_skills_value
 
 __all__ = [
@@ -71,19 +70,21 @@ KNOWN_REVIEWER_SLUGS = (
     "antigravity", "claude", "coderabbit", "codex", "cursor", "gemini", "kimi-code",
     "llama_cpp", "lm_studio", "ollama", "opencode", "qwen",
 )
-_INSTANCE_NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
-_INSTANCE_KEY_RE = re.compile(r"review\.reviewer_instances\.([a-zA-Z0-9_-]+)\.(cli|model|agent)")
-_REVIEWER_SLUG_RE = re.compile(r"[a-zA-Z0-9_-]+")
-_AGENT_SKILLS_KEY_RE = re.compile(r"agent_skills\.[a-zA-Z0-9_-]+")
+# Patterns as text: ``re`` compiles (and caches) one on first use, not when the module is
+# imported — the window imports this module while it opens (bench P3).
+_INSTANCE_NAME_RE = r"[a-z0-9][a-z0-9-]*"
+_INSTANCE_KEY_RE = r"review\.reviewer_instances\.([a-zA-Z0-9_-]+)\.(cli|model|agent)"
+_REVIEWER_SLUG_RE = r"[a-zA-Z0-9_-]+"
+_AGENT_SKILLS_KEY_RE = r"agent_skills\.[a-zA-Z0-9_-]+"
 
 _SHIP_FIELDS = ("heading", "enabled", "source", "fallback", "template")
 _SHIP_TOKENS = frozenset({"phase_number", "phase_name", "phase_dir", "base_branch", "padded_phase"})
 _WS = "[" + re.escape(JS_WHITESPACE) + "]"  # JS \s
-_SHIP_SOURCE_RE = re.compile(
+_SHIP_SOURCE_RE = (
     rf"(ROADMAP|PLAN|SUMMARY|VERIFICATION|STATE|REQUIREMENTS|CONTEXT)\.md{_WS}+##{_WS}+"
     r"[^\r\n#][^\r\n]*"
 )
-_SHIP_TOKEN_RE = re.compile(r"\{([a-zA-Z][a-zA-Z0-9_]*)\}")
+_SHIP_TOKEN_RE = r"\{([a-zA-Z][a-zA-Z0-9_]*)\}"
 
 
 # ── key checks ──────────────────────────────────────────────────────────────────────────────
@@ -157,14 +158,14 @@ def _validate_ship_sections(value: Any) -> None:
         source = section.get("source")
         if isinstance(source, str) and js_trim(source) != "":
             selectors = [s for s in (js_trim(part) for part in source.split("||")) if s]
-            if not selectors or any(not _SHIP_SOURCE_RE.fullmatch(s) for s in selectors):
+            if not selectors or any(not re.fullmatch(_SHIP_SOURCE_RE, s) for s in selectors):
                 raise MsdError(
                     f'{prefix}. source must use selectors like "PLAN.md ## Risks", '
                     'separated with "||".'
                 )
         template = section.get("template")
         if isinstance(template, str):
-            for match in _SHIP_TOKEN_RE.finditer(template):
+            for match in re.finditer(_SHIP_TOKEN_RE, template):
                 if match.group(1) not in _SHIP_TOKENS:
                     raise MsdError(f"{prefix}. Unsupported template token: {{{match.group(1)}}}.")
 
@@ -178,7 +179,7 @@ def _normalize_default_reviewers(value: Any) -> list[str]:
     for item in value:
         if not isinstance(item, str):
             raise MsdError("review.default_reviewers must contain only string slugs")
-        if not _REVIEWER_SLUG_RE.fullmatch(item):
+        if not re.fullmatch(_REVIEWER_SLUG_RE, item):
             raise MsdError(f"invalid reviewer slug in review.default_reviewers: {item}")
         slug = item.lower()
         if slug not in out:
@@ -187,7 +188,7 @@ def _normalize_default_reviewers(value: Any) -> list[str]:
 
 
 def _validate_reviewer_instance(name: str, field: str, value: Any, raw: str) -> None:
-    if not _INSTANCE_NAME_RE.fullmatch(name):
+    if not re.fullmatch(_INSTANCE_NAME_RE, name):
         raise MsdError(f"Invalid reviewer instance name '{name}'. Must match ^[a-z0-9][a-z0-9-]*$.")
     if name in KNOWN_REVIEWER_SLUGS:
         raise MsdError(f"Reviewer instance name '{name}' must not equal a built-in reviewer slug.")
@@ -214,7 +215,7 @@ def normalize_value(key: str, value: Any, raw: str | None = None) -> Any:
         return value
     if key == "review.default_reviewers":
         return _normalize_default_reviewers(value)
-    instance = _INSTANCE_KEY_RE.fullmatch(key)
+    instance = re.fullmatch(_INSTANCE_KEY_RE, key)
     if instance:
         _validate_reviewer_instance(instance.group(1), instance.group(2), value, raw)
         return value
@@ -232,7 +233,7 @@ def check_agent_skills(root: Path, key: str, value: Any, raw: str) -> None:
     The message follows D2's pattern (``Invalid <key> '<raw>'. Must be …``) and then names the
     refused entry (:func:`~msd_desktop.core.skill_paths.validate_skill_path`).
     """
-    if not _AGENT_SKILLS_KEY_RE.fullmatch(key):
+    if not re.fullmatch(_AGENT_SKILLS_KEY_RE, key):
         return
     why = validate_agent_skills_value(root, value)
     if why:
@@ -329,6 +330,8 @@ def _update_file(
     pdir = planning_dir(root, env, workstream)
     path = pdir / "config.json"
     pdir.mkdir(parents=True, exist_ok=True)
+    from msd_desktop.core.planning_lock import PlanningLock  # (datetime) only when writing
+
     with PlanningLock(pdir):
         file = read_json_file(path)
         if file.error is not None:
@@ -463,7 +466,7 @@ def config_set_typed(
 
 # ── config-get ──────────────────────────────────────────────────────────────────────────────
 
-_INDEX_RE = re.compile(r"0|[1-9][0-9]*")
+_INDEX_RE = r"0|[1-9][0-9]*"
 
 
 def _js_lookup(data: Any, key: str) -> Any:
@@ -475,7 +478,7 @@ def _js_lookup(data: Any, key: str) -> Any:
         elif isinstance(current, list):
             if segment == "length":
                 current = len(current)
-            elif _INDEX_RE.fullmatch(segment) and int(segment) < len(current):
+            elif re.fullmatch(_INDEX_RE, segment) and int(segment) < len(current):
                 current = current[int(segment)]
             else:
                 current = MISSING

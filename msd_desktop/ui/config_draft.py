@@ -21,12 +21,10 @@ active workstream's ``config.json``, ``global`` = ``~/.msd/defaults.json``.
 from __future__ import annotations
 
 import copy
-import difflib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from msd_desktop.core import config_schema as schema
 from msd_desktop.core.config_schema import MISSING
@@ -79,12 +77,36 @@ class _Unset:
 UNSET: Any = _Unset()
 
 
-@dataclass(frozen=True)
 class InvalidInput:
-    """Editor input that is not a value at all; ``message`` is shown next to the field."""
+    """Editor input that is not a value at all; ``message`` is shown next to the field.
 
+    Immutable, compared and hashed by its fields (a frozen dataclass before; a plain class
+    because the Settings tab imports this module while the window opens, bench P3). Not a
+    tuple on purpose: it must never pass for a JSON value."""
+
+    __slots__ = ("message", "text")
+    __match_args__ = ("message", "text")
     message: str
-    text: str = ""
+    text: str
+
+    def __init__(self, message: str, text: str = "") -> None:
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "text", text)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, InvalidInput)
+        return (self.message, self.text) == (other.message, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.text))
+
+    def __repr__(self) -> str:
+        return f"InvalidInput(message={self.message!r}, text={self.text!r})"
 
 
 # Keys the form edits as one structured value although the schema only knows their children
@@ -205,8 +227,7 @@ def validate(key: str, value: Any, raw: str | None = None, kept: Any = MISSING) 
     return validate_value(key, value, raw)
 
 
-@dataclass(frozen=True)
-class SaveResult:
+class SaveResult(NamedTuple):
     """What a save changed: the keys written and the new fingerprint."""
 
     keys: list[str]
@@ -341,6 +362,8 @@ class ConfigDraft:
 
     def diff(self, against: str | None = None, *, label: str = "on disk") -> list[str]:
         """Unified diff lines: ``against`` (default: the file as read) → the draft result."""
+        import difflib  # only once something is edited (not while the window opens)
+
         before = self.original_text() if against is None else against
         return list(
             difflib.unified_diff(

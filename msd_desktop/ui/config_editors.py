@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -39,13 +37,9 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -64,9 +58,13 @@ from msd_desktop.ui.config_draft import (
 )
 from msd_desktop.ui.theme import semantic_color
 
+if TYPE_CHECKING:
+    # Only the table / list editors use these; their Python types are created on first use
+    # (PySide builds a type when it is first looked up: ~0.3 ms for these; bench P3).
+    from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
-@dataclass(frozen=True)
-class FieldSpec:
+
+class FieldSpec(NamedTuple):
     """What an editor needs to know about its key (from a ``KeySpec`` or a group key)."""
 
     key: str
@@ -101,12 +99,33 @@ def display(value: Any, key: str | None = None) -> str:
 
 
 def option_help(description: str, option: Any) -> str:
-    """The part of a key's description that talks about one enum option (for its tooltip)."""
+    """The part of a key's description that talks about one enum option (for its tooltip):
+    the first ``;``/``,``-separated fragment naming the option as a whole word (not inside
+    a longer name such as ``high-effort``)."""
     word = json.dumps(option) if not isinstance(option, str) else option
-    for fragment in re.split(r"[;,]\s*", description):
-        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", fragment):
+    for fragment in description.replace(";", ",").split(","):
+        if _names(fragment, word):
             return fragment.strip()
     return description
+
+
+def _names(text: str, word: str) -> bool:
+    """Whether ``word`` occurs in ``text`` with no letter, digit, ``_`` or ``-`` either side
+    (the regex ``(?<![\\w-])word(?![\\w-])`` without compiling one per option: the form
+    builds these tooltips while it opens, bench P3)."""
+    start = 0
+    while (at := text.find(word, start)) >= 0:
+        end = at + len(word)
+        if (at == 0 or not _wordish(text[at - 1])) and (
+            end >= len(text) or not _wordish(text[end])
+        ):
+            return True
+        start = at + 1
+    return False
+
+
+def _wordish(char: str) -> bool:
+    return char.isalnum() or char in "_-"
 
 
 def muted_label(text: str) -> QLabel:
@@ -363,6 +382,8 @@ class SecretSentinelEditor(ValueEditor):
 
 
 def _table(headers: list[str]) -> QTableWidget:
+    from PySide6.QtWidgets import QTableWidget  # the table editors' types load on first use
+
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -371,6 +392,12 @@ def _table(headers: list[str]) -> QTableWidget:
     table.setMinimumHeight(110)
     table.setMaximumHeight(180)
     return table
+
+
+def _table_item(text: str) -> QTableWidgetItem:
+    from PySide6.QtWidgets import QTableWidgetItem
+
+    return QTableWidgetItem(text)
 
 
 class _RowsEditor(ValueEditor):
@@ -402,7 +429,7 @@ class _RowsEditor(ValueEditor):
         self.table.insertRow(row)
         for col in range(len(self.headers)):
             text = cells[col] if cells and col < len(cells) else ""
-            self.table.setItem(row, col, QTableWidgetItem(text))
+            self.table.setItem(row, col, _table_item(text))
         self._updating = was
         if cells is None:
             self.table.setCurrentCell(row, 0)
@@ -511,6 +538,8 @@ class ReviewersEditor(ValueEditor):
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
+        from PySide6.QtWidgets import QListWidget, QListWidgetItem  # loaded on first use
+
         self.list = QListWidget()
         self.list.setFlow(QListWidget.Flow.LeftToRight)
         self.list.setWrapping(True)

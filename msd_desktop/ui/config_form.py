@@ -53,7 +53,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -82,7 +81,6 @@ from msd_desktop.ui.config_form_model import (
     DescriptionRole,
     ErrorRole,
     FormKey,
-    KeyRole,
     NonDefaultRole,
     PendingRole,
     ProvenanceRole,
@@ -98,6 +96,8 @@ from msd_desktop.ui.theme import banner_style, semantic_color
 
 def ask_discard_changes(parent: QWidget, what: str) -> bool:
     """Ask whether pending edits may be discarded (scope switch, reload)."""
+    from PySide6.QtWidgets import QMessageBox  # on first use (its type costs ~0.7 ms; P3)
+
     answer = QMessageBox.question(
         parent, "Discard unsaved settings?",
         f"You have unsaved settings. {what} discards them. Continue?",
@@ -158,6 +158,20 @@ class ElidedLabel(QLabel):
         painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
 
 
+def _show_text(label: QLabel, text: str, words: list[str]) -> None:
+    """``text`` in ``label``: plain, or rich text with the search words highlighted.
+
+    Why not always rich text: a rich-text label lays its text out through a text document,
+    which made a row's labels several times dearer to show and wrap (bench P3); only a search
+    needs the highlight."""
+    if words:
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setText(highlight(text, words))
+    else:
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setText(text)
+
+
 def highlight(text: str, words: list[str]) -> str:
     """HTML-escaped ``text`` with every search word highlighted (case-insensitive)."""
     escaped = html.escape(text)
@@ -200,14 +214,29 @@ class Banner(QFrame):
         self.buttons = QHBoxLayout()
         row.addLayout(self.buttons)
         layout.addLayout(row)
-        self.details = QPlainTextEdit()
-        self.details.setReadOnly(True)
-        self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.details.setMaximumHeight(160)
-        self.details.hide()
-        DiffHighlighter(self.details.document())
-        layout.addWidget(self.details)
+        self._details: QPlainTextEdit | None = None
         self.hide()
+
+    @property
+    def details(self) -> QPlainTextEdit:
+        """The hidden text box under the message (a diff), built on first use: most banners
+        never show one (a text editor is among the dearest widgets to create; bench P3)."""
+        if self._details is None:
+            details = QPlainTextEdit()
+            details.setReadOnly(True)
+            details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+            details.setMaximumHeight(160)
+            details.hide()
+            DiffHighlighter(details.document())
+            layout = self.layout()
+            assert layout is not None
+            layout.addWidget(details)
+            self._details = details
+        return self._details
+
+    def hide_details(self) -> None:
+        if self._details is not None:
+            self._details.hide()
 
     def set_kind(self, kind: str) -> None:
         self.kind = kind
@@ -274,9 +303,10 @@ class KeyRowWidget(QFrame):
         self.marker = QLabel()
         self.marker.setFixedWidth(14)
         self.title = QLabel()
-        self.title.setTextFormat(Qt.TextFormat.RichText)
+        bold = self.title.font()
+        bold.setBold(True)
+        self.title.setFont(bold)
         self.key_label = _muted(QLabel())
-        self.key_label.setTextFormat(Qt.TextFormat.RichText)
         # The dotted key may be clipped in a narrow window (it is also the tooltip); the row
         # must not set the form's minimum width.
         self.key_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -295,7 +325,8 @@ class KeyRowWidget(QFrame):
         layout.addLayout(head)
         self.description = _muted(QLabel())
         self.description.setWordWrap(True)
-        self.description.setTextFormat(Qt.TextFormat.RichText)
+        # from the top, as rich text drew it, should the row ever give it too little height
+        self.description.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.description)
         editor.setToolTip(fk.description)
         layout.addWidget(editor)
@@ -319,9 +350,9 @@ class KeyRowWidget(QFrame):
         set_here = bool(model.data(index, NonDefaultRole))
         pending = bool(model.data(index, PendingRole))
         error = str(model.data(index, ErrorRole) or "")
-        self.title.setText(f"<b>{highlight(str(model.data(index, TitleRole)), self._words)}</b>")
-        self.key_label.setText(highlight(self.fk.key, self._words))
-        self.description.setText(highlight(str(model.data(index, DescriptionRole)), self._words))
+        _show_text(self.title, str(model.data(index, TitleRole)), self._words)
+        _show_text(self.key_label, self.fk.key, self._words)
+        _show_text(self.description, str(model.data(index, DescriptionRole)), self._words)
         default = str(model.data(index, DefaultRole) or "")
         self.default_label.setText(f"default: {default}" if default else "")
         if pending:
@@ -493,12 +524,11 @@ class ConfigFormPanel(QWidget):
         form_layout.addWidget(self.scroll_area, 1)
         self.inner_tabs.addTab(form_page, "Form")
 
-        self.json_view = QPlainTextEdit()
-        self.json_view.setReadOnly(True)
-        self.json_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.json_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        DiffHighlighter(self.json_view.document())
-        self.inner_tabs.addTab(self.json_view, "JSON")
+        # The JSON page's text box is built when the page (or json_view) is first needed.
+        self._json_view: QPlainTextEdit | None = None
+        self._json_page = QWidget()
+        QVBoxLayout(self._json_page).setContentsMargins(0, 0, 0, 0)
+        self.inner_tabs.addTab(self._json_page, "JSON")
         # The API keys page is built when first opened (it talks to the OS keyring).
         self.api_keys: QWidget | None = None
         self._api_keys_page = QWidget()
@@ -533,9 +563,37 @@ class ConfigFormPanel(QWidget):
             self.api_keys = panel
         return self.api_keys
 
+    @property
+    def json_view(self) -> QPlainTextEdit:
+        """The JSON page: the file as read, or the diff the draft would write."""
+        if self._json_view is None:
+            view = QPlainTextEdit()
+            view.setReadOnly(True)
+            view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+            view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            DiffHighlighter(view.document())
+            layout = self._json_page.layout()
+            assert layout is not None
+            layout.addWidget(view)
+            self._json_view = view
+            self._fill_json_view()
+        return self._json_view
+
+    def _fill_json_view(self) -> None:
+        draft = self.draft
+        if self._json_view is None or draft is None:
+            return
+        self._json_view.setPlainText(
+            "\n".join(draft.diff()) if draft.dirty else (draft.original_text()
+                                                         or "(the file does not exist yet)")
+        )
+
     def _inner_tab_changed(self, index: int) -> None:
-        if self.inner_tabs.widget(index) is self._api_keys_page:
+        page = self.inner_tabs.widget(index)
+        if page is self._api_keys_page:
             self.api_keys_panel()
+        elif page is self._json_page:
+            self.json_view  # noqa: B018  (built and filled on first show)
 
     # ---- lazy rows --------------------------------------------------------------------------
 
@@ -639,21 +697,30 @@ class ConfigFormPanel(QWidget):
             if key not in self.rows:
                 break
             shown.add(key)
-        for key, row in self.rows.items():
-            on = key in shown
-            if on and (refresh_all or key in self._stale):
-                row.refresh(self.model, self._words)
-                self._stale.discard(key)
-            elif not on and refresh_all:
-                self._stale.add(key)  # refreshed when it shows again
-            if on != (key in self._shown) or refresh_all:
-                row.setVisible(on)
-        sections = {self._form_keys[k].section for k in shown}
-        for section, header in self.section_headers.items():
-            header.setVisible(section in sections)
+        # Showing a row inside the visible form makes Qt lay the whole form out at once;
+        # shown one by one, n rows cost O(n²) layouts. With the form's layout switched off
+        # meanwhile, it is laid out once, afterwards (bench P3).
+        self.form_layout.setEnabled(False)
+        try:
+            for key, row in self.rows.items():
+                on = key in shown
+                if on and (refresh_all or key in self._stale):
+                    row.refresh(self.model, self._words)
+                    self._stale.discard(key)
+                elif not on and refresh_all:
+                    self._stale.add(key)  # refreshed when it shows again
+                if on != (key in self._shown) or refresh_all:
+                    row.setVisible(on)
+            sections = {self._form_keys[k].section for k in shown}
+            for section, header in self.section_headers.items():
+                header.setVisible(section in sections)
+            self.empty_label.setVisible(not self._visible)
+            self.more_label.setVisible(len(shown) < len(self._visible))
+        finally:
+            self.form_layout.setEnabled(True)
+        if self.form_body.isVisible():
+            self.form_layout.activate()  # what showing the last row alone would have done
         self._shown = shown
-        self.empty_label.setVisible(not self._visible)
-        self.more_label.setVisible(len(shown) < len(self._visible))
 
     def _idle_build(self) -> None:
         if not self.isVisible() or self.all_built():
@@ -673,12 +740,49 @@ class ConfigFormPanel(QWidget):
         super().showEvent(event)
         if self._watches_released and self.draft is not None:
             self.check_disk()  # re-arms the watch; the file may have changed meanwhile
-        if not self._shown and self._visible:
-            # The first screenful, before the first paint.
-            rows = max(6, self.scroll_area.viewport().height() // 75)
-            self._build_some(0, minimum=min(rows, len(self._visible)))
+        if not self._shown and self._visible:  # the first screenful, before the first paint
+            self._build_screenful()
         if not self.all_built():
             self._idle_start.start()
+
+    def _build_screenful(self) -> None:
+        """Build the first rows: as many as fill the scroll area's height (at most one per
+        75 px, at least 6 — the earlier rule — and at least one).
+
+        A first guess of ~100 px a row is built and laid out (once: see ``_update_shown``);
+        then one more at a time until the rows reach the bottom, each at the height the form
+        gives it (measured by that layout, so asking again costs nothing). A row below the
+        fold cost ~2 ms to build and show for nothing (bench P3)."""
+        height = self.scroll_area.maximumViewportSize().height()
+        limit = min(max(6, height // 75), len(self._visible))
+        self._build_some(0, minimum=min(limit, max(1, height // 100)))
+        while 0 < len(self._shown) < limit and self._rows_height() < self._view_height():
+            self._build_some(0, minimum=1)
+
+    def _view_height(self) -> int:
+        """The scroll area's height for the form: less a horizontal scroll bar when the
+        rows are wider than the room beside the vertical one."""
+        area = self.scroll_area
+        size = area.maximumViewportSize()
+        beside = size.width() - area.verticalScrollBar().sizeHint().width()
+        if self.form_layout.minimumSize().width() > beside:
+            return size.height() - area.horizontalScrollBar().sizeHint().height()
+        return size.height()
+
+    def _rows_height(self) -> int:
+        """The height the shown rows and their section headers take in the form."""
+        margins = self.form_layout.contentsMargins()
+        width = self.form_body.width() - margins.left() - margins.right()
+        total = margins.top()
+        for header in self.section_headers.values():
+            if not header.isHidden():
+                total += header.sizeHint().height()
+        for key in self._shown:
+            row = self.rows[key]
+            hint = row.sizeHint().height()  # a row's vertical policy is Maximum
+            needed = row.heightForWidth(width)
+            total += min(needed, hint) if needed >= 0 else hint
+        return total
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
@@ -747,7 +851,7 @@ class ConfigFormPanel(QWidget):
         self.path_label.setText(str(self.draft.path)
                                 + ("" if self.draft.file.exists else "  (not created yet)"))
         self.disk_banner.hide()
-        self.disk_banner.details.hide()
+        self.disk_banner.hide_details()
         if self.draft.load_error:
             self.error_banner.label.setText(
                 f"This file cannot be used, so it cannot be edited here: "
@@ -889,10 +993,8 @@ class ConfigFormPanel(QWidget):
 
     def visible_keys(self) -> list[str]:
         """The keys the proxy lets through (what the form shows)."""
-        return [
-            str(self.proxy.data(self.proxy.index(r, 0), KeyRole))
-            for r in range(self.proxy.rowCount())
-        ]
+        keys = self.model.keys
+        return [keys[row].key for row in self.proxy.accepted_rows()]
 
     def _apply_filter(self) -> None:
         """The proxy's rows are the form's rows: build the first matches, show them."""
@@ -927,10 +1029,7 @@ class ConfigFormPanel(QWidget):
             if unknown else ""
         )
         self.unknown_label.setVisible(bool(unknown))
-        self.json_view.setPlainText(
-            "\n".join(draft.diff()) if draft.dirty else (draft.original_text()
-                                                         or "(the file does not exist yet)")
-        )
+        self._fill_json_view()
         self.inner_tabs.setTabText(1, "JSON (diff)" if draft.dirty else "JSON")
         if self.modified_only.isChecked():
             self.proxy.refilter()

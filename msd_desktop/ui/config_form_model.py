@@ -10,17 +10,16 @@ The form's widgets show or hide themselves from the proxy's rows — the proxy d
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from msd_desktop.core import config_schema as schema
 from msd_desktop.core.config_schema import MISSING
@@ -54,8 +53,7 @@ LAYER_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class FormKey:
+class FormKey(NamedTuple):
     """One row: a concrete schema key or a group key (``model_overrides``, ``agent_skills``)."""
 
     key: str
@@ -68,15 +66,15 @@ class FormKey:
 
 def form_keys() -> list[FormKey]:
     """Every key the form edits, in section order (group keys first in their section)."""
-    out: list[FormKey] = []
-    for section in schema.sections():
-        for key, (sec, title, description) in GROUP_KEYS.items():
-            if sec == section:
-                out.append(FormKey(key, section, title, description, MISSING))
-        for spec in schema.keys_in_section(section):
-            out.append(FormKey(spec.key, section, spec.title or spec.key, spec.description,
-                               spec.default, spec.secret))
-    return out
+    by_section: dict[str, list[FormKey]] = {}
+    for key, (section, title, description) in GROUP_KEYS.items():
+        by_section.setdefault(section, []).append(
+            FormKey(key, section, title, description, MISSING))
+    for spec in schema.SCHEMA.values():  # schema order within a section
+        by_section.setdefault(spec.section, []).append(
+            FormKey(spec.key, spec.section, spec.title or spec.key, spec.description,
+                    spec.default, spec.secret))
+    return [fk for section in schema.sections() for fk in by_section.get(section, [])]
 
 
 def group_search_terms(group: str) -> str:
@@ -146,11 +144,9 @@ class ConfigFormModel(HeaderedTableModel):
         super().__init__(parent)
         self.keys = form_keys()
         self._row_of = {fk.key: i for i, fk in enumerate(self.keys)}
-        self._search = {
-            fk.key: " ".join((fk.key, fk.title, fk.description, section_title(fk.section),
-                              group_search_terms(fk.key) if fk.key in GROUP_KEYS else ""))
-            for fk in self.keys
-        }
+        # Computed on first use: the search text when someone searches, a key's provenance
+        # when its row is built (the form shows one screenful of ~190 rows at first; bench P3).
+        self._search: dict[str, str] | None = None
         self.draft: ConfigDraft | None = None
         self.loaded: LoadedConfig | None = None
         self._prov: dict[str, str] = {}
@@ -163,14 +159,32 @@ class ConfigFormModel(HeaderedTableModel):
         self.draft = draft
         self.loaded = loaded
         self._prov = {}
-        if loaded is not None:
-            for fk in self.keys:
-                try:
-                    self._prov[fk.key] = provenance_text(loaded.provenance(fk.key),
-                                                         loaded.workstream)
-                except Exception:  # a malformed layer must not break the form
-                    self._prov[fk.key] = ""
         self.endResetModel()
+
+    def provenance(self, key: str) -> str:
+        """One key's provenance text (:func:`provenance_text`), once per :meth:`set_sources`."""
+        text = self._prov.get(key)
+        if text is None:
+            loaded = self.loaded
+            text = ""
+            if loaded is not None:
+                try:
+                    text = provenance_text(loaded.provenance(key), loaded.workstream)
+                except Exception:  # a malformed layer must not break the form
+                    text = ""
+            self._prov[key] = text
+        return text
+
+    def search_text(self, key: str) -> str:
+        """What a search looks through for one key: name, title, description, section (and
+        for a group key its members' names and descriptions)."""
+        if self._search is None:
+            self._search = {
+                fk.key: " ".join((fk.key, fk.title, fk.description, section_title(fk.section),
+                                  group_search_terms(fk.key) if fk.key in GROUP_KEYS else ""))
+                for fk in self.keys
+            }
+        return self._search[key]
 
     def refresh_key(self, key: str) -> None:
         """The draft changed for one key: repaint that row only."""
@@ -195,15 +209,13 @@ class ConfigFormModel(HeaderedTableModel):
         if not index.isValid() or not (0 <= index.row() < len(self.keys)):
             return None
         fk = self.keys[index.row()]
-        value = self.draft.value(fk.key) if self.draft is not None else MISSING
-        if role == Qt.ItemDataRole.DisplayRole:
-            return fk.title if index.column() == 0 else _shown(fk.key, value)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return fk.description or None
-        if role == KeyRole:
-            return fk.key
+        # roles that need no lookup of the value in the file first
         if role == SectionRole:
             return fk.section
+        if role == KeyRole:
+            return fk.key
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return fk.description or None
         if role == TitleRole:
             return fk.title
         if role == DescriptionRole:
@@ -211,20 +223,23 @@ class ConfigFormModel(HeaderedTableModel):
         if role == DefaultRole:
             return "" if fk.default is MISSING or fk.default is None else _shown(fk.key,
                                                                                  fk.default)
-        if role == ValueRole:
-            return value
-        if role == NonDefaultRole:
-            return value is not MISSING
         if role == PendingRole:
             return self.draft is not None and self.draft.is_pending(fk.key)
         if role == ErrorRole:
             return (self.draft.errors.get(fk.key, "") if self.draft is not None else "")
         if role == ProvenanceRole:
-            return self._prov.get(fk.key, "")
+            return self.provenance(fk.key)
         if role == SearchTextRole:
-            return self._search[fk.key]
+            return self.search_text(fk.key)
         if role == SecretRole:
             return fk.secret
+        value = self.draft.value(fk.key) if self.draft is not None else MISSING
+        if role == Qt.ItemDataRole.DisplayRole:
+            return fk.title if index.column() == 0 else _shown(fk.key, value)
+        if role == ValueRole:
+            return value
+        if role == NonDefaultRole:
+            return value is not MISSING
         return None
 
 
@@ -254,6 +269,22 @@ class ConfigFilterProxyModel(QSortFilterProxyModel):
         """Re-run the filter (e.g. a key became modified)."""
         self._change(lambda: None)
 
+    def filtering(self) -> bool:
+        """Whether a search or "modified only" hides any row."""
+        return bool(self._words) or self._modified_only
+
+    def accepted_rows(self) -> list[int]:
+        """The source rows the proxy shows, in its order (its rows mapped to the source).
+
+        Without a filter or a sort that is every source row: no row-by-row walk through the
+        proxy, which calls into Python several times per row (bench P3)."""
+        source = self.sourceModel()
+        if source is None:
+            return []
+        if not self.filtering() and self.sortColumn() < 0:
+            return list(range(source.rowCount()))
+        return [self.mapToSource(self.index(row, 0)).row() for row in range(self.rowCount())]
+
     def _change(self, apply: Callable[[], None]) -> None:
         # Qt >= 6.9: begin/endFilterChange (invalidateFilter is deprecated there).
         if hasattr(self, "beginFilterChange"):
@@ -265,6 +296,8 @@ class ConfigFilterProxyModel(QSortFilterProxyModel):
             self.invalidateFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._words and not self._modified_only:
+            return True
         model = self.sourceModel()
         if model is None:
             return False
@@ -279,14 +312,25 @@ class ConfigFilterProxyModel(QSortFilterProxyModel):
         return True
 
 
-class SectionTocModel(QAbstractListModel):
-    """The table of contents: sections with the number of keys the filter lets through."""
+class SectionTocModel(QStandardItemModel):
+    """The table of contents: sections with the number of keys the filter lets through.
+
+    One row per section: display text ``"Title  (count)"``, ``SectionRole`` (the section
+    name), ``SectionCountRole`` (the count); a section nothing passes is disabled. The rows
+    live in Qt's own items, updated when the proxy's rows change: the list view then lays
+    out and paints them without calling into Python (an item model written in Python was
+    asked ~1,100 times while the Settings tab first showed; bench P3).
+    """
 
     def __init__(self, proxy: QSortFilterProxyModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.sections = schema.sections()
         self.proxy = proxy
         self._counts: dict[str, int] = {}
+        for section in self.sections:
+            item = QStandardItem()
+            item.setData(section, SectionRole)
+            self.appendRow(item)
         for signal in (proxy.modelReset, proxy.layoutChanged, proxy.rowsInserted,
                        proxy.rowsRemoved):
             signal.connect(self._recount)
@@ -294,35 +338,26 @@ class SectionTocModel(QAbstractListModel):
 
     def _recount(self, *_args: Any) -> None:
         counts: dict[str, int] = dict.fromkeys(self.sections, 0)
-        for row in range(self.proxy.rowCount()):
-            section = self.proxy.data(self.proxy.index(row, 0), SectionRole)
+        proxy, source = self.proxy, self.proxy.sourceModel()
+        if isinstance(proxy, ConfigFilterProxyModel) and isinstance(source, ConfigFormModel):
+            shown = [source.keys[row].section for row in proxy.accepted_rows()]
+        else:
+            shown = [proxy.data(proxy.index(row, 0), SectionRole)
+                     for row in range(proxy.rowCount())]
+        for section in shown:
             if section in counts:
                 counts[section] += 1
-        if counts != self._counts:
-            self._counts = counts
-            if self.sections:
-                self.dataChanged.emit(self.index(0, 0), self.index(len(self.sections) - 1, 0))
+        if counts == self._counts:
+            return
+        previous, self._counts = self._counts, counts
+        for row, section in enumerate(self.sections):
+            count = counts[section]
+            if previous.get(section) == count:
+                continue
+            item = self.item(row)
+            item.setText(f"{section_title(section)}  ({count})")
+            item.setData(count, SectionCountRole)
+            item.setFlags(_TOC_FLAGS | Qt.ItemFlag.ItemIsEnabled if count else _TOC_FLAGS)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.sections)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self.sections)):
-            return None
-        section = self.sections[index.row()]
-        count = self._counts.get(section, 0)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return f"{section_title(section)}  ({count})"
-        if role == SectionRole:
-            return section
-        if role == SectionCountRole:
-            return count
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        base = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-        if self._counts.get(self.sections[index.row()], 0):
-            base |= Qt.ItemFlag.ItemIsEnabled
-        return base
+_TOC_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QGuiApplication, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -51,7 +51,6 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from msd_desktop.commands.resolve import dumps, resolve_model_payload
 from msd_desktop.core.catalog import load_catalog
 from msd_desktop.core.config_store import LoadedConfig, load_config
 from msd_desktop.core.errors import MsdError
@@ -179,9 +178,7 @@ class ModelsPanel(QWidget):
         self.loaded: LoadedConfig | None = None
         self.base_input: ResolutionInput | None = None
         self.whatif_input: ResolutionInput | None = None
-        self.table_model = ResolutionTableModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.table_model)
+        self.table_model = ResolutionTableModel(self)  # sorts itself (see its docstring)
         self.trace_model = TraceTableModel(self)
         self._subscribed: ConfigDraft | None = None
         self._timer = QTimer(self)
@@ -260,7 +257,7 @@ class ModelsPanel(QWidget):
 
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = QTableView()
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.table_model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -435,11 +432,14 @@ class ModelsPanel(QWidget):
         margin = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
                                                      None, self.table) + 1)
         widths = [header.sectionSizeHint(col) for col in range(len(COLUMNS))]
+        measured: dict[tuple[bool, str], int] = {}  # cells repeat (tiers, efforts, on/off)
         for view in model.views:
             fm = bold if view.changed else plain
             for col, text in enumerate(view.cells):
                 if text:
-                    w = fm.horizontalAdvance(text) + margin
+                    w = measured.get((view.changed, text))
+                    if w is None:
+                        w = measured[(view.changed, text)] = fm.horizontalAdvance(text) + margin
                     if w > widths[col]:
                         widths[col] = w
         for col, width in enumerate(widths):
@@ -478,8 +478,7 @@ class ModelsPanel(QWidget):
         row = self.table_model.row_of(agent)
         if row < 0:
             return
-        index = self.proxy.mapFromSource(self.table_model.index(row, 0))
-        self.table.selectRow(index.row())
+        self.table.selectRow(row)
 
     def _file_of(self, key: str) -> str | None:
         if self.loaded is None:
@@ -516,6 +515,8 @@ class ModelsPanel(QWidget):
         """What ``msd resolve-model <agent>`` prints for the project as it is on disk."""
         if self.base_input is None:
             raise MsdError("The config is not loaded.")
+        from msd_desktop.commands.resolve import dumps, resolve_model_payload  # on use only
+
         return dumps(resolve_model_payload(self.base_input, agent))
 
     def copy_json(self) -> None:

@@ -14,8 +14,7 @@ warnings — is the core's; this module only words the flags:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -51,8 +50,7 @@ GLOBAL_OVERRIDE_NOTE = (
 )
 
 
-@dataclass
-class AgentRow:
+class AgentRow(NamedTuple):
     agent: str
     phase_type: str
     routing_tier: str
@@ -167,8 +165,7 @@ def changed(row: AgentRow) -> bool:
                for c in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER))
 
 
-@dataclass
-class _RowView:
+class _RowView(NamedTuple):
     """What the table shows of one row, computed once per :meth:`set_rows` (``data()`` is
     called thousands of times while the view measures and paints)."""
 
@@ -203,7 +200,15 @@ def _row_view(row: AgentRow) -> _RowView:
 
 
 class ResolutionTableModel(HeaderedTableModel):
-    """Rows = agents; columns = :data:`COLUMNS`."""
+    """Rows = agents; columns = :data:`COLUMNS`.
+
+    The model sorts itself (:meth:`sort`, what a click on the view's header calls) instead of
+    sitting behind a ``QSortFilterProxyModel``: through a proxy every ``data()`` of a cell first
+    re-created the source index, two more calls into Python (``rowCount``/``columnCount``)
+    per role the view asks for — thousands while the tab is first laid out and painted
+    (bench P3). ``rows`` and ``views`` keep the order :meth:`set_rows` gave; model row ``r``
+    shows ``rows[order[r]]``.
+    """
 
     HEADERS = COLUMNS
 
@@ -211,15 +216,47 @@ class ResolutionTableModel(HeaderedTableModel):
         super().__init__(parent)
         self.rows: list[AgentRow] = []
         self.views: list[_RowView] = []
+        self.order: list[int] = []  # model row -> position in rows / views
         self.whatif = False
         self._bold: QFont | None = None
+        self._sort_column = -1
+        self._sort_order = Qt.SortOrder.AscendingOrder
 
     def set_rows(self, rows: list[AgentRow], *, whatif: bool = False) -> None:
         self.beginResetModel()
         self.rows = rows
         self.views = [_row_view(r) for r in rows]
         self.whatif = whatif
+        self.order = self._sorted(list(range(len(rows))))
         self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Order the rows by one column's text exactly as a ``QSortFilterProxyModel`` does:
+        case-sensitive by UTF-16 code units, stable (ties keep the order shown before);
+        column -1 = the order :meth:`set_rows` gave (reversed when descending); sorting
+        again by the same column and order changes nothing. Selections (persistent indexes)
+        follow their rows; :meth:`set_rows` keeps the sort."""
+        if (column, order) == (self._sort_column, self._sort_order):
+            return
+        self._sort_column, self._sort_order = column, order
+        self.layoutAboutToBeChanged.emit()
+        old = self.order
+        self.order = self._sorted(old)
+        row_now = {position: row for row, position in enumerate(self.order)}
+        before = self.persistentIndexList()
+        after = [self.index(row_now[old[i.row()]], i.column()) for i in before]
+        self.changePersistentIndexList(before, after)
+        self.layoutChanged.emit()
+
+    def _sorted(self, positions: list[int]) -> list[int]:
+        """``positions`` (into ``views``) in the current sort's order (a stable sort)."""
+        column = self._sort_column
+        descending = self._sort_order == Qt.SortOrder.DescendingOrder
+        if not 0 <= column < len(COLUMNS):
+            return sorted(positions, reverse=descending)
+        views = self.views
+        return sorted(positions, key=lambda i: views[i].cells[column].encode("utf-16-be"),
+                      reverse=descending)
 
     def bold_font(self) -> QFont:
         if self._bold is None:
@@ -231,15 +268,18 @@ class ResolutionTableModel(HeaderedTableModel):
         return [r.agent for r, v in zip(self.rows, self.views, strict=True) if v.changed]
 
     def row_of(self, agent: str) -> int:
-        return next((i for i, r in enumerate(self.rows) if r.agent == agent), -1)
+        """The model row showing ``agent`` (-1 when none does)."""
+        return next((row for row, i in enumerate(self.order) if self.rows[i].agent == agent),
+                    -1)
 
     def row_items(self) -> Sequence[Any]:
         return self.rows
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        row_no = index.row()
-        if not index.isValid() or not (0 <= row_no < len(self.views)):
+        row = index.row()
+        if not index.isValid() or not (0 <= row < len(self.order)):
             return None
+        row_no = self.order[row]
         view = self.views[row_no]
         col = index.column()
         if role == _DISPLAY:

@@ -10,8 +10,7 @@ config key that layer reads (a tiny adapter, :func:`layer_config_key`); built-in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -75,8 +74,7 @@ def _routing_tier(res: ExecutionResolution) -> str | None:
     return meta.routing_tier if meta else None
 
 
-@dataclass(frozen=True)
-class TraceRow:
+class TraceRow(NamedTuple):
     kind: str
     step: TraceStep
     file: str

@@ -379,3 +379,69 @@ def test_listed_keys_match_upstream(tmp_path: Path) -> None:
     msd_only = {"context_profile", "planner.stall_detection_enabled", "planning.pr_strict",
                 "workflow.code_review_depth_overrides"}
     assert [k for k in cs.listed_keys() if k not in msd_only] == upstream
+
+
+def _pattern_examples() -> list[str]:
+    """Keys in, around and just outside every dynamic pattern (and every concrete key)."""
+    keys = list(cs.SCHEMA)
+    for pattern in cs.dynamic_patterns():
+        for leaf in pattern.leaves:
+            for filler in ("x-1", "x_1", "3A.1", "7", ""):
+                parts = []
+                for kind, value in leaf.segments:
+                    if kind == "lit":
+                        parts.append(value)
+                    elif kind == "enum":
+                        parts.append(value[-1])
+                    else:
+                        parts.append(filler)
+                key = ".".join(parts)
+                keys += [key, key + "\n", key + ".x", "x" + key, key.upper(), key[:-1]]
+    return keys
+
+
+def test_dynamic_matching_agrees_with_each_patterns_regex() -> None:
+    """``matches`` tests a literal prefix before the regex (only a pattern that can match is
+    ever compiled); the answer must be the regex's own, key by key."""
+    keys = _pattern_examples()
+    for pattern in cs.dynamic_patterns():
+        assert pattern.regex.startswith("^" + re.escape(pattern._prefix).replace(r"\-", "-"))
+        for key in keys:
+            assert pattern.matches(key) == (re.fullmatch(pattern.regex, key) is not None), (
+                pattern.regex, key)
+
+
+@pytest.mark.parametrize(("regex", "prefix"), [
+    (r"^agent_skills\.[a-zA-Z0-9_-]+$", "agent_skills."),
+    (r"^phase_commit_docs\.\d+[A-Z]?(?:\.\d+)*$", "phase_commit_docs."),
+    (r"^a|b$", ""),  # a top-level alternative: no common prefix
+    (r"^ab[|(]c$", "ab"),  # | and ( inside a class are literal
+    (r"^a\|b$", "a"),
+    (r"^abc?d$", "ab"),  # an optional last literal is not part of it
+    (r"^ab*", "a"),
+    (r"^ab{2}", "a"),
+    (r"agent$", ""),  # unanchored
+    (r"^(?i)abc$", ""),
+    (r"^abc", ""),  # literals only: no shortcut needed
+])
+def test_literal_prefix(regex: str, prefix: str) -> None:
+    assert cs._literal_prefix(regex) == prefix
+
+
+def test_key_specs_are_read_only_records() -> None:
+    spec = cs.SCHEMA["mode"]
+    with pytest.raises(AttributeError):
+        spec.key = "other"  # type: ignore[misc]
+    assert spec == spec
+    assert spec != cs.SCHEMA["granularity"]
+    assert repr(spec).startswith("KeySpec(key='mode', type=")
+    assert {spec: 1}[spec] == 1
+    hint = cs.SCHEMA["workflow.security_asvs_level"].value_type
+    assert hint == cs.IntegerType(minimum=1, maximum=3)
+    assert hash(hint) == hash(cs.IntegerType(minimum=1, maximum=3))
+    assert repr(hint) == "<IntegerType integer>"
+    pattern = cs.dynamic_patterns()[0]
+    with pytest.raises(AttributeError):
+        pattern.regex = "x"  # type: ignore[misc]
+    assert pattern == cs.DynamicPattern(pattern.regex, pattern.shape, pattern.top_level,
+                                        pattern.leaves, pattern.msd_decision)

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTabWidget
 from pytestqt.qtbot import QtBot
 
 from msd_desktop.core.config_schema import SCHEMA
@@ -23,6 +25,8 @@ from msd_desktop.ui.config_form import ConfigFormPanel, KeyRowWidget
 from msd_desktop.ui.config_form_model import (
     ConfigFilterProxyModel,
     ConfigFormModel,
+    SectionCountRole,
+    SectionRole,
     SectionTocModel,
 )
 
@@ -99,6 +103,39 @@ def test_rows_are_built_lazily(qtbot: QtBot, panel: ConfigFormPanel) -> None:
     qtbot.waitUntil(panel.all_built, timeout=20000)
     assert panel.more_label.isHidden()
     assert all(not r.isHidden() for r in panel.rows.values())
+
+
+@pytest.mark.parametrize("size", [(1000, 700), (600, 420)])
+def test_first_screenful_fills_the_form_and_no_more(
+    qtbot: QtBot, project: ProjectRef, env: dict[str, str], size: tuple[int, int]
+) -> None:
+    """As a window's tab (the app's case): the first rows built are those the form's
+    viewport shows — no gap under them, none further down — in form order."""
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    tabs.addTab(QLabel("other"), "Other")
+    panel = ConfigFormPanel(project, env=env)
+    panel._idle_start.setInterval(60_000)
+    tabs.addTab(panel, "Settings")
+    tabs.resize(*size)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    assert panel.rows == {}
+    tabs.setCurrentWidget(panel)
+    qtbot.wait(100)  # the scroll area sizes the form when the event loop runs
+    keys = [fk.key for fk in panel.model.keys]
+    first = [k for k in keys if k in panel.rows]
+    assert first == keys[:len(first)]
+    assert all(panel.rows[k].isVisible() for k in first)
+    viewport = panel.scroll_area.viewport()
+
+    def top_and_bottom(key: str) -> tuple[int, int]:
+        row = panel.rows[key]
+        top = row.mapTo(viewport, row.rect().topLeft()).y()
+        return top, top + row.height()
+
+    assert top_and_bottom(first[-1])[1] >= viewport.height()  # no gap under the rows
+    assert top_and_bottom(first[-1])[0] <= viewport.height()  # none wholly below the fold
 
 
 def test_models_pass_the_model_tester(qtmodeltester, panel: ConfigFormPanel) -> None:
@@ -263,3 +300,33 @@ def test_group_values_are_validated_by_the_core(
     panel.editor("effort.agent_overrides").edited.emit({"msd-planner": "huge"})
     assert "effort.agent_overrides.msd-planner" in panel.draft.errors["effort.agent_overrides"]
     assert (project.root / ".planning" / "config.json").read_bytes() == before
+
+
+def test_table_of_contents_counts_and_disables(panel: ConfigFormPanel) -> None:
+    toc = panel.toc_model
+    core = toc.index(toc.sections.index("core"), 0)
+    total = sum(1 for fk in panel.model.keys if fk.section == "core")
+    assert toc.data(core) == f"Core  ({total})"
+    assert toc.data(core, SectionRole) == "core"
+    assert toc.data(core, SectionCountRole) == total
+    assert toc.flags(core) & Qt.ItemFlag.ItemIsEnabled
+    panel.search.setText("drift")
+    counts = {s: toc.data(toc.index(r, 0), SectionCountRole) for r, s in enumerate(toc.sections)}
+    shown = panel.visible_keys()
+    for section, count in counts.items():
+        assert count == sum(1 for k in shown if panel._form_keys[k].section == section)
+        row = toc.index(toc.sections.index(section), 0)
+        assert bool(toc.flags(row) & Qt.ItemFlag.ItemIsEnabled) == bool(count), section
+        assert not toc.flags(row) & Qt.ItemFlag.ItemIsEditable
+    assert toc.data(toc.index(toc.sections.index("core"), 0)) == f"Core  ({counts['core']})"
+
+
+def test_json_page_is_built_when_first_opened(panel: ConfigFormPanel) -> None:
+    assert panel._json_view is None
+    assert panel.disk_banner._details is None
+    panel.inner_tabs.setCurrentIndex(1)
+    assert panel._json_view is not None
+    assert '"mode"' in panel._json_view.toPlainText()  # the file as read
+    panel.edit("mode", "interactive")
+    assert '+  "mode": "interactive",' in panel._json_view.toPlainText()
+    assert panel.inner_tabs.tabText(1) == "JSON (diff)"

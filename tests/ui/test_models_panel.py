@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from msd_desktop.core.workspaces import ProjectRef
@@ -46,7 +47,7 @@ def panel(qtbot: QtBot, project: ProjectRef, env: dict[str, str]) -> ModelsPanel
 def test_table_lists_agents_and_trace_follows_selection(qtmodeltester,
                                                         panel: ModelsPanel) -> None:
     qtmodeltester.check(panel.table_model)
-    qtmodeltester.check(panel.proxy)
+    assert panel.table.model() is panel.table_model  # it sorts itself: no proxy
     assert panel.table_model.rowCount() > 20
     panel.select_agent("msd-verifier")
     assert panel.selected_agent() == "msd-verifier"
@@ -182,3 +183,22 @@ def test_omit_gate_names_the_install_marker_that_decides(
     assert str(marker) in text
     row = panel.table_model.row_of("msd-planner")
     assert panel.table_model.index(row, COL_MODEL).data() == '"" (omit)'
+
+
+def test_sorting_the_table_keeps_the_selection(panel: ModelsPanel) -> None:
+    panel.select_agent("msd-verifier")
+    agents = [panel.table_model.data(panel.table_model.index(r, 0))
+              for r in range(panel.table_model.rowCount())]
+    panel.table.sortByColumn(COL_MODEL, Qt.SortOrder.DescendingOrder)
+    assert panel.selected_agent() == "msd-verifier"
+    models = [panel.table_model.data(panel.table_model.index(r, COL_MODEL))
+              for r in range(panel.table_model.rowCount())]
+    assert models == sorted(models, reverse=True)
+    panel.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+    assert [panel.table_model.data(panel.table_model.index(r, 0))
+            for r in range(panel.table_model.rowCount())] == agents
+    assert panel.selected_agent() == "msd-verifier"
+    panel.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    panel.recompute()  # new rows keep the sort and the selection
+    assert panel.table_model.data(panel.table_model.index(0, 0)) == max(agents)
+    assert panel.selected_agent() == "msd-verifier"

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+
 from msd_desktop.core.catalog import load_catalog
 from msd_desktop.core.resolution import ResolutionInput
 from msd_desktop.ui.resolution_model import (
     COL_FLAGS,
     COL_MODEL,
+    COLUMNS,
+    AgentRole,
     ChangedRole,
     FlagsRole,
     ResolutionTableModel,
@@ -89,3 +94,35 @@ def test_trace_model(qtmodeltester) -> None:
     winner = next(r for r in effort_rows if model.data(model.index(r, 0), AppliedRole))
     assert model.data(model.index(winner, 1)) == "effort.agent_overrides"
     assert "effort.agent_overrides.msd-planner" in model.data(model.index(winner, 5), 3)
+
+
+@pytest.mark.parametrize("order", [Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder])
+def test_table_sorts_itself_like_a_sort_proxy(qtmodeltester, order: Qt.SortOrder) -> None:
+    """The model sorts itself (no proxy in front of it): every column, both orders, in the
+    order a QSortFilterProxyModel over the unsorted rows gives (stable, ties in agent order)."""
+    before = compute_rows(_inp({"model_profile": "budget"}))
+    after = compute_rows(_inp({"model_profile": "quality", "runtime": "codex"}))
+    rows = with_after(before, after)
+    reference = ResolutionTableModel()
+    reference.set_rows(rows, whatif=True)
+    proxy = QSortFilterProxyModel()
+    proxy.setSourceModel(reference)
+    model = ResolutionTableModel()
+    model.set_rows(rows, whatif=True)
+    for column in [*range(len(COLUMNS)), -1]:
+        proxy.sort(column, order)
+        model.sort(column, order)
+        qtmodeltester.check(model)
+        expected = [proxy.data(proxy.index(r, 0), AgentRole) for r in range(proxy.rowCount())]
+        shown = [model.data(model.index(r, 0), AgentRole) for r in range(model.rowCount())]
+        assert shown == expected, column
+        for r in range(model.rowCount()):
+            for c in range(len(COLUMNS)):
+                assert model.data(model.index(r, c)) == proxy.data(proxy.index(r, c))
+        assert model.row_of(shown[3]) == 3
+    model.sort(COL_MODEL, order)
+    proxy.sort(COL_MODEL, order)
+    model.set_rows(rows, whatif=True)  # new rows keep the sort (ties in the rows' order)
+    reference.set_rows(rows, whatif=True)
+    assert [model.data(model.index(r, 0)) for r in range(model.rowCount())] == [
+        proxy.data(proxy.index(r, 0)) for r in range(proxy.rowCount())]
