@@ -89,18 +89,34 @@ class _Missing:
 MISSING: Final = _Missing()
 
 
-class _Frozen:
-    """An immutable record: ``==``, ``hash`` and ``repr`` over the fields in ``__match_args__``.
+class _ReadOnly:
+    """A read-only record: ``repr`` over the fields in ``__match_args__``; assigning or
+    deleting a field raises ``AttributeError``, as a frozen dataclass does.
 
     Why not ``@dataclass(frozen=True)``: the Settings tab imports this module while the window
     opens, and each decorated class costs ~0.5-1 ms to generate (bench P3). A subclass lists
     its fields in ``__match_args__`` (constructor order) and sets them in ``__init__`` with
-    ``object.__setattr__``; assigning later raises ``AttributeError``, as a frozen dataclass
-    does.
+    ``object.__setattr__``.
     """
 
     __slots__ = ()
     __match_args__: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({body})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+
+class _Frozen(_ReadOnly):
+    """An immutable value: :class:`_ReadOnly` plus ``==`` and ``hash`` over its fields."""
+
+    __slots__ = ()
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__match_args__)
@@ -113,16 +129,6 @@ class _Frozen:
 
     def __hash__(self) -> int:
         return hash(self._values())
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"{type(self).__name__}({body})"
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
 
 
 # ── value types ─────────────────────────────────────────────────────────────────────────────
@@ -514,11 +520,11 @@ def distinct_titles(keys: Sequence[tuple[str, str]]) -> dict[str, str]:
     return titles
 
 
-class KeySpec:
+class KeySpec(_ReadOnly):
     """One concrete config key (fields as in ``data/config-schema.json``, plus derived ones).
 
     Read-only (assigning raises ``AttributeError``); compared by identity. A plain class, not
-    a dataclass: see :class:`_Frozen` (189 of these are built at import).
+    a dataclass: see :class:`_ReadOnly` (189 of these are built at import).
     """
 
     __slots__ = ("absent_means", "capability", "config_set_error", "config_set_validation",
@@ -578,16 +584,6 @@ class KeySpec:
         init(self, "value_type", AnyType() if value_type is None else value_type)
         init(self, "title", title)
         init(self, "settable", settable)
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"KeySpec({body})"
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
 
     @property
     def options(self) -> tuple[Any, ...] | None:

@@ -115,16 +115,23 @@ def test_geometry_and_last_project_remembered(qtbot, tmp_path: Path, demo: Path,
     second.close()
 
 
+def _unwatched_state(qtbot, window: MainWindow, demo: Path) -> tuple[Path, str]:
+    """Open checklist-printer with the watch switched off (only a recheck can notice a
+    change); its STATE.md and a good rewrite of it (status: verifying)."""
+    root = demo / "checklist-printer"
+    _open(qtbot, window, root)
+    assert window.bridge is not None
+    window.bridge.set_roots([])
+    state_md = root / ".planning" / "STATE.md"
+    good = state_md.read_text(encoding="utf-8").replace("status: executing", "status: verifying")
+    return state_md, good
+
+
 @pytest.mark.timeout(60)
 def test_torn_state_read_is_rechecked(qtbot, window: MainWindow, demo: Path) -> None:
     """A read caught half-way through an in-place rewrite is re-read once, even when the
     write that completes it produces no watcher event (here: the watch is switched off)."""
-    root = demo / "checklist-printer"
-    _open(qtbot, window, root)
-    assert window.bridge is not None
-    window.bridge.set_roots([])  # no events from here on: only the recheck can notice
-    state_md = root / ".planning" / "STATE.md"
-    good = state_md.read_text(encoding="utf-8").replace("status: executing", "status: verifying")
+    state_md, good = _unwatched_state(qtbot, window, demo)
     state_md.write_text(good[: good.index("status:") + 12], encoding="utf-8")  # torn
     with qtbot.waitSignal(window.state_shown, timeout=5000,
                           check_params_cb=lambda v: v.error is not None):
@@ -141,12 +148,7 @@ def test_truncated_state_read_is_not_taken_as_the_last_good_state(
         qtbot, window: MainWindow, demo: Path) -> None:
     """An in-place save caught between truncate and write reads as an empty STATE.md; the
     window looks again instead of showing (and keeping as last good) an empty state."""
-    root = demo / "checklist-printer"
-    _open(qtbot, window, root)
-    assert window.bridge is not None
-    window.bridge.set_roots([])  # no events from here on: only the recheck can notice
-    state_md = root / ".planning" / "STATE.md"
-    good = state_md.read_text(encoding="utf-8").replace("status: executing", "status: verifying")
+    state_md, good = _unwatched_state(qtbot, window, demo)
     shown: list[str] = []
     window.state_shown.connect(lambda v: shown.append(v.status))
     state_md.write_text("", encoding="utf-8")  # truncated, the write not landed yet
