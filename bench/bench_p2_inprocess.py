@@ -58,10 +58,10 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=30)
     opts = ap.parse_args()
 
-    from msd_desktop.core.catalog import load_catalog
-    from msd_desktop.core.config_store import load_config
-    from msd_desktop.core.execution import resolve_effort, resolve_fast_mode
-    from msd_desktop.core.resolution import input_from_loaded, resolve_model
+    from msd_desktop.core.config.store import load_config
+    from msd_desktop.core.models.catalog import load_catalog
+    from msd_desktop.core.models.execution import resolve_effort, resolve_fast_mode
+    from msd_desktop.core.models.resolution import input_from_loaded, resolve_model
 
     agents = list(load_catalog().agents)
     with tempfile.TemporaryDirectory(prefix="msd-bench-p2-") as tmp:

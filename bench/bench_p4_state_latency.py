@@ -44,7 +44,7 @@ def run(tmp: Path, n: int) -> dict[str, object]:
     from PySide6.QtWidgets import QApplication
 
     from msd_desktop.app import demo_source
-    from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
     from msd_desktop.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

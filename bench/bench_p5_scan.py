@@ -116,8 +116,8 @@ def run(tmp: Path, root: Path, n: int, window_too: bool) -> dict[str, object]:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
-    from msd_desktop.ui.project_browser import ProjectBrowserPanel
+    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+    from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept alive for the run
     workspace = Workspace(name="Generated", path=root, kind="scan_root", scan_depth=3)

@@ -75,8 +75,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def _plan_workspaces(args: argparse.Namespace, env: dict[str, str]):  # type: ignore[no-untyped-def]
     """(registry, transient workspaces, project to open) for these arguments."""
-    from msd_desktop.core.errors import MsdError
-    from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 
     registry = WorkspaceRegistry(env=env)
     transient: list[Workspace] = []
@@ -90,7 +90,7 @@ def _plan_workspaces(args: argparse.Namespace, env: dict[str, str]):  # type: ig
         transient.append(Workspace(name=DEMO_WORKSPACE_NAME, path=demo, kind="scan_root",
                                    scan_depth=2))
     if args.path:
-        from msd_desktop.core.project_root import find_root
+        from msd_desktop.core.workspace.project_root import find_root
 
         start = Path(args.path).expanduser().resolve()
         open_root = Path(find_root(start, env))
@@ -154,7 +154,7 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
 
     from PySide6.QtCore import QCoreApplication
 
-    from msd_desktop.ui.pyside_feature_scan import install as faster_feature_scan
+    from msd_desktop.ui.widgets.pyside_feature_scan import install as faster_feature_scan
 
     faster_feature_scan()  # before the ~150 imports PySide6 would otherwise inspect
     from PySide6.QtWidgets import QApplication
@@ -168,7 +168,7 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
 
     marks = {"qt_ready_ms": (time.perf_counter() - t0) * 1000}
     from msd_desktop.ui.main_window import MainWindow
-    from msd_desktop.ui.theme import app_icon
+    from msd_desktop.ui.widgets.theme import app_icon
 
     marks["ui_imported_ms"] = (time.perf_counter() - t0) * 1000
 
@@ -190,7 +190,7 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
     window.timings.update(marks)
     atexit.register(_teardown, app, window)
     if env.get("MSD_DESKTOP_AUTOMATION"):  # e2e test channel (ui/automation.py); off otherwise
-        from msd_desktop.ui.automation import start_from_env
+        from msd_desktop.ui.testing.automation import start_from_env
 
         start_from_env(env, window)  # parented to the window, which keeps it alive
     if args.smoke_test:
@@ -212,7 +212,7 @@ def _wait(app, predicate, timeout: float = 20.0) -> bool:  # type: ignore[no-unt
 def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-untyped-def]
                open_root: Path | None = None) -> int:
     """Open, wait for scan + summaries, paint every panel once, print JSON timings."""
-    from msd_desktop.ui.workers import live_ops
+    from msd_desktop.ui.widgets.workers import live_ops
 
     timings: dict[str, float] = {}
     _wait(app, lambda: window.isVisible())

@@ -50,7 +50,7 @@ class CliContext:
     def root(self) -> Path:
         """The project root resolved from ``cwd`` (spec §8), computed once."""
         if self._root is None:
-            from msd_desktop.core.project_root import find_root
+            from msd_desktop.core.workspace.project_root import find_root
 
             self._root = find_root(self.cwd, env=self.env)
         return self._root
@@ -300,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parse(argv)
     cwd = Path(getattr(args, "cwd", None) or os.getcwd()).expanduser()
     ctx = CliContext(cwd=cwd.resolve() if cwd.exists() else cwd.absolute())
-    from msd_desktop.core.errors import MsdError
+    from msd_desktop.core.common.errors import MsdError
 
     try:
         if not ctx.cwd.is_dir():

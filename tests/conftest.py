@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from msd_desktop.core.install_marker import INSTALL_DIR_ENV, RUNTIME_HOMES
+from msd_desktop.core.models.install_marker import INSTALL_DIR_ENV, RUNTIME_HOMES
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 # A developer's real runtime installs (their install markers, §5.6) are never read by a test.

@@ -1,8 +1,8 @@
 """``msd config-get`` / ``config-set`` / ``migrate-config`` / ``schema`` / ``new-project``.
 
-Thin handlers over :mod:`msd_desktop.core.config_set`, :mod:`msd_desktop.core.config_store` and
-:mod:`msd_desktop.core.config_schema`. ``config-get``/``config-set`` print their JSON with
-:func:`~msd_desktop.core.jsnum.js_json_dumps` so the bytes match upstream ``gsd-tools``
+Thin handlers over :mod:`msd_desktop.core.config.setter`, :mod:`msd_desktop.core.config.store` and
+:mod:`msd_desktop.core.config.schema`. ``config-get``/``config-set`` print their JSON with
+:func:`~msd_desktop.core.common.jsnum.js_json_dumps` so the bytes match upstream ``gsd-tools``
 (``1e+21``, ``1e-7``, ``123456789012345680000``) and a bare number result is not mistaken for an
 exit code by ``cli.emit``.
 """
@@ -14,11 +14,11 @@ import sys
 from typing import Any
 
 from msd_desktop.cli import CliContext
-from msd_desktop.core.errors import MsdError
+from msd_desktop.core.common.errors import MsdError
 
 
 def _print_json(value: Any) -> int:
-    from msd_desktop.core.jsnum import js_json_dumps
+    from msd_desktop.core.common.jsnum import js_json_dumps
 
     sys.stdout.write(js_json_dumps(value) + "\n")
     return 0
@@ -26,7 +26,7 @@ def _print_json(value: Any) -> int:
 
 def config_get(args: argparse.Namespace, ctx: CliContext) -> int:
     """Print the effective value of a key as JSON (secrets masked)."""
-    from msd_desktop.core import config_set as core
+    from msd_desktop.core.config import setter as core
 
     if not args.key:
         raise MsdError(core.USAGE_GET)
@@ -35,7 +35,7 @@ def config_get(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def config_set(args: argparse.Namespace, ctx: CliContext) -> int:
     """Set (or with ``null`` unset) a key in the active planning config; print the result."""
-    from msd_desktop.core import config_set as core
+    from msd_desktop.core.config import setter as core
 
     if not args.key or args.value is None:
         raise MsdError(core.USAGE_SET)
@@ -44,7 +44,7 @@ def config_set(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def migrate_config(args: argparse.Namespace, ctx: CliContext) -> Any:
     """Apply the §2.5 legacy-key migrations to the active ``config.json`` (upstream's report)."""
-    from msd_desktop.core.config_store import migrate_config as migrate
+    from msd_desktop.core.config.store import migrate_config as migrate
 
     report = migrate(ctx.root, ctx.env, dry_run=bool(getattr(args, "dry_run", False)))
     return {k: v for k, v in report.items() if k != "config"}
@@ -52,7 +52,7 @@ def migrate_config(args: argparse.Namespace, ctx: CliContext) -> Any:
 
 def schema(args: argparse.Namespace, ctx: CliContext) -> Any:
     """The schema: every key entry and the dynamic patterns; one key; or a JSON Schema."""
-    from msd_desktop.core import config_schema as cs
+    from msd_desktop.core.config import schema as cs
 
     if getattr(args, "json_schema", False):
         return cs.json_schema()
@@ -74,7 +74,7 @@ def new_project(args: argparse.Namespace, ctx: CliContext) -> Any:
     ``KEY=VALUE`` choices are coerced and validated like ``config-set``; with none, the explicit
     ``--from-defaults`` is required (built-ins ← ``~/.msd/defaults.json`` only).
     """
-    from msd_desktop.core import new_project as core
+    from msd_desktop.core.workspace import new_project as core
 
     assignments = list(getattr(args, "assignments", None) or [])
     if not assignments and not getattr(args, "from_defaults", False):

@@ -13,50 +13,42 @@ surrogate is written as ``\\udXXX`` (as ``JSON.stringify`` does) instead of cras
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.execution import (
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.models.execution import (
     AGENT_REQUIRED_ERROR,
     FAILURE_CLASS_ERROR,
     FAILURE_CLASSES,
     parse_attempt,
     parse_fast_mode,
-    resolve_effort,
 )
-from msd_desktop.core.execution import (
-    resolve_execution as core_resolve_execution,
+from msd_desktop.core.models.payload import (
+    SURROGATE_RE as _SURROGATE_RE,
 )
-from msd_desktop.core.resolution import (
+from msd_desktop.core.models.payload import (
+    dumps,
+    resolve_execution_payload,
+    resolve_model_payload,
+)
+from msd_desktop.core.models.resolution import (
     ResolutionInput,
     input_from_loaded,
-    js_json,
-    raw_profile,
 )
-from msd_desktop.core.resolution import resolve_model as core_resolve_model
 
 if TYPE_CHECKING:
     import argparse
 
     from msd_desktop.cli import CliContext
 
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
 def _input(ctx: CliContext) -> ResolutionInput:
-    from msd_desktop.core.config_store import load_config
+    from msd_desktop.core.config.store import load_config
 
     loaded = load_config(ctx.root, ctx.env)
     return input_from_loaded(loaded, ctx.env)
-
-
-def dumps(payload: Any) -> str:
-    """2-space JSON, non-ASCII kept, lone surrogates escaped like ``JSON.stringify``."""
-    text = json.dumps(payload, indent=2, ensure_ascii=False)
-    return _SURROGATE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _emit(payload: dict[str, Any], warnings: list[str]) -> int:
@@ -66,40 +58,6 @@ def _emit(payload: dict[str, Any], warnings: list[str]) -> int:
     return 0
 
 
-def resolve_model_payload(inp: ResolutionInput, agent: str) -> dict[str, Any]:
-    """The resolve-model JSON: upstream's keys in upstream order, then MSD's extras."""
-    res = core_resolve_model(inp, agent)
-    effort = resolve_effort(inp, agent)
-    out: dict[str, Any] = {
-        "model": js_json(res.model),
-        "profile": js_json(raw_profile(inp.config)),
-        "effort": effort.value,
-        "tier": res.reported_tier,
-    }
-    if res.unknown_agent:
-        out["unknown_agent"] = True
-    out.update(
-        {
-            "layer": res.layer,
-            "profile_tier": res.tier,
-            "tier_source": res.tier_source,
-            "policy_source": res.policy_source,
-            "routing_tier": res.routing_tier,
-            "tier_reasoning_effort": res.tier_reasoning_effort,
-            "override_source": res.override_source,
-            "global_override": res.global_override,
-            "warnings": list(res.warnings),
-            "trace": [step.to_dict() for step in res.trace],
-            "effort_layer": effort.layer,
-            "config_source": inp.provenance.get("config_source"),
-            "degraded": inp.provenance.get("degraded"),
-            "reason": inp.provenance.get("reason"),
-            "diagnostics": list(inp.provenance.get("diagnostics") or ()),
-        }
-    )
-    return out
-
-
 def resolve_model(args: argparse.Namespace, ctx: CliContext) -> int:
     """``msd resolve-model <agent>``."""
     agent = getattr(args, "agent", None)
@@ -107,29 +65,6 @@ def resolve_model(args: argparse.Namespace, ctx: CliContext) -> int:
         raise MsdError(AGENT_REQUIRED_ERROR)
     payload = resolve_model_payload(_input(ctx), agent)
     return _emit(payload, payload["warnings"])
-
-
-def resolve_execution_payload(
-    inp: ResolutionInput,
-    agent: str,
-    *,
-    effort: str | None = None,
-    fast_mode: bool | None = None,
-    attempt: int | None = None,
-    failure_class: str | None = None,
-    host: str | None = None,
-) -> dict[str, Any]:
-    """The resolve-execution JSON: upstream's keys in order, then layer and the traces."""
-    res = core_resolve_execution(
-        inp, agent, effort=effort, fast_mode=fast_mode, attempt=attempt,
-        failure_class=failure_class, host=host,
-    )
-    out = res.to_dict()
-    out["config_source"] = inp.provenance.get("config_source")
-    out["degraded"] = inp.provenance.get("degraded")
-    out["reason"] = inp.provenance.get("reason")
-    out["diagnostics"] = list(inp.provenance.get("diagnostics") or ())
-    return out
 
 
 def resolve_execution(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -1,6 +1,6 @@
 """``msd secrets list|set|remove|migrate|status`` and ``msd run -- CMD…``.
 
-Thin CLI handlers over :mod:`msd_desktop.core.secrets`. Why they exist: the CLI must never put
+Thin CLI handlers over :mod:`msd_desktop.core.secrets.store`. Why they exist: the CLI must never put
 a plaintext key on stdout or stderr, so every result here is built from masked values, and
 ``msd run`` hands the keys to a child process through its environment only.
 
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from msd_desktop.core.errors import KeyringUnavailableError, MsdError
+from msd_desktop.core.common.errors import KeyringUnavailableError, MsdError
 
 if TYPE_CHECKING:
     import argparse
@@ -58,8 +58,8 @@ def _read_value(args: argparse.Namespace) -> str:
 
 
 def _set(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
-    from msd_desktop.core import secrets as core
-    from msd_desktop.core.masking import mask
+    from msd_desktop.core.secrets import store as core
+    from msd_desktop.core.secrets.masking import mask
 
     key = _require_key(args, "msd secrets set KEY VALUE | msd secrets set KEY --stdin")
     core.env_var(key)  # validates the key before reading stdin
@@ -88,7 +88,7 @@ def _set(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
 
 
 def _remove(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
-    from msd_desktop.core import secrets as core
+    from msd_desktop.core.secrets import store as core
 
     key = _require_key(args, "msd secrets remove KEY [--project] [--allow-file-fallback]")
     root = _require_project(ctx) if args.project else None
@@ -102,7 +102,7 @@ def _remove(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
 
 def secrets(args: argparse.Namespace, ctx: CliContext) -> Any:
     """``msd secrets ACTION``: JSON with masked values only."""
-    from msd_desktop.core import secrets as core
+    from msd_desktop.core.secrets import store as core
 
     action: str = args.action
     if action == "set":
@@ -136,7 +136,7 @@ def secrets(args: argparse.Namespace, ctx: CliContext) -> Any:
 
 def run(args: argparse.Namespace, ctx: CliContext) -> int:
     """``msd run -- CMD…``: run CMD with the API keys in its environment; its exit code."""
-    from msd_desktop.core import secrets as core
+    from msd_desktop.core.secrets import store as core
 
     command = list(args.command or [])
     if command and command[0] == "--":

@@ -27,15 +27,15 @@ if TYPE_CHECKING:
 
 
 def state(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
-    """The JSON view of :func:`msd_desktop.core.project_state.load_project_state`.
+    """The JSON view of :func:`msd_desktop.core.state.project.load_project_state`.
 
     A bad ``MSD_PROJECT`` / ``MSD_WORKSTREAM`` (spec §1) is a command failure, as in every other
     verb: ``Error: MSD_PROJECT contains invalid path characters: <v>`` and exit 1, never the
     unscoped ``.planning/`` (reliability finding F4). The window keeps the tolerant reading
     (the error becomes a problem in the State panel).
     """
-    from msd_desktop.core.paths import planning_dir
-    from msd_desktop.core.project_state import load_project_state
+    from msd_desktop.core.state.project import load_project_state
+    from msd_desktop.core.workspace.paths import planning_dir
 
     planning_dir(ctx.root, ctx.env)  # raises MsdError for a name with `/`, `\` or `..`
     result = load_project_state(ctx.root, ctx.env).to_dict()
@@ -48,7 +48,7 @@ def state(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
 
 def _config_format(start: Path, env: dict[str, str]) -> str:
     """Upstream ``readGsdConfig``: the first ``.planning/config.json`` walking up (≤10)."""
-    from msd_desktop.core.project_state import get_config_value
+    from msd_desktop.core.state.project import get_config_value
 
     home = Path(env.get("HOME") or Path.home())
     current = start
@@ -70,7 +70,7 @@ def _config_format(start: Path, env: dict[str, str]) -> str:
 
 def statusline(args: argparse.Namespace, ctx: CliContext) -> PlainText:
     """One plain line: the rendered MSD-state segment (empty when there is nothing)."""
-    from msd_desktop.core.statusline import read_statusline_fields, render_state_segment
+    from msd_desktop.core.state.statusline import read_statusline_fields, render_state_segment
 
     fmt = getattr(args, "format", None) or _config_format(ctx.cwd, ctx.env)
     fields = read_statusline_fields(ctx.cwd, ctx.env) or {}

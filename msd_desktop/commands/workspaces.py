@@ -1,6 +1,7 @@
 """``msd root`` and ``msd workspaces list|add|remove|scan``.
 
-Thin handlers over :mod:`msd_desktop.core.workspaces` and :mod:`msd_desktop.core.discovery`, so
+Thin handlers over :mod:`msd_desktop.core.workspace.registry` and
+:mod:`msd_desktop.core.workspace.discovery`, so
 the terminal shows exactly the workspaces and projects the window shows. Relative ``PATH``
 arguments are taken from ``--cwd``. ``add`` decides the kind by looking: a folder with
 ``.planning/`` is registered as one project (``folder``), anything else as a ``scan_root``
@@ -13,13 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from msd_desktop.cli import PlainText
-from msd_desktop.core.errors import MsdError
+from msd_desktop.core.common.errors import MsdError
 
 if TYPE_CHECKING:
     import argparse
 
     from msd_desktop.cli import CliContext
-    from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 
 _USAGE = {
     "add": "msd workspaces add PATH [--name NAME] [--depth N]",
@@ -51,7 +52,7 @@ def _workspace_json(registry: WorkspaceRegistry, ws: Workspace) -> dict[str, Any
 
 def workspaces(args: argparse.Namespace, ctx: CliContext) -> Any:
     """Dispatch ``msd workspaces ACTION``; every action prints JSON."""
-    from msd_desktop.core.workspaces import DEFAULT_SCAN_DEPTH, WorkspaceRegistry
+    from msd_desktop.core.workspace.registry import DEFAULT_SCAN_DEPTH, WorkspaceRegistry
 
     registry = WorkspaceRegistry(env=ctx.env)
     action: str = args.action
@@ -61,7 +62,7 @@ def workspaces(args: argparse.Namespace, ctx: CliContext) -> Any:
         return [_workspace_json(registry, ws) for ws in registry.list()]
 
     if action == "scan":
-        from msd_desktop.core.discovery import discover_projects
+        from msd_desktop.core.workspace.discovery import discover_projects
 
         scan_root = _path_arg(args, ctx) if args.path else ctx.cwd
         if not scan_root.is_dir():

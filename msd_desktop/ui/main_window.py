@@ -6,9 +6,8 @@ Python rows → views. The core's watcher, adapted by :class:`WatchBridge`, trig
 just the project that changed; the State tab of the open project is refreshed from the same
 load. Nothing here parses a file.
 
-Project tabs plug in through :func:`build_project_tabs`: Settings and Models come from the
-modules named in :data:`TAB_PROVIDERS` when they provide ``create_tab(project) -> QWidget``,
-else from the temporary placeholders. A tab widget that defines ``on_files_changed(event)``
+Project tabs come from :func:`build_project_tabs` (Settings, Models, State; each area's
+``create_tab(project) -> QWidget``). A tab widget that defines ``on_files_changed(event)``
 is told about every ``ChangeEvent`` of its project (e.g. to show a "changed on disk" banner);
 one that defines ``release_watches()`` is told when the window closes (to drop file watches).
 
@@ -20,11 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import importlib
 import os
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,29 +39,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from msd_desktop.core.workspaces import ProjectRef, Workspace, WorkspaceRegistry
-from msd_desktop.ui.elided_label import ElidedLabel
-from msd_desktop.ui.overview_model import (
+from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
+from msd_desktop.ui.browser.overview_model import (
     OverviewModel,
     ProjectSummary,
     load_summary_and_state,
     placeholder_summary,
     rows_from_summaries,
 )
-from msd_desktop.ui.overview_view import OverviewView
-from msd_desktop.ui.project_browser import ProjectBrowserPanel, Selection
-from msd_desktop.ui.project_tree_model import WorkspaceEntry
-from msd_desktop.ui.theme import app_icon
-from msd_desktop.ui.workers import OpHandle, run_op
+from msd_desktop.ui.browser.overview_view import OverviewView
+from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, Selection
+from msd_desktop.ui.browser.tree_model import WorkspaceEntry
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.theme import app_icon
+from msd_desktop.ui.widgets.workers import OpHandle, run_op
 
 if TYPE_CHECKING:
     # Start-up (bench P3) imports only what the first paint needs: the parsers (core
     # project_state → ruamel.yaml) load on first use in the summary workers, the watcher
     # (watchdog) only when watching, the State tab when a project opens.
-    from msd_desktop.core.project_state import StateCache
-    from msd_desktop.core.watcher import ChangeEvent
-    from msd_desktop.ui.state_panel import StatePanel, StateView
-    from msd_desktop.ui.watch_bridge import WatchBridge
+    from msd_desktop.core.state.project import StateCache
+    from msd_desktop.core.workspace.watcher import ChangeEvent
+    from msd_desktop.ui.state.panel import StatePanel, StateView
+    from msd_desktop.ui.widgets.watch_bridge import WatchBridge
 
 APP_TITLE = "MSD Desktop"
 SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
@@ -73,36 +70,19 @@ SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
 BATCH_START_DELAY_MS = 40
 SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 
-# (tab title, module, attribute) — the real editors replace the placeholders by existing.
-TAB_PROVIDERS: list[tuple[str, str, str]] = [
-    ("Settings", "msd_desktop.ui.config_form", "create_tab"),
-    ("Models", "msd_desktop.ui.models_panel", "create_tab"),
-]
-_PLACEHOLDERS: dict[str, tuple[str, str]] = {
-    "Settings": ("msd_desktop.ui.settings_tab_placeholder", "SettingsPlaceholderPanel"),
-    "Models": ("msd_desktop.ui.models_tab_placeholder", "ModelsPlaceholderPanel"),
-}
-
-
-def _tab_factory(title: str, module: str, attr: str) -> Callable[[ProjectRef], QWidget]:
-    try:
-        factory = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
-        mod_name, cls_name = _PLACEHOLDERS[title]
-        factory = getattr(importlib.import_module(mod_name), cls_name)
-    return factory  # type: ignore[no-any-return]
-
-
 def build_project_tabs(project: ProjectRef) -> list[tuple[str, QWidget]]:
     """The tabs for one project, in order. ``project.active_workstream`` is the workstream
     the user selected (or the one ``.planning/active-workstream`` names)."""
-    tabs: list[tuple[str, QWidget]] = []
-    for title, module, attr in TAB_PROVIDERS:
-        tabs.append((title, _tab_factory(title, module, attr)(project)))
-    from msd_desktop.ui.state_panel import StatePanel
+    # on first use: the Settings and Models tabs are the heaviest imports (start-up, bench P3)
+    from msd_desktop.ui.models.panel import create_tab as create_models_tab
+    from msd_desktop.ui.settings.form import create_tab as create_settings_tab
+    from msd_desktop.ui.state.panel import StatePanel
 
-    tabs.append(("State", StatePanel()))
-    return tabs
+    return [
+        ("Settings", create_settings_tab(project)),
+        ("Models", create_models_tab(project)),
+        ("State", StatePanel()),
+    ]
 
 
 class _LazyStateCache:
@@ -115,7 +95,7 @@ class _LazyStateCache:
     def get(self) -> StateCache:
         with self._lock:
             if self._cache is None:
-                from msd_desktop.core.project_state import StateCache
+                from msd_desktop.core.state.project import StateCache
 
                 self._cache = StateCache()
             return self._cache
@@ -208,7 +188,7 @@ class MainWindow(QMainWindow):
         pl.setContentsMargins(6, 6, 6, 6)
         pl.addWidget(self.project_header)
         # issue 6 companion: the exact next command for the open project
-        from msd_desktop.ui.next_command_widget import NextCommandWidget
+        from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 
         self.next_command = NextCommandWidget(self.settings, self.env)
         pl.addWidget(self.next_command)
@@ -237,7 +217,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
 
         # issue 6 companion: tray icon with one line per project + status notifications
-        from msd_desktop.ui.tray import ProjectTray
+        from msd_desktop.ui.companion.tray import ProjectTray
 
         self.tray = ProjectTray(self.env, self)
         self.tray.project_activated.connect(self._open_from_tray)
@@ -246,7 +226,7 @@ class MainWindow(QMainWindow):
 
         self.bridge: WatchBridge | None = None
         if watch:
-            from msd_desktop.ui.watch_bridge import WatchBridge
+            from msd_desktop.ui.widgets.watch_bridge import WatchBridge
 
             self.bridge = WatchBridge(self)
             self.bridge.changed.connect(self._on_files_changed)
@@ -468,8 +448,8 @@ class MainWindow(QMainWindow):
         last_good = self._last_good_at.get(ref.root)
 
         def work() -> tuple[StateView, bool]:
-            from msd_desktop.core.project_state import load_project_state
-            from msd_desktop.ui.state_panel import state_view_from_core
+            from msd_desktop.core.state.project import load_project_state
+            from msd_desktop.ui.state.panel import state_view_from_core
 
             state = load_project_state(ref.root, env, cache=lazy_cache.get())
             try:
@@ -568,7 +548,7 @@ class MainWindow(QMainWindow):
         ws_env = {"MSD_WORKSTREAM": workstream} if workstream else {}
         self.next_command.refresh_from_project(ref.root, {**self.env, **ws_env})  # issue 6
         shown = dataclasses.replace(ref, active_workstream=workstream or ref.active_workstream)
-        from msd_desktop.ui.state_panel import StatePanel
+        from msd_desktop.ui.state.panel import StatePanel
 
         self.project_tabs.blockSignals(True)
         self._tabs = build_project_tabs(shown)
@@ -666,7 +646,7 @@ class MainWindow(QMainWindow):
         return [p.ref for p in self.browser.model.projects()]
 
     def _new_project(self) -> None:
-        from msd_desktop.ui.new_project_dialog import NewProjectDialog
+        from msd_desktop.ui.companion.new_project_dialog import NewProjectDialog
 
         dialog = NewProjectDialog(self.env, self)
 
@@ -685,7 +665,7 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def _open_global_defaults(self) -> None:
-        from msd_desktop.ui.global_defaults_panel import GlobalDefaultsPanel
+        from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
 
         panel = GlobalDefaultsPanel(self._known_refs(), self.env)
         panel.setParent(self, Qt.WindowType.Window)
@@ -694,7 +674,7 @@ class MainWindow(QMainWindow):
         panel.show()
 
     def _open_config_matrix(self) -> None:
-        from msd_desktop.ui.config_matrix_view import ConfigMatrixView
+        from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
 
         view = ConfigMatrixView(self._known_refs(), self.env)
         view.setParent(self, Qt.WindowType.Window)

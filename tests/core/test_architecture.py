@@ -44,7 +44,7 @@ def test_core_cli_and_commands_never_import_qt() -> None:
     proc = _run([sys.executable, "-c", _IMPORT_ALL])
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
-    assert "msd_desktop.core.project_root" in result["imported"]
+    assert "msd_desktop.core.workspace.project_root" in result["imported"]
     assert "msd_desktop.commands.workspaces" in result["imported"]
     assert result["qt"] == []
 
@@ -92,7 +92,7 @@ def test_resolve_model_path_stays_light(tmp_path: Path) -> None:
     )
     assert rc == 0, output
     assert "msd_desktop.commands.resolve" in modules
-    assert "msd_desktop.core.project_root" in modules
+    assert "msd_desktop.core.workspace.project_root" in modules
     assert _heavy(modules) == [], "resolve-model imported heavy modules"
     assert sorted(m for m in modules if m.split(".")[0] in SLOW_STDLIB) == [], (
         "resolve-model imported stdlib modules it keeps lazy"

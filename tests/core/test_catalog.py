@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core import catalog
-from msd_desktop.core.errors import MsdError
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.models import catalog
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core import secrets as core
+from msd_desktop.core.secrets import store as core
 
 REPO = Path(__file__).resolve().parents[2]
 BRAVE = "BSA-cli-global-0123456789"

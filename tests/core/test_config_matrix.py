@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.config_matrix import (
+from msd_desktop.core.common.planning_lock import PlanningLock
+from msd_desktop.core.config.matrix import (
     apply_to_projects,
     defaults_keys,
     describe_reach,
     key_matrix,
     summarize,
 )
-from msd_desktop.core.paths import defaults_path
-from msd_desktop.core.planning_lock import PlanningLock
+from msd_desktop.core.workspace.paths import defaults_path
 
 
 def make_project(base: Path, name: str, config: dict[str, object] | str | None) -> Path:

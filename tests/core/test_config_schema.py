@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core import config_schema as cs
-from msd_desktop.core.jsnum import js_json_dumps
+from msd_desktop.core.common.jsnum import js_json_dumps
+from msd_desktop.core.config import schema as cs
 
 UPSTREAM_CLI = Path(
     "/work/upstream/node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs"

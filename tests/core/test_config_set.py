@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core import config_schema as cs
-from msd_desktop.core.config_set import (
+from msd_desktop.core.common.errors import ConflictError, KeyringUnavailableError, MsdError
+from msd_desktop.core.common.jsonfile import read_json_file
+from msd_desktop.core.config import schema as cs
+from msd_desktop.core.config.setter import (
     apply_set,
     apply_unset,
     config_get,
@@ -22,8 +24,6 @@ from msd_desktop.core.config_set import (
     unknown_key_message,
     validate_value,
 )
-from msd_desktop.core.errors import ConflictError, KeyringUnavailableError, MsdError
-from msd_desktop.core.jsonfile import read_json_file
 
 ENV: dict[str, str] = {}
 
@@ -278,7 +278,7 @@ def test_validator_table(root: Path, key: str, raw: str, message: str) -> None:
 
 
 def set_value_of(key: str, raw: str) -> Any:
-    from msd_desktop.core.config_set import coerce_for_key
+    from msd_desktop.core.config.setter import coerce_for_key
 
     return coerce_for_key(key, raw)
 
@@ -667,7 +667,7 @@ def test_secret_unset_masks_previous(root: Path) -> None:
 
 
 def _keyring_usable() -> bool:
-    from msd_desktop.core.secrets import keyring_status
+    from msd_desktop.core.secrets.store import keyring_status
 
     return keyring_status().usable
 
@@ -685,7 +685,7 @@ def test_secret_string_without_keyring_writes_nothing(root: Path) -> None:
 def test_secret_string_goes_to_keyring(root: Path) -> None:
     if not _keyring_usable():
         pytest.skip("no usable OS keyring; run scripts/run-tests.sh")
-    from msd_desktop.core import secrets
+    from msd_desktop.core.secrets import store as secrets
 
     try:
         result = set_raw(root, "firecrawl", "12345678")

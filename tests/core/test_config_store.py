@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.config_store import (
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.common.jsonfile import dump_json, read_json_file
+from msd_desktop.core.config.store import (
     deep_merge,
     effective_commit_docs,
     load_config,
@@ -21,8 +23,6 @@ from msd_desktop.core.config_store import (
     migrate_config_data,
     write_project_config,
 )
-from msd_desktop.core.errors import ConflictError, MsdError
-from msd_desktop.core.jsonfile import dump_json, read_json_file
 
 
 class Project:
@@ -543,7 +543,7 @@ def test_effective_commit_docs(proj: Project) -> None:
 
 def test_loader_does_not_import_heavy_modules() -> None:
     code = (
-        "import sys, msd_desktop.core.config_store as c; "
+        "import sys, msd_desktop.core.config.store as c; "
         "bad = [m for m in ('ruamel', 'watchdog', 'keyring', 'platformdirs', 'PySide6') "
         "if m in sys.modules]; print(bad)"
     )

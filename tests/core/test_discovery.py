@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.discovery import discover_projects, iter_projects
+from msd_desktop.core.workspace.discovery import discover_projects, iter_projects
 
 
 def project(path: Path) -> Path:

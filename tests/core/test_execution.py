@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.catalog import load_catalog
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.execution import (
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.models.execution import (
     ATTEMPT_ERROR,
     EFFORT_LAYERS,
     FAST_MODE_LAYERS,
@@ -28,7 +28,7 @@ from msd_desktop.core.execution import (
     resolve_fast_mode,
     resolve_granularity,
 )
-from msd_desktop.core.resolution import ResolutionInput
+from msd_desktop.core.models.resolution import ResolutionInput
 
 
 def inp(config: dict[str, Any] | None = None, **kw: Any) -> ResolutionInput:

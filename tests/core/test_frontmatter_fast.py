@@ -16,9 +16,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core import state_md
-from msd_desktop.core.frontmatter_fast import FALLBACK, load_simple
-from msd_desktop.core.state_md import parse_state_text, split_frontmatter
+from msd_desktop.core.state import state_md
+from msd_desktop.core.state.frontmatter_fast import FALLBACK, load_simple
+from msd_desktop.core.state.state_md import parse_state_text, split_frontmatter
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "msd_desktop" / "resources" / "demo"

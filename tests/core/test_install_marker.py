@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.install_marker import (
+from msd_desktop.core.models.install_marker import (
     INSTALL_DIR_ENV,
     NO_MARKER,
     RUNTIME_HOMES,
     find_install_marker,
 )
-from msd_desktop.core.resolution import (
+from msd_desktop.core.models.resolution import (
     ResolutionInput,
     active_runtime,
     active_runtime_source,
@@ -323,7 +323,7 @@ def test_conflicting_local_markers_do_not_fall_back_to_global(home: Path, proj: 
 
 
 def _loaded(proj: Path, env: dict[str, str], **kw: Any) -> ResolutionInput:
-    from msd_desktop.core.config_store import load_config
+    from msd_desktop.core.config.store import load_config
 
     return input_from_loaded(load_config(proj, env), env, **kw)
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.jsnum import (
+from msd_desktop.core.common.jsnum import (
     coerce_config_value,
     js_json_dumps,
     js_json_loads,

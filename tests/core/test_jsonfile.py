@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.errors import ConflictError, MsdError
-from msd_desktop.core.jsonfile import (
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.common.jsonfile import (
     Fingerprint,
     atomic_write_json,
     atomic_write_text,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.masking import UNSET, js_string, mask
+from msd_desktop.core.secrets.masking import UNSET, js_string, mask
 
 
 @pytest.mark.parametrize(

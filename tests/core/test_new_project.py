@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.new_project import (
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.secrets.store import has_secret, secret_keys
+from msd_desktop.core.workspace.new_project import (
     MERGED_SECTIONS,
     build_new_project_config,
     builtin_new_project_config,
@@ -23,8 +24,7 @@ from msd_desktop.core.new_project import (
     create_new_project,
     new_project,
 )
-from msd_desktop.core.paths import defaults_path
-from msd_desktop.core.secrets import has_secret, secret_keys
+from msd_desktop.core.workspace.paths import defaults_path
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -181,8 +181,8 @@ def test_secret_choice_without_keyring_writes_nothing(tmp_path: Path) -> None:
     root.mkdir()
     code = (
         "import sys, json; from pathlib import Path\n"
-        "from msd_desktop.core.new_project import new_project\n"
-        "from msd_desktop.core.errors import KeyringUnavailableError\n"
+        "from msd_desktop.core.workspace.new_project import new_project\n"
+        "from msd_desktop.core.common.errors import KeyringUnavailableError\n"
         "try:\n"
         f"    new_project(Path({str(root)!r}), {{'brave_search': 'sk-plaintext-123'}}, "
         f"{{'HOME': {str(tmp_path)!r}}})\n"
@@ -197,7 +197,7 @@ def test_secret_choice_without_keyring_writes_nothing(tmp_path: Path) -> None:
 
 @pytest.mark.keyring
 def test_secret_choice_goes_to_keyring(env: dict[str, str], tmp_path: Path) -> None:
-    from msd_desktop.core import secrets
+    from msd_desktop.core.secrets import store as secrets
 
     if not secrets.keyring_status().usable:
         pytest.skip("no usable OS keyring")

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.next_command import LINUX_TERMINALS, next_command, terminal_argv
-from msd_desktop.core.project_state import load_project_state
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.state.next_command import LINUX_TERMINALS, next_command, terminal_argv
+from msd_desktop.core.state.project import load_project_state
 
 
 @pytest.mark.parametrize(("fields", "text"), [

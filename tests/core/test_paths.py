@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.paths import (
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.workspace.paths import (
     INVALID_WORKSTREAM_NAME_MESSAGE,
     active_workstream,
     config_path,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.errors import LockTimeoutError, MsdError
-from msd_desktop.core.planning_lock import PlanningLock, read_lock_holder
+from msd_desktop.core.common.errors import LockTimeoutError, MsdError
+from msd_desktop.core.common.planning_lock import PlanningLock, read_lock_holder
 
 REPO = Path(__file__).resolve().parents[2]
 UPSTREAM_LIB = Path(
@@ -29,7 +29,7 @@ def _spawn_holder(planning: Path, hold: float, ready: Path) -> subprocess.Popen[
         f"""
         import time
         from pathlib import Path
-        from msd_desktop.core.planning_lock import PlanningLock
+        from msd_desktop.core.common.planning_lock import PlanningLock
         with PlanningLock(Path({str(planning)!r})):
             Path({str(ready)!r}).write_text("held")
             time.sleep({hold})
@@ -123,7 +123,7 @@ def test_mutual_exclusion_between_processes(planning: Path, tmp_path: Path) -> N
     code = textwrap.dedent(
         f"""
         from pathlib import Path
-        from msd_desktop.core.planning_lock import PlanningLock
+        from msd_desktop.core.common.planning_lock import PlanningLock
         counter = Path({str(counter)!r})
         for _ in range(15):
             with PlanningLock(Path({str(planning)!r}), timeout=30, poll_interval=0.005):

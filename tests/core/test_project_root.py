@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.project_root import find_root
+from msd_desktop.core.workspace.project_root import find_root
 
 
 def mk(base: Path, *rels: str) -> Path:

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.project_state import (
+from msd_desktop.core.state.project import (
     StateCache,
     get_config_value,
     load_project_state,
     read_state_format,
 )
-from msd_desktop.core.state_md import parse_state_text
+from msd_desktop.core.state.state_md import parse_state_text
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ENV = {"HOME": "/nonexistent-home"}

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.catalog import load_catalog
-from msd_desktop.core.resolution import (
+from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.models.resolution import (
     LAYERS,
     ResolutionInput,
     TraceStep,
@@ -506,7 +506,7 @@ def _write(path: Path, data: Any) -> None:
 
 
 def _loaded_input(root: Path, env: dict[str, str]) -> ResolutionInput:
-    from msd_desktop.core.config_store import load_config
+    from msd_desktop.core.config.store import load_config
 
     return input_from_loaded(load_config(root, env), env)
 

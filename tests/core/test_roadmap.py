@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.roadmap import (
+from msd_desktop.core.state.roadmap import (
     compute_percent,
     derive_progress,
     dir_phase_key,

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core import secrets as core
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.masking import mask
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.secrets import store as core
+from msd_desktop.core.secrets.masking import mask
 
 REPO = Path(__file__).resolve().parents[2]
 BRAVE = "BSA-global-0123456789abcdef"
@@ -86,7 +86,7 @@ def _py(
 
 
 def test_secret_keys_come_from_the_schema() -> None:
-    schema = json.loads((REPO / "msd_desktop/core/data/config-schema.json").read_text())
+    schema = json.loads((REPO / "msd_desktop/core/config/data/config-schema.json").read_text())
     expected = {k["key"] for k in schema["keys"] if k.get("secret") is True}
     assert set(core.SECRET_KEYS) == expected == {
         "brave_search", "firecrawl", "exa_search", "tavily_search", "ref_search",
@@ -318,8 +318,8 @@ def test_unusable_keyring_clear_error_and_nothing_written(project: Path) -> None
     script = f"""
         import json
         from pathlib import Path
-        from msd_desktop.core import secrets as core
-        from msd_desktop.core.errors import KeyringUnavailableError
+        from msd_desktop.core.secrets import store as core
+        from msd_desktop.core.common.errors import KeyringUnavailableError
         st = core.keyring_status()
         out = {{"status": st.as_dict()}}
         for name, call in [
@@ -352,7 +352,8 @@ def test_unusable_keyring_clear_error_and_nothing_written(project: Path) -> None
 
 def test_null_backend_is_unusable() -> None:
     env = dict(os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
-    proc = _py("from msd_desktop.core.secrets import keyring_status as s; print(s().reason)", env)
+    proc = _py("from msd_desktop.core.secrets.store import keyring_status as s; print(s().reason)",
+    env)
     assert proc.returncode == 0, proc.stderr
     assert "null backend" in proc.stdout
     assert "stores nothing" in proc.stdout

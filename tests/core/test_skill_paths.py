@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.config_set import config_set, config_set_typed
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.skill_paths import validate_agent_skills_value, validate_skill_path
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.config.setter import config_set, config_set_typed
+from msd_desktop.core.config.skill_paths import validate_agent_skills_value, validate_skill_path
 
 
 @pytest.fixture

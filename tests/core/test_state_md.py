@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.state_md import (
+from msd_desktop.core.state.state_md import (
     collect_section,
     extract_field,
     is_template_default_status,
@@ -393,7 +393,7 @@ def test_aliased_collections_are_refused() -> None:
 
 def test_case_traps_are_every_non_ascii_ignorecase_match_of_a_letter() -> None:
     """``_lacks_label`` is exact only if CASE_TRAPS lists every such character."""
-    from msd_desktop.core.state_md import CASE_TRAPS
+    from msd_desktop.core.state.state_md import CASE_TRAPS
 
     every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
     found = {m.group() for m in re.finditer("[a-z]", every, re.IGNORECASE)}
@@ -410,7 +410,7 @@ _FIELD_TEXT = st.lists(st.sampled_from(_FIELD_TOKENS), max_size=40).map("".join)
 @settings(max_examples=400, deadline=None)
 @given(_FIELD_TEXT, st.sampled_from(_FIELD_NAMES))
 def test_label_precheck_changes_no_answer(text: str, name: str) -> None:
-    from msd_desktop.core import state_md
+    from msd_desktop.core.state import state_md
 
     fast = (extract_field(text, name), state_md._list_field(text, name))
     original = state_md._lacks_label
@@ -432,7 +432,7 @@ def test_label_precheck_sees_case_traps() -> None:
 @given(st.lists(st.sampled_from(["#", "##", " ", "\t", "a", "b c", "\\#", "\r", "é"]),
                 max_size=12).map("".join))
 def test_heading_text_matches_the_regexes_it_replaces(rest: str) -> None:
-    from msd_desktop.core.state_md import heading_text
+    from msd_desktop.core.state.state_md import heading_text
 
     text = re.sub(r"^[ \t]+", "", rest)
     text = re.sub(r"[ \t]+#+[ \t]*$", "", text)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from msd_desktop.core.state_md import parse_state_text
+from msd_desktop.core.state.state_md import parse_state_text
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO.parent / "shared" / "spec" / "data" / "examples"
+EXAMPLES = REPO / "tests" / "fixtures" / "spec-examples"
 
 
 def _texts() -> list[str]:

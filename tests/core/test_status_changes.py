@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from msd_desktop.core.project_state import load_project_state
-from msd_desktop.core.status_changes import (
+from msd_desktop.core.state.project import load_project_state
+from msd_desktop.core.state.status_changes import (
     StatusSnapshot,
     StatusTracker,
     diff_status,

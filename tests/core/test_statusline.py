@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.statusline import (
+from msd_desktop.core.state.statusline import (
     NO_ACTIVE_WORKSTREAM_LABEL,
     parse_statusline_fields,
     read_statusline_fields,

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.watcher import ALL_KINDS, ChangeEvent, ProjectWatcher, classify
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.workspace.watcher import ALL_KINDS, ChangeEvent, ProjectWatcher, classify
 
 TIMEOUT = 10.0
 

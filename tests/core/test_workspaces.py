@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.workspaces import (
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.workspace.registry import (
     ProjectRef,
     Workspace,
     WorkspaceRegistry,

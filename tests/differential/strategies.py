@@ -21,9 +21,13 @@ from typing import Any
 from hypothesis import strategies as st
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-_DATA = REPO_ROOT / "msd_desktop" / "core" / "data"
-CATALOG: dict[str, Any] = json.loads((_DATA / "model-catalog.json").read_text(encoding="utf-8"))
-SCHEMA: dict[str, Any] = json.loads((_DATA / "config-schema.json").read_text(encoding="utf-8"))
+_CORE = REPO_ROOT / "msd_desktop" / "core"
+CATALOG: dict[str, Any] = json.loads(
+    (_CORE / "models/data/model-catalog.json").read_text(encoding="utf-8")
+)
+SCHEMA: dict[str, Any] = json.loads(
+    (_CORE / "config/data/config-schema.json").read_text(encoding="utf-8")
+)
 
 AGENTS: list[str] = list(CATALOG["agents"])
 UNKNOWN_AGENTS: list[str] = ["msd-custom-agent", "toString"]

@@ -30,7 +30,7 @@ from .strategies import (
     start_configs,
 )
 
-MODULES = ("msd_desktop.commands.config", "msd_desktop.core.config_set")
+MODULES = ("msd_desktop.commands.config", "msd_desktop.core.config.setter")
 
 
 @pytest.fixture(autouse=True)

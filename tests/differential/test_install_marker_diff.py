@@ -44,9 +44,9 @@ from .strategies import ALL_AGENTS, Project, materialize, projects
 
 MODULES = (
     "msd_desktop.commands.resolve",
-    "msd_desktop.core.resolution",
-    "msd_desktop.core.install_marker",
-    "msd_desktop.core.config_store",
+    "msd_desktop.core.models.resolution",
+    "msd_desktop.core.models.install_marker",
+    "msd_desktop.core.config.store",
 )
 
 # Marker file contents (None: no marker file). Aliases and odd spacing exercise the

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from .conftest import Msd, Upstream, base_env, case_dir, diff_settings, require_msd
 
-MODULES = ("msd_desktop.core.new_project",)
+MODULES = ("msd_desktop.core.workspace.new_project",)
 SECRETS = ("brave_search", "firecrawl", "exa_search", "tavily_search", "ref_search",
            "perplexity", "jina")
 TEMPLATES = {"gsd/phase-{phase}-{slug}": "msd/phase-{phase}-{slug}",
@@ -132,7 +132,7 @@ def _set_by_user(case: NewProjectCase, key: str) -> bool:
 
 def expected_from_upstream(up: dict[str, Any], case: NewProjectCase, env: dict[str, str]
                            ) -> dict[str, Any]:
-    from msd_desktop.core.secrets import has_secret
+    from msd_desktop.core.secrets.store import has_secret
 
     out = json.loads(json.dumps(up))
     git = out.get("git")
@@ -160,8 +160,8 @@ def _order(value: Any) -> Any:
 
 
 def run_case(upstream: Upstream, root: Path, case: NewProjectCase) -> None:
-    from msd_desktop.core.errors import MsdError
-    from msd_desktop.core.new_project import build_new_project_config
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.core.workspace.new_project import build_new_project_config
 
     gsd_home, msd_home = _home(root, "gsd", case), _home(root, "msd", case)
     proj = root / "proj"

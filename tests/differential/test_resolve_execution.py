@@ -19,9 +19,9 @@ from .strategies import ALL_AGENTS, Project, execution_flags, materialize, proje
 
 MODULES = (
     "msd_desktop.commands.resolve",
-    "msd_desktop.core.resolution",
-    "msd_desktop.core.execution",
-    "msd_desktop.core.config_store",
+    "msd_desktop.core.models.resolution",
+    "msd_desktop.core.models.execution",
+    "msd_desktop.core.config.store",
 )
 
 

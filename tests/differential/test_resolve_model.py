@@ -16,8 +16,8 @@ from .strategies import ALL_AGENTS, Project, RawText, projects
 
 MODULES = (
     "msd_desktop.commands.resolve",
-    "msd_desktop.core.resolution",
-    "msd_desktop.core.config_store",
+    "msd_desktop.core.models.resolution",
+    "msd_desktop.core.config.store",
 )
 
 

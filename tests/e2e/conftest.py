@@ -44,7 +44,7 @@ def poll(what: str, predicate: Callable[[], Any], timeout: float = 15.0,
 
 
 class AppDriver:
-    """A client of ``msd_desktop.ui.automation`` plus the subprocess it talks to."""
+    """A client of ``msd_desktop.ui.testing.automation`` plus the subprocess it talks to."""
 
     def __init__(self, proc: subprocess.Popen[bytes], sock_path: str, home: Path,
                  log: Path) -> None:

@@ -86,8 +86,8 @@ def test_broken_state_md_shows_banner_and_keeps_last_good(app: AppDriver) -> Non
 
 @pytest.mark.keyring
 def test_api_key_set_through_the_ui_lands_in_the_keyring(app: AppDriver) -> None:
-    from msd_desktop.core import secrets
-    from msd_desktop.core.masking import UNSET, mask
+    from msd_desktop.core.secrets import store as secrets
+    from msd_desktop.core.secrets.masking import UNSET, mask
 
     if not secrets.keyring_status().usable:
         pytest.skip("no usable keyring in this session (run under scripts/run-tests.sh)")

@@ -1,6 +1,6 @@
 """The automation channel the e2e tests drive the app with is off unless asked for.
 
-A normal run neither imports ``msd_desktop.ui.automation`` nor opens a socket; with
+A normal run neither imports ``msd_desktop.ui.testing.automation`` nor opens a socket; with
 ``MSD_DESKTOP_AUTOMATION`` set it listens on exactly that path. The protocol's error replies
 are checked in-process.
 """
@@ -28,7 +28,7 @@ from msd_desktop import app
 rc = app.main(["--smoke-test", sys.argv[1]])
 path = os.environ.get("MSD_DESKTOP_AUTOMATION", "")
 print("PROBE " + json.dumps({"rc": rc,
-      "imported": "msd_desktop.ui.automation" in sys.modules,
+      "imported": "msd_desktop.ui.testing.automation" in sys.modules,
       "socket": bool(path) and os.path.exists(path)}))
 """
 
@@ -62,7 +62,7 @@ def test_the_variable_turns_it_on(tmp_path: Path) -> None:
 
 
 def test_protocol_errors_are_replies(qapp: object) -> None:
-    from msd_desktop.ui.automation import AutomationServer, start_from_env
+    from msd_desktop.ui.testing.automation import AutomationServer, start_from_env
 
     assert start_from_env({}) is None
     sock_dir = tempfile.mkdtemp(prefix="msd-auto-")

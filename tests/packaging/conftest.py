@@ -30,7 +30,7 @@ def project_version() -> str:
 
 def package_data_files() -> list[str]:
     """Every package-data file the distributions must carry, relative to the repo root."""
-    files = sorted((PACKAGE_DIR / "core" / "data").glob("*.json"))
+    files = sorted((PACKAGE_DIR / "core").glob("*/data/*.json"))
     files += sorted(
         p
         for p in (PACKAGE_DIR / "resources").rglob("*")

@@ -25,7 +25,7 @@ def content(seq: int) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    from msd_desktop.core.jsonfile import atomic_write_json
+    from msd_desktop.core.common.jsonfile import atomic_write_json
 
     path = Path(argv[0])
     first, count = int(argv[1]), int(argv[2])

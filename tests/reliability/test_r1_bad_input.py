@@ -25,15 +25,15 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from msd_desktop.core.config_set import config_get, config_set, config_set_typed
-from msd_desktop.core.config_store import load_config, migrate_config
-from msd_desktop.core.errors import ConflictError, MsdError
-from msd_desktop.core.jsonfile import read_json_file
-from msd_desktop.core.project_state import load_project_state
-from msd_desktop.core.roadmap import parse_roadmap_text
-from msd_desktop.core.secrets import find_plaintext_secrets, migrate_plaintext_secrets
-from msd_desktop.core.state_md import parse_state_text
-from msd_desktop.core.statusline import (
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.common.jsonfile import read_json_file
+from msd_desktop.core.config.setter import config_get, config_set, config_set_typed
+from msd_desktop.core.config.store import load_config, migrate_config
+from msd_desktop.core.secrets.store import find_plaintext_secrets, migrate_plaintext_secrets
+from msd_desktop.core.state.project import load_project_state
+from msd_desktop.core.state.roadmap import parse_roadmap_text
+from msd_desktop.core.state.state_md import parse_state_text
+from msd_desktop.core.state.statusline import (
     parse_statusline_fields,
     read_statusline_fields,
     render_state_segment,

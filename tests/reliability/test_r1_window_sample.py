@@ -18,9 +18,9 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from msd_desktop.core.jsonfile import read_json_file
-from msd_desktop.core.project_state import load_project_state
-from msd_desktop.core.workspaces import ProjectRef
+from msd_desktop.core.common.jsonfile import read_json_file
+from msd_desktop.core.state.project import load_project_state
+from msd_desktop.core.workspace.registry import ProjectRef
 from tests.reliability.corpus import config_cases, state_cases
 from tests.reliability.helpers import make_project, record_figure, tree_bytes
 
@@ -30,7 +30,7 @@ STATE_SAMPLE = ["no-closing-fence", "unclosed-quote", "yaml-alias-bomb", "invali
 
 
 def test_config_form_on_broken_config(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from msd_desktop.ui.config_form import ConfigFormPanel
+    from msd_desktop.ui.settings.form import ConfigFormPanel
 
     cases = dict(config_cases())
     env = {"HOME": str(tmp_path), "MSD_HOME": str(tmp_path), "PATH": os.environ["PATH"]}
@@ -55,7 +55,7 @@ def test_config_form_on_broken_config(qtbot, tmp_path: Path) -> None:  # type: i
 
 
 def test_state_panel_on_broken_state(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from msd_desktop.ui.state_panel import StatePanel, state_view_from_core
+    from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
 
     cases = dict(state_cases())
     env = {"HOME": str(tmp_path), "MSD_HOME": str(tmp_path)}

@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.config_set import config_set, config_set_typed
-from msd_desktop.core.errors import ConflictError, LockTimeoutError
-from msd_desktop.core.jsonfile import read_json_file
-from msd_desktop.core.planning_lock import PlanningLock, iso_now
+from msd_desktop.core.common.errors import ConflictError, LockTimeoutError
+from msd_desktop.core.common.jsonfile import read_json_file
+from msd_desktop.core.common.planning_lock import PlanningLock, iso_now
+from msd_desktop.core.config.setter import config_set, config_set_typed
 from tests.reliability.helpers import REPO, make_project, msd, record_figure
 
 ROUNDS = 100
@@ -143,7 +143,7 @@ def test_100_rounds_zero_lost_updates(tmp_path: Path) -> None:
 HOLDER = textwrap.dedent(
     """
     import sys, time
-    from msd_desktop.core.planning_lock import PlanningLock
+    from msd_desktop.core.common.planning_lock import PlanningLock
     with PlanningLock(sys.argv[1]):
         print("held", flush=True)
         time.sleep(float(sys.argv[2]))

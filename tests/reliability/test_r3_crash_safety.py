@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from msd_desktop.core.jsonfile import atomic_write_json, dump_json
+from msd_desktop.core.common.jsonfile import atomic_write_json, dump_json
 from tests.reliability.crash_writer import content
 from tests.reliability.helpers import REPO, make_project, record_figure
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core import secrets as core
+from msd_desktop.core.secrets import store as core
 from tests.reliability.helpers import make_project, msd, record_figure, tree_bytes
 
 P_BRAVE_PLAIN = "BSA-r4-plain-brave-7f3c19ae52d8"

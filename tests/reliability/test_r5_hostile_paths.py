@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.config_set import config_set, config_set_typed
-from msd_desktop.core.discovery import discover_projects
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.paths import planning_dir
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.config.setter import config_set, config_set_typed
+from msd_desktop.core.workspace.discovery import discover_projects
+from msd_desktop.core.workspace.paths import planning_dir
 from tests.reliability.helpers import make_project, msd, record_figure, tree_bytes
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from msd_desktop.core import secrets
-from msd_desktop.ui import api_keys_panel
-from msd_desktop.ui.api_keys_panel import ApiKeysPanel
+from msd_desktop.core.secrets import store as secrets
+from msd_desktop.ui.settings import api_keys_panel
+from msd_desktop.ui.settings.api_keys_panel import ApiKeysPanel
 
 PLAINTEXT = "demo-brave-key-not-real-0000"
 

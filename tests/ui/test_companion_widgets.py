@@ -23,15 +23,16 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
 from msd_desktop.app import demo_source
-from msd_desktop.core.project_state import load_project_state
-from msd_desktop.core.workspaces import project_ref
-from msd_desktop.ui import config_matrix_view, next_command_widget
-from msd_desktop.ui.config_matrix_model import COL_STATUS, ConfigMatrixModel, DriftRole
-from msd_desktop.ui.config_matrix_view import ConfigMatrixView
-from msd_desktop.ui.global_defaults_panel import GlobalDefaultsPanel
-from msd_desktop.ui.new_project_dialog import NEW_PROJECT_KEYS, NewProjectDialog
-from msd_desktop.ui.next_command_widget import TERMINAL_SETTING, NextCommandWidget
-from msd_desktop.ui.tray import ProjectTray
+from msd_desktop.core.state.project import load_project_state
+from msd_desktop.core.workspace.registry import project_ref
+from msd_desktop.ui.companion import matrix_view as config_matrix_view
+from msd_desktop.ui.companion import next_command_widget
+from msd_desktop.ui.companion.matrix_model import COL_STATUS, ConfigMatrixModel, DriftRole
+from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
+from msd_desktop.ui.companion.new_project_dialog import NEW_PROJECT_KEYS, NewProjectDialog
+from msd_desktop.ui.companion.next_command_widget import TERMINAL_SETTING, NextCommandWidget
+from msd_desktop.ui.companion.tray import ProjectTray
+from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
 
 PROJECTS = ("billing-service", "checklist-printer", "field-notes", "legacy-importer",
             "platform-monorepo")
@@ -156,7 +157,7 @@ def test_new_project_dialog_refuses_existing_and_invalid(qtbot: Any, demo: Path,
 
 
 def test_config_matrix_model(qtmodeltester: Any, demo: Path, env: dict[str, str]) -> None:
-    from msd_desktop.core.config_matrix import key_matrix
+    from msd_desktop.core.config.matrix import key_matrix
 
     model = ConfigMatrixModel()
     model.set_matrix(key_matrix("model_profile", refs(demo), env))
@@ -205,7 +206,7 @@ def test_global_defaults_panel_reuses_form_and_shows_reach(
     bare.mkdir()
     panel = GlobalDefaultsPanel([*refs(demo), bare], env)
     qtbot.addWidget(panel)
-    from msd_desktop.ui.config_draft import Scope
+    from msd_desktop.core.config.draft import Scope
 
     assert panel.form.scope is Scope.GLOBAL
     assert panel.form.draft is not None

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.config_schema import MISSING
-from msd_desktop.core.errors import ConflictError, MsdError
-from msd_desktop.ui.config_draft import UNSET, ConfigDraft, InvalidInput, Scope, scope_path
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.config.draft import UNSET, ConfigDraft, InvalidInput, Scope, scope_path
+from msd_desktop.core.config.schema import MISSING
 
 
 @pytest.fixture

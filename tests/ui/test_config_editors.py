@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from msd_desktop.core.config_schema import MISSING, SCHEMA
-from msd_desktop.ui.config_draft import InvalidInput
-from msd_desktop.ui.config_editors import (
+from msd_desktop.core.config.draft import InvalidInput
+from msd_desktop.core.config.schema import MISSING, SCHEMA
+from msd_desktop.ui.widgets.editors import (
     EDITORS,
     AgentSkillsEditor,
     AgentValuesEditor,

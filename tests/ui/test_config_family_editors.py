@@ -13,26 +13,26 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from msd_desktop.core.catalog import load_catalog
-from msd_desktop.core.config_schema import MISSING
-from msd_desktop.core.config_set import config_set
-from msd_desktop.core.errors import MsdError
-from msd_desktop.core.workspaces import ProjectRef
-from msd_desktop.ui.config_draft import GROUP_KEYS
-from msd_desktop.ui.config_editors import (
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.config.draft import GROUP_KEYS
+from msd_desktop.core.config.schema import MISSING
+from msd_desktop.core.config.setter import config_set
+from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.settings.form import ConfigFormPanel, short_error
+from msd_desktop.ui.widgets.editors import (
     HINTS,
     RUNTIME_TIER_GROUPS,
     PatternGroupEditor,
     runtime_tier_columns,
 )
-from msd_desktop.ui.config_editors_runtime import (
+from msd_desktop.ui.widgets.editors_runtime import (
     BuiltinRole,
     EntryRole,
     KnownRuntimeRole,
     RuntimeTiersEditor,
     RuntimeTiersModel,
 )
-from msd_desktop.ui.config_form import ConfigFormPanel, short_error
 
 EDIT = 2  # Qt.ItemDataRole.EditRole
 DISPLAY = 0
@@ -338,7 +338,7 @@ def test_reset_removes_only_the_family(qtbot: QtBot, panel: ConfigFormPanel,
 
 
 def test_runtime_tiers_editor_buttons(qtbot: QtBot) -> None:
-    from msd_desktop.ui.config_editors import FieldSpec, create_editor
+    from msd_desktop.ui.widgets.editors import FieldSpec, create_editor
 
     editor = create_editor(FieldSpec("model_profile_overrides", "map"))
     qtbot.addWidget(editor)

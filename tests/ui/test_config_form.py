@@ -10,25 +10,25 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTabWidget
 from pytestqt.qtbot import QtBot
 
-from msd_desktop.core.config_schema import SCHEMA
-from msd_desktop.core.workspaces import ProjectRef
-from msd_desktop.ui import config_form
-from msd_desktop.ui.config_draft import GROUP_KEYS, Scope
-from msd_desktop.ui.config_editors import (
-    RUNTIME_TIER_GROUPS,
-    ComboEditor,
-    PatternGroupEditor,
-    ValueEditor,
-)
-from msd_desktop.ui.config_editors_runtime import RuntimeTiersEditor
-from msd_desktop.ui.config_form import ConfigFormPanel, KeyRowWidget
-from msd_desktop.ui.config_form_model import (
+from msd_desktop.core.config.draft import GROUP_KEYS, Scope
+from msd_desktop.core.config.schema import SCHEMA
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.settings import form as config_form
+from msd_desktop.ui.settings.form import ConfigFormPanel, KeyRowWidget
+from msd_desktop.ui.settings.form_model import (
     ConfigFilterProxyModel,
     ConfigFormModel,
     SectionCountRole,
     SectionRole,
     SectionTocModel,
 )
+from msd_desktop.ui.widgets.editors import (
+    RUNTIME_TIER_GROUPS,
+    ComboEditor,
+    PatternGroupEditor,
+    ValueEditor,
+)
+from msd_desktop.ui.widgets.editors_runtime import RuntimeTiersEditor
 
 
 @pytest.fixture

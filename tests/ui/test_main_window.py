@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
+from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow, build_project_tabs
-from msd_desktop.ui.state_panel import StatePanel
+from msd_desktop.ui.state.panel import StatePanel
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_state_tab_follows_file_changes(qtbot, window: MainWindow, demo: Path) -
 
 
 def test_build_project_tabs_factory(qtbot, demo: Path) -> None:
-    from msd_desktop.core.workspaces import project_ref
+    from msd_desktop.core.workspace.registry import project_ref
 
     tabs = build_project_tabs(project_ref(demo / "field-notes", "Demo"))
     assert [t for t, _ in tabs] == ["Settings", "Models", "State"]

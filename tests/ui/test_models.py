@@ -6,10 +6,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 
-from msd_desktop.core.config_store import load_config
-from msd_desktop.core.project_state import load_project_state
-from msd_desktop.core.workspaces import project_ref
-from msd_desktop.ui.overview_model import (
+from msd_desktop.core.config.store import load_config
+from msd_desktop.core.state.project import load_project_state
+from msd_desktop.core.workspace.registry import project_ref
+from msd_desktop.ui.browser.overview_model import (
     COL_PROBLEMS,
     COL_PROGRESS,
     OverviewModel,
@@ -18,8 +18,7 @@ from msd_desktop.ui.overview_model import (
     load_summary,
     rows_from_summaries,
 )
-from msd_desktop.ui.phase_list_model import PhaseListModel, PhaseRow
-from msd_desktop.ui.project_tree_model import (
+from msd_desktop.ui.browser.tree_model import (
     BadgeRole,
     NodeKindRole,
     ProjectEntry,
@@ -27,7 +26,8 @@ from msd_desktop.ui.project_tree_model import (
     WorkspaceEntry,
     WorkstreamRole,
 )
-from msd_desktop.ui.state_panel import state_view_from_core
+from msd_desktop.ui.state.panel import state_view_from_core
+from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
 
 
 def _demo_entries(demo: Path) -> list[WorkspaceEntry]:
@@ -64,7 +64,7 @@ def test_project_tree_model(qtmodeltester, demo: Path, env: dict[str, str]) -> N
 
 
 def test_project_tree_model_through_filter_proxy(qtmodeltester, demo: Path) -> None:
-    from msd_desktop.ui.project_browser import _TreeFilterProxy
+    from msd_desktop.ui.browser.project_browser import _TreeFilterProxy
 
     model = ProjectTreeModel()
     model.set_workspaces(_demo_entries(demo))

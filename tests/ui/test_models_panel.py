@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from msd_desktop.core.workspaces import ProjectRef
-from msd_desktop.ui.config_form import ConfigFormPanel
-from msd_desktop.ui.models_panel import ModelsPanel
-from msd_desktop.ui.resolution_model import COL_FLAGS, COL_MODEL, FlagsRole
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.models.panel import ModelsPanel
+from msd_desktop.ui.models.resolution_model import COL_FLAGS, COL_MODEL, FlagsRole
+from msd_desktop.ui.settings.form import ConfigFormPanel
 
 
 def _snapshot(root: Path, home: Path) -> dict[str, str]:
@@ -118,7 +118,7 @@ def test_copy_as_json_is_what_the_cli_prints(
 def test_recomputes_only_what_changed(
     qtbot: QtBot, panel: ModelsPanel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from msd_desktop.ui import models_panel
+    from msd_desktop.ui.models import panel as models_panel
 
     loads: list[int] = []
     real = models_panel.load_config

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from msd_desktop.ui.overview_model import (
+from msd_desktop.ui.browser.overview_model import (
     COL_MILESTONE,
     COL_PHASE,
     COL_PROBLEMS,
@@ -14,7 +14,7 @@ from msd_desktop.ui.overview_model import (
     ProjectSummary,
     rows_from_summaries,
 )
-from msd_desktop.ui.overview_view import OverviewView
+from msd_desktop.ui.browser.overview_view import OverviewView
 
 
 def _view(qtbot, summaries: list[ProjectSummary]) -> OverviewView:

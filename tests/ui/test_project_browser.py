@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.core.workspaces import Workspace, WorkspaceRegistry
-from msd_desktop.ui import project_browser
-from msd_desktop.ui.project_browser import ProjectBrowserPanel
+from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+from msd_desktop.ui.browser import project_browser
+from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel
 
 
 @pytest.fixture

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 
-from msd_desktop.core.catalog import load_catalog
-from msd_desktop.core.resolution import ResolutionInput
-from msd_desktop.ui.resolution_model import (
+from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.models.resolution import ResolutionInput
+from msd_desktop.ui.models.resolution_model import (
     COL_FLAGS,
     COL_MODEL,
     COLUMNS,
@@ -19,7 +19,7 @@ from msd_desktop.ui.resolution_model import (
     flags_for,
     with_after,
 )
-from msd_desktop.ui.trace_model import AppliedRole, KindRole, TraceTableModel
+from msd_desktop.ui.models.trace_model import AppliedRole, KindRole, TraceTableModel
 
 
 def _inp(config: dict, **kw: object) -> ResolutionInput:

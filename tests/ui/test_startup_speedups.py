@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.ui import pyside_feature_scan
+from msd_desktop.ui.widgets import pyside_feature_scan
 
 
 def test_fast_check_gives_pysides_answer(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from msd_desktop.core.project_state import StateCache, load_project_state
-from msd_desktop.ui.state_panel import StatePanel, state_view_from_core
+from msd_desktop.core.state.project import StateCache, load_project_state
+from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
 
 
 def _show(qtbot, panel: StatePanel, root: Path, env: dict[str, str],
@@ -68,8 +68,8 @@ def test_broken_state_keeps_last_good_under_banner(qtbot, demo: Path,
     assert panel.statusline_label.text() == good_line
     assert "[executing" not in panel.state_view().statusline_full
     # and so is the summary the status bar and the browser show (same cache)
-    from msd_desktop.core.workspaces import project_ref
-    from msd_desktop.ui.overview_model import load_summary
+    from msd_desktop.core.workspace.registry import project_ref
+    from msd_desktop.ui.browser.overview_model import load_summary
 
     summary = load_summary(project_ref(root, "Demo"), env, cache)
     assert summary.statusline_full == panel.state_view().statusline_full

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from msd_desktop.ui.watch_bridge import WatchBridge
-from msd_desktop.ui.workers import live_ops, run_op
+from msd_desktop.ui.widgets.watch_bridge import WatchBridge
+from msd_desktop.ui.widgets.workers import live_ops, run_op
 
 
 def test_run_op_delivers_result_on_gui_thread(qtbot) -> None:
@@ -113,14 +113,14 @@ def test_many_fast_ops_do_not_corrupt_refcounts(qtbot) -> None:
     assert len(progress) == 75
     assert all(isinstance(e, ValueError) for e in errors)
     # with a PySide6 whose emit leaks a reference to True, the guard has pinned it
-    from msd_desktop.ui import qt_guard
+    from msd_desktop.ui.widgets import qt_guard
 
     assert not qt_guard.emit_leaks_bool_refs() or sys.getrefcount(True) > 1 << 39
 
 
 def test_signal_emit_cannot_free_true(qtbot) -> None:
     """The PySide6 refcount leaks (emit → True, void methods → None) are neutralised
-    (see msd_desktop.ui.qt_guard)."""
+    (see msd_desktop.ui.widgets.qt_guard)."""
     import sys
 
     from PySide6.QtCore import QObject, Signal

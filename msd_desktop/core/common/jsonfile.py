@@ -1,0 +1,501 @@
+"""Reading and writing the JSON files MSD shares with upstream tools (config.json, defaults.json).
+
+Why this exists: a config file is edited by people, by ``msd``, by upstream ``gsd-tools`` and by
+this app, sometimes at once. So reading never raises for bad *content* — the caller gets a
+:class:`JsonFile` carrying a :class:`JsonError` with the file, line and column — and writing is
+atomic (temp file in the same folder, fsync, rename), keeps the file mode, and can refuse to
+overwrite a file that changed since it was read (:class:`Fingerprint`).
+
+Parsing follows Node's ``JSON.parse`` as upstream uses it: duplicate keys keep the first
+position and the last value, ``NaN``/``Infinity`` are rejected, a UTF-8 BOM is an error (Node
+does not strip it). One deliberate difference: invalid UTF-8 is reported as unparseable, where
+Node would silently substitute U+FFFD — we must never write such a file back altered.
+
+Output matches upstream's writer (``platformWriteSync(JSON.stringify(obj, null, 2))``): two-space
+indent, non-ASCII kept, numbers spelled as JavaScript spells them, exactly one trailing newline.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import math
+import os
+import re
+import stat
+import time
+from pathlib import Path
+from types import EllipsisType
+from typing import Any, Literal, NamedTuple
+
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.common.record import Record
+
+JsonReason = Literal["config_unparseable", "config_unreadable"]
+
+_BOM = b"\xef\xbb\xbf"
+
+
+class Fingerprint(NamedTuple):
+    """What a file looked like when read; equal content means "unchanged" (:meth:`same_content`)."""
+
+    mtime_ns: int
+    size: int
+    sha256: str
+
+    def same_content(self, other: Fingerprint | None) -> bool:
+        """True when ``other`` has the same bytes (mtime alone is not a change)."""
+        return other is not None and other.size == self.size and other.sha256 == self.sha256
+
+
+class JsonError(Record):
+    """Why a present file could not be used; ``message`` names the file (and line/column)."""
+
+    __slots__ = ("column", "line", "message", "reason")
+    __match_args__ = ("message", "line", "column", "reason")
+
+    def __init__(
+        self, message: str, line: int | None, column: int | None, reason: JsonReason
+    ) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.reason = reason
+
+
+class JsonFile(Record):
+    """One read of one file. ``data`` is a dict only when ``ok``."""
+
+    __slots__ = ("data", "error", "exists", "fingerprint", "path", "text")
+    __match_args__ = ("path", "exists", "text", "data", "fingerprint", "error")
+
+    def __init__(
+        self,
+        path: Path,
+        exists: bool,
+        text: str | None,
+        data: Any,
+        fingerprint: Fingerprint | None,
+        error: JsonError | None,
+    ) -> None:
+        self.path = path
+        self.exists = exists
+        self.text = text
+        self.data = data
+        self.fingerprint = fingerprint
+        self.error = error
+
+    @property
+    def ok(self) -> bool:
+        """The file exists and parsed to a JSON object."""
+        return self.exists and self.error is None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"Unexpected token {name}")
+
+
+def _type_phrase(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return type(value).__name__
+
+
+def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
+    line = raw.count(b"\n", 0, offset) + 1
+    start = raw.rfind(b"\n", 0, offset) + 1
+    column = len(raw[start:offset].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def _outside_strings(text: str) -> list[tuple[int, str]]:
+    """(offset, char) of every character outside JSON string literals (for error positions)."""
+    out: list[tuple[int, str]] = []
+    in_string = escaped = False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        else:
+            out.append((i, ch))
+    return out
+
+
+def _constant_offset(text: str) -> int:
+    """Where the first ``NaN``/``Infinity``/``-Infinity`` token outside a string starts."""
+    for i, ch in _outside_strings(text):
+        if ch in "NI-" and text.startswith(("NaN", "Infinity", "-Infinity"), i):
+            return i
+    return 0
+
+
+def _deepest_offset(text: str) -> int:
+    """Where nesting first reaches its greatest depth (the place a reader gives up)."""
+    depth = best = best_at = 0
+    for i, ch in _outside_strings(text):
+        if ch in "[{":
+            depth += 1
+            if depth > best:
+                best, best_at = depth, i
+        elif ch in "]}":
+            depth -= 1
+    return best_at
+
+
+def _line_col_of_char(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]:
+    """Parse ``text`` like ``JSON.parse``; on failure ``(None, JsonError)`` naming ``path``."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        msg = f"{path}: line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        return None, JsonError(msg, exc.lineno, exc.colno, "config_unparseable")
+    except ValueError as exc:  # NaN / Infinity
+        line, column = _line_col_of_char(text, _constant_offset(text))
+        msg = f"{path}: line {line}, column {column}: {exc}"
+        return None, JsonError(msg, line, column, "config_unparseable")
+    except RecursionError:
+        line, column = _line_col_of_char(text, _deepest_offset(text))
+        msg = f"{path}: line {line}, column {column}: JSON nesting is too deep to read"
+        return None, JsonError(msg, line, column, "config_unparseable")
+    if not isinstance(data, dict):
+        msg = f"{path}: expected a JSON object at the top level, found {_type_phrase(data)}"
+        return None, JsonError(msg, 1, 1, "config_unparseable")
+    return data, None
+
+
+def _sha256_hex(raw: bytes) -> str:
+    """SHA-256 of ``raw``, preferring CPython's built-in module over ``hashlib``.
+
+    ``import hashlib`` loads OpenSSL (≈ 2 ms), paid by every ``msd resolve-model`` since reading
+    a config fingerprints it; the built-in ``_sha256`` (``_sha2`` from 3.12) gives the same
+    digest. ``hashlib`` stays the fallback on interpreters without them.
+    """
+    try:
+        from _sha256 import sha256
+    except ImportError:
+        try:
+            from _sha2 import sha256
+        except ImportError:
+            from hashlib import sha256
+    return str(sha256(raw).hexdigest())
+
+
+def _fingerprint(raw: bytes, st: os.stat_result) -> Fingerprint:
+    return Fingerprint(st.st_mtime_ns, len(raw), _sha256_hex(raw))
+
+
+def _errno_name(exc: OSError) -> str:
+    return errno.errorcode.get(exc.errno or 0, "EUNKNOWN")
+
+
+def _read_regular(path: Path) -> tuple[bytes, os.stat_result]:
+    """Read a regular file; a directory raises EISDIR, a FIFO or device ENODEV (never blocks)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "rb", closefd=True) as fh:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.ENODEV, "not a regular file", str(path))
+        return fh.read(), st
+
+
+def read_json_file(path: Path) -> JsonFile:
+    """Read and parse ``path``; absence and bad content are described, never raised."""
+    path = Path(path)
+    try:
+        raw, st = _read_regular(path)
+    except FileNotFoundError:
+        return JsonFile(path, False, None, None, None, None)
+    except OSError as exc:
+        code = _errno_name(exc)
+        err = JsonError(f"{path} could not be read ({code})", None, None, "config_unreadable")
+        return JsonFile(path, True, None, None, None, err)
+    fp = _fingerprint(raw, st)
+    if raw.startswith(_BOM):
+        text = raw.decode("utf-8", errors="replace")
+        msg = (
+            f"{path}: line 1, column 1: the file starts with a UTF-8 byte order mark (BOM), "
+            "which JSON readers such as msd-tools reject; save it as UTF-8 without BOM"
+        )
+        return JsonFile(path, True, text, None, fp, JsonError(msg, 1, 1, "config_unparseable"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _line_col_of_byte(raw, exc.start)
+        msg = (
+            f"{path}: line {line}, column {column}: invalid UTF-8 byte "
+            f"0x{raw[exc.start]:02x}; the file must be saved as UTF-8"
+        )
+        err = JsonError(msg, line, column, "config_unparseable")
+        return JsonFile(path, True, raw.decode("utf-8", errors="replace"), None, fp, err)
+    data, err2 = parse_json_text(text, path)
+    return JsonFile(path, True, text, data, fp, err2)
+
+
+def fingerprint_of(path: Path) -> Fingerprint | None:
+    """The current fingerprint of ``path``, or ``None`` when it is missing or unreadable."""
+    try:
+        raw, st = _read_regular(Path(path))
+    except OSError:
+        return None
+    return _fingerprint(raw, st)
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def js_number(value: float) -> str:
+    """Spell a float the way JavaScript's ``Number#toString`` does (``1.0`` → ``1``, ``1e-7``)."""
+    if math.isnan(value) or math.isinf(value):
+        return "null"  # what JSON.stringify writes
+    if value == 0:
+        return "0"
+    from decimal import Decimal  # lazily: only writers spell floats
+
+    sign = "-" if value < 0 else ""
+    dec = Decimal(repr(abs(value)))
+    _, digit_tuple, exp = dec.as_tuple()
+    assert isinstance(exp, int)
+    digits = "".join(map(str, digit_tuple)).rstrip("0") or "0"
+    exp += len("".join(map(str, digit_tuple))) - len(digits)
+    k = len(digits)
+    n = exp + k  # value = 0.digits × 10^n
+    if k <= n <= 21:
+        out = digits + "0" * (n - k)
+    elif 0 < n <= 21:
+        out = digits[:n] + "." + digits[n:]
+    elif -6 < n <= 0:
+        out = "0." + "0" * (-n) + digits
+    else:
+        e = n - 1
+        mantissa = digits if k == 1 else digits[0] + "." + digits[1:]
+        out = f"{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
+    return sign + out
+
+
+_LONE_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def _js_string(value: str) -> str:
+    out = json.dumps(value, ensure_ascii=False)
+    # JSON.stringify escapes lone surrogates (well-formed JSON.stringify); Python keeps them raw.
+    return _LONE_SURROGATE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
+
+
+def _encode(value: Any, indent: str, out: list[str]) -> None:
+    if value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, int):
+        out.append(str(value))
+    elif isinstance(value, float):
+        out.append(js_number(value))
+    elif isinstance(value, str):
+        out.append(_js_string(value))
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        inner = indent + "  "
+        out.append("{\n")
+        for i, (k, v) in enumerate(value.items()):
+            out.append(f"{inner}{_js_string(str(k))}: ")
+            _encode(v, inner, out)
+            out.append(",\n" if i < len(value) - 1 else "\n")
+        out.append(indent + "}")
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[]")
+            return
+        inner = indent + "  "
+        out.append("[\n")
+        for i, item in enumerate(value):
+            out.append(inner)
+            _encode(item, inner, out)
+            out.append(",\n" if i < len(value) - 1 else "\n")
+        out.append(indent + "]")
+    else:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def dump_json(data: Any) -> str:
+    """``JSON.stringify(data, null, 2)`` plus the single newline upstream's writer appends."""
+    out: list[str] = []
+    _encode(data, "", out)
+    return "".join(out) + "\n"
+
+
+def _current_umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # racy across threads, but only a fallback off Linux
+    os.umask(mask)
+    return mask
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None:
+    """Replace ``path`` with ``text`` atomically: a reader sees the old file or the new one.
+
+    The temp file (``.<name>.tmp-<pid>-XXXX``) lives beside the target so the rename stays on one
+    filesystem. The target keeps its mode; a new file gets ``mode`` or ``0o666 & ~umask``. A
+    symlinked target is written through (the link survives). The temp is removed on failure.
+    """
+    path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    directory = path.parent
+    try:
+        keep_mode: int | None = os.stat(path).st_mode & 0o7777
+    except OSError:
+        keep_mode = None
+    final_mode = keep_mode if keep_mode is not None else (
+        mode if mode is not None else 0o666 & ~_current_umask()
+    )
+    import contextlib
+    import tempfile  # lazily, like the other writer-only imports: readers start faster
+
+    # The pid in the name lets the next writer remove this temp at once if we are killed.
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.tmp-{os.getpid()}-", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), final_mode)
+            fh.write(text.encode("utf-8"))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    _fsync_dir(directory)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def cleanup_stale_temps(directory: Path, name: str, *, older_than: float = 60.0) -> list[Path]:
+    """Remove temp files that killed writers left beside ``name``; return what was removed.
+
+    Ours (``.<name>.tmp-<pid>-*``) go as soon as that pid is dead, and any of ours
+    (``.<name>.tmp-*``, also the older pid-less form) once older than ``older_than`` seconds (a
+    live writer finishes in milliseconds); upstream's (``<name>.tmp.<pid>``) go when that pid is
+    dead.
+    """
+    import contextlib
+
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    now = time.time()
+    ours = f".{name}.tmp-"
+    theirs = re.compile(re.escape(name) + r"\.tmp\.(\d+)$")
+    ours_pid = re.compile(re.escape(ours) + r"(\d+)-")
+    for entry in entries:
+        stale = False
+        if entry.name.startswith(ours):
+            owner = ours_pid.match(entry.name)
+            stale = owner is not None and not _pid_alive(int(owner.group(1)))
+            with contextlib.suppress(OSError):
+                stale = stale or now - entry.stat(follow_symlinks=False).st_mtime >= older_than
+        else:
+            m = theirs.match(entry.name)
+            stale = bool(m) and m is not None and not _pid_alive(int(m.group(1)))
+        if stale and entry.is_file(follow_symlinks=False):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+def _check_expected(path: Path, expected: Fingerprint | None) -> None:
+    current = fingerprint_of(path)
+    unchanged = current is None if expected is None else expected.same_content(current)
+    if not unchanged:
+        raise ConflictError(f"{path} changed on disk since it was read; reload before saving")
+
+
+def _write_json(path: Path, data: Any, expected: Fingerprint | EllipsisType | None) -> Fingerprint:
+    if expected is not ...:
+        _check_expected(path, expected)
+    text = dump_json(data)
+    cleanup_stale_temps(path.parent, path.name)
+    try:
+        atomic_write_text(path, text)
+        return _fingerprint(text.encode("utf-8"), os.stat(path))
+    except OSError as exc:
+        raise MsdError(f"Could not write {path}: {exc.strerror or exc}") from exc
+
+
+def atomic_write_json(
+    path: Path,
+    data: Any,
+    *,
+    expected: Fingerprint | EllipsisType | None = ...,
+    lock_dir: Path | None = None,
+) -> Fingerprint:
+    """Write ``data`` as JSON atomically and return the new fingerprint.
+
+    ``expected``: ``...`` writes unconditionally; ``None`` requires that the file does not exist;
+    a :class:`Fingerprint` requires the file still has that content — otherwise
+    :class:`ConflictError` and nothing is written. ``lock_dir`` holds that planning lock meanwhile.
+    An I/O failure becomes an :class:`MsdError` naming the file (the old file stays intact).
+    """
+    path = Path(path)
+    if lock_dir is None:
+        return _write_json(path, data, expected)
+    from msd_desktop.core.common.planning_lock import PlanningLock
+
+    with PlanningLock(lock_dir):
+        return _write_json(path, data, expected)

@@ -1,0 +1,452 @@
+"""The Settings tab's draft: one config file as read, plus the edits not saved yet (Qt-free).
+
+Why a separate, Qt-free module: the draft is where the form's semantics live (what is pending,
+what is invalid, what would be written, whether the file changed behind our back), and all of
+it can be tested without widgets. Every rule comes from the core: ``config_set.validate_value``
+/ ``normalize_value`` decide what is valid and what is stored, ``config_set.apply_set`` makes the
+edit (unknown keys and key order kept), ``config_store.write_project_config`` writes atomically
+under the planning lock and refuses a file whose fingerprint changed since it was read.
+
+The forms a key's value takes here:
+
+* **file value** — what the scope's file holds (``MISSING`` when absent);
+* **pending value** — what the person chose and has not saved (``UNSET`` = remove the key);
+* **draft value** — pending if any, else the file value (what the form shows);
+* **stored value** — the pending value after ``normalize_value`` (what ``save`` writes).
+
+Scopes (the selector in the form): ``project`` = ``.planning/config.json``, ``workstream`` = the
+active workstream's ``config.json``, ``global`` = ``~/.msd/defaults.json``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from enum import Enum
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.jsonfile import (
+    Fingerprint,
+    JsonFile,
+    dump_json,
+    fingerprint_of,
+    read_json_file,
+)
+from msd_desktop.core.config import schema
+from msd_desktop.core.config.schema import MISSING
+from msd_desktop.core.config.setter import apply_set, normalize_value, validate_value
+from msd_desktop.core.config.store import lookup, write_project_config
+from msd_desktop.core.workspace.paths import defaults_path, planning_dir
+
+
+class Scope(Enum):
+    """Which file the form edits."""
+
+    PROJECT = "project"
+    WORKSTREAM = "workstream"
+    GLOBAL = "global"
+
+    @property
+    def label(self) -> str:
+        return {"project": "Project", "workstream": "Workstream",
+                "global": "Global defaults"}[self.value]
+
+
+def scope_path(
+    scope: Scope, root: Path, env: Mapping[str, str], workstream: str | None = None
+) -> Path:
+    """The file a scope edits (the workstream scope needs a workstream name)."""
+    if scope is Scope.GLOBAL:
+        return defaults_path(env)
+    if scope is Scope.WORKSTREAM:
+        if not workstream:
+            raise MsdError("This project has no active workstream.")
+        return planning_dir(root, env, workstream) / "config.json"
+    return planning_dir(root, env, None) / "config.json"
+
+
+class _Unset:
+    """Marker for a pending "remove this key from the file"."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+
+
+class InvalidInput:
+    """Editor input that is not a value at all; ``message`` is shown next to the field.
+
+    Immutable, compared and hashed by its fields (a frozen dataclass before; a plain class
+    because the Settings tab imports this module while the window opens, bench P3). Not a
+    tuple on purpose: it must never pass for a JSON value."""
+
+    __slots__ = ("message", "text")
+    __match_args__ = ("message", "text")
+    message: str
+    text: str
+
+    def __init__(self, message: str, text: str = "") -> None:
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "text", text)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, InvalidInput)
+        return (self.message, self.text) == (other.message, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.text))
+
+    def __repr__(self) -> str:
+        return f"InvalidInput(message={self.message!r}, text={self.text!r})"
+
+
+# Keys the form edits as one structured value although the schema only knows their children
+# (dynamic patterns): section, title, description. Each child is validated by the core.
+GROUP_KEYS: dict[str, tuple[str, str, str]] = {
+    "model_overrides": (
+        "model", "Model overrides",
+        "model for one agent, highest precedence (model_overrides.<agent>); global entries "
+        "from ~/.msd/defaults.json merge per agent (D1)",
+    ),
+    "agent_skills": (
+        "agent_skills", "Agent skills",
+        "skill paths injected into the named agent's prompt (agent_skills.<agent>); paths "
+        "must stay inside the project",
+    ),
+    # pattern groups: members enumerable from the pattern's alternation (one combo each)
+    "models": (
+        "model", "Tier per phase type",
+        "tier for every agent of a phase type (models.<phase_type>)",
+    ),
+    "granularities": (
+        "planning", "Granularity per phase type",
+        "granularity for a phase type (granularities.<phase_type>; upstream-only)",
+    ),
+    "dynamic_routing": (
+        "model", "Dynamic routing",
+        "escalate the model tier on failed attempts, or switch models when a provider quota "
+        "is exceeded (dynamic_routing.*)",
+    ),
+    "effort.routing_tier_defaults": (
+        "effort", "Effort per routing tier",
+        "effort for every agent of a routing tier (effort.routing_tier_defaults.<tier>)",
+    ),
+    "effort.agent_overrides": (
+        "effort", "Effort per agent",
+        "effort for one agent (effort.agent_overrides.<agent>)",
+    ),
+    "fast_mode.routing_tier_defaults": (
+        "fast_mode", "Fast mode per routing tier",
+        "fast mode for every agent of a routing tier (fast_mode.routing_tier_defaults.<tier>)",
+    ),
+    "fast_mode.agent_overrides": (
+        "fast_mode", "Fast mode per agent",
+        "fast mode for one agent (fast_mode.agent_overrides.<agent>)",
+    ),
+    # runtime × tier tables (model_profile_overrides.<runtime>.<tier> and the policy's copy)
+    "model_profile_overrides": (
+        "model", "Model per runtime and tier",
+        "model id (or {model, reasoning_effort}) for a runtime's tier, over the built-in "
+        "runtime map; used when runtime is set and is not claude "
+        "(model_profile_overrides.<runtime>.<tier>)",
+    ),
+    "model_policy.runtime_tiers": (
+        "model", "Model policy per runtime and tier",
+        "model id (or {model, ...}) for a runtime's tier, checked by model_policy before the "
+        "provider presets; no runtime set = claude (model_policy.runtime_tiers.<runtime>.<tier>)",
+    ),
+}
+
+# Group keys edited as one sub-field per enumerable member (the rest are agent tables).
+PATTERN_GROUPS: tuple[str, ...] = (
+    "models", "granularities", "dynamic_routing", "effort.routing_tier_defaults",
+    "fast_mode.routing_tier_defaults",
+)
+
+
+def pattern_members(group: str) -> list[tuple[str, schema.ValueType]]:
+    """A pattern group's members (relative dotted names) and their value types, enumerated
+    from the dynamic patterns' leaves (literal and alternation segments only)."""
+    prefix = group.split(".")
+    out: list[tuple[str, schema.ValueType]] = []
+    for pattern in schema.dynamic_patterns():
+        for leaf in pattern.leaves:
+            segments = list(leaf.segments)
+            head = [value for kind, value in segments[: len(prefix)] if kind == "lit"]
+            if head != prefix or any(kind == "re" for kind, _ in segments[len(prefix):]):
+                continue
+            names = [""]
+            for kind, value in segments[len(prefix):]:
+                options = (value,) if kind == "lit" else tuple(value)
+                names = [f"{n}.{o}" if n else str(o) for n in names for o in options]
+            out.extend((name, leaf.value_type) for name in names if name)
+    return out
+
+
+def _flatten(key: str, value: Any) -> list[tuple[str, Any]]:
+    """A group value as the ``config-set`` keys it stands for (nested objects unrolled)."""
+    out: list[tuple[str, Any]] = []
+    for child, child_value in value.items():
+        full = f"{key}.{child}"
+        if not schema.is_known(full) and isinstance(child_value, dict) and child_value:
+            out.extend(_flatten(full, child_value))
+        else:
+            out.append((full, child_value))
+    return out
+
+
+def validate(key: str, value: Any, raw: str | None = None, kept: Any = MISSING) -> str | None:
+    """The core's error for ``key = value`` (group keys: each child, as ``config-set`` would).
+
+    ``kept`` is the file's value: a group's children kept exactly as read are not checked again
+    (``config-set`` checks only what it sets; reading is tolerant), so an odd child already in
+    the file does not block editing its siblings.
+    """
+    if isinstance(value, InvalidInput):
+        return value.message
+    if key in GROUP_KEYS:
+        if not isinstance(value, dict):
+            return f"{key} must be a JSON object."
+        before = dict(_flatten(key, kept)) if isinstance(kept, dict) else {}
+        for child, child_value in _flatten(key, value):
+            if child in before and _same_json(before[child], child_value):
+                continue
+            error = validate_value(child, child_value)
+            if error:
+                return error
+        return None
+    return validate_value(key, value, raw)
+
+
+class SaveResult(NamedTuple):
+    """What a save changed: the keys written and the new fingerprint."""
+
+    keys: list[str]
+    fingerprint: Fingerprint
+
+
+class ConfigDraft:
+    """One file's content as read plus pending edits; ``save`` writes them all at once."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.pending: dict[str, Any] = {}
+        self.errors: dict[str, str] = {}
+        self._listeners: list[Callable[[], None]] = []
+        self.file: JsonFile = read_json_file(self.path)
+
+    # ---- reading -------------------------------------------------------------------------
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The file's object as read (``{}`` when missing or unusable)."""
+        return self.file.data if self.file.ok and isinstance(self.file.data, dict) else {}
+
+    @property
+    def fingerprint(self) -> Fingerprint | None:
+        return self.file.fingerprint
+
+    @property
+    def load_error(self) -> str | None:
+        """Why the file could not be used (it is then not editable), else ``None``."""
+        return self.file.error.message if self.file.error is not None else None
+
+    def file_value(self, key: str) -> Any:
+        found, value = lookup(self.data, key)
+        return value if found else MISSING
+
+    def value(self, key: str) -> Any:
+        """The draft value: pending if any (``MISSING`` for a pending unset), else the file's."""
+        if key in self.pending:
+            pending = self.pending[key]
+            return MISSING if pending is UNSET else pending
+        return self.file_value(key)
+
+    def is_pending(self, key: str) -> bool:
+        return key in self.pending
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.pending)
+
+    @property
+    def can_save(self) -> bool:
+        return self.dirty and not self.errors and self.load_error is None
+
+    def unknown_keys(self) -> list[str]:
+        """Keys in the file MSD does not know; they are listed and kept on save."""
+        return schema.unknown_keys(self.data)
+
+    # ---- editing -------------------------------------------------------------------------
+
+    def on_changed(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every edit, revert, save or reload."""
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            cb()
+
+    def set(self, key: str, value: Any, raw: str | None = None) -> str | None:
+        """Stage ``key = value`` (``None``/``UNSET`` = remove); return the core's error or None.
+
+        An invalid value is still staged (the field keeps what the person typed) but blocks
+        ``save`` until fixed or reset. Setting the file's own value again drops the edit.
+        """
+        if value is None:
+            value = UNSET
+        current = self.file_value(key)
+        error = None if value is UNSET else validate(key, value, raw, current)
+        same = (value is UNSET and current is MISSING) or (
+            value is not UNSET and current is not MISSING and _same_json(value, current)
+        )
+        if same and error is None:
+            self.pending.pop(key, None)
+        else:
+            self.pending[key] = value
+        if error is None:
+            self.errors.pop(key, None)
+        else:
+            self.errors[key] = error
+        self._notify()
+        return error
+
+    def reset(self, key: str) -> None:
+        """Remove the key from the file (back to the default / the next layer) on save."""
+        self.set(key, UNSET)
+
+    def discard(self, key: str) -> None:
+        """Drop the pending edit of one key."""
+        self.pending.pop(key, None)
+        self.errors.pop(key, None)
+        self._notify()
+
+    def revert(self) -> None:
+        """Drop every pending edit."""
+        self.pending.clear()
+        self.errors.clear()
+        self._notify()
+
+    # ---- the result ----------------------------------------------------------------------
+
+    def result_data(self, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """``base`` (default: the file as read) with every valid pending edit applied."""
+        out = copy.deepcopy(dict(self.data if base is None else base))
+        for key, value in self.pending.items():
+            if key in self.errors:
+                continue
+            if value is UNSET:
+                out = apply_set(out, key, None)
+            elif key in GROUP_KEYS:
+                out = apply_set(out, key, value)
+            else:
+                out = apply_set(out, key, normalize_value(key, value))
+        return out
+
+    def original_text(self) -> str:
+        if self.file.text is not None and self.file.ok:
+            return self.file.text
+        return ""
+
+    def result_text(self) -> str:
+        return dump_json(self.result_data())
+
+    def diff(self, against: str | None = None, *, label: str = "on disk") -> list[str]:
+        """Unified diff lines: ``against`` (default: the file as read) → the draft result."""
+        import difflib  # only once something is edited (not while the window opens)
+
+        before = self.original_text() if against is None else against
+        return list(
+            difflib.unified_diff(
+                before.splitlines(), self.result_text().splitlines(),
+                fromfile=f"{self.path.name} ({label})", tofile=f"{self.path.name} (draft)",
+                lineterm="", n=3,
+            )
+        )
+
+    # ---- saving and the disk -------------------------------------------------------------
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file's bytes differ from what this draft read."""
+        current = fingerprint_of(self.path)
+        if self.fingerprint is None:
+            return current is not None
+        return not self.fingerprint.same_content(current)
+
+    def save(self) -> SaveResult:
+        """Write the draft (atomic, locked, refused when the file changed: ``ConflictError``).
+
+        Raises :class:`MsdError` and writes nothing while any field is invalid.
+        """
+        if self.load_error is not None:
+            raise MsdError(f"Cannot save: {self.load_error}")
+        if self.errors:
+            first = next(iter(self.errors))
+            raise MsdError(f"Fix {first} before saving: {self.errors[first]}")
+        keys = list(self.pending)
+        data = self.result_data()
+        expected: Fingerprint | None = self.fingerprint if self.file.exists else None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fingerprint = write_project_config(self.path, data, expected)
+        self.file = read_json_file(self.path)
+        self.pending.clear()
+        self.errors.clear()
+        self._notify()
+        return SaveResult(keys, fingerprint)
+
+    def reload(self, *, keep_mine: bool = False) -> None:
+        """Read the file again; ``keep_mine`` keeps the pending edits on top of the new content."""
+        self.file = read_json_file(self.path)
+        if not keep_mine:
+            self.pending.clear()
+            self.errors.clear()
+        else:
+            for key in [k for k, v in self.pending.items() if k not in self.errors]:
+                value = self.pending[key]
+                current = self.file_value(key)
+                if (value is UNSET and current is MISSING) or (
+                    value is not UNSET and current is not MISSING and _same_json(value, current)
+                ):
+                    del self.pending[key]
+        self._notify()
+
+    def disk_text(self) -> str:
+        """The file's current text on disk (for "Keep mine": what would be overwritten)."""
+        try:
+            return self.path.read_text(encoding="utf-8")
+        except OSError:
+            return ""
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+# ---- sharing drafts with the Models tab ---------------------------------------------------
+
+_DRAFTS: dict[Path, tuple[Scope, ConfigDraft]] = {}
+
+
+def register_draft(root: Path, scope: Scope, draft: ConfigDraft) -> None:
+    """The Settings tab announces its current draft so the Models tab's what-if can apply it."""
+    _DRAFTS[Path(root)] = (scope, draft)
+
+
+def unregister_draft(root: Path, draft: ConfigDraft) -> None:
+    entry = _DRAFTS.get(Path(root))
+    if entry is not None and entry[1] is draft:
+        del _DRAFTS[Path(root)]
+
+
+def draft_for(root: Path) -> tuple[Scope, ConfigDraft] | None:
+    """The Settings draft of a project (scope, draft), if its tab is open."""
+    return _DRAFTS.get(Path(root))

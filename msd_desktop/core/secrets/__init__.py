@@ -1,0 +1,1 @@
+"""API keys: the OS keyring store and the masking every view and output goes through."""

@@ -1,0 +1,219 @@
+"""The exact command to run next, and how to open a terminal in a project (issue 6).
+
+Why: STATE.md records *what* should happen next (``next_action: execute-phase``,
+``next_phases: ["4.5"]``, spec §7.1) but a person needs the line to type — ``/msd-execute-phase
+4.5`` — and a terminal in the right folder to type it in. Both are pure functions so the window,
+the tray and tests agree without starting anything.
+
+Command rules:
+
+* ``next_action`` is a command name with or without ``/``, ``msd-`` or ``gsd-`` (``gsd-*`` is
+  accepted everywhere and mapped to ``msd-*``). ``verify-phase`` — the statusline's name for
+  the verification step — is the ``/msd-verify-work`` command; every other name is used as is.
+* The phase is the first valid id of ``next_phases`` (the hook's list: strings like ``"4.5"``;
+  numbers from a YAML frontmatter are shown in their shortest form). A valid id is letters,
+  digits, ``.``, ``_`` and ``-``; anything else (spaces, newlines, shell text) is dropped so
+  the line stays one safe token. The other phases are offered as alternatives (the commands
+  take one phase each).
+* With no ``next_action``: a paused project's next command is ``/msd-resume-work``, marked as
+  derived; otherwise there is none.
+
+Terminal rules (:func:`terminal_argv`): a configured program wins (``{cwd}`` in it is replaced
+by the folder; a known terminal gets its working-directory flag; anything else is started in
+the folder), then ``$TERMINAL``, then the platform default — Linux/BSD: ``x-terminal-emulator``,
+``gnome-terminal``, ``konsole``, ``xfce4-terminal``, ``kitty``, ``alacritty``, ``xterm`` (the
+first found); macOS: ``open -a Terminal <dir>``; Windows: ``wt -d <dir>`` else ``cmd.exe /K``.
+The caller always also starts the process *in* the folder, so terminals without a flag work.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from msd_desktop.core.common.errors import MsdError
+
+__all__ = [
+    "LINUX_TERMINALS",
+    "NextCommand",
+    "next_command",
+    "terminal_argv",
+]
+
+_ACTION_ALIASES = {"verify-phase": "verify-work"}
+_ACTION_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+# A phase id as the commands take it: "4", "4.5", "04-auth", "v2.1"; never spaces or shell text.
+_PHASE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+LINUX_TERMINALS: tuple[str, ...] = (
+    "x-terminal-emulator",
+    "gnome-terminal",
+    "konsole",
+    "xfce4-terminal",
+    "kitty",
+    "alacritty",
+    "xterm",
+)
+"""The platform default on Linux/BSD, in the order they are tried."""
+
+# Known terminals → the arguments that open them in a folder.
+_DIR_FLAGS: dict[str, Callable[[str], list[str]]] = {
+    "gnome-terminal": lambda d: [f"--working-directory={d}"],
+    "xfce4-terminal": lambda d: [f"--working-directory={d}"],
+    "mate-terminal": lambda d: [f"--working-directory={d}"],
+    "tilix": lambda d: [f"--working-directory={d}"],
+    "konsole": lambda d: ["--workdir", d],
+    "kitty": lambda d: ["--directory", d],
+    "alacritty": lambda d: ["--working-directory", d],
+    "foot": lambda d: [f"--working-directory={d}"],
+    "wezterm": lambda d: ["start", "--cwd", d],
+    "wt": lambda d: ["-d", d],
+    "wt.exe": lambda d: ["-d", d],
+}
+
+
+@dataclass(frozen=True)
+class NextCommand:
+    """The command to run next: ``text`` is what to paste (``/msd-execute-phase 4.5``)."""
+
+    text: str
+    action: str
+    phase: str | None
+    alternatives: tuple[str, ...] = field(default=())
+    derived: bool = False  # True when not from next_action but from the status
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"command": self.text, "action": self.action, "phase": self.phase,
+                "alternatives": list(self.alternatives), "derived": self.derived}
+
+
+def _phase_text(value: Any) -> str | None:
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    text = str(value).strip().strip("\"'").strip()
+    return text if _PHASE_RE.fullmatch(text) else None
+
+
+def _phases(value: Any) -> list[str]:
+    if isinstance(value, str):
+        items: Sequence[Any] = [p for p in value.strip().strip("[]").split(",")]
+    elif isinstance(value, Sequence):
+        items = value
+    else:
+        return []
+    out: list[str] = []
+    for item in items:
+        text = _phase_text(item)
+        if text is not None and text not in out:
+            out.append(text)
+    return out
+
+
+def _action_name(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    name = value.strip().lstrip("/").strip()
+    for prefix in ("msd-", "gsd-", "msd:", "gsd:"):
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+            break
+    name = name.lower()
+    if name in ("", "null", "none") or not _ACTION_RE.fullmatch(name):
+        return None
+    return _ACTION_ALIASES.get(name, name)
+
+
+def next_command(
+    fields: Mapping[str, Any], *, normalized_status: str | None = None
+) -> NextCommand | None:
+    """The next command from STATE.md fields (``next_action``, ``next_phases``), or ``None``.
+
+    ``fields`` is the status line's field dict (``ProjectState.statusline_fields``) or the
+    frontmatter; ``normalized_status`` (§7.3) lets a paused project suggest resuming.
+    """
+    action = _action_name(fields.get("next_action"))
+    if action is None:
+        status = normalized_status or fields.get("status")
+        if isinstance(status, str) and status.strip().lower() == "paused":
+            return NextCommand("/msd-resume-work", "resume-work", None, derived=True)
+        return None
+    phases = _phases(fields.get("next_phases"))
+    base = f"/msd-{action}"
+    if not phases:
+        return NextCommand(base, action, None)
+    first, rest = phases[0], phases[1:]
+    return NextCommand(f"{base} {first}", action, first,
+                       alternatives=tuple(f"{base} {p}" for p in rest))
+
+
+# --------------------------------------------------------------------------- terminals
+
+
+def _program_name(program: str) -> str:
+    return Path(program).name.lower()
+
+
+def _with_dir(argv: list[str], directory: str) -> list[str]:
+    flags = _DIR_FLAGS.get(_program_name(argv[0]))
+    return [*argv, *flags(directory)] if flags else argv
+
+
+def terminal_argv(
+    directory: Path | str,
+    *,
+    platform: str,
+    configured: str | None = None,
+    env: Mapping[str, str] | None = None,
+    which: Callable[[str], str | None] = lambda _name: None,
+) -> list[str]:
+    """The argv that opens a terminal in ``directory`` (start it with cwd = ``directory`` too).
+
+    ``platform`` is ``sys.platform`` (``linux``, ``darwin``, ``win32``, ``freebsd…``);
+    ``configured`` the user's terminal command line (may contain ``{cwd}``); ``which`` finds a
+    program on PATH (``shutil.which`` in the app, a fake table in tests). Raises
+    :class:`MsdError` when no terminal can be found, naming what was tried.
+    """
+    d = str(directory)
+    environ = env or {}
+    if configured and configured.strip():
+        if platform == "darwin" and "{cwd}" not in configured and "/" not in configured:
+            try:
+                parts = shlex.split(configured)
+            except ValueError as exc:
+                raise MsdError(f"Cannot parse the terminal command {configured!r}: {exc}") from None
+            if len(parts) == 1 and not which(parts[0]):
+                return ["open", "-a", parts[0], d]  # an app name like "iTerm"
+        try:
+            parts = shlex.split(configured, posix=platform != "win32")
+        except ValueError as exc:
+            raise MsdError(f"Cannot parse the terminal command {configured!r}: {exc}") from None
+        if any("{cwd}" in p for p in parts):
+            return [p.replace("{cwd}", d) for p in parts]
+        return _with_dir(parts, d)
+    terminal_env = environ.get("TERMINAL", "").strip()
+    if terminal_env and platform not in ("darwin", "win32"):
+        try:
+            parts = shlex.split(terminal_env)
+        except ValueError:
+            parts = []
+        if parts and which(parts[0]):
+            return _with_dir(parts, d)
+    if platform == "darwin":
+        return ["open", "-a", "Terminal", d]
+    if platform == "win32":
+        if which("wt") or which("wt.exe"):
+            return ["wt", "-d", d]
+        return ["cmd.exe", "/K", f'cd /d "{d}"']
+    for name in LINUX_TERMINALS:
+        if which(name):
+            return _with_dir([name], d)
+    raise MsdError(
+        "No terminal program found (tried " + ", ".join(LINUX_TERMINALS)
+        + "). Set one in MSD Desktop's preferences or in $TERMINAL."
+    )

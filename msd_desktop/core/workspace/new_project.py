@@ -1,0 +1,425 @@
+"""Creating a new project's ``.planning/config.json`` (spec §4 case 1, Appendix B D4/D6).
+
+Why a module of its own: the window's "New project" dialog and ``msd new-project`` must write
+the *same* file, and that file must match what upstream ``gsd-tools config-new-project``
+writes (so a project made here behaves the same under the upstream tools). The merge is a
+port of upstream ``buildNewProjectConfig`` (gsd-core ``bin/lib/config.cjs``):
+
+    config = {**built_ins, **defaults_json_without_runtime, **choices}
+    for section in git, workflow, ship, hooks, agent_skills, plan_review:
+        config[section] = {**built_ins[section], **defaults_json[section], **choices[section]}
+
+followed by the ``ship.pr_body_sections`` validation. Details kept from upstream:
+
+* the top level is a shallow spread; only the six sections above merge one level deep (so a
+  ``review`` block in defaults.json is replaced whole by one in the choices);
+* ``runtime`` from ``~/.msd/defaults.json`` is dropped (host-specific, upstream #2840) — a
+  ``runtime`` in the *choices* is kept;
+* a legacy ``depth`` in defaults.json is migrated to ``granularity`` (when ``granularity`` is
+  absent) and defaults.json is rewritten — atomically here, and only if nobody changed it
+  meanwhile (upstream rewrites it in place and ignores failures; so do we);
+* a defaults.json that is unreadable or not JSON is ignored;
+* a section value that is not an object is spread the way JavaScript spreads it (a list or
+  string by index, anything else as nothing), and keys that look like array indices come first
+  in every object, as ``JSON.stringify`` orders them.
+
+Where MSD deliberately differs (Appendix B — each is asserted by the differential test):
+
+* D6, seed defaults win: ``claude_md_path`` is ``./CLAUDE.md`` (upstream ``./.claude/CLAUDE.md``),
+  ``phase_naming`` has no default so the key is not written (upstream ``"sequential"``), and an
+  integration key (``brave_search`` …) that is not detected is ``null`` (upstream ``false``).
+  §4 still lists the upstream values; D6 wins over §4 ("where this appendix and an earlier
+  section disagree, this appendix wins").
+* D4, secrets live in the keyring: an API key given as text (in the choices, or left in
+  defaults.json) is stored in the OS keyring and the config gets the sentinel ``true``. The
+  §1 detection still decides the built-in value: an env var (``BRAVE_API_KEY`` …), the
+  ``~/.msd/<prefix>_api_key`` file or a global keyring entry make it ``true``.
+* naming: branch templates ``msd/…``, ``~/.msd/defaults.json``, ``MSD_*``.
+* a defaults.json that parses to something other than an object (``[]``, ``"x"``, ``null``) is
+  ignored as malformed; upstream spreads it by index or crashes on ``null``.
+
+:func:`build_new_project_config` only computes (besides the upstream defaults.json rewrite);
+:func:`create_new_project` stores keys and writes, never over an existing ``config.json``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.common.jsonfile import atomic_write_json, read_json_file
+from msd_desktop.core.workspace.paths import Env, defaults_path, planning_dir
+
+__all__ = [
+    "MERGED_SECTIONS",
+    "NewProjectNotes",
+    "NewProjectResult",
+    "build_new_project_config",
+    "builtin_new_project_config",
+    "choices_from_assignments",
+    "create_new_project",
+    "new_project",
+]
+
+MERGED_SECTIONS: tuple[str, ...] = (
+    "git", "workflow", "ship", "hooks", "agent_skills", "plan_review",
+)
+"""The sections merged one level deep (built-ins ← defaults.json ← choices)."""
+
+# Upstream's order of the integration keys in the new config (not the schema's order).
+_INTEGRATION_ORDER: tuple[str, ...] = (
+    "brave_search", "firecrawl", "exa_search", "tavily_search", "ref_search", "perplexity", "jina",
+)
+_DEPTH_TO_GRANULARITY = {"quick": "coarse", "standard": "standard", "comprehensive": "fine"}
+_INDEX_RE = re.compile(r"0|[1-9][0-9]*")
+_MAX_INDEX = 2**32 - 2  # the largest canonical JS array index
+
+
+@dataclass
+class NewProjectNotes:
+    """What happened while building, for the CLI output and the dialog's summary.
+
+    Never holds a secret's plaintext: ``secrets_to_store`` names keys only.
+    """
+
+    defaults_path: Path
+    defaults_used: bool = False
+    defaults_ignored: str | None = None
+    runtime_dropped: Any = None
+    depth_migration: dict[str, Any] | None = None
+    defaults_rewritten: bool = False
+    detected_keys: dict[str, str] = field(default_factory=dict)
+    secrets_to_store: dict[str, str] = field(default_factory=dict)  # key -> "choices"/"defaults"
+    messages: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "defaults_path": str(self.defaults_path),
+            "defaults_used": self.defaults_used,
+            "defaults_ignored": self.defaults_ignored,
+            "runtime_dropped": self.runtime_dropped,
+            "depth_migration": self.depth_migration,
+            "defaults_rewritten": self.defaults_rewritten,
+            "detected_keys": dict(self.detected_keys),
+            "secrets_stored": sorted(self.secrets_to_store),
+            "messages": list(self.messages),
+        }
+
+
+@dataclass(frozen=True)
+class NewProjectResult:
+    """The outcome of :func:`new_project`: where the file is, what it holds, what happened."""
+
+    path: Path
+    config: dict[str, Any]
+    notes: NewProjectNotes
+
+
+# --------------------------------------------------------------------------- built-ins
+
+
+def _secret_keys() -> tuple[str, ...]:
+    from msd_desktop.core.secrets.store import secret_keys
+
+    return secret_keys()
+
+
+def _detect_key(key: str, env: Env) -> str | None:
+    """Where an API key is available from at new-project time (§1 + D4), or ``None``."""
+    from msd_desktop.core.secrets import store as secrets
+
+    if env.get(secrets.env_var(key)):
+        return "env"
+    if secrets.secret_file_path(key, env).exists():
+        return "file"
+    try:
+        if secrets.has_secret(key, env=env):
+            return "keyring"
+    except MsdError:  # an unusable keyring just means "not detected"
+        return None
+    return None
+
+
+def builtin_new_project_config(
+    env: Env, detected: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The hard-coded layer (upstream's ``hardcoded`` object with MSD's names and D6 values).
+
+    ``detected`` maps the API keys found (key → where); the others are ``null`` (D6).
+    """
+    found = {} if detected is None else detected
+    config: dict[str, Any] = {
+        "model_profile": "balanced",
+        "commit_docs": True,
+        "parallelization": True,
+        "search_gitignored": False,
+    }
+    known = _secret_keys()
+    ordered = [k for k in _INTEGRATION_ORDER if k in known]
+    for key in [*ordered, *(k for k in known if k not in ordered)]:
+        config[key] = True if key in found else None
+    config.update({
+        "git": {
+            "branching_strategy": "none",
+            "create_tag": True,
+            "phase_branch_template": "msd/phase-{phase}-{slug}",
+            "milestone_branch_template": "msd/{milestone}-{slug}",
+            "quick_branch_template": None,
+        },
+        "workflow": {
+            "research": True,
+            "plan_check": True,
+            "verifier": True,
+            "nyquist_validation": True,
+            "auto_advance": False,
+            "node_repair": True,
+            "node_repair_budget": 2,
+            "ui_phase": True,
+            "ui_safety_gate": True,
+            "ai_integration_phase": True,
+            "api_coverage_gate": True,
+            "human_verify_mode": "end-of-phase",
+            "context_guard_mode": "warn",
+            "text_mode": False,
+            "research_before_questions": False,
+            "discuss_mode": "discuss",
+            "skip_discuss": False,
+            "code_review": True,
+            "code_review_depth": "standard",
+            "code_review_command": None,
+            "pattern_mapper": True,
+            "plan_bounce": False,
+            "plan_bounce_script": None,
+            "plan_bounce_passes": 2,
+            "auto_prune_state": False,
+            "post_planning_gaps": True,
+            "security_enforcement": True,
+            "security_asvs_level": 1,
+            "security_block_on": "high",
+        },
+        "ship": {"pr_body_sections": []},
+        "hooks": {"context_warnings": True},
+        "project_code": None,
+        # D6: phase_naming has no default (upstream writes "sequential" here).
+        "agent_skills": {},
+        "claude_md_path": "./CLAUDE.md",  # D6 (upstream "./.claude/CLAUDE.md")
+        "plan_review": {"source_grounding": True, "source_grounding_authority": "grep"},
+    })
+    return config
+
+
+# --------------------------------------------------------------------------- JS object helpers
+
+
+def _is_index(key: str) -> bool:
+    return bool(_INDEX_RE.fullmatch(key)) and int(key) <= _MAX_INDEX
+
+
+def _js_order(value: Any) -> Any:
+    """Reorder like a JS object: array-index keys first (ascending), then insertion order."""
+    if isinstance(value, list):
+        return [_js_order(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    index_keys = sorted((k for k in value if _is_index(k)), key=int)
+    rest = [k for k in value if not _is_index(k)]
+    return {k: _js_order(value[k]) for k in (*index_keys, *rest)}
+
+
+def _js_spread(value: Any) -> dict[str, Any]:
+    """``{...(value || {})}``: an object's own keys; a list or string by index; else nothing."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, list):
+        return {str(i): v for i, v in enumerate(value)}
+    if isinstance(value, str):
+        # JS spreads a string by UTF-16 code unit; astral characters are rare enough in a
+        # config section that per-code-point is the honest approximation here.
+        return {str(i): ch for i, ch in enumerate(value)}
+    return {}
+
+
+# --------------------------------------------------------------------------- defaults.json
+
+
+def _read_defaults(env: Env, notes: NewProjectNotes, rewrite: bool = True) -> dict[str, Any]:
+    """Read (and depth-migrate) ``~/.msd/defaults.json``; ``{}`` when absent or malformed."""
+    path = notes.defaults_path
+    file = read_json_file(path)
+    if not file.exists:
+        return {}
+    if file.error is not None:
+        notes.defaults_ignored = file.error.message
+        notes.messages.append(f"ignored {path}: {file.error.message}")
+        return {}
+    if not isinstance(file.data, dict):
+        notes.defaults_ignored = f"{path} is not a JSON object"
+        notes.messages.append(f"ignored {path}: not a JSON object")
+        return {}
+    data: dict[str, Any] = file.data
+    notes.defaults_used = True
+    if "depth" in data and "granularity" not in data:
+        depth = data["depth"]
+        granularity = _DEPTH_TO_GRANULARITY.get(depth, depth) if isinstance(depth, str) else depth
+        migrated = {}
+        for k, v in data.items():
+            if k == "depth":
+                continue
+            migrated[k] = v
+        migrated["granularity"] = granularity
+        data = migrated
+        notes.depth_migration = {"from": "depth", "to": "granularity", "value": granularity}
+        if not rewrite:
+            return data
+        try:
+            atomic_write_json(path, data, expected=file.fingerprint)
+            notes.defaults_rewritten = True
+            notes.messages.append(f"migrated depth → granularity in {path}")
+        except MsdError as exc:  # upstream ignores a failed rewrite too
+            notes.messages.append(f"could not rewrite {path}: {exc}")
+    return data
+
+
+# --------------------------------------------------------------------------- building
+
+
+def _build(
+    choices: Mapping[str, Any], env: Env, rewrite_defaults: bool = True
+) -> tuple[dict[str, Any], NewProjectNotes, dict[str, str]]:
+    """The merge; returns (config, notes, plaintext keys to store). Plaintext stays in here."""
+    from msd_desktop.core.config.setter import normalize_value
+
+    notes = NewProjectNotes(defaults_path=defaults_path(env))
+    for key in _secret_keys():
+        where = _detect_key(key, env)
+        if where is not None:
+            notes.detected_keys[key] = where
+    hardcoded = builtin_new_project_config(env, notes.detected_keys)
+    user_defaults = _read_defaults(env, notes, rewrite_defaults)
+    ch: dict[str, Any] = copy.deepcopy(dict(choices))
+    ud = copy.deepcopy(user_defaults)
+
+    safe_defaults = dict(ud)
+    if "runtime" in safe_defaults:
+        notes.runtime_dropped = safe_defaults.pop("runtime")
+        notes.messages.append("runtime from defaults.json not copied (it is host-specific)")
+
+    config: dict[str, Any] = {**hardcoded, **safe_defaults, **ch}
+    for section in MERGED_SECTIONS:
+        config[section] = {
+            **_js_spread(hardcoded[section]),
+            **_js_spread(ud.get(section)),
+            **_js_spread(ch.get(section)),
+        }
+    ship = config["ship"]
+    normalize_value("ship.pr_body_sections", ship.get("pr_body_sections"))
+
+    plaintexts: dict[str, str] = {}
+    for key in _secret_keys():
+        value = config.get(key)
+        if isinstance(value, str) and value.strip():
+            plaintexts[key] = value
+            notes.secrets_to_store[key] = "choices" if key in ch else "defaults"
+            config[key] = True  # D4: the sentinel, never the plaintext
+    for key, source in notes.secrets_to_store.items():
+        extra = "" if source == "choices" else " (it is plaintext in defaults.json)"
+        notes.messages.append(f"{key}: goes to the OS keyring; config.json says true{extra}")
+    ordered: dict[str, Any] = _js_order(config)
+    return ordered, notes, plaintexts
+
+
+def build_new_project_config(
+    choices: Mapping[str, Any], env: Env, *, rewrite_defaults: bool = True
+) -> tuple[dict[str, Any], NewProjectNotes]:
+    """The new project's config (built-ins ← ``~/.msd/defaults.json`` ← ``choices``) and notes.
+
+    Raises :class:`MsdError` with upstream's wording when ``ship.pr_body_sections`` is invalid.
+    May rewrite defaults.json (legacy ``depth``), as upstream does; writes nothing else.
+    ``rewrite_defaults=False`` is the side-effect-free preview the dialog shows while typing.
+    """
+    config, notes, _ = _build(choices, env, rewrite_defaults)
+    return config, notes
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def new_project(
+    root: Path,
+    choices: Mapping[str, Any],
+    env: Env,
+    *,
+    secret_scope: str = "project",
+) -> NewProjectResult:
+    """Create ``<planning dir>/config.json`` for the project at ``root``; never overwrite.
+
+    API keys given as text go to the OS keyring first (``secret_scope`` ``"project"``: this
+    project's entry; ``"global"``: the entry every project shares); with no usable keyring a
+    :class:`~msd_desktop.core.common.errors.KeyringUnavailableError` is raised and nothing is
+    written.
+    """
+    if secret_scope not in ("project", "global"):
+        raise MsdError(f"Unknown secret scope: {secret_scope} (use project or global)")
+    root = Path(root)
+    if not root.is_dir():
+        raise MsdError(f"Not a folder: {root}")
+    pdir = planning_dir(root, env)
+    path = pdir / "config.json"
+    if path.exists():
+        raise MsdError(
+            f"{path} already exists; new-project never overwrites a project's config "
+            "(change it in Settings or with msd config-set)"
+        )
+    config, notes, plaintexts = _build(choices, env)
+    if plaintexts:
+        from msd_desktop.core.secrets.store import store_secret
+
+        for key, value in plaintexts.items():
+            store_secret(key, value, root=root if secret_scope == "project" else None, env=env)
+    pdir.mkdir(parents=True, exist_ok=True)
+    try:
+        atomic_write_json(path, config, expected=None, lock_dir=pdir)
+    except ConflictError:
+        raise MsdError(
+            f"{path} was created by someone else meanwhile; new-project never overwrites it"
+        ) from None
+    return NewProjectResult(path=path, config=config, notes=notes)
+
+
+def create_new_project(root: Path, choices: Mapping[str, Any], env: Env) -> Path:
+    """:func:`new_project`, returning only the path of the written ``config.json``."""
+    return new_project(root, choices, env).path
+
+
+# --------------------------------------------------------------------------- CLI choices
+
+
+def choices_from_assignments(assignments: Iterable[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` strings → a nested choices object, each value coerced and checked like
+    ``msd config-set`` (D2). Raises :class:`MsdError` for the first bad one.
+    """
+    from msd_desktop.core.config.setter import (
+        apply_set,
+        coerce_for_key,
+        normalize_value,
+        validate_value,
+    )
+
+    out: dict[str, Any] = {}
+    for item in assignments:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise MsdError(f"Expected KEY=VALUE, got: {item}")
+        value = coerce_for_key(key, raw) if validate_value(key, None) is None else None
+        error = validate_value(key, value, raw)
+        if error is not None:
+            raise MsdError(error)
+        if value is None:
+            raise MsdError(f"{key}: null is not a choice for a new project (leave the key out)")
+        out = apply_set(out, key, normalize_value(key, value, raw))
+    return out

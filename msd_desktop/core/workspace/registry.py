@@ -1,0 +1,281 @@
+"""The user's workspaces (folders the window shows) and the project model the window lists.
+
+Why a registry: the window and ``msd workspaces`` must agree on which folders the user cares
+about, so both read and write one JSON file, ``workspaces.json`` in platformdirs' user config
+dir for the app ``msd-desktop``. The file is a JSON list of
+``{"name", "path", "kind": "folder" | "scan_root", "scan_depth"}``; entries keep any keys we do
+not know and their order, every change re-reads the file first (the CLI and the window may both
+write it) and is written atomically. A ``folder`` is one project (or a folder the user wants
+shown as one); a ``scan_root`` is searched for projects by
+:mod:`msd_desktop.core.workspace.discovery`.
+
+Scanning ``/`` or the home folder itself is refused: it would walk the whole disk on every
+refresh. The registry is plain Python; the window wraps it in a Qt model.
+
+Project model helpers (``list_workstreams``, ``read_active_workstream``) follow upstream's
+read-only ``peekActiveWorkstream``: a stale or invalid pointer is ``None`` and never deleted.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.workspace.project_ref import (
+    ProjectRef as ProjectRef,
+)
+from msd_desktop.core.workspace.project_ref import (
+    is_project as is_project,
+)
+from msd_desktop.core.workspace.project_ref import (
+    list_workstreams as list_workstreams,
+)
+from msd_desktop.core.workspace.project_ref import (
+    project_ref as project_ref,
+)
+from msd_desktop.core.workspace.project_ref import (
+    read_active_workstream as read_active_workstream,
+)
+from msd_desktop.core.workspace.project_ref import (
+    valid_workstream_name as valid_workstream_name,
+)
+
+WorkspaceKind = Literal["folder", "scan_root"]
+KINDS: tuple[WorkspaceKind, ...] = ("folder", "scan_root")
+DEFAULT_SCAN_DEPTH = 6
+APP_NAME = "msd-desktop"
+REGISTRY_FILE = "workspaces.json"
+
+@dataclass(frozen=True)
+class Workspace:
+    """One registered entry of ``workspaces.json``."""
+
+    name: str
+    path: Path
+    kind: WorkspaceKind = "folder"
+    scan_depth: int = DEFAULT_SCAN_DEPTH
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "path": str(self.path),
+            "kind": self.kind,
+            "scan_depth": self.scan_depth,
+        }
+
+
+# --------------------------------------------------------------------------- registry
+
+
+def default_registry_path() -> Path:
+    """``<user config dir>/msd-desktop/workspaces.json`` (platformdirs, honours XDG)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / REGISTRY_FILE
+
+
+
+
+
+
+def _atomic_write_text(path: Path, text: str) -> None:
+    from msd_desktop.core.common.jsonfile import atomic_write_text  # writers only
+
+    atomic_write_text(path, text)
+
+
+def _normalize(path: Path | str) -> Path:
+    return Path(os.path.abspath(os.path.expanduser(os.fspath(path)))).resolve()
+
+
+class WorkspaceRegistry:
+    """Read and change ``workspaces.json``. Every call re-reads the file; nothing is cached."""
+
+    def __init__(self, path: Path | None = None, env: Mapping[str, str] | None = None) -> None:
+        self._path = path
+        self._env = env
+
+    @property
+    def path(self) -> Path:
+        if self._path is None:
+            self._path = default_registry_path()
+        return self._path
+
+    # -- reading
+
+    def _read_raw(self) -> builtins.list[Any]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise MsdError(f"Cannot read {self.path}: {exc.strerror or exc}") from exc
+        if not text.strip():
+            return []
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise MsdError(f"{self.path} is not valid JSON: {exc}") from exc
+        if not isinstance(data, list):
+            raise MsdError(f"{self.path} must contain a JSON list of workspaces")
+        return data
+
+    @staticmethod
+    def _parse(entry: Any) -> Workspace | None:
+        if not isinstance(entry, dict):
+            return None
+        path, name = entry.get("path"), entry.get("name")
+        if not isinstance(path, str) or not path:
+            return None
+        kind = entry.get("kind", "folder")
+        if kind not in KINDS:
+            kind = "folder"
+        depth = entry.get("scan_depth", DEFAULT_SCAN_DEPTH)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            depth = DEFAULT_SCAN_DEPTH
+        if not isinstance(name, str) or not name:
+            name = Path(path).name or path
+        return Workspace(
+            name=name, path=Path(path), kind=cast(WorkspaceKind, kind), scan_depth=depth
+        )
+
+    def list(self) -> builtins.list[Workspace]:
+        """The registered workspaces in file order (malformed entries are skipped)."""
+        out: builtins.list[Workspace] = []
+        for entry in self._read_raw():
+            ws = self._parse(entry)
+            if ws is not None:
+                out.append(ws)
+        return out
+
+    def get(self, path_or_name: str | Path) -> Workspace | None:
+        """The workspace with this name, or else the one at this path."""
+        items = self.list()
+        index = self._find(items, path_or_name)
+        return None if index is None else items[index]
+
+    @staticmethod
+    def _find(items: builtins.list[Workspace], path_or_name: str | Path) -> int | None:
+        if isinstance(path_or_name, str):
+            for i, ws in enumerate(items):
+                if ws.name == path_or_name:
+                    return i
+        target = _normalize(path_or_name)
+        for i, ws in enumerate(items):
+            if ws.path == target or _normalize(ws.path) == target:
+                return i
+        return None
+
+    # -- writing
+
+    def _home(self) -> Path | None:
+        env = os.environ if self._env is None else self._env
+        home = env.get("HOME") or os.path.expanduser("~")
+        try:
+            return _normalize(home)
+        except OSError:
+            return None
+
+    def add(
+        self,
+        path: str | Path,
+        name: str | None = None,
+        kind: WorkspaceKind | None = None,
+        scan_depth: int = DEFAULT_SCAN_DEPTH,
+    ) -> Workspace:
+        """Register ``path``; with ``kind=None`` a folder with ``.planning/`` is a ``folder``,
+        anything else a ``scan_root``. Re-adding a registered path updates it in place."""
+        target = _normalize(path)
+        if not target.is_dir():
+            raise MsdError(f"Not a directory: {target}")
+        if kind is None:
+            kind = "folder" if is_project(target) else "scan_root"
+        if kind not in KINDS:
+            raise MsdError(f"Invalid workspace kind '{kind}'. Valid values: folder, scan_root")
+        if isinstance(scan_depth, bool) or not isinstance(scan_depth, int) or scan_depth < 0:
+            raise MsdError("scan_depth must be a non-negative integer")
+        if kind == "scan_root":
+            if target == Path(target.anchor):
+                raise MsdError(
+                    f"Refusing to scan the filesystem root {target}: choose a folder that "
+                    "holds your projects"
+                )
+            if target == self._home():
+                raise MsdError(
+                    f"Refusing to scan your home folder {target} itself: choose a folder "
+                    "inside it that holds your projects"
+                )
+        if name is not None and not name.strip():
+            raise MsdError("Workspace name must not be empty")
+
+        raw = self._read_raw()
+        items = [self._parse(e) for e in raw]
+        existing = next(
+            (i for i, ws in enumerate(items) if ws is not None and _normalize(ws.path) == target),
+            None,
+        )
+        taken = {ws.name for i, ws in enumerate(items) if ws is not None and i != existing}
+        if name is not None:
+            name = name.strip()
+            if name in taken:
+                raise MsdError(f"A workspace named '{name}' is already registered")
+        elif existing is not None:
+            ws_existing = items[existing]
+            assert ws_existing is not None
+            name = ws_existing.name
+        else:
+            base = target.name or str(target)
+            name, n = base, 2
+            while name in taken:
+                name, n = f"{base} ({n})", n + 1
+
+        ws = Workspace(name=name, path=target, kind=kind, scan_depth=scan_depth)
+        if existing is not None:
+            entry = raw[existing]
+            entry.update(ws.to_json())  # keeps keys we do not know, and their order
+        else:
+            raw.append(ws.to_json())
+        self._write(raw)
+        return ws
+
+    def remove(self, path_or_name: str | Path) -> Workspace:
+        """Unregister by name (exact) or path; nothing on disk besides the registry changes."""
+        raw = self._read_raw()
+        parsed = [self._parse(e) for e in raw]
+        valid = [(i, ws) for i, ws in enumerate(parsed) if ws is not None]
+        pos = self._find([ws for _, ws in valid], path_or_name)
+        if pos is None:
+            raise MsdError(f"No workspace named or at '{path_or_name}'")
+        index, ws = valid[pos]
+        del raw[index]
+        self._write(raw)
+        return ws
+
+    def _write(self, raw: builtins.list[Any]) -> None:
+        text = json.dumps(raw, indent=2, ensure_ascii=False) + "\n"
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _atomic_write_text(self.path, text)
+        except OSError as exc:
+            raise MsdError(f"Cannot write {self.path}: {exc.strerror or exc}") from exc
+
+    # -- projects
+
+    def projects(self, workspace: Workspace, **scan: Any) -> builtins.list[ProjectRef]:
+        """The projects of one workspace: a ``folder`` that is a project is one project;
+        otherwise (or for a ``scan_root``) the projects found below it."""
+        if workspace.kind == "folder" and is_project(workspace.path):
+            return [project_ref(workspace.path, workspace.name)]
+        from msd_desktop.core.workspace.discovery import discover_projects
+
+        scan.setdefault("max_depth", workspace.scan_depth)
+        found = discover_projects(workspace.path, **scan)
+        for ref in found:
+            ref.workspace = workspace.name
+        return found

@@ -1,0 +1,3 @@
+"""Companion windows around the main one: the tray, the new-project dialog, the config matrix and
+the next command.
+"""

@@ -1,0 +1,208 @@
+"""The config matrix: one key across every project, drift highlighted, apply to a selection.
+
+Why: "set ``model_profile`` to ``balanced`` in these six projects" should be one action with a
+clear account of what happened, not six Settings sessions. The view picks a key, shows the
+core's :func:`~msd_desktop.core.config.matrix.key_matrix` through
+:class:`~msd_desktop.ui.companion.matrix_model.ConfigMatrixModel`, and applies a value with
+:func:`~msd_desktop.core.config.matrix.apply_to_projects` on the thread pool (each write under
+that project's lock). The value editor comes from the Settings form's registry
+(:mod:`msd_desktop.ui.widgets.editors`), so it is the same widget as in Settings.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QCompleter,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from msd_desktop.core.config import schema as config_schema
+from msd_desktop.core.config.draft import InvalidInput
+from msd_desktop.core.config.matrix import ApplyOutcome, ProjectEntry, apply_to_projects, key_matrix
+from msd_desktop.core.config.matrix import summarize as summarize_outcomes
+from msd_desktop.core.config.schema import MISSING
+from msd_desktop.ui.companion.matrix_model import COL_PROJECT, ConfigMatrixModel, RootRole
+from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
+from msd_desktop.ui.widgets.workers import run_op
+
+
+def show_apply_summary(parent: QWidget, summary: dict[str, Any]) -> None:
+    """Tell the person what the apply did (one modal call a test replaces)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("Applied")
+    box.setText(summary["text"])
+    box.setDetailedText("\n".join(summary["lines"]))
+    box.setIcon(QMessageBox.Icon.Warning if summary["refused"] else
+                QMessageBox.Icon.Information)
+    box.exec()
+
+
+class ConfigMatrixView(QWidget):
+    """Key picker + table of projects + "Apply to selected"."""
+
+    applied = Signal(list)  # list[ApplyOutcome]
+    loaded = Signal()
+
+    def __init__(self, projects: Sequence[Any] = (), env: Mapping[str, str] | None = None,
+                 parent: QWidget | None = None, key: str = "model_profile") -> None:
+        super().__init__(parent)
+        self.setObjectName("ConfigMatrixView")
+        self.env = dict(os.environ if env is None else env)
+        self.projects = [ProjectEntry.of(p) for p in projects]
+        self.model = ConfigMatrixModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.editor: ValueEditor | None = None
+        self.pending: Any = MISSING
+        self.last_outcomes: list[ApplyOutcome] = []
+        self._build()
+        self.set_key(key)
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Key:"))
+        self.key_combo = QComboBox()
+        self.key_combo.setEditable(True)
+        self.key_combo.addItems(sorted(config_schema.SCHEMA))
+        self.key_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        completer = QCompleter(sorted(config_schema.SCHEMA), self)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.key_combo.setCompleter(completer)
+        self.key_combo.setMinimumWidth(320)
+        self.key_combo.activated.connect(lambda _i: self.set_key(self.key_combo.currentText()))
+        bar.addWidget(self.key_combo)
+        self.reference_label = QLabel()
+        bar.addWidget(self.reference_label, 1)
+        layout.addLayout(bar)
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.description.setObjectName("MatrixKeyDescription")
+        layout.addWidget(self.description)
+
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(COL_PROJECT, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.table, 1)
+
+        apply_bar = QHBoxLayout()
+        apply_bar.addWidget(QLabel("New value:"))
+        self.editor_slot = QHBoxLayout()
+        apply_bar.addLayout(self.editor_slot, 1)
+        self.select_drift_button = QPushButton("Select differing")
+        self.select_drift_button.clicked.connect(self.select_drifting)
+        apply_bar.addWidget(self.select_drift_button)
+        self.apply_button = QPushButton("Apply to selected")
+        self.apply_button.clicked.connect(self.apply_to_selected)
+        apply_bar.addWidget(self.apply_button)
+        layout.addLayout(apply_bar)
+        self.summary_label = QLabel()
+        self.summary_label.setObjectName("MatrixSummary")
+        self.summary_label.setWordWrap(True)
+        layout.addWidget(self.summary_label)
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+
+    # -- key and data
+
+    def set_projects(self, projects: Sequence[Any]) -> None:
+        self.projects = [ProjectEntry.of(p) for p in projects]
+        self.reload()
+
+    def set_key(self, key: str) -> None:
+        key = key.strip()
+        self.key = key
+        if self.key_combo.currentText() != key:
+            self.key_combo.setCurrentText(key)
+        spec = config_schema.get(key)
+        self.description.setText(spec.description if spec else "")
+        if self.editor is not None:
+            self.editor.deleteLater()
+            self.editor = None
+        self.pending = MISSING
+        if spec is not None:
+            self.editor = create_editor(field_spec(key))
+            self.editor.set_value(MISSING)
+            self.editor.edited.connect(self._edited)
+            self.editor_slot.addWidget(self.editor)
+        self.reload()
+
+    def reload(self) -> None:
+        matrix = key_matrix(self.key, self.projects, self.env)
+        self.model.set_matrix(matrix)
+        src = "~/.msd/defaults.json" if matrix.reference_source == "global" else "schema default"
+        drifting = len(matrix.drifting)
+        self.reference_label.setText(
+            f"Default: <b>{matrix.reference_display}</b> ({src}) · "
+            f"{drifting} of {len(matrix.cells)} differ")
+        self._update_buttons()
+        self.loaded.emit()
+
+    def _edited(self, value: Any) -> None:
+        self.pending = value
+        self._update_buttons()
+
+    def selected_entries(self) -> list[ProjectEntry]:
+        rows = sorted({self.proxy.mapToSource(i).row()
+                       for i in self.table.selectionModel().selectedRows()})
+        return [self.model.cells[r].project for r in rows]
+
+    def select_drifting(self) -> None:
+        sel = self.table.selectionModel()
+        sel.clearSelection()
+        for row in range(self.proxy.rowCount()):
+            src = self.proxy.mapToSource(self.proxy.index(row, 0))
+            if self.model.cells[src.row()].drift:
+                self.table.selectRow(row)
+
+    def _update_buttons(self, *_: Any) -> None:
+        ok = (self.pending is not MISSING and not isinstance(self.pending, InvalidInput)
+              and bool(self.table.selectionModel().selectedRows()))
+        self.apply_button.setEnabled(ok)
+
+    # -- applying
+
+    def apply_to_selected(self) -> None:
+        entries = self.selected_entries()
+        if not entries or self.pending is MISSING or isinstance(self.pending, InvalidInput):
+            return
+        key, value, env = self.key, self.pending, dict(self.env)
+        self.apply_button.setEnabled(False)
+        self.summary_label.setText(f"Applying to {len(entries)} projects…")
+        run_op(lambda: apply_to_projects(entries, key, value, env), name="matrix-apply",
+               on_finished=self._applied, on_failed=self._apply_failed)
+
+    def _applied(self, outcomes: list[ApplyOutcome]) -> None:
+        self.last_outcomes = outcomes
+        summary = summarize_outcomes(outcomes)
+        self.summary_label.setText(summary["text"] + " — " + "; ".join(summary["lines"]))
+        self.reload()
+        self.applied.emit(outcomes)
+        show_apply_summary(self, summary)
+
+    def _apply_failed(self, error: BaseException) -> None:
+        self.summary_label.setText(f"Apply failed: {error}")
+        self._update_buttons()
+
+    def root_at(self, row: int) -> str:
+        return str(self.proxy.index(row, 0).data(RootRole))

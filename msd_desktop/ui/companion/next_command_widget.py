@@ -1,0 +1,176 @@
+"""The exact command to run next, with Copy and "Open a terminal here".
+
+Why a widget of its own: the State tab, the tray and the overview all want the same small
+strip, and the decisions (which command, which terminal) live in the core
+(:mod:`msd_desktop.core.state.next_command`); this only shows them and starts the terminal.
+
+The terminal program is a user preference stored in ``QSettings`` under
+``terminal/program`` (empty = the platform default). Starting a process is behind
+:func:`launch_detached`, so a test replaces one call.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
+
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.state.next_command import NextCommand, next_command, terminal_argv
+
+TERMINAL_SETTING = "terminal/program"
+
+
+def launch_detached(argv: list[str], cwd: Path) -> bool:
+    """Start ``argv`` detached in ``cwd`` (the one call a test replaces)."""
+    from PySide6.QtCore import QProcess  # (loaded on first use: bench P3)
+
+    ok, _pid = QProcess.startDetached(argv[0], argv[1:], str(cwd))
+    return bool(ok)
+
+
+def ask_terminal_program(parent: QWidget, current: str) -> str | None:
+    """Ask for the terminal command line; ``None`` when cancelled (one modal question)."""
+    from PySide6.QtWidgets import QInputDialog
+
+    text, ok = QInputDialog.getText(
+        parent, "Terminal program",
+        "Terminal command (empty = the platform default; {cwd} = the project folder):",
+        text=current)
+    return text.strip() if ok else None
+
+
+class NextCommandWidget(QWidget):
+    """``Next: /msd-execute-phase 4.5  [Copy] [Open a terminal here] [⚙]``."""
+
+    copied = Signal(str)
+    terminal_opened = Signal(list)  # the argv started
+    failed = Signal(str)
+    refreshed = Signal()
+
+    def __init__(self, settings: QSettings | None = None, env: Mapping[str, str] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("NextCommandWidget")
+        self.settings = settings or QSettings()
+        self.env = dict(os.environ if env is None else env)
+        self.root: Path | None = None
+        self.command: NextCommand | None = None
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.caption = QLabel("Next:")
+        self.label = QLabel()
+        self.label.setObjectName("NextCommandText")
+        self.label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # never let a long command widen the window (the full text is in the tooltip/Copy)
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Copy the command to the clipboard")
+        self.copy_button.clicked.connect(self.copy)
+        self.terminal_button = QPushButton("Open a terminal here")
+        self.terminal_button.setToolTip("Open a terminal in the project folder")
+        self.terminal_button.clicked.connect(self.open_terminal)
+        self.config_button = QToolButton()
+        self.config_button.setText("⚙")
+        self.config_button.setToolTip("Choose the terminal program")
+        self.config_button.clicked.connect(self._configure)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.copy_button)
+        layout.addWidget(self.terminal_button)
+        layout.addWidget(self.config_button)
+        self.set_command(None, None)
+
+    # -- state
+
+    def set_fields(self, root: Path | None, fields: Mapping[str, Any],
+                   normalized_status: str | None = None) -> None:
+        """Show the next command for STATE.md fields (the status line's field dict)."""
+        self.set_command(root, next_command(fields, normalized_status=normalized_status))
+
+    def refresh_from_project(self, root: Path, env: Mapping[str, str] | None = None) -> None:
+        """Read the project's STATE.md off the GUI thread and show its next command."""
+        from msd_desktop.core.state.project import ProjectState, load_project_state
+        from msd_desktop.ui.widgets.workers import run_op
+
+        e = dict(self.env if env is None else env)
+        target = Path(root)
+        self.root = target
+
+        def done(state: ProjectState) -> None:
+            if self.root != target:
+                return  # another project was opened meanwhile
+            status = state.doc.normalized_status if state.doc is not None else None
+            self.set_fields(target, state.statusline_fields, status)
+            self.refreshed.emit()
+
+        run_op(lambda: load_project_state(target, e), name="next-command", on_finished=done)
+
+    def set_command(self, root: Path | None, command: NextCommand | None) -> None:
+        self.root = Path(root) if root is not None else None
+        self.command = command
+        if command is None:
+            self.label.setText("— (STATE.md names no next step)")
+            self.label.setToolTip("")
+        else:
+            self.label.setText(command.text)
+            tip = "Derived from the paused status" if command.derived else "From STATE.md"
+            if command.alternatives:
+                tip += "\nAlso: " + ", ".join(command.alternatives)
+            self.label.setToolTip(tip)
+        self.copy_button.setEnabled(command is not None)
+        self.terminal_button.setEnabled(self.root is not None)
+
+    @property
+    def terminal_program(self) -> str:
+        return str(self.settings.value(TERMINAL_SETTING, "") or "")
+
+    # -- actions
+
+    def copy(self) -> None:
+        if self.command is None:
+            return
+        QGuiApplication.clipboard().setText(self.command.text)
+        self.copied.emit(self.command.text)
+
+    def terminal_argv(self) -> list[str]:
+        assert self.root is not None
+        return terminal_argv(self.root, platform=sys.platform,
+                             configured=self.terminal_program or None, env=self.env,
+                             which=shutil.which)
+
+    def open_terminal(self) -> None:
+        if self.root is None:
+            return
+        try:
+            argv = self.terminal_argv()
+        except MsdError as exc:
+            self.failed.emit(str(exc))
+            self.terminal_button.setToolTip(str(exc))
+            return
+        if launch_detached(argv, self.root):
+            self.terminal_opened.emit(argv)
+        else:
+            message = f"Could not start {argv[0]}"
+            self.terminal_button.setToolTip(message)
+            self.failed.emit(message)
+
+    def _configure(self) -> None:
+        value = ask_terminal_program(self, self.terminal_program)
+        if value is not None:
+            self.settings.setValue(TERMINAL_SETTING, value)

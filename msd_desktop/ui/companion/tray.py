@@ -1,0 +1,220 @@
+"""The system-tray companion: one menu line per project, notifications on status changes.
+
+Why: people who keep MSD Desktop open all day want to glance at every project and hear about
+the moments that need them (work paused, a new blocker, a milestone done) without keeping the
+window in front. The decisions come from :mod:`msd_desktop.core.state.status_changes`; this module
+only turns project states into menu lines and ``QSystemTrayIcon.showMessage`` calls.
+
+The tray object is built even where the platform has no tray (offscreen tests, some Wayland
+sessions): the menu and the notification log still work, only ``show()`` is skipped.
+``available`` says whether a tray existed at start-up; on X11 the icon is shown regardless,
+because Qt docks it into a tray host that appears later. Loading states happens on the thread pool
+(:func:`msd_desktop.ui.widgets.workers.run_op`); results arrive on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QIcon
+from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
+
+from msd_desktop.core.state.status_changes import StatusEvent, StatusTracker, snapshot_from_state
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.widgets.theme import app_icon
+from msd_desktop.ui.widgets.workers import run_op
+
+if TYPE_CHECKING:  # parsing modules load off the start-up path (bench P3)
+    from msd_desktop.core.state.project import ProjectState
+
+MESSAGE_MS = 8000
+
+
+@dataclass(frozen=True)
+class TrayLine:
+    """One project's menu line."""
+
+    root: Path
+    name: str
+    statusline: str
+    percent: int | None
+    problem: str | None = None
+
+    @property
+    def text(self) -> str:
+        body = self.statusline or "no STATE.md"
+        # the status line usually carries the percentage already; add it only when it does not
+        pct = f" — {self.percent}%" if self.percent is not None and "%" not in body else ""
+        mark = " ⚠" if self.problem else ""
+        return f"{self.name}: {body}{pct}{mark}"
+
+
+def line_from_state(ref: ProjectRef, state: ProjectState) -> TrayLine:
+    from msd_desktop.ui.widgets.status_text import problem_text, statusline_texts
+
+    # the ⚠ the browser shows: STATE.md unreadable, or config.json unusable
+    err = state.error or next(
+        (p for p in state.problems if p.file == ".planning/config.json"), None)
+    full, compact = statusline_texts(state)  # the last good line while STATE.md is broken
+    line = compact if state.state_format == "compact" else full
+    return TrayLine(Path(ref.root), ref.name, line, state.progress.percent,
+                    problem_text(err, ref.root) if err is not None else None)
+
+
+class ProjectTray(QObject):
+    """The tray icon, its per-project menu, and status-change notifications."""
+
+    project_activated = Signal(object)  # Path of the project to open
+    notified = Signal(object)  # StatusEvent shown
+    refreshed = Signal()
+    show_window_requested = Signal()
+
+    def __init__(self, env: Mapping[str, str] | None = None, parent: QObject | None = None,
+                 icon: QIcon | None = None) -> None:
+        super().__init__(parent)
+        self.env = dict(os.environ if env is None else env)
+        self.available = QSystemTrayIcon.isSystemTrayAvailable()
+        self.icon = QSystemTrayIcon(icon or app_icon(), self)
+        self.icon.setToolTip("MSD Desktop")
+        # A QMenu needs a widget parent to share a lifetime; the window when there is one.
+        self.menu = QMenu(parent if isinstance(parent, QWidget) else None)
+        self.icon.setContextMenu(self.menu)
+        self.icon.activated.connect(self._activated)
+        self.icon.messageClicked.connect(self._message_clicked)
+        self.tracker = StatusTracker()
+        self.lines: list[TrayLine] = []
+        self.project_actions: dict[Path, QAction] = {}
+        self.messages: list[StatusEvent] = []
+        self._last_event: StatusEvent | None = None
+        self._projects: list[ProjectRef] = []
+        self._rebuild_menu()
+
+    def show(self) -> None:
+        """Show the icon where a tray exists now, and on X11 always: Qt docks it into a tray
+        host that starts later (panels often start after autostarted apps)."""
+        if self.available or QGuiApplication.platformName() == "xcb":
+            self.icon.show()
+
+    def hide(self) -> None:
+        self.icon.hide()
+
+    # -- data in
+
+    def set_projects(self, projects: Sequence[ProjectRef], load: bool = True) -> None:
+        """Remember which projects to show and load their states (off the GUI thread).
+
+        ``load=False`` when the caller already loads every state (the main window's summary
+        batches) and hands them over through :meth:`apply_states`."""
+        self._projects = list(projects)
+        keep = {Path(p.root) for p in self._projects}
+        self.lines = [ln for ln in self.lines if ln.root in keep]
+        if load:
+            self.refresh()
+
+    def refresh(self) -> None:
+        projects, env = list(self._projects), dict(self.env)
+
+        def work() -> list[tuple[ProjectRef, ProjectState]]:
+            from msd_desktop.core.state.project import load_project_state
+
+            return [(ref, load_project_state(ref.root, env)) for ref in projects]
+
+        run_op(work, name="tray-refresh", on_finished=self.apply_states, owner=self)
+
+    def apply_states(self, states: Sequence[tuple[ProjectRef, ProjectState]]) -> None:
+        """New states (GUI thread): update the menu and notify about what changed."""
+        self.lines = [line_from_state(ref, st) for ref, st in states]
+        self._rebuild_menu()
+        for ref, st in states:
+            for event in self.tracker.update(snapshot_from_state(st, ref.name), Path(ref.root)):
+                self.notify(event)
+        self.refreshed.emit()
+
+    def update_project(self, ref: ProjectRef, state: ProjectState) -> list[StatusEvent]:
+        """One project changed (the watcher): refresh its line, notify, return the events."""
+        return self.update_states([(ref, state)])
+
+    def update_states(self, states: Sequence[tuple[ProjectRef, ProjectState]], *,
+                      rebuild: bool = True) -> list[StatusEvent]:
+        """Some projects' new states: upsert their lines, notify, return the events.
+
+        ``rebuild=False`` while a scan streams states in batches; :meth:`finish_lines` then
+        orders the lines and rebuilds the menu once."""
+        where = {ln.root: i for i, ln in enumerate(self.lines)}
+        events: list[StatusEvent] = []
+        for ref, state in states:
+            line = line_from_state(ref, state)
+            i = where.get(line.root)
+            if i is None:
+                where[line.root] = len(self.lines)
+                self.lines.append(line)
+            else:
+                self.lines[i] = line
+            for event in self.tracker.update(snapshot_from_state(state, ref.name),
+                                             Path(ref.root)):
+                self.notify(event)
+                events.append(event)
+        if rebuild:
+            self._rebuild_menu()
+        return events
+
+    def finish_lines(self) -> None:
+        """Order the lines as :meth:`set_projects` listed the projects; rebuild the menu."""
+        order = {Path(p.root): i for i, p in enumerate(self._projects)}
+        self.lines.sort(key=lambda ln: order.get(ln.root, len(order)))
+        self._rebuild_menu()
+
+    def refresh_project(self, ref: ProjectRef) -> None:
+        """Reload one project's state off the GUI thread (the watcher saw a change)."""
+        env = dict(self.env)
+
+        def done(state: ProjectState) -> None:
+            self.update_project(ref, state)
+
+        def work() -> ProjectState:
+            from msd_desktop.core.state.project import load_project_state
+
+            return load_project_state(ref.root, env)
+
+        run_op(work, name=f"tray {ref.name}", on_finished=done, owner=self)
+
+    # -- out
+
+    def notify(self, event: StatusEvent) -> None:
+        icon = (QSystemTrayIcon.MessageIcon.Warning if event.kind in ("paused", "blocked")
+                else QSystemTrayIcon.MessageIcon.Information)
+        self._last_event = event
+        self.messages.append(event)
+        self.icon.showMessage(event.title, event.message, icon, MESSAGE_MS)
+        self.notified.emit(event)
+
+    def _rebuild_menu(self) -> None:
+        self.menu.clear()
+        self.project_actions = {}
+        header = self.menu.addAction("Show MSD Desktop")
+        header.triggered.connect(self.show_window_requested.emit)
+        self.menu.addSeparator()
+        if not self.lines:
+            empty = self.menu.addAction("No projects yet")
+            empty.setEnabled(False)
+        for line in self.lines:
+            action = self.menu.addAction(line.text)
+            action.setToolTip(line.problem or str(line.root))
+            action.setData(str(line.root))
+            action.triggered.connect(lambda _=False, r=line.root: self.project_activated.emit(r))
+            self.project_actions[line.root] = action
+        busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)
+        self.icon.setToolTip(f"MSD Desktop — {len(self.lines)} projects, {busy} in progress")
+
+    def _activated(self, reason: Any) -> None:
+        if reason == QSystemTrayIcon.ActivationReason.Trigger:
+            self.show_window_requested.emit()
+
+    def _message_clicked(self) -> None:
+        if self._last_event is not None:
+            self.project_activated.emit(self._last_event.root)

@@ -1,0 +1,348 @@
+"""API keys: the secret config keys, stored in the OS keyring through ``core.secrets`` (D3, D4).
+
+Why a panel of its own: a key is never part of the Settings draft. Set / Replace / Remove act
+immediately on the keyring (and write the ``true`` sentinel into ``config.json``), values are
+only ever shown masked (``core.masking.mask`` via ``core.secrets.list_secrets``), and the only
+plaintext the window ever holds comes from an explicit Reveal click, which hides again after
+:data:`REVEAL_SECONDS`. Keyring calls can block (D-Bus, an unlock prompt), so they run off the
+UI thread through :func:`msd_desktop.ui.widgets.workers.run_op` — and only once the panel is first
+shown
+(:meth:`ApiKeysPanel.ensure_loaded`): importing ``keyring`` and asking D-Bus is the slowest part
+of the Settings tab, and most visits never open this page.
+
+Banners: plaintext keys in ``config.json`` (stronger when git tracks the file) with a Migrate
+button; no usable keyring (the core's reason, which says what to install or unlock).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+from shiboken6 import isValid
+
+from msd_desktop.core.secrets import store as secrets
+from msd_desktop.core.secrets.masking import UNSET, mask
+from msd_desktop.ui.widgets.theme import semantic_color
+from msd_desktop.ui.widgets.workers import run_op
+
+REVEAL_SECONDS = 8
+
+
+# ---- modal questions (one function each) -----------------------------------------------------
+
+
+def ask_secret(parent: QWidget, key: str, env_var: str) -> str | None:
+    """Ask for a key's value (typed hidden); ``None`` when cancelled."""
+    text, ok = QInputDialog.getText(
+        parent, f"Set {key}", f"{key} ({env_var}) — stored in the OS keyring:",
+        QLineEdit.EchoMode.Password,
+    )
+    return text if ok and text else None
+
+
+def confirm_remove(parent: QWidget, key: str) -> bool:
+    answer = QMessageBox.question(
+        parent, f"Remove {key}?",
+        f"Remove the project's {key} from the OS keyring?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def _banner(kind: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName("banner")
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    fg = semantic_color(kind).name()
+    bg = semantic_color(f"{kind}_bg").name()
+    label.setStyleSheet(
+        f"QLabel#banner {{ background: {bg}; color: {fg}; border: 1px solid {fg}; "
+        "border-radius: 4px; padding: 6px; }"
+    )
+    label.hide()
+    return label
+
+
+class ApiKeysPanel(QWidget):
+    """One row per secret key: masked value, where it lives, Set/Replace, Reveal, Remove."""
+
+    refreshed = Signal()
+    stored = Signal(str)
+    removed = Signal(str)
+    revealed = Signal(str)
+    hidden = Signal(str)
+    migrated = Signal(list)
+    failed = Signal(str)
+    config_changed = Signal()  # config.json was written (sentinel, migration)
+
+    def __init__(
+        self, root: Path, env: Mapping[str, str] | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.root = Path(root)
+        self.env = dict(os.environ if env is None else env)
+        self.status: secrets.KeyringStatus | None = None
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.fields: dict[str, QLineEdit] = {}
+        self.where: dict[str, QLabel] = {}
+        self.set_buttons: dict[str, QPushButton] = {}
+        self.reveal_buttons: dict[str, QPushButton] = {}
+        self.remove_buttons: dict[str, QPushButton] = {}
+        self._timers: dict[str, QTimer] = {}
+        self.busy = False
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "API keys live in the OS keyring (service <code>msd</code>), never in the "
+            "repository. <code>config.json</code> only records <code>true</code> (available). "
+            "<code>msd run -- CMD</code> passes them to a runtime as environment variables."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.keyring_banner = _banner("error")
+        layout.addWidget(self.keyring_banner)
+        self.plaintext_banner = _banner("warning")
+        layout.addWidget(self.plaintext_banner)
+        self.migrate_button = QPushButton("Migrate plaintext keys to the keyring")
+        self.migrate_button.hide()
+        self.migrate_button.clicked.connect(self.migrate)
+        layout.addWidget(self.migrate_button, 0, Qt.AlignmentFlag.AlignLeft)
+        # One block per key — a title line, then the value and its buttons — so the page
+        # narrows with the window instead of setting its minimum width.
+        keys_box = QWidget()
+        keys_layout = QVBoxLayout(keys_box)
+        keys_layout.setContentsMargins(0, 0, 0, 0)
+        muted = semantic_color("muted").name()
+        for key in secrets.secret_keys():
+            block = QFrame()
+            block.setObjectName(f"secret-row:{key}")
+            bl = QVBoxLayout(block)
+            bl.setContentsMargins(0, 4, 0, 4)
+            bl.setSpacing(2)
+            head = QHBoxLayout()
+            name = QLabel(f"<b>{key}</b> &nbsp;<code>{secrets.env_var(key)}</code>")
+            head.addWidget(name)
+            where = QLabel()
+            where.setStyleSheet(f"color: {muted};")
+            where.setWordWrap(True)
+            where.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            self.where[key] = where
+            head.addWidget(where, 1)
+            bl.addLayout(head)
+            row = QHBoxLayout()
+            field = QLineEdit(UNSET)
+            field.setReadOnly(True)
+            field.setObjectName(f"secret:{key}")
+            field.setMinimumWidth(100)
+            self.fields[key] = field
+            row.addWidget(field, 1)
+            set_button = QPushButton("Set…")
+            set_button.clicked.connect(lambda _=False, k=key: self.set_key(k))
+            reveal = QPushButton("Reveal")
+            reveal.setToolTip(f"Show the key for {REVEAL_SECONDS} seconds")
+            reveal.clicked.connect(lambda _=False, k=key: self.reveal(k))
+            remove = QPushButton("Remove")
+            remove.clicked.connect(lambda _=False, k=key: self.remove_key(k))
+            self.set_buttons[key], self.reveal_buttons[key] = set_button, reveal
+            self.remove_buttons[key] = remove
+            for button in (set_button, reveal, remove):
+                button.setEnabled(False)  # until the keyring answered
+                row.addWidget(button)
+            bl.addLayout(row)
+            keys_layout.addWidget(block)
+        keys_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(keys_box)
+        scroll.viewport().setAutoFillBackground(False)  # the page's own background
+        keys_box.setAutoFillBackground(False)
+        layout.addWidget(scroll, 1)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.loaded = False  # the keyring has been asked (ensure_loaded / refresh)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.ensure_loaded()
+
+    def ensure_loaded(self) -> None:
+        """Ask the keyring the first time (showing the panel does this)."""
+        if not self.loaded:
+            self.refresh()
+
+    # ---- reading ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Re-read keyring status, masked entries and plaintext detection (off the UI thread)."""
+        root, env = self.root, self.env
+        self.loaded = True
+
+        def work() -> tuple[Any, Any, Any]:
+            status = secrets.keyring_status()
+            listing = secrets.list_secrets(root, env)
+            report = secrets.find_plaintext_secrets(secrets.config_path(root, env))
+            return status, listing, report
+
+        self._run(work, self._show)
+
+    def _show(self, result: tuple[Any, Any, Any]) -> None:
+        status, listing, report = result
+        self.status = status
+        self.entries = {e["key"]: e for e in listing}
+        usable = bool(status.usable)
+        if usable:
+            self.keyring_banner.hide()
+        else:
+            self.keyring_banner.setText(
+                f"<b>No usable keyring — keys cannot be stored.</b> {status.reason}"
+            )
+            self.keyring_banner.show()
+        for key, entry in self.entries.items():
+            if key not in self._timers:
+                self.fields[key].setText(entry["masked"])
+            places = ", ".join(loc["location"] for loc in entry["locations"])
+            self.where[key].setText(f"stored in: {places}" if places else "not stored")
+            has = bool(entry["available"])
+            self.set_buttons[key].setText("Replace…" if has else "Set…")
+            self.set_buttons[key].setEnabled(usable)
+            self.reveal_buttons[key].setEnabled(has)
+            self.remove_buttons[key].setEnabled(usable and any(
+                loc["location"] == "keyring-project" for loc in entry["locations"]
+            ))
+        if report.keys:
+            tracked = report.git_tracked
+            text = (f"<b>Plaintext API keys in config.json:</b> {', '.join(report.keys)}. "
+                    "Move them to the keyring.")
+            if tracked:
+                text = ("<b>config.json is tracked by git and holds plaintext API keys:</b> "
+                        f"{', '.join(report.keys)}. They are in the repository history: migrate "
+                        "them and rotate the keys with their providers.")
+            self.plaintext_banner.setText(text)
+            style = self.plaintext_banner.styleSheet()
+            kind_from, kind_to = ("warning", "error") if tracked else ("error", "warning")
+            for suffix in ("", "_bg"):
+                style = style.replace(semantic_color(kind_from + suffix).name(),
+                                      semantic_color(kind_to + suffix).name())
+            self.plaintext_banner.setStyleSheet(style)
+            self.plaintext_banner.setProperty("git_tracked", tracked)
+            self.plaintext_banner.show()
+            self.migrate_button.show()
+            self.migrate_button.setEnabled(usable)
+        else:
+            self.plaintext_banner.hide()
+            self.migrate_button.hide()
+        self.refreshed.emit()
+
+    # ---- actions ----------------------------------------------------------------------------
+
+    def set_key(self, key: str) -> None:
+        value = ask_secret(self, key, secrets.env_var(key))
+        if value is None:
+            return
+        root, env = self.root, self.env
+
+        def work() -> str:
+            secrets.store_secret(key, value, root=root, env=env)
+            secrets.mark_available(root, key, env)
+            return key
+
+        self._run(work, lambda _k: self._after(f"{key} stored in the keyring.", self.stored, key))
+
+    def remove_key(self, key: str) -> None:
+        if not confirm_remove(self, key):
+            return
+        root, env = self.root, self.env
+        self._run(lambda: secrets.delete_secret(key, root=root, env=env),
+                  lambda _r: self._after(f"{key} removed from the keyring.", self.removed, key))
+
+    def reveal(self, key: str) -> None:
+        """Show the plaintext after an explicit click; hide it again after REVEAL_SECONDS."""
+        root, env = self.root, self.env
+
+        def shown(value: Any) -> None:
+            field = self.fields[key]
+            if not isinstance(value, str):
+                self.message.setText(f"{key} has no stored value to reveal.")
+                return
+            field.setText(value)
+            old = self._timers.pop(key, None)
+            if old is not None:
+                old.stop()
+                old.deleteLater()
+            timer = QTimer(self)
+            timer.setSingleShot(True)
+            timer.setInterval(REVEAL_SECONDS * 1000)
+            timer.timeout.connect(lambda: self.hide_key(key))
+            self._timers[key] = timer
+            timer.start()
+            self.revealed.emit(key)
+
+        self._run(lambda: secrets.reveal_secret(key, root=root, env=env), shown)
+
+    def hide_key(self, key: str) -> None:
+        timer = self._timers.pop(key, None)
+        if timer is not None:
+            timer.stop()
+        entry = self.entries.get(key)
+        self.fields[key].setText(entry["masked"] if entry else mask(None))
+        self.hidden.emit(key)
+
+    def migrate(self) -> None:
+        root, env = self.root, self.env
+
+        def done(result: Any) -> None:
+            keys = [m["key"] for m in result.get("migrated", [])]
+            note = f" {result['warning']}" if result.get("warning") else ""
+            self.message.setText(f"Migrated {', '.join(keys) or 'nothing'} to the keyring.{note}")
+            self.config_changed.emit()
+            self.migrated.emit(keys)
+            self.refresh()
+
+        self._run(lambda: secrets.migrate_plaintext_secrets(root, env=env), done)
+
+    def _after(self, text: str, signal: Any, key: str) -> None:
+        self.message.setText(text)
+        self.config_changed.emit()
+        signal.emit(key)
+        self.refresh()
+
+    def _run(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        self.busy = True
+
+        def finished(result: object) -> None:
+            if not isValid(self):
+                return  # the panel was closed while the keyring answered
+            self.busy = False
+            done(result)
+
+        def failed(error: object) -> None:
+            if not isValid(self):
+                return
+            self.busy = False
+            self.message.setText(f"<span style='color:{semantic_color('error').name()}'>"
+                                 f"{error}</span>")
+            self.failed.emit(str(error))
+
+        run_op(work, name="api-keys", on_finished=finished, on_failed=failed)

@@ -1,0 +1,1095 @@
+"""The Settings tab: a config editor generated from the schema (issue 3, "Settings").
+
+Structure: :class:`ConfigFormPanel` owns one :class:`~msd_desktop.core.config.draft.ConfigDraft`
+(the file of the selected scope plus pending edits) and one ``LoadedConfig`` (provenance). The
+rows come from :class:`~msd_desktop.ui.settings.form_model.ConfigFormModel`; the proxy decides
+which rows are visible (search, "modified only"); each row's editor comes from the registry in
+:mod:`msd_desktop.ui.widgets.editors`. Nothing here knows a key by name except through the
+registry's hints: validation, defaults, provenance and writing are the core's.
+
+Rows are built lazily (a ``KeyRowWidget`` with its editor costs milliseconds, and there are
+~190 keys): the first show builds one screenful, the rest is built in small time-boxed chunks
+while the form is visible (in form order, below what is on screen, so nothing jumps), and a
+search / "modified only" filter or a click in the contents builds the rows it needs at once.
+:meth:`ConfigFormPanel.row` / :meth:`~ConfigFormPanel.editor` build one key's row on demand;
+:meth:`~ConfigFormPanel.build_all_editors` builds everything (tests, automation).
+
+Edits stay a draft until Save (Ctrl+S); Revert discards them. The file is watched
+(``QFileSystemWatcher`` on the file and its folder, plus the main window's ``on_files_changed``
+hook): a change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine
+and shows the difference first. Nothing is lost silently.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QHideEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QShortcut,
+    QShowEvent,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.config.draft import (
+    ConfigDraft,
+    Scope,
+    register_draft,
+    scope_path,
+    unregister_draft,
+)
+from msd_desktop.core.config.store import LoadedConfig, load_config
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.settings.form_model import (
+    ConfigFilterProxyModel,
+    ConfigFormModel,
+    DefaultRole,
+    DescriptionRole,
+    ErrorRole,
+    FormKey,
+    NonDefaultRole,
+    PendingRole,
+    ProvenanceRole,
+    SectionRole,
+    SectionTocModel,
+    TitleRole,
+    section_title,
+)
+from msd_desktop.ui.widgets.editors import FieldSpec, ValueEditor, create_editor, field_spec
+from msd_desktop.ui.widgets.theme import banner_style, semantic_color
+
+# ---- modal questions (one function each, so a test replaces one call) ----------------------
+
+
+def ask_discard_changes(parent: QWidget, what: str) -> bool:
+    """Ask whether pending edits may be discarded (scope switch, reload)."""
+    from PySide6.QtWidgets import QMessageBox  # on first use (its type costs ~0.7 ms; P3)
+
+    answer = QMessageBox.question(
+        parent, "Discard unsaved settings?",
+        f"You have unsaved settings. {what} discards them. Continue?",
+        QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Discard
+
+
+# ---- small widgets --------------------------------------------------------------------------
+
+
+def _tint(widget: QWidget, color: str) -> None:
+    """Text in a semantic colour. A palette, not a stylesheet: a per-widget stylesheet costs
+    a style object and a re-polish per widget, and the form builds several per row."""
+    palette = widget.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, semantic_color(color))
+    widget.setPalette(palette)
+
+
+def _muted(label: QLabel) -> QLabel:
+    _tint(label, "muted")
+    return label
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that elides in the middle instead of widening its parent.
+
+    The full text is the tooltip. Why: a long config path must not set the Settings tab's
+    minimum width (it made the window wider than the screen).
+    """
+
+    MAX_HINT = 420  # px: the width it asks for at most (it takes more when there is room)
+
+    def __init__(self, text: str = "", parent: QWidget | None = None,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> None:
+        super().__init__(text, parent)
+        self.mode = mode
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setToolTip(text)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setToolTip(text)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), self.MAX_HINT), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(min(40, super().sizeHint().width()), super().minimumSizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), self.mode, rect.width())
+        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
+
+
+def _show_text(label: QLabel, text: str, words: list[str]) -> None:
+    """``text`` in ``label``: plain, or rich text with the search words highlighted.
+
+    Why not always rich text: a rich-text label lays its text out through a text document,
+    which made a row's labels several times dearer to show and wrap (bench P3); only a search
+    needs the highlight."""
+    if words:
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setText(highlight(text, words))
+    else:
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setText(text)
+
+
+def highlight(text: str, words: list[str]) -> str:
+    """HTML-escaped ``text`` with every search word highlighted (case-insensitive)."""
+    escaped = html.escape(text)
+    if not words:
+        return escaped
+    bg = semantic_color("warning_bg").name()
+    fg = semantic_color("warning").name()
+    pattern = re.compile("|".join(re.escape(html.escape(w)) for w in words), re.IGNORECASE)
+    return pattern.sub(
+        lambda m: f'<span style="background:{bg}; color:{fg};">{m.group(0)}</span>', escaped
+    )
+
+
+_LIST_TAIL = ". Valid keys: "
+
+
+def short_error(message: str) -> str:
+    """An error as shown by a field: ``config-set``'s unknown-key message ends with every valid
+    key (~200 of them); the field shows the sentence before it and keeps the whole text as its
+    tooltip."""
+    head, sep, _tail = message.partition(_LIST_TAIL)
+    return f"{head}. (Hover for the valid keys.)" if sep else message
+
+
+class Banner(QFrame):
+    """A coloured strip with a message and buttons."""
+
+    def __init__(self, kind: str = "warning", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("banner")
+        self.kind = kind
+        self._styled: str | None = None  # the kind the stylesheet is for (set when shown)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        row = QHBoxLayout()
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row.addWidget(self.label, 1)
+        self.buttons = QHBoxLayout()
+        row.addLayout(self.buttons)
+        layout.addLayout(row)
+        self._details: QPlainTextEdit | None = None
+        self.hide()
+
+    @property
+    def details(self) -> QPlainTextEdit:
+        """The hidden text box under the message (a diff), built on first use: most banners
+        never show one (a text editor is among the dearest widgets to create; bench P3)."""
+        if self._details is None:
+            details = QPlainTextEdit()
+            details.setReadOnly(True)
+            details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+            details.setMaximumHeight(160)
+            details.hide()
+            DiffHighlighter(details.document())
+            layout = self.layout()
+            assert layout is not None
+            layout.addWidget(details)
+            self._details = details
+        return self._details
+
+    def hide_details(self) -> None:
+        if self._details is not None:
+            self._details.hide()
+
+    def set_kind(self, kind: str) -> None:
+        self.kind = kind
+        if not self.isHidden():
+            self._apply_style()
+
+    def setVisible(self, visible: bool) -> None:
+        # Most banners are never shown: style them (a stylesheet, for the frame) on first show.
+        if visible:
+            self._apply_style()
+        super().setVisible(visible)
+
+    def _apply_style(self) -> None:
+        if self._styled != self.kind:
+            self._styled = self.kind
+            self.setStyleSheet(banner_style(self.kind))
+
+    def add_button(self, text: str) -> QPushButton:
+        button = QPushButton(text)
+        self.buttons.addWidget(button)
+        return button
+
+
+class DiffHighlighter(QSyntaxHighlighter):
+    """Colours unified-diff lines: additions, removals, hunk headers."""
+
+    def highlightBlock(self, text: str) -> None:
+        fmt = QTextCharFormat()
+        if text.startswith(("+++", "---")):
+            fmt.setFontWeight(QFont.Weight.Bold)
+        elif text.startswith("+"):
+            fmt.setForeground(semantic_color("ok"))
+            fmt.setBackground(_alpha(semantic_color("ok"), 40))
+        elif text.startswith("-"):
+            fmt.setForeground(semantic_color("error"))
+            fmt.setBackground(_alpha(semantic_color("error"), 40))
+        elif text.startswith("@@"):
+            fmt.setForeground(semantic_color("info"))
+        else:
+            return
+        self.setFormat(0, len(text), fmt)
+
+
+def _alpha(color: QColor, alpha: int) -> QColor:
+    out = QColor(color)
+    out.setAlpha(alpha)
+    return out
+
+
+class KeyRowWidget(QFrame):
+    """One key: title, key name, markers, description, editor, default, Reset, provenance, error."""
+
+    reset_requested = Signal(str)
+
+    def __init__(self, fk: FormKey, editor: ValueEditor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.fk = fk
+        self.editor = editor
+        self.setObjectName(f"row:{fk.key}")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(2)
+        head = QHBoxLayout()
+        self.marker = QLabel()
+        self.marker.setFixedWidth(14)
+        self.title = QLabel()
+        bold = self.title.font()
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self.key_label = _muted(QLabel())
+        # The dotted key may be clipped in a narrow window (it is also the tooltip); the row
+        # must not set the form's minimum width.
+        self.key_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.key_label.setToolTip(fk.key)
+        head.addWidget(self.marker)
+        head.addWidget(self.title)
+        head.addWidget(self.key_label, 1)
+        self.default_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight))
+        self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        head.addWidget(self.default_label)
+        self.reset_button = QPushButton("Reset")
+        self.reset_button.setToolTip("Remove this key from the file (use the default / the next "
+                                     "layer)")
+        self.reset_button.clicked.connect(lambda: self.reset_requested.emit(fk.key))
+        head.addWidget(self.reset_button)
+        layout.addLayout(head)
+        self.description = _muted(QLabel())
+        self.description.setWordWrap(True)
+        # from the top, as rich text drew it, should the row ever give it too little height
+        self.description.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.description)
+        editor.setToolTip(fk.description)
+        layout.addWidget(editor)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        _tint(self.error, "error")
+        self.error.hide()
+        layout.addWidget(self.error)
+        self.provenance = _muted(QLabel())
+        self.provenance.setWordWrap(True)
+        font = self.provenance.font()
+        font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
+        self.provenance.setFont(font)
+        layout.addWidget(self.provenance)
+        self._words: list[str] = []
+
+    def refresh(self, model: ConfigFormModel, words: list[str] | None = None) -> None:
+        if words is not None:
+            self._words = words
+        index = model.index(model.row_of(self.fk.key), 0)
+        set_here = bool(model.data(index, NonDefaultRole))
+        pending = bool(model.data(index, PendingRole))
+        error = str(model.data(index, ErrorRole) or "")
+        _show_text(self.title, str(model.data(index, TitleRole)), self._words)
+        _show_text(self.key_label, self.fk.key, self._words)
+        _show_text(self.description, str(model.data(index, DescriptionRole)), self._words)
+        default = str(model.data(index, DefaultRole) or "")
+        self.default_label.setText(f"default: {default}" if default else "")
+        if pending:
+            self.marker.setText("✎")
+            self.marker.setToolTip("Changed, not saved yet")
+            _tint(self.marker, "info")
+        elif set_here:
+            self.marker.setText("●")
+            self.marker.setToolTip("Set in this file (not the default)")
+            _tint(self.marker, "info")
+        else:
+            self.marker.setText("")
+            self.marker.setToolTip("")
+        self.reset_button.setEnabled(set_here)
+        self.error.setText(short_error(error))
+        self.error.setToolTip(error if short_error(error) != error else "")
+        self.error.setVisible(bool(error))
+        self.provenance.setText(str(model.data(index, ProvenanceRole) or ""))
+
+
+# ---- the panel ------------------------------------------------------------------------------
+
+
+class ConfigFormPanel(QWidget):
+    """The Settings tab for one project."""
+
+    saved = Signal(list)  # the keys written
+    draft_changed = Signal()  # any edit, revert, reload or scope switch
+    disk_conflict_shown = Signal()
+    scope_changed = Signal(object)  # Scope
+
+    def __init__(
+        self,
+        project: ProjectRef,
+        env: Mapping[str, str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.project = project
+        self.root = Path(project.root)
+        self.env = dict(os.environ if env is None else env)
+        self.workstream = project.active_workstream or None
+        self.scope = Scope.PROJECT
+        self.draft: ConfigDraft | None = None
+        self.loaded: LoadedConfig | None = None
+        self.model = ConfigFormModel(self)
+        self.proxy = ConfigFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.toc_model = SectionTocModel(self.proxy, self)
+        # Built so far (rows are built lazily — see the module docstring).
+        self.rows: dict[str, KeyRowWidget] = {}
+        self.editors: dict[str, ValueEditor] = {}
+        self.section_headers: dict[str, QLabel] = {}
+        self._form_keys = {fk.key: fk for fk in self.model.keys}
+        self._order = {fk.key: i for i, fk in enumerate(self.model.keys)}
+        self._visible: list[str] = [fk.key for fk in self.model.keys]  # proxy rows, in order
+        self._shown: set[str] = set()  # rows on screen: the built prefix of _visible
+        self._stale: set[str] = set()  # built, hidden, and not refreshed since the data changed
+        self._words: list[str] = []
+        self._schema_keys = _schema_keys()
+        self._idle = QTimer(self)  # completes the form while it is on screen
+        self._idle.setInterval(0)
+        self._idle.timeout.connect(self._idle_build)
+        self._idle_start = QTimer(self)
+        self._idle_start.setSingleShot(True)
+        self._idle_start.setInterval(IDLE_START_MS)
+        self._idle_start.timeout.connect(self._idle.start)
+        self._watcher = QFileSystemWatcher(self)
+        self._watches_released = False
+        self._watcher.fileChanged.connect(self._on_disk_event)
+        self._watcher.directoryChanged.connect(self._on_disk_event)
+        self._disk_timer = QTimer(self)
+        self._disk_timer.setSingleShot(True)
+        self._disk_timer.setInterval(40)
+        self._disk_timer.timeout.connect(self.check_disk)
+        self._build()
+        self.load_scope(Scope.PROJECT)
+
+    # ---- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Scope:"))
+        self.scope_combo = QComboBox()
+        self.scope_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.scope_combo.setMinimumContentsLength(18)
+        self.scope_combo.addItem("Project", Scope.PROJECT)
+        ws_label = f"Workstream '{self.workstream}'" if self.workstream else "Workstream (none)"
+        self.scope_combo.addItem(ws_label, Scope.WORKSTREAM)
+        self.scope_combo.addItem("Global defaults (~/.msd/defaults.json)", Scope.GLOBAL)
+        if not self.workstream:
+            item = self.scope_combo.model().item(1)  # type: ignore[attr-defined]
+            item.setEnabled(False)
+        self.scope_combo.activated.connect(self._scope_picked)
+        bar.addWidget(self.scope_combo)
+        self.path_label = _muted(ElidedLabel())
+        bar.addWidget(self.path_label, 1)
+        outer.addLayout(bar)
+        # Second row: a narrow window must not be widened by one long toolbar.
+        bar = QHBoxLayout()
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search settings (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.setMinimumWidth(140)
+        self.search.textChanged.connect(self._search_changed)
+        bar.addWidget(self.search, 1)
+        self.modified_only = QCheckBox("Modified only")
+        self.modified_only.toggled.connect(self._modified_only_changed)
+        bar.addWidget(self.modified_only)
+        self.revert_button = QPushButton("Revert")
+        self.revert_button.clicked.connect(self.revert)
+        self.save_button = QPushButton("Save")
+        self.save_button.setDefault(True)
+        self.save_button.setToolTip("Save the changes to the file (Ctrl+S)")
+        self.save_button.clicked.connect(self.save)
+        bar.addWidget(self.revert_button)
+        bar.addWidget(self.save_button)
+        outer.addLayout(bar)
+
+        self.disk_banner = Banner("warning")
+        self.reload_button = self.disk_banner.add_button("Reload")
+        self.keep_button = self.disk_banner.add_button("Keep mine")
+        self.diff_button = self.disk_banner.add_button("Show difference")
+        self.reload_button.clicked.connect(self.reload_from_disk)
+        self.keep_button.clicked.connect(self.keep_mine)
+        self.diff_button.clicked.connect(self._toggle_disk_diff)
+        outer.addWidget(self.disk_banner)
+        self.error_banner = Banner("error")
+        outer.addWidget(self.error_banner)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.toc = QListView()
+        self.toc.setModel(self.toc_model)
+        self.toc.setMaximumWidth(230)
+        self.toc.setMinimumWidth(130)
+        self.toc.clicked.connect(self._toc_clicked)
+        splitter.addWidget(self.toc)
+
+        self.inner_tabs = QTabWidget()
+        form_page = QWidget()
+        form_layout = QVBoxLayout(form_page)
+        form_layout.setContentsMargins(0, 0, 0, 0)
+        self.unknown_label = QLabel()
+        self.unknown_label.setWordWrap(True)
+        _tint(self.unknown_label, "info")
+        self.unknown_label.setContentsMargins(4, 4, 4, 4)
+        form_layout.addWidget(self.unknown_label)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.form_body = QWidget()
+        self.form_layout = QVBoxLayout(self.form_body)
+        self.form_layout.setSpacing(0)
+        self.empty_label = _muted(QLabel("No setting matches the filter."))
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.hide()
+        self.form_layout.addWidget(self.empty_label)
+        self.more_label = _muted(QLabel("Loading more settings…"))
+        self.more_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.more_label.setContentsMargins(0, 12, 0, 12)
+        self.form_layout.addWidget(self.more_label)
+        self.form_layout.addStretch(1)
+        self.scroll_area.setWidget(self.form_body)
+        bar_ = self.scroll_area.verticalScrollBar()
+        bar_.valueChanged.connect(self._near_the_end)
+        form_layout.addWidget(self.scroll_area, 1)
+        self.inner_tabs.addTab(form_page, "Form")
+
+        # The JSON page's text box is built when the page (or json_view) is first needed.
+        self._json_view: QPlainTextEdit | None = None
+        self._json_page = QWidget()
+        QVBoxLayout(self._json_page).setContentsMargins(0, 0, 0, 0)
+        self.inner_tabs.addTab(self._json_page, "JSON")
+        # The API keys page is built when first opened (it talks to the OS keyring).
+        self.api_keys: QWidget | None = None
+        self._api_keys_page = QWidget()
+        QVBoxLayout(self._api_keys_page).setContentsMargins(0, 0, 0, 0)
+        self.inner_tabs.addTab(self._api_keys_page, "API keys")
+        self.inner_tabs.currentChanged.connect(self._inner_tab_changed)
+        splitter.addWidget(self.inner_tabs)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([190, 900])
+        outer.addWidget(splitter, 1)
+
+        self.status = _muted(QLabel())
+        outer.addWidget(self.status)
+
+        find = QShortcut(QKeySequence.StandardKey.Find, self)
+        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.activated.connect(self.focus_search)
+        save = QShortcut(QKeySequence.StandardKey.Save, self)
+        save.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        save.activated.connect(self.save)
+
+    def api_keys_panel(self) -> QWidget:
+        """The API keys page's panel, built on first use."""
+        if self.api_keys is None:
+            from msd_desktop.ui.settings.api_keys_panel import ApiKeysPanel
+
+            panel = ApiKeysPanel(self.root, env=self.env)
+            panel.config_changed.connect(self._on_disk_event)
+            layout = self._api_keys_page.layout()
+            assert layout is not None
+            layout.addWidget(panel)
+            self.api_keys = panel
+        return self.api_keys
+
+    @property
+    def json_view(self) -> QPlainTextEdit:
+        """The JSON page: the file as read, or the diff the draft would write."""
+        if self._json_view is None:
+            view = QPlainTextEdit()
+            view.setReadOnly(True)
+            view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+            view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            DiffHighlighter(view.document())
+            layout = self._json_page.layout()
+            assert layout is not None
+            layout.addWidget(view)
+            self._json_view = view
+            self._fill_json_view()
+        return self._json_view
+
+    def _fill_json_view(self) -> None:
+        draft = self.draft
+        if self._json_view is None or draft is None:
+            return
+        self._json_view.setPlainText(
+            "\n".join(draft.diff()) if draft.dirty else (draft.original_text()
+                                                         or "(the file does not exist yet)")
+        )
+
+    def _inner_tab_changed(self, index: int) -> None:
+        page = self.inner_tabs.widget(index)
+        if page is self._api_keys_page:
+            self.api_keys_panel()
+        elif page is self._json_page:
+            self.json_view  # noqa: B018  (built and filled on first show)
+
+    # ---- lazy rows --------------------------------------------------------------------------
+
+    def row(self, key: str) -> KeyRowWidget:
+        """The row of ``key``, built now if it was not yet."""
+        row = self.rows.get(key)
+        return row if row is not None else self._build_row(self._form_keys[key])
+
+    def editor(self, key: str) -> ValueEditor:
+        """The editor of ``key``, built now if it was not yet."""
+        return self.row(key).editor
+
+    def build_all_editors(self) -> None:
+        """Build every row now (one editor per form key); the lazy path builds the same rows."""
+        for fk in self.model.keys:
+            if fk.key not in self.rows:
+                self._build_row(fk)
+        self._update_shown()
+
+    def all_built(self) -> bool:
+        return len(self.rows) == len(self.model.keys)
+
+    def _build_row(self, fk: FormKey) -> KeyRowWidget:
+        header = self.section_headers.get(fk.section)
+        if header is None:
+            header = QLabel(f"<h3>{html.escape(section_title(fk.section))}</h3>")
+            header.setObjectName(f"section:{fk.section}")
+            header.setContentsMargins(4, 10, 0, 2)
+            header.hide()
+            self.section_headers[fk.section] = header
+            self.form_layout.insertWidget(self._insert_index(fk, header=True), header)
+        spec = field_spec(fk.key) if fk.key in self._schema_keys else FieldSpec(
+            key=fk.key, widget="map", description=fk.description
+        )
+        editor = create_editor(spec, self.root)
+        if self.draft is not None:
+            editor.set_value(self.draft.value(fk.key))
+        editor.edited.connect(lambda value, key=fk.key: self.edit(key, value))
+        manage = getattr(editor, "manage_requested", None)
+        if manage is not None:
+            manage.connect(self._show_api_keys)
+        row = KeyRowWidget(fk, editor)
+        row.refresh(self.model, self._words)
+        row.reset_requested.connect(self.reset_key)
+        row.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        row.hide()
+        self.rows[fk.key] = row
+        self.editors[fk.key] = editor
+        self.form_layout.insertWidget(self._insert_index(fk), row)
+        return row
+
+    def _insert_index(self, fk: FormKey, header: bool = False) -> int:
+        """Layout position for a new row (or section header): after what precedes it in form
+        order (built rows of earlier keys, section headers), before everything else."""
+        order = self._order[fk.key]
+        previous: QWidget | None = None
+        for key in reversed([fk_.key for fk_ in self.model.keys[:order]]):
+            if not header and self._form_keys[key].section != fk.section:
+                break  # the first row of its section goes right after the header
+            if key in self.rows:
+                previous = self.rows[key]
+                break
+        if previous is None and not header:
+            previous = self.section_headers[fk.section]
+        if previous is None:  # a header: after the last built row of an earlier section
+            for key in reversed([fk_.key for fk_ in self.model.keys[:order]]):
+                if key in self.rows:
+                    previous = self.rows[key]
+                    break
+        return 0 if previous is None else self.form_layout.indexOf(previous) + 1
+
+    def _build_some(self, budget_ms: float, *, upto: str | None = None,
+                    minimum: int = 1) -> int:
+        """Build unbuilt rows in form order, those the filter shows first, for ``budget_ms``
+        (at least ``minimum`` rows; with ``upto``, every shown row up to that key's)."""
+        deadline = time.perf_counter() + budget_ms / 1000
+        pending = [k for k in self._visible if k not in self.rows]
+        if upto is not None and upto in self._order:
+            limit = self._order[upto]
+            must = [k for k in pending if self._order[k] <= limit]
+            minimum = max(minimum, len(must))
+        if not pending:
+            shown = set(self._visible)
+            pending = [fk.key for fk in self.model.keys
+                       if fk.key not in self.rows and fk.key not in shown]
+        built = 0
+        for key in pending:
+            if built >= minimum and time.perf_counter() >= deadline:
+                break
+            self._build_row(self._form_keys[key])
+            built += 1
+        if built:
+            self._update_shown()
+        return built
+
+    def _update_shown(self, refresh_all: bool = False) -> None:
+        """Show the built prefix of the filtered rows (rows appear in order, so nothing on
+        screen moves when more are built below it)."""
+        shown: set[str] = set()
+        for key in self._visible:
+            if key not in self.rows:
+                break
+            shown.add(key)
+        # Showing a row inside the visible form makes Qt lay the whole form out at once;
+        # shown one by one, n rows cost O(n²) layouts. With the form's layout switched off
+        # meanwhile, it is laid out once, afterwards (bench P3).
+        self.form_layout.setEnabled(False)
+        try:
+            for key, row in self.rows.items():
+                on = key in shown
+                if on and (refresh_all or key in self._stale):
+                    row.refresh(self.model, self._words)
+                    self._stale.discard(key)
+                elif not on and refresh_all:
+                    self._stale.add(key)  # refreshed when it shows again
+                if on != (key in self._shown) or refresh_all:
+                    row.setVisible(on)
+            sections = {self._form_keys[k].section for k in shown}
+            for section, header in self.section_headers.items():
+                header.setVisible(section in sections)
+            self.empty_label.setVisible(not self._visible)
+            self.more_label.setVisible(len(shown) < len(self._visible))
+        finally:
+            self.form_layout.setEnabled(True)
+        if self.form_body.isVisible():
+            self.form_layout.activate()  # what showing the last row alone would have done
+        self._shown = shown
+
+    def _idle_build(self) -> None:
+        if not self.isVisible() or self.all_built():
+            self._idle.stop()
+            return
+        self._build_some(IDLE_CHUNK_MS)
+
+    def _near_the_end(self, *_args: Any) -> None:
+        """Scrolled close to the last built row: build the next ones now."""
+        if len(self._shown) >= len(self._visible) or not self.isVisible():
+            return
+        bar = self.scroll_area.verticalScrollBar()
+        if bar.value() + 2 * self.scroll_area.viewport().height() >= bar.maximum():
+            self._build_some(SCROLL_CHUNK_MS)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._watches_released and self.draft is not None:
+            self.check_disk()  # re-arms the watch; the file may have changed meanwhile
+        if not self._shown and self._visible:  # the first screenful, before the first paint
+            self._build_screenful()
+        if not self.all_built():
+            self._idle_start.start()
+
+    def _build_screenful(self) -> None:
+        """Build the first rows: as many as fill the scroll area's height (at most one per
+        75 px, at least 6 — the earlier rule — and at least one).
+
+        A first guess of ~100 px a row is built and laid out (once: see ``_update_shown``);
+        then one more at a time until the rows reach the bottom, each at the height the form
+        gives it (measured by that layout, so asking again costs nothing). A row below the
+        fold cost ~2 ms to build and show for nothing (bench P3)."""
+        height = self.scroll_area.maximumViewportSize().height()
+        limit = min(max(6, height // 75), len(self._visible))
+        self._build_some(0, minimum=min(limit, max(1, height // 100)))
+        while 0 < len(self._shown) < limit and self._rows_height() < self._view_height():
+            self._build_some(0, minimum=1)
+
+    def _view_height(self) -> int:
+        """The scroll area's height for the form: less a horizontal scroll bar when the
+        rows are wider than the room beside the vertical one."""
+        area = self.scroll_area
+        size = area.maximumViewportSize()
+        beside = size.width() - area.verticalScrollBar().sizeHint().width()
+        if self.form_layout.minimumSize().width() > beside:
+            return size.height() - area.horizontalScrollBar().sizeHint().height()
+        return size.height()
+
+    def _rows_height(self) -> int:
+        """The height the shown rows and their section headers take in the form."""
+        margins = self.form_layout.contentsMargins()
+        width = self.form_body.width() - margins.left() - margins.right()
+        total = margins.top()
+        for header in self.section_headers.values():
+            if not header.isHidden():
+                total += header.sizeHint().height()
+        for key in self._shown:
+            row = self.rows[key]
+            hint = row.sizeHint().height()  # a row's vertical policy is Maximum
+            needed = row.heightForWidth(width)
+            total += min(needed, hint) if needed >= 0 else hint
+        return total
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._idle_start.stop()
+        self._idle.stop()
+
+    # ---- scope and loading ------------------------------------------------------------------
+
+    def _scope_picked(self, index: int) -> None:
+        scope = self.scope_combo.itemData(index)
+        if scope is self.scope:
+            return
+        if self.draft is not None and self.draft.dirty and not ask_discard_changes(
+            self, "Switching the scope"
+        ):
+            self.scope_combo.setCurrentIndex(self.scope_combo.findData(self.scope))
+            return
+        self.load_scope(scope)
+
+    def load_scope(self, scope: Scope) -> None:
+        """Edit the file of ``scope`` (pending edits of the previous scope are dropped)."""
+        path = scope_path(scope, self.root, self.env, self.workstream)
+        if self.draft is not None:
+            unregister_draft(self.root, self.draft)
+        self.scope = scope
+        self.scope_combo.setCurrentIndex(self.scope_combo.findData(scope))
+        self.draft = ConfigDraft(path)
+        register_draft(self.root, scope, self.draft)
+        self._watch(path)
+        self._reload_everything()
+        self.scope_changed.emit(scope)
+
+    def _watch(self, path: Path) -> None:
+        self._watches_released = False
+        old = self._watcher.files() + self._watcher.directories()
+        if old:
+            self._watcher.removePaths(old)
+        targets = [str(p) for p in (path, path.parent) if p.exists()]
+        if targets:
+            self._watcher.addPaths(targets)
+
+    def release_watches(self) -> None:
+        """Main-window hook, when the window closes: drop the file watches now.
+
+        Linux frees inotify watches in the background after a grace period; the watcher's
+        destructor (at exit) then has nothing left to wait for (it waited ~10-20 ms).
+        Showing the panel again re-arms the watch (and checks the file)."""
+        old = self._watcher.files() + self._watcher.directories()
+        if old:
+            self._watcher.removePaths(old)
+        self._watches_released = True
+
+    def _load_provenance(self) -> None:
+        try:
+            self.loaded = load_config(self.root, self.env, workstream=self.workstream)
+        except MsdError:
+            self.loaded = None
+
+    def _reload_everything(self) -> None:
+        """New file content or a new scope: model, every editor, banners."""
+        assert self.draft is not None
+        self._load_provenance()
+        self.model.set_sources(self.draft, self.loaded)
+        for key, editor in self.editors.items():  # rows built later read the draft then
+            editor.set_value(self.draft.value(key))
+        self.path_label.setText(str(self.draft.path)
+                                + ("" if self.draft.file.exists else "  (not created yet)"))
+        self.disk_banner.hide()
+        self.disk_banner.hide_details()
+        if self.draft.load_error:
+            self.error_banner.label.setText(
+                f"This file cannot be used, so it cannot be edited here: "
+                f"{self.draft.load_error}. Fix it in a text editor; it is reloaded when it changes."
+            )
+            self.error_banner.show()
+        else:
+            self.error_banner.hide()
+        self._apply_filter()
+        self._update_chrome()
+
+    # ---- editing ----------------------------------------------------------------------------
+
+    def edit(self, key: str, value: Any) -> str | None:
+        """Stage one edit (what an editor does); returns the core's error text, if any."""
+        if self.draft is None:
+            return None
+        error = self.draft.set(key, value)
+        self.model.refresh_key(key)
+        if key in self.rows:
+            self.rows[key].refresh(self.model)
+        self._update_chrome()
+        return error
+
+    def reset_key(self, key: str) -> None:
+        if self.draft is None:
+            return
+        self.draft.reset(key)
+        if key in self.rows:
+            self.editors[key].set_value(self.draft.value(key))
+            self.rows[key].refresh(self.model)
+        self.model.refresh_key(key)
+        self._update_chrome()
+
+    def revert(self) -> None:
+        if self.draft is None:
+            return
+        self.draft.revert()
+        for key, editor in self.editors.items():
+            editor.set_value(self.draft.value(key))
+        self.model.refresh_all()
+        self._refresh_rows()
+        self._update_chrome()
+        self.status.setText("Reverted: the form shows the file again.")
+
+    def save(self) -> bool:
+        """Write the draft; a validation error or a conflict writes nothing."""
+        if self.draft is None or not self.draft.dirty:
+            return False
+        if self.draft.errors:
+            key = next(iter(self.draft.errors))
+            self.status.setText(
+                f"Not saved: fix {key} first — {short_error(self.draft.errors[key])}"
+            )
+            self._scroll_to(key)
+            return False
+        try:
+            result = self.draft.save()
+        except ConflictError:
+            self._show_disk_banner()
+            self.status.setText("Not saved: the file changed on disk. Reload or keep yours.")
+            return False
+        except MsdError as exc:
+            self.status.setText(f"Not saved: {exc}")
+            return False
+        self._watch(self.draft.path)
+        self._reload_everything()
+        self.status.setText(f"Saved {len(result.keys)} change(s) to {self.draft.path}.")
+        self.saved.emit(result.keys)
+        return True
+
+    # ---- the disk ---------------------------------------------------------------------------
+
+    def on_files_changed(self, event: object = None) -> None:
+        """Main-window hook: a file of this project changed."""
+        self._disk_timer.start()
+
+    def _on_disk_event(self, *_args: Any) -> None:
+        self._disk_timer.start()
+
+    def check_disk(self) -> None:
+        """Compare the file with what the draft read: reload, or show the conflict banner."""
+        if self.draft is None:
+            return
+        self._watch(self.draft.path)  # an atomic replace drops the file's watch
+        if not self.draft.changed_on_disk():
+            return
+        if self.draft.dirty:
+            self._show_disk_banner()
+        else:
+            self.draft.reload()
+            self._reload_everything()
+            self.status.setText("The file changed on disk; the form was reloaded.")
+
+    def _show_disk_banner(self) -> None:
+        assert self.draft is not None
+        self.disk_banner.label.setText(
+            f"<b>{self.draft.path.name} changed on disk</b> while you have unsaved changes. "
+            "<b>Reload</b> discards your changes; <b>Keep mine</b> applies them on top of the "
+            "new file (save to write them)."
+        )
+        self.disk_banner.details.setPlainText(
+            "\n".join(self.draft.diff(self.draft.disk_text(), label="on disk now"))
+        )
+        self.disk_banner.show()
+        self.disk_conflict_shown.emit()
+
+    def _toggle_disk_diff(self) -> None:
+        self.disk_banner.details.setVisible(not self.disk_banner.details.isVisible())
+
+    def reload_from_disk(self) -> None:
+        if self.draft is None:
+            return
+        self.draft.reload()
+        self._reload_everything()
+        self.status.setText("Reloaded from disk; your unsaved changes were discarded.")
+
+    def keep_mine(self) -> None:
+        if self.draft is None:
+            return
+        self.draft.reload(keep_mine=True)
+        self._reload_everything()
+        self.status.setText("Kept your changes on top of the file on disk; save to write them.")
+
+    # ---- filtering and chrome ---------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.inner_tabs.setCurrentIndex(0)
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def _search_changed(self, text: str) -> None:
+        self.proxy.set_search(text)
+        self._apply_filter()
+
+    def _modified_only_changed(self, on: bool) -> None:
+        self.proxy.set_modified_only(on)
+        self._apply_filter()
+
+    def visible_keys(self) -> list[str]:
+        """The keys the proxy lets through (what the form shows)."""
+        keys = self.model.keys
+        return [keys[row].key for row in self.proxy.accepted_rows()]
+
+    def _apply_filter(self) -> None:
+        """The proxy's rows are the form's rows: build the first matches, show them."""
+        self._visible = self.visible_keys()
+        self._words = self.proxy.search_words
+        if self.isVisible() or self._words or self.proxy.modified_only:
+            self._build_some(FILTER_BUDGET_MS, minimum=0)
+        self._update_shown(refresh_all=True)
+        if self.isVisible() and not self.all_built():
+            self._idle_start.start()
+
+    def _refresh_rows(self) -> None:
+        for key in self._shown:
+            self.rows[key].refresh(self.model)
+
+    def _update_chrome(self) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        n, bad = len(draft.pending), len(draft.errors)
+        self.save_button.setEnabled(draft.can_save)
+        self.revert_button.setEnabled(draft.dirty)
+        parts = []
+        if n:
+            parts.append(f"{n} unsaved change(s)")
+        if bad:
+            parts.append(f"{bad} invalid — fix before saving")
+        self.status.setText(" · ".join(parts) if parts else "No unsaved changes.")
+        unknown = draft.unknown_keys()
+        self.unknown_label.setText(
+            "Keys MSD does not know (listed, kept on save): " + ", ".join(unknown)
+            if unknown else ""
+        )
+        self.unknown_label.setVisible(bool(unknown))
+        self._fill_json_view()
+        self.inner_tabs.setTabText(1, "JSON (diff)" if draft.dirty else "JSON")
+        if self.modified_only.isChecked():
+            self.proxy.refilter()
+            self._apply_filter()
+        self.draft_changed.emit()
+
+    def _toc_clicked(self, index: QModelIndex) -> None:
+        section = str(self.toc_model.data(index, SectionRole))
+        keys = [k for k in self._visible if self._form_keys[k].section == section]
+        if not keys:
+            return
+        self.inner_tabs.setCurrentIndex(0)
+        self._build_some(0, upto=keys[-1], minimum=0)  # this section and all before it
+        header = self.section_headers.get(section)
+        if header is not None:
+            self._scroll_when_laid_out(header, top=True)
+
+    def _scroll_to(self, key: str) -> None:
+        if key not in self._visible:
+            return
+        self.inner_tabs.setCurrentIndex(0)
+        self._build_some(0, upto=key, minimum=0)
+        row = self.rows.get(key)
+        if row is not None:
+            self._scroll_when_laid_out(row, top=False)
+
+    def _scroll_when_laid_out(self, widget: QWidget, top: bool) -> None:
+        """Scroll to ``widget`` once the rows just built have their geometry."""
+        self.form_layout.activate()
+        self.form_body.resize(self.form_body.width(),
+                              max(self.form_body.height(), self.form_layout.sizeHint().height()))
+        if top:
+            self.scroll_area.verticalScrollBar().setValue(widget.y())
+        else:
+            self.scroll_area.ensureWidgetVisible(widget)
+
+    def _show_api_keys(self, _key: str = "") -> None:
+        self.inner_tabs.setCurrentWidget(self._api_keys_page)
+
+    def closeEvent(self, event: Any) -> None:  # pragma: no cover - window teardown
+        if self.draft is not None:
+            unregister_draft(self.root, self.draft)
+        super().closeEvent(event)
+
+
+IDLE_START_MS = 400  # after the first paint, wait this long before completing the form
+IDLE_CHUNK_MS = 16  # then build rows in chunks of about this long (the UI stays responsive)
+SCROLL_CHUNK_MS = 40  # scrolled near the end of what is built: build this much at once
+FILTER_BUDGET_MS = 80  # a search / filter change builds matching rows for this long
+
+
+def _schema_keys() -> set[str]:
+    from msd_desktop.core.config.schema import SCHEMA
+
+    return set(SCHEMA)
+
+
+def create_tab(project: ProjectRef) -> QWidget:
+    """The Settings tab for ``project`` (the main window's tab factory)."""
+    return ConfigFormPanel(project)
+
+
+__all__ = ["ConfigFormPanel", "ask_discard_changes", "create_tab"]

@@ -1,0 +1,191 @@
+"""Global defaults (``~/.msd/defaults.json``) as a first-class place, and where each key reaches.
+
+Why: a global default is only useful if you can see what it does. The left side is the very
+same generated Settings form (:class:`~msd_desktop.ui.settings.form.ConfigFormPanel`) fixed to
+its Global scope — no second form to keep in step. The right side lists each key set in
+defaults.json and, per project, whether the project uses it, shadows it with its own value,
+or does not read it at run time (a project with ``.planning/`` reads defaults.json only at
+new-project time, §4 case 2 — ``model_overrides`` excepted, D1). The facts come from
+:func:`msd_desktop.core.config.matrix.global_reach`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from msd_desktop.core.config.draft import Scope
+from msd_desktop.core.config.matrix import (
+    KeyMatrix,
+    ProjectEntry,
+    defaults_keys,
+    describe_reach,
+    global_reach,
+)
+from msd_desktop.core.workspace.paths import msd_home
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.settings.form import ConfigFormPanel
+from msd_desktop.ui.widgets.table_model import HeaderedTableModel
+from msd_desktop.ui.widgets.theme import semantic_color
+
+Index = QModelIndex | QPersistentModelIndex
+REACH_COLUMNS = ("reaches", "shadowed", "not_read")
+HEADERS = ("Global key", "Value", "Uses it", "Sets its own", "Does not read it")
+KeyRole = Qt.ItemDataRole.UserRole + 1
+
+
+class GlobalReachModel(HeaderedTableModel):
+    """Rows: keys set in defaults.json; columns: value and how many projects fall in each reach."""
+
+    HEADERS = HEADERS
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[KeyMatrix] = []
+
+    def set_rows(self, rows: Sequence[KeyMatrix]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def row_items(self) -> Sequence[Any]:
+        return self.rows
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        m = self.rows[index.row()]
+        col = index.column()
+        groups = m.by_reach()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return m.key
+            if col == 1:
+                return m.reference_display
+            cells = groups[REACH_COLUMNS[col - 2]]
+            return str(len(cells))
+        if role == Qt.ItemDataRole.ToolTipRole and col >= 2:
+            reach = REACH_COLUMNS[col - 2]
+            names = [c.project.name for c in groups[reach]]
+            return f"{describe_reach(reach).capitalize()}:\n" + ("\n".join(names) or "none")
+        if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and col == 3 and groups["shadowed"]:
+            return semantic_color("warning")
+        if role == KeyRole:
+            return m.key
+        return None
+
+
+class GlobalDefaultsPanel(QWidget):
+    """The Global defaults editor (the Settings form, Global scope) plus the reach table."""
+
+    reach_updated = Signal()
+
+    def __init__(self, projects: Sequence[Any] = (), env: Mapping[str, str] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("GlobalDefaultsPanel")
+        self.env = dict(os.environ if env is None else env)
+        self.projects = [ProjectEntry.of(p) for p in projects]
+        home = msd_home(self.env) / ".msd"
+        # The form needs a "project"; the folder holding defaults.json is never a project, so
+        # only its Global scope is meaningful — the scope selector is locked to it.
+        anchor = ProjectRef(root=home, name="Global defaults", workspace="")
+        self.form = ConfigFormPanel(anchor, self.env)
+        self.form.load_scope(Scope.GLOBAL)
+        self.form.scope_combo.setEnabled(False)
+        # locked, so show its whole text rather than a width fit for every scope's name
+        self.form.scope_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.form.saved.connect(lambda _keys: self.refresh_reach())
+
+        self.model = GlobalReachModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # the three counts share the spare width evenly (not all of it in the last column)
+        for col in range(2, len(HEADERS)):
+            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        self.table.selectionModel().currentRowChanged.connect(self._show_details)
+        self.details = QLabel()
+        self.details.setObjectName("ReachDetails")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.details.setMargin(6)  # clear of the splitter handle, level with the table's text
+        note = QLabel("A project with <tt>.planning/</tt> reads these values only when it is "
+                      "created (except <tt>model_overrides</tt>, merged per agent at run time).")
+        note.setWordWrap(True)
+
+        bottom = QWidget()
+        bl = QVBoxLayout(bottom)
+        bl.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("<b>Where each global key reaches</b>")
+        bl.addWidget(title)
+        bl.addWidget(note)
+        row = QSplitter(Qt.Orientation.Horizontal)
+        row.addWidget(self.table)
+        row.addWidget(self.details)
+        # the table holds a few short columns; the details beside it hold long project lists
+        row.setSizes([560, 640])
+        bl.addWidget(row, 1)
+
+        # Form on top, reach below: the generated form is wide (its own contents list), so a
+        # side-by-side layout would squeeze the table.
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.form)
+        splitter.addWidget(bottom)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([560, 240])
+        self.splitter = splitter
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self.refresh_reach()
+
+    def set_projects(self, projects: Sequence[Any]) -> None:
+        self.projects = [ProjectEntry.of(p) for p in projects]
+        self.refresh_reach()
+
+    def refresh_reach(self) -> None:
+        reach = global_reach(defaults_keys(self.env), self.projects, self.env)
+        self.model.set_rows(list(reach.values()))
+        if self.model.rowCount():
+            self.table.selectRow(0)
+        else:
+            self.details.setText("~/.msd/defaults.json sets no keys yet.")
+        self.reach_updated.emit()
+
+    def _show_details(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        m = self.model.rows[current.row()]
+        parts = [f"<b>{m.key}</b> = <tt>{m.reference_display}</tt>"]
+        for reach, cells in m.by_reach().items():
+            if cells and reach != "unset":
+                names = ", ".join(c.project.name for c in cells)
+                parts.append(f"{describe_reach(reach).capitalize()}: {names}")
+        self.details.setText("<br>".join(parts))

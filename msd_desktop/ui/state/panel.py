@@ -1,0 +1,540 @@
+"""The live State tab: one project's STATE.md, ROADMAP and phases as the core reads them.
+
+Read-only by design: this panel never writes STATE.md (or anything else). It displays a
+:class:`StateView`, a flat copy of the core's ``ProjectState`` made by :func:`state_view_from_core`
+— every fact (status line scene, normalized status, progress, phases, problems) is the core's;
+the panel only lays it out.
+
+When the core reports that STATE.md could not be parsed, the panel keeps showing the last good
+state it had (the core's ``StateCache`` hands it back) under an error banner that names the
+line. Reloads happen off the UI thread (see ``MainWindow``); :meth:`StatePanel.show_state` is
+cheap (no file access), so a watcher event → repaint stays well inside 50 ms.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QShowEvent,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QProgressBar,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.theme import banner_style, semantic_color, status_color
+
+
+@dataclass
+class StateView:
+    """Display-ready facts about one project's state, copied from the core."""
+
+    root: Path
+    title: str = ""
+    workstream: str | None = None
+    statusline_full: str = ""
+    statusline_compact: str = ""
+    percent: int | None = None
+    milestone: str = ""
+    phase: str = ""
+    plan: str = ""
+    status: str = ""
+    status_raw: str = ""
+    next_action: str = ""
+    last_activity: str = ""
+    phases: list[PhaseRow] = field(default_factory=list)
+    blockers: list[str] = field(default_factory=list)
+    decisions: list[str] = field(default_factory=list)
+    todos: list[str] = field(default_factory=list)
+    last_session: str = ""
+    stopped_at: str = ""
+    resume_file: str = ""
+    body_markdown: str = ""
+    problems: list[str] = field(default_factory=list)
+    error: str | None = None  # STATE.md unreadable now (core wording, with line)
+    showing_last_good: bool = False  # the rest is the last good state
+    loaded_at: float = field(default_factory=time.time)
+    missing: bool = False  # no STATE.md at all
+
+
+def _text(value: Any) -> str:
+    if value is None or isinstance(value, dict | list):
+        return ""
+    return str(value).strip()
+
+
+def _join(*parts: str, sep: str = " ") -> str:
+    return sep.join(p for p in parts if p)
+
+
+def _derived_next(state: Any) -> str:
+    """What the header's Next line derives when STATE.md names no next step (a paused
+    project resumes), said as derived so the field never contradicts that line."""
+    from msd_desktop.core.state.next_command import next_command
+
+    doc = state.doc
+    cmd = next_command(state.statusline_fields,
+                       normalized_status=doc.normalized_status if doc is not None else None)
+    return f"none in STATE.md — {cmd.text} (derived)" if cmd is not None and cmd.derived else ""
+
+
+def state_view_from_core(state: Any, title: str = "",
+                         last_good_at: float | None = None) -> StateView:
+    """Copy a core ``ProjectState`` into a :class:`StateView` (worker thread; no Qt)."""
+    from msd_desktop.core.state.project import phase_key_of
+    from msd_desktop.ui.widgets.status_text import problem_text, statusline_texts
+
+    doc = state.doc
+    fm = doc.fm if doc is not None else {}
+    cp = doc.current_position if doc is not None else {}
+    acc = doc.accumulated_context if doc is not None else {}
+    session = doc.session if doc is not None else {}
+
+    current_ids = {phase_key_of(_text(v)) for v in (fm.get("active_phase"),
+                   fm.get("current_phase"), cp.get("phase_number")) if _text(v)}
+    phases: list[PhaseRow] = []
+    for item in state.to_dict()["phases"]:
+        if not item.get("current_milestone", True):
+            continue
+        plans, summaries = int(item.get("plans") or 0), int(item.get("summaries") or 0)
+        complete = bool(item.get("complete"))
+        status = "complete" if complete else (
+            f"{plans - summaries} plan{'s' if plans - summaries != 1 else ''} open"
+            if plans else "not planned")
+        phases.append(PhaseRow(
+            number=_text(item.get("id")), name=_text(item.get("name")), plans=plans,
+            summaries=summaries, status=status, complete=complete,
+            current=phase_key_of(_text(item.get("id"))) in current_ids,
+            directory=_text(item.get("dir")),
+        ))
+
+    next_phases = fm.get("next_phases")
+    if isinstance(next_phases, list):
+        next_text = "/".join(_text(p) for p in next_phases if _text(p))
+    else:
+        next_text = _text(next_phases)
+    error = state.error
+    full, compact = statusline_texts(state)  # the last good state's line while stale
+    return StateView(
+        root=state.root,
+        title=title,
+        workstream=state.workstream,
+        statusline_full=full,
+        statusline_compact=compact,
+        percent=state.progress.percent,
+        milestone=_join(_text(fm.get("milestone")), _text(fm.get("milestone_name"))),
+        phase=_text(cp.get("phase")) or _join(_text(fm.get("current_phase")),
+                                               _text(fm.get("current_phase_name"))),
+        plan=_join(_text(fm.get("current_plan")) or _text(cp.get("current_plan")),
+                   f"({_text(cp.get('plan'))})" if _text(cp.get("plan")) else ""),
+        status=doc.normalized_status if doc is not None else "",
+        status_raw=(doc.status or "") if doc is not None else "",
+        next_action=_join(_text(fm.get("next_action")), next_text) or _derived_next(state),
+        last_activity=_join(_text(fm.get("last_activity")) or _text(cp.get("last_activity")),
+                            _text(fm.get("last_activity_desc"))
+                            or _text(cp.get("last_activity_desc")), sep=" — "),
+        phases=phases,
+        blockers=list(acc.get("blockers") or []),
+        decisions=list(acc.get("decisions") or []),
+        todos=list(acc.get("pending_todos") or []),
+        last_session=_text(session.get("last_session")),
+        stopped_at=_text(session.get("stopped_at")) or _text(fm.get("stopped_at")),
+        resume_file=_text(session.get("resume_file")),
+        body_markdown=doc.body if doc is not None else "",
+        problems=[problem_text(p, state.root) for p in state.problems
+                  if p.severity == "warning"],
+        error=problem_text(error, state.root) if error is not None else None,
+        showing_last_good=bool(state.stale),
+        loaded_at=last_good_at if (state.stale and last_good_at) else time.time(),
+        missing=doc is None,
+    )
+
+
+def _list_widget(placeholder: str) -> QListWidget:
+    lw = QListWidget()
+    lw.setWordWrap(True)
+    lw.setAlternatingRowColors(False)
+    lw.setProperty("placeholder", placeholder)
+    lw.setFrameShape(QFrame.Shape.NoFrame)
+    return lw
+
+
+def _fill(lw: QListWidget, items: list[str]) -> None:
+    lw.clear()
+    if items:
+        lw.addItems(items)
+        lw.setEnabled(True)
+    else:
+        lw.addItem(str(lw.property("placeholder")))
+        lw.setEnabled(False)
+
+
+class StatePanel(QWidget):
+    """Shows a :class:`StateView`; ``shown`` fires after each update (tests and the P4 bench)."""
+
+    shown = Signal(object)  # StateView
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._view: StateView | None = None
+        self._restyling = False
+        self.setObjectName("StatePanel")
+
+        # error banner (hidden unless STATE.md is broken)
+        self.banner = QFrame()
+        self.banner.setObjectName("banner")
+        self.banner_label = QLabel()
+        self.banner_label.setWordWrap(True)
+        self.banner_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bl = QHBoxLayout(self.banner)
+        bl.setContentsMargins(10, 6, 10, 6)
+        bl.addWidget(self.banner_label)
+        self.banner.hide()
+
+        # problems banner (consistency problems from the core)
+        self.problems_frame = QFrame()
+        self.problems_frame.setObjectName("banner")
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        pl = QHBoxLayout(self.problems_frame)
+        pl.setContentsMargins(10, 6, 10, 6)
+        pl.addWidget(self.problems_label)
+        self.problems_frame.hide()
+
+        # headline: the status line scene + a real progress bar
+        self.statusline_label = QLabel()
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(mono.pointSizeF() * 1.15)
+        self.statusline_label.setFont(mono)
+        self.statusline_label.setWordWrap(True)
+        self.statusline_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.statusline_label.setToolTip("The MSD status line segment, as the core renders it")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setTextVisible(True)
+        self.progress.setMinimumWidth(220)
+
+        head = QHBoxLayout()
+        head.addWidget(self.statusline_label, 1)
+        head.addWidget(self.progress)
+
+        # facts
+        self.fields: dict[str, QLabel] = {}
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        for key, label, tip in (
+            ("milestone", "Milestone", "milestone and milestone_name from STATE.md"),
+            ("phase", "Phase", "current phase (STATE.md)"),
+            ("plan", "Plan", "current plan (STATE.md)"),
+            ("status", "Status", "normalized status; the raw text is in the tooltip"),
+            ("next_action", "Next action", "next_action / next_phases (STATE.md)"),
+            ("last_activity", "Last activity", "last_activity (STATE.md)"),
+        ):
+            value: QLabel = ElidedLabel()
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            title = QLabel(label + ":")
+            title.setToolTip(tip)
+            form.addRow(title, value)
+            self.fields[key] = value
+        facts = QGroupBox("Position")
+        facts.setLayout(form)
+
+        session_form = QFormLayout()
+        self.session_fields: dict[str, QLabel] = {}
+        for key, label in (("last_session", "Last session"), ("stopped_at", "Stopped at"),
+                           ("resume_file", "Resume file")):
+            if key == "resume_file":  # a path: one long "word", elided in the middle
+                value = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle)
+            else:
+                value = QLabel()  # wraps: session notes are sentences
+                value.setWordWrap(True)
+                value.setMinimumWidth(120)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            session_form.addRow(label + ":", value)
+            self.session_fields[key] = value
+        session = QGroupBox("Session continuity")
+        session.setLayout(session_form)
+
+        top = QHBoxLayout()
+        # no stretch factors: both boxes get their full width when it fits, and shrink
+        # (eliding) in proportion when it does not
+        top.addWidget(facts)
+        top.addWidget(session)
+
+        # phases
+        self.phase_model = PhaseListModel(self)
+        self.phase_table = QTableView()
+        self.phase_table.setModel(self.phase_model)
+        self.phase_table.verticalHeader().hide()
+        self.phase_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.phase_table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.phase_table.setAlternatingRowColors(True)
+        # one line per phase: a long name is elided (the row's tooltip has it), never wrapped
+        # into a two-line "Tax / Calc…" cell; wide enough for every column but a short Name
+        self.phase_table.setWordWrap(False)
+        self.phase_table.setMinimumWidth(330)
+        hh = self.phase_table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+
+        # context lists
+        self.blockers = _list_widget("No blockers")
+        self.decisions = _list_widget("No decisions recorded")
+        self.todos = _list_widget("No pending todos")
+        self.context_tabs = QTabWidget()
+        self.context_tabs.setDocumentMode(True)
+        self.context_tabs.addTab(self.blockers, "Blockers")
+        self.context_tabs.addTab(self.decisions, "Decisions")
+        self.context_tabs.addTab(self.todos, "Pending todos")
+
+        left = QSplitter(Qt.Orientation.Vertical)
+        phases_box = QGroupBox("Phases")
+        QVBoxLayout(phases_box).addWidget(self.phase_table)
+        left.addWidget(phases_box)
+        left.addWidget(self.context_tabs)
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 2)
+        left.setChildrenCollapsible(False)
+        self.left_splitter = left
+        self.phases_box = phases_box
+        self._phases_fitted = False  # the phase list sized to its rows once (then the user's)
+
+        # the Markdown body
+        self.body = QTextBrowser()
+        self.body.setOpenLinks(False)
+        self.body.setToolTip("STATE.md rendered (read-only)")
+        body_box = QGroupBox("STATE.md")
+        QVBoxLayout(body_box).addWidget(self.body)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(body_box)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setChildrenCollapsible(False)
+        self.splitter = split
+
+        self.empty_label = QLabel("Select a project to see its state.")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.problems_frame)
+        layout.addLayout(head)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.empty_label)
+        self._apply_styles()
+        self._set_content_visible(False)
+
+    # -- public
+
+    def state_view(self) -> StateView | None:
+        return self._view
+
+    def show_state(self, view: StateView) -> None:
+        """Display ``view`` (cheap: no file access)."""
+        self._view = view
+        # One repaint for the whole update: e.g. QProgressBar.setValue repaints at once
+        # (synchronously, ~4 ms) while updates are enabled.
+        self.setUpdatesEnabled(False)
+        try:
+            self._fill_view(view)
+        finally:
+            self.setUpdatesEnabled(True)
+        self.shown.emit(view)
+
+    def _fill_view(self, view: StateView) -> None:
+        self._set_content_visible(True)
+        if view.error:
+            what = ("Showing the last good state, read "
+                    + time.strftime("%H:%M:%S", time.localtime(view.loaded_at)) + "."
+                    if view.showing_last_good else "No earlier good state to show.")
+            self.banner_label.setText(f"<b>STATE.md could not be read:</b> {_esc(view.error)}"
+                                      f"<br>{what}")
+            self.banner.show()
+        else:
+            self.banner.hide()
+        if view.problems:
+            items = "".join(f"<li>{_esc(p)}</li>" for p in view.problems)
+            self.problems_label.setText(
+                f"<b>Consistency problems:</b><ul style='margin:0'>{items}</ul>"
+            )
+            self.problems_frame.show()
+        else:
+            self.problems_frame.hide()
+
+        if view.missing:
+            self.statusline_label.setText("No STATE.md in this project yet")
+        else:
+            self.statusline_label.setText(view.statusline_full or "(empty status line)")
+        self.statusline_label.setToolTip(
+            f"Full: {view.statusline_full}\nCompact: {view.statusline_compact}"
+        )
+        if view.percent is None:
+            self.progress.setValue(0)
+            self.progress.setFormat("no progress data")
+        else:
+            self.progress.setValue(max(0, min(100, view.percent)))
+            self.progress.setFormat(f"{view.percent}%")
+
+        self.fields["milestone"].setText(view.milestone or "—")
+        self.fields["phase"].setText(view.phase or "—")
+        self.fields["plan"].setText(view.plan or "—")
+        status = self.fields["status"]
+        status.setText(view.status or "—")
+        status.setToolTip(f"STATE.md says: {view.status_raw}" if view.status_raw else "")
+        color = status_color(view.status)
+        status.setStyleSheet(f"color: {color.name()}; font-weight: bold;" if color else "")
+        self.fields["next_action"].setText(view.next_action or "—")
+        self.fields["last_activity"].setText(view.last_activity or "—")
+        self.session_fields["last_session"].setText(view.last_session or "—")
+        self.session_fields["stopped_at"].setText(view.stopped_at or "—")
+        self.session_fields["resume_file"].setText(view.resume_file or "None")
+
+        self.phase_model.set_rows(view.phases)
+        if not self._phases_fitted and self.isVisible():
+            self._fit_phases()
+        _fill(self.blockers, view.blockers)
+        _fill(self.decisions, view.decisions)
+        _fill(self.todos, view.todos)
+        self.context_tabs.setTabText(0, f"Blockers ({len(view.blockers)})")
+        self.context_tabs.setTabText(1, f"Decisions ({len(view.decisions)})")
+        self.context_tabs.setTabText(2, f"Pending todos ({len(view.todos)})")
+        if view.blockers:
+            self.context_tabs.tabBar().setTabTextColor(0, semantic_color("error"))
+        else:
+            self.context_tabs.tabBar().setTabTextColor(0, self.palette().text().color())
+
+        scroll = self.body.verticalScrollBar().value()
+        self.body.setMarkdown(hard_line_breaks(view.body_markdown))
+        _calm_headings(self.body.document())
+        self.body.verticalScrollBar().setValue(scroll)
+
+    def clear(self) -> None:
+        self._view = None
+        self._set_content_visible(False)
+
+    # -- internals
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._phases_fitted and self._view is not None:
+            QTimer.singleShot(0, self, self._fit_phases)
+
+    def _fit_phases(self) -> None:
+        """Give the phase list the height its rows need (at most 60 %), the context lists
+        the rest — a short roadmap should not leave a tall empty table."""
+        total = sum(self.left_splitter.sizes())
+        if total <= 0 or not self.isVisible():
+            return
+        table = self.phase_table
+        rows = sum(table.rowHeight(r) for r in range(self.phase_model.rowCount()))
+        chrome = self.phases_box.height() - table.viewport().height()
+        scrollbar = table.horizontalScrollBar()
+        if scrollbar.isVisible():
+            rows += scrollbar.height()
+        wanted = max(rows + chrome + table.verticalHeader().defaultSectionSize() // 2, 140)
+        phases = min(wanted, int(total * 0.6))
+        self.left_splitter.setSizes([phases, total - phases])
+        width = sum(self.splitter.sizes())
+        self.splitter.setSizes([width // 2, width - width // 2])
+        self._phases_fitted = True
+
+    def _set_content_visible(self, visible: bool) -> None:
+        for w in (self.statusline_label, self.progress, self.splitter):
+            w.setVisible(visible)
+        for box in self.findChildren(QGroupBox):
+            if box.parent() is self:
+                box.setVisible(visible)
+        self.empty_label.setVisible(not visible)
+        if not visible:
+            self.banner.hide()
+            self.problems_frame.hide()
+
+    def _apply_styles(self) -> None:
+        self.banner.setStyleSheet(banner_style("error"))
+        self.problems_frame.setStyleSheet(banner_style("warning"))
+        bold = QFont(self.statusline_label.font())
+        bold.setBold(True)
+        self.statusline_label.setFont(bold)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and not self._restyling:
+            self._restyling = True  # restyling children must not recurse into here
+            try:
+                self._apply_styles()
+            finally:
+                self._restyling = False
+        super().changeEvent(event)
+
+
+_BLOCK_START = re.compile(r"^\s*(#|>|\||[-*+]\s|\d+[.)]\s|```|~~~)")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def hard_line_breaks(markdown: str) -> str:
+    """Keep the line breaks STATE.md is written with.
+
+    STATE.md is line-oriented (``Phase: 4 of 5`` / ``Plan: 2 of 2`` / ``Status: …`` under
+    ``## Current Position``), but Markdown joins consecutive lines into one paragraph. A
+    paragraph line followed by another plain text line gets a trailing backslash (a hard
+    break); headings, lists, tables, quotes and fenced code are left as they are.
+    """
+    lines = markdown.split("\n")
+    out: list[str] = []
+    in_fence = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if (not in_fence and line.strip() and nxt.strip() and not _BLOCK_START.match(line)
+                and not _BLOCK_START.match(nxt) and not line.endswith(("\\", "  "))):
+            line += "\\"
+        out.append(line)
+    return "\n".join(out)
+
+
+def _calm_headings(document: QTextDocument) -> None:
+    """Shrink Markdown headings one step: STATE.md is a digest, not a poster."""
+    block = document.begin()
+    while block.isValid():
+        if block.blockFormat().headingLevel() > 0:
+            cursor = QTextCursor(block)
+            cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+            fmt = QTextCharFormat()
+            level = block.blockFormat().headingLevel()
+            fmt.setProperty(QTextFormat.Property.FontSizeAdjustment, max(0, 3 - level))
+            cursor.mergeCharFormat(fmt)
+        block = block.next()
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,95 @@
+"""Table model for the State tab's phase list: ROADMAP phases with plan and summary counts.
+
+A thin adapter over ``list[PhaseRow]``; the rows are copied from the core's project state
+(``core.project_state``), which joins ROADMAP.md headings with the ``phases/`` folders. The model
+only formats them: the current phase is bold, a phase whose plans all have summaries is green.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from msd_desktop.ui.widgets.table_model import HeaderedTableModel
+from msd_desktop.ui.widgets.theme import semantic_color
+
+COLUMNS = ("Phase", "Name", "Plans", "Summaries", "Status")
+AnyIndex = QModelIndex | QPersistentModelIndex
+SortRole = Qt.ItemDataRole.UserRole + 30
+
+
+@dataclass(frozen=True)
+class PhaseRow:
+    """One phase as the core reports it."""
+
+    number: str
+    name: str
+    plans: int = 0
+    summaries: int = 0
+    status: str = ""  # the core's wording (e.g. "complete", "in progress", "not started")
+    current: bool = False
+    complete: bool = False
+    directory: str = ""
+
+
+class PhaseListModel(HeaderedTableModel):
+    """Phases of the current milestone."""
+
+    HEADERS = COLUMNS
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[PhaseRow] = []
+
+    def rows(self) -> list[PhaseRow]:
+        return list(self._rows)
+
+    def set_rows(self, rows: list[PhaseRow]) -> None:
+        if rows == self._rows:
+            return
+        if len(rows) == len(self._rows) and rows:
+            # same shape: update in place so selection and scroll position survive a reload
+            self._rows = list(rows)
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(COLUMNS) - 1))
+            return
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row_items(self) -> Sequence[Any]:
+        return self._rows
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        col = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, SortRole):
+            values: tuple[Any, ...] = (row.number, row.name, row.plans, row.summaries, row.status)
+            value = values[col]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return str(value)
+            return value
+        if role == Qt.ItemDataRole.FontRole and row.current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row.complete and col in (3, 4):
+                return semantic_color("ok")
+            if col == 3 and row.summaries < row.plans:
+                return semantic_color("warning") if row.current else None
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2, 3):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            tip = f"Phase {row.number}: {row.name}"
+            if row.directory:
+                tip += f"\n{row.directory}"
+            if row.current:
+                tip += "\n(current phase)"
+            return tip
+        return None

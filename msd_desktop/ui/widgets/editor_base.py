@@ -1,0 +1,138 @@
+"""What every value editor shares: the key's :class:`FieldSpec`, the base :class:`ValueEditor`
+and the small display helpers.
+
+Kept apart from :mod:`msd_desktop.ui.widgets.editors` (the registry of concrete editors) so the
+structured editors that live in their own modules (the runtime × tier table) build on the base
+without importing the registry that creates them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from msd_desktop.core.config import schema
+from msd_desktop.core.config.schema import MISSING
+from msd_desktop.core.secrets.masking import mask
+from msd_desktop.ui.widgets.theme import semantic_color
+
+
+class FieldSpec(NamedTuple):
+    """What an editor needs to know about its key (from a ``KeySpec`` or a group key)."""
+
+    key: str
+    widget: str
+    default: Any = None
+    options: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    description: str = ""
+    secret: bool = False
+    absent_means_enabled: bool = False
+
+
+def field_spec(key: str) -> FieldSpec:
+    """The :class:`FieldSpec` of a concrete schema key."""
+    spec = schema.SCHEMA[key]
+    return FieldSpec(
+        key=key, widget=spec.widget, default=spec.default, options=spec.options,
+        minimum=spec.minimum, maximum=spec.maximum, description=spec.description,
+        secret=spec.secret, absent_means_enabled=spec.absent_means == "enabled",
+    )
+
+
+def display(value: Any, key: str | None = None) -> str:
+    """A value as a person reads it (JS spelling; JSON for lists/objects; secrets masked)."""
+    if value is MISSING:
+        return "(not set)"
+    if key is not None and schema.is_secret(key) and isinstance(value, str):
+        return mask(value)
+    vt = schema.value_type_for(key) if key else None
+    return (vt or schema.AnyType()).to_str(value)
+
+
+def option_help(description: str, option: Any) -> str:
+    """The part of a key's description that talks about one enum option (for its tooltip):
+    the first ``;``/``,``-separated fragment naming the option as a whole word (not inside
+    a longer name such as ``high-effort``)."""
+    word = json.dumps(option) if not isinstance(option, str) else option
+    for fragment in description.replace(";", ",").split(","):
+        if _names(fragment, word):
+            return fragment.strip()
+    return description
+
+
+def _names(text: str, word: str) -> bool:
+    """Whether ``word`` occurs in ``text`` with no letter, digit, ``_`` or ``-`` either side
+    (the regex ``(?<![\\w-])word(?![\\w-])`` without compiling one per option: the form
+    builds these tooltips while it opens, bench P3)."""
+    start = 0
+    while (at := text.find(word, start)) >= 0:
+        end = at + len(word)
+        if (at == 0 or not _wordish(text[at - 1])) and (
+            end >= len(text) or not _wordish(text[end])
+        ):
+            return True
+        start = at + 1
+    return False
+
+
+def _wordish(char: str) -> bool:
+    return char.isalnum() or char in "_-"
+
+
+def muted_label(text: str) -> QLabel:
+    """A secondary note under a sub-field (the theme's muted colour, set as a palette)."""
+    label = QLabel(text)
+    palette = label.palette()
+    palette.setColor(label.foregroundRole(), semantic_color("muted"))
+    label.setPalette(palette)
+    return label
+
+
+class ValueEditor(QWidget):
+    """Base: one key's editor. ``edited(value)`` reports a choice (see the module docstring)."""
+
+    edited = Signal(object)
+
+    def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.setObjectName(f"editor:{spec.key}")
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._updating = False
+        self.setToolTip(spec.description)
+
+    def set_value(self, value: Any) -> None:
+        self._updating = True
+        try:
+            self._show(value)
+        finally:
+            self._updating = False
+
+    def _show(self, value: Any) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _emit(self, value: Any) -> None:
+        if not self._updating:
+            self.edited.emit(value)
+
+
+def runtime_tier_columns(group: str) -> tuple[str, ...] | None:
+    """The tiers of a ``<group>.<runtime>.<tier>`` family, read from its dynamic pattern
+    (``None`` when ``group`` has no pattern of that shape)."""
+    prefix = group.split(".")
+    for pattern in schema.dynamic_patterns():
+        for leaf in pattern.leaves:
+            segments = list(leaf.segments)
+            if len(segments) != len(prefix) + 2:
+                continue
+            head = [value for kind, value in segments[: len(prefix)] if kind == "lit"]
+            (rkind, _), (tkind, tiers) = segments[len(prefix):]
+            if head == prefix and rkind == "re" and tkind == "enum":
+                return tuple(str(t) for t in tiers)
+    return None

@@ -1,0 +1,64 @@
+"""How a project's problems and status line read on screen, wherever they show (browser,
+State tab, tray): one wording, so the three never disagree.
+
+Plain Python over the core's objects; display formatting only, the core's values are unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+
+def problem_text(problem: Any, root: Path | str | None = None) -> str:
+    """A core ``Problem`` as one line: where (file relative to the project, line), then what.
+
+    The core's message may embed the absolute path of the file (JSON errors do:
+    ``/…/project/.planning/config.json: line 2, column 5: …``); the project-root prefix is
+    removed here, and a leading "file: line n, column m:" is dropped when it repeats where.
+    Display formatting only — the core's ``Problem`` is unchanged.
+    """
+    message = str(problem.message)
+    if root is not None:
+        prefix = str(root).rstrip("/\\")
+        message = message.replace(prefix + os.sep, "").replace(prefix + "/", "")
+    file = getattr(problem, "file", None)
+    if not file:
+        return message
+    where = str(file)
+    line = getattr(problem, "line", None)
+    if line:
+        where += f" line {line}"
+    repeated = re.match(rf"{re.escape(str(file))}(?::\s*line \d+(?:,\s*column \d+)?)?:\s*",
+                        message)
+    if repeated:
+        message = message[repeated.end():]
+    return f"{where}: {message}"
+
+
+def statusline_texts(state: Any) -> tuple[str, str]:
+    """(full, compact) status line of a core ``ProjectState``, consistent with the rest.
+
+    The core renders the status line from the file as it is now; while STATE.md does not
+    parse, everything else shows the last good state (``state.stale``), so the line is
+    rendered from that same last good document's text, with the core's own parser/renderer.
+    """
+    doc = getattr(state, "doc", None)
+    if getattr(state, "stale", False) and doc is not None and getattr(doc, "text", None):
+        from msd_desktop.core.state.statusline import parse_statusline_fields, render_state_segment
+
+        fields = parse_statusline_fields(doc.text)
+        return render_state_segment(fields, "full"), render_state_segment(fields, "compact")
+    return state.statusline_full, state.statusline_compact
+
+
+def config_problem_text(loaded: Any) -> str | None:
+    """The core's diagnostic for a degraded config, with the project root made relative."""
+    if not getattr(loaded, "degraded", False):
+        return None
+    root = str(loaded.root)
+    for diag in loaded.diagnostics:
+        return str(diag).replace(root + os.sep, "").replace(root + "/", "")
+    return f"config.json: {loaded.reason}"
