@@ -18,4 +18,5 @@ unset DISPLAY
 exec xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- sh -c '
   eval "$(printf msd-ci-pass | gnome-keyring-daemon --unlock --components=secrets)"
   export GNOME_KEYRING_CONTROL
+  .venv/bin/python scripts/wait-for-keyring.py || exit 1
   exec .venv/bin/python -m pytest "$@"' msd-tests "$@"

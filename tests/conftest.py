@@ -50,3 +50,17 @@ def isolated_home(
                 INSTALL_DIR_ENV, *RUNTIME_HOME_VARS):
         monkeypatch.delenv(var, raising=False)
     return home
+
+
+@pytest.fixture(scope="session")
+def upstream_pkg() -> Path:
+    """The real upstream gsd-core package, installed once per machine (``tests/upstream.py``)."""
+    from tests.upstream import ensure_upstream, package_dir
+
+    return package_dir(ensure_upstream())
+
+
+@pytest.fixture(scope="session")
+def gsd_tools(upstream_pkg: Path) -> Path:
+    """Upstream's CLI script, ``node <gsd_tools> …``."""
+    return upstream_pkg / "bin" / "gsd-tools.cjs"

@@ -118,3 +118,63 @@ def test_import_linter_contract() -> None:
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert "broken" in proc.stdout
     assert "0 broken" in proc.stdout
+
+
+def _import_cycles(package: str = "msd_desktop") -> list[list[str]]:
+    """Strongly connected groups of ``package``'s modules (Tarjan), counting every import,
+    function-level ones included (grimp, the graph import-linter builds)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph(package)
+    modules = sorted(graph.modules)
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in edges.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            # a package importing its own submodule (``__init__`` re-exports) is not a cycle
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for module in modules:
+        if module not in index:
+            visit(module)
+    return groups
+
+
+def test_no_import_cycles() -> None:
+    cycles = _import_cycles()
+    assert cycles == [], cycles
+
+
+def test_cycle_finder_sees_a_cycle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cycle check itself works: two modules importing each other (one lazily) are found."""
+    grimp = pytest.importorskip("grimp")
+    pkg = tmp_path / "cyc"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from cyc import b\n")
+    (pkg / "b.py").write_text("def f():\n    from cyc import a\n    return a\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = grimp.build_graph("cyc")
+    assert graph.find_modules_directly_imported_by("cyc.b") == {"cyc.a"}
+    assert _import_cycles("cyc") == [["cyc.a", "cyc.b"]]

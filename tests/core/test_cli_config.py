@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,9 +16,6 @@ from pathlib import Path
 import pytest
 
 MSD = Path(sys.executable).parent / "msd"
-UPSTREAM_CLI = Path(
-    "/work/upstream/node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs"
-)
 
 
 def run_msd(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -30,10 +26,10 @@ def run_msd(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def run_upstream(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def run_upstream(tools: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MSD_", "GSD_"))}
     return subprocess.run(
-        ["node", str(UPSTREAM_CLI), *args],
+        ["node", str(tools), *args],
         cwd=cwd, capture_output=True, text=True, timeout=60, env=env, check=False,
     )
 
@@ -184,10 +180,7 @@ SEQUENCE: list[tuple[str, ...]] = [
 
 
 @pytest.mark.differential
-@pytest.mark.skipif(
-    shutil.which("node") is None or not UPSTREAM_CLI.exists(), reason="upstream CLI not installed"
-)
-def test_matches_upstream(tmp_path: Path) -> None:
+def test_matches_upstream(tmp_path: Path, gsd_tools: Path) -> None:
     ours = tmp_path / "msd"
     theirs = tmp_path / "gsd"
     for root in (ours, theirs):
@@ -195,7 +188,7 @@ def test_matches_upstream(tmp_path: Path) -> None:
         (root / ".planning" / "config.json").write_text('{"zzz": 1}', encoding="utf-8")
     for args in SEQUENCE:
         mine = run_msd(ours, *args)
-        ref = run_upstream(theirs, *args)
+        ref = run_upstream(gsd_tools, theirs, *args)
         if args == ("config-get", "review.ollama_host"):
             assert (mine.stdout, ref.stdout) == ('"http://localhost:11434"\n', '""')  # D6
             continue

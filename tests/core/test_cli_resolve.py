@@ -167,17 +167,6 @@ def test_resolve_model_stays_light(tmp_path: Path) -> None:
 # ── differential smoke test against the real upstream ───────────────────────────────────
 
 
-def _gsd_tools() -> Path | None:
-    base = Path(os.environ.get("MSD_UPSTREAM_DIR") or os.environ.get("MSD_UPSTREAM_CACHE")
-                or REPO_ROOT / ".cache" / "upstream-1.11.0")
-    if not base.is_dir():
-        return None
-    direct = base / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core" / "bin" / "gsd-tools.cjs"
-    if direct.is_file():
-        return direct
-    return next(iter(sorted(base.glob("**/gsd-core/bin/gsd-tools.cjs"))), None)
-
-
 SMOKE_CASES: list[tuple[Any, list[str], dict[str, str]]] = [
     ({}, ["resolve-model", "gsd-planner"], {}),
     ({"model_profile": "budget", "models": {"research": "opus"}},
@@ -204,13 +193,8 @@ SMOKE_CASES: list[tuple[Any, list[str], dict[str, str]]] = [
 @pytest.mark.differential
 @pytest.mark.parametrize(("config", "argv", "env"), SMOKE_CASES)
 def test_matches_upstream(tmp_path: Path, config: Any, argv: list[str],
-                          env: dict[str, str]) -> None:
-    tools = _gsd_tools()
-    if tools is None:  # install it from the npm registry, as the differential suite does
-        from tests.differential.conftest import ensure_upstream
-
-        tools = (ensure_upstream() / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core"
-                 / "bin" / "gsd-tools.cjs")
+                          env: dict[str, str], gsd_tools: Path) -> None:
+    tools = gsd_tools
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is missing")

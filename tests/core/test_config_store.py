@@ -557,13 +557,13 @@ def test_loader_does_not_import_heavy_modules() -> None:
 
 # --- differential: the same situations through upstream gsd-tools ----------------------------
 
-GSD_TOOLS = Path("/work/upstream/node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs")
-needs_upstream = pytest.mark.skipif(
-    shutil.which("node") is None or not GSD_TOOLS.exists(), reason="needs upstream gsd-core"
-)
+needs_upstream = pytest.mark.usefixtures("gsd_tools")  # installs upstream once (tests/upstream.py)
 
 
 def _upstream(proj: Project, args: list[str], ws: str | None = None) -> Any:
+    from tests.upstream import ensure_upstream, package_dir
+
+    gsd_tools = package_dir(ensure_upstream()) / "bin" / "gsd-tools.cjs"
     gsd_home = proj.home / ".gsd"
     msd = proj.home / ".msd"
     if msd.exists() and not gsd_home.exists():
@@ -573,7 +573,7 @@ def _upstream(proj: Project, args: list[str], ws: str | None = None) -> Any:
     if ws:
         env["GSD_WORKSTREAM"] = ws
     out = subprocess.run(
-        ["node", str(GSD_TOOLS), *args], cwd=proj.root, env=env, capture_output=True, text=True,
+        ["node", str(gsd_tools), *args], cwd=proj.root, env=env, capture_output=True, text=True,
         check=True,
     )
     return json.loads(out.stdout)

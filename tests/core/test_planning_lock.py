@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -18,9 +17,6 @@ from msd_desktop.core.common.errors import LockTimeoutError, MsdError
 from msd_desktop.core.common.planning_lock import PlanningLock, read_lock_holder
 
 REPO = Path(__file__).resolve().parents[2]
-UPSTREAM_LIB = Path(
-    "/work/upstream/node_modules/@opengsd/gsd-core/gsd-core/bin/lib/planning-workspace.cjs"
-)
 
 
 def _spawn_holder(planning: Path, hold: float, ready: Path) -> subprocess.Popen[bytes]:
@@ -178,15 +174,13 @@ def test_release_leaves_someone_elses_lock(planning: Path) -> None:
 
 
 @pytest.mark.differential
-@pytest.mark.skipif(
-    shutil.which("node") is None or not UPSTREAM_LIB.exists(), reason="needs upstream gsd-core"
-)
-def test_interoperates_with_upstream_lock(tmp_path: Path) -> None:
+def test_interoperates_with_upstream_lock(tmp_path: Path, upstream_pkg: Path) -> None:
     """Upstream ``withPlanningLock`` and ours exclude each other on the same file."""
+    upstream_lib = upstream_pkg / "bin" / "lib" / "planning-workspace.cjs"
     ready = tmp_path / "ready"
     script = textwrap.dedent(
         f"""
-        const ws = require({str(UPSTREAM_LIB)!r});
+        const ws = require({str(upstream_lib)!r});
         const fs = require('fs');
         ws.withPlanningLock({str(tmp_path)!r}, () => {{
           fs.writeFileSync({str(ready)!r}, 'held');

@@ -373,7 +373,7 @@ def test_locked_keyring_gives_an_unlock_message(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_RUNTIME_DIR=str(home))
     script = (
-        "import json,sys; from msd_desktop.core import secrets as c; "
+        "import json,sys; from msd_desktop.core.secrets import store as c; "
         "open(sys.argv[1], 'w').write(json.dumps(c.keyring_status().as_dict()))"
     )
     result = tmp_path / "status.json"

@@ -387,17 +387,6 @@ def test_parser_total_and_crlf_blind(text: str, noise: str) -> None:
 # --- differential: the real upstream hook under node ----------------------------------------
 
 
-def _upstream_hook() -> Path | None:
-    candidates = [os.environ.get("MSD_UPSTREAM_CACHE", "")]
-    candidates += [str(REPO / ".cache" / "upstream-1.11.0"), str(REPO / ".cache" / "upstream"),
-                   "/work/upstream"]
-    for base in filter(None, candidates):
-        hook = Path(base) / "node_modules" / "@opengsd" / "gsd-core" / "hooks" / "gsd-statusline.js"
-        if hook.is_file():
-            return hook
-    return None
-
-
 _DRIVER = """
 const hook = require(process.argv[1]);
 let input = '';
@@ -413,11 +402,11 @@ process.stdin.on('end', () => {
 """
 
 
-def _run_upstream(texts: list[str], tmp_path: Path) -> list[dict[str, str]]:
-    hook = _upstream_hook()
+def _run_upstream(texts: list[str], tmp_path: Path, upstream_pkg: Path) -> list[dict[str, str]]:
+    hook = upstream_pkg.parent / "hooks" / "gsd-statusline.js"
     node = shutil.which("node")
-    if hook is None or node is None:
-        pytest.skip("node or the upstream @opengsd/gsd-core package is not available")
+    assert node is not None  # the fixture skips without node/npm
+    assert hook.is_file(), hook
     proc = subprocess.run(
         [node, "-e", _DRIVER, str(hook)], input=json.dumps(texts), capture_output=True,
         text=True, encoding="utf-8", errors="surrogateescape", timeout=50, check=False,
@@ -472,11 +461,12 @@ _CURATED = [
 ]
 
 
-def test_matches_upstream_hook_on_curated_and_generated(tmp_path: Path) -> None:
+def test_matches_upstream_hook_on_curated_and_generated(tmp_path: Path,
+                                                        upstream_pkg: Path) -> None:
     texts = _CURATED + _generated_cases(400, seed=7502)
     texts += [(FIXTURES / "states" / name).read_text(encoding="utf-8")
               for name in ("mid-execute.md", "interrupted-agent-id.md", "template-state.md")]
-    expected = _run_upstream(texts, tmp_path)
+    expected = _run_upstream(texts, tmp_path, upstream_pkg)
     mismatches = []
     for text, exp in zip(texts, expected, strict=True):
         got = {"full": full(text), "compact": compact(text)}
