@@ -1,0 +1,409 @@
+"""A bulk edit of one config key across projects: plan → confirm → apply → undo.
+
+Why a batch object and not a loop over ``config-set``: "Apply to selected" can touch a dozen
+projects at once, so the person must see, before anything is written, exactly which file goes
+from which value to which (:func:`plan_batch` — the confirmation data, secrets masked); each
+write must refuse a file that changed since that confirmation (the fingerprint read while
+planning is the ``expected`` of the atomic write); and the whole batch must be reversible
+(:func:`undo_batch`), but never over someone else's later edit — a file whose fingerprint is
+no longer the one this batch wrote is left alone and reported.
+
+The forms a value takes here: ``value`` is the Python value the matrix editor produced (``None``
+means *unset the key*); :attr:`PlannedChange.old_value` is what the project's active
+``config.json`` held (``old_present`` False when it held nothing); ``*_display`` are the texts
+shown to a person (JSON spelling, secrets masked, ``(not set)``).
+
+Each write runs under that project's planning lock, keeps unknown keys and key order (the
+value is replaced where it sits) and goes through :func:`atomic_write_json`. A secret key goes
+through :func:`~msd_desktop.core.config.setter.config_set_typed` (the plaintext to the keyring,
+the sentinel to the file, D4); such a batch is not undoable, because undoing it would mean
+reading the earlier secret back out of the keyring, which only an explicit reveal may do.
+Qt-free; the matrix view only asks, shows the report and offers the undo.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.common.jsonfile import (
+    Fingerprint,
+    atomic_write_json,
+    fingerprint_of,
+    read_json_file,
+)
+from msd_desktop.core.config import schema as config_schema
+from msd_desktop.core.config.matrix import ProjectEntry
+from msd_desktop.core.config.store import lookup
+from msd_desktop.core.secrets.masking import mask
+from msd_desktop.core.workspace.paths import Env, config_path
+
+__all__ = [
+    "BatchPlan",
+    "BatchReport",
+    "BatchResult",
+    "PlannedChange",
+    "apply_batch",
+    "plan_batch",
+    "undo_batch",
+]
+
+ResultStatus = Literal["written", "unchanged", "refused", "error", "restored", "skipped"]
+NOT_SET = "(not set)"
+
+
+def _display(present: bool, value: Any, secret: bool) -> str:
+    import json
+
+    if not present:
+        return NOT_SET
+    if secret:
+        return mask(value) if isinstance(value, str) else json.dumps(value)
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class PlannedChange:
+    """One project's line in the confirmation: its file, the old value, the new one."""
+
+    project: ProjectEntry
+    path: Path
+    key: str
+    old_present: bool
+    old_value: Any
+    new_value: Any  # None = unset
+    secret: bool
+    fingerprint: Fingerprint | None  # the file as confirmed; None = it did not exist
+    problem: str | None = None  # why this project will not be written (bad file, bad value)
+
+    @property
+    def unchanged(self) -> bool:
+        """The file already holds the new value (or lacks a key being unset): nothing to do."""
+        if self.problem is not None:
+            return False
+        if self.new_value is None:
+            return not self.old_present
+        return self.old_present and self.old_value == self.new_value and not (
+            self.secret and isinstance(self.new_value, str))
+
+    @property
+    def old_display(self) -> str:
+        return _display(self.old_present, self.old_value, self.secret)
+
+    @property
+    def new_display(self) -> str:
+        return _display(self.new_value is not None, self.new_value, self.secret)
+
+    def __repr__(self) -> str:  # never the plaintext of a secret, even in a traceback
+        return (f"PlannedChange({self.project.name!r}, {self.key!r}, {self.old_display!r} → "
+                f"{self.new_display!r})")
+
+
+@dataclass(frozen=True)
+class BatchPlan:
+    """What "Apply to selected" will do, for the person to confirm."""
+
+    key: str
+    value: Any
+    changes: tuple[PlannedChange, ...]
+    secret: bool = False
+
+    @property
+    def to_write(self) -> list[PlannedChange]:
+        return [c for c in self.changes if c.problem is None and not c.unchanged]
+
+    @property
+    def undoable(self) -> bool:
+        return not self.secret
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """(project, old, new, note) per project — the confirmation table, secrets masked."""
+        out = []
+        for c in self.changes:
+            note = c.problem or ("already set" if c.unchanged else "")
+            out.append((c.project.name, c.old_display, c.new_display, note))
+        return out
+
+    def __repr__(self) -> str:
+        return f"BatchPlan({self.key!r}, {len(self.changes)} projects)"
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """What happened to one project (``written`` carries the fingerprint the batch left)."""
+
+    change: PlannedChange
+    status: ResultStatus
+    message: str
+    written: Fingerprint | None = None
+    created_parents: tuple[str, ...] = ()  # parent objects the write had to create
+    sibling_order: tuple[str, ...] = ()  # the key's parent object's keys before the write
+
+    @property
+    def project(self) -> ProjectEntry:
+        return self.change.project
+
+    def line(self) -> str:
+        return f"{self.change.project.name}: {self.status} — {self.message}"
+
+
+@dataclass(frozen=True)
+class BatchReport:
+    """The per-project account of an apply or an undo."""
+
+    plan: BatchPlan
+    results: tuple[BatchResult, ...]
+    kind: Literal["apply", "undo"] = "apply"
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        counts: dict[str, int] = {}
+        for r in self.results:
+            counts[r.status] = counts.get(r.status, 0) + 1
+        object.__setattr__(self, "counts", counts)
+
+    @property
+    def can_undo(self) -> bool:
+        """An apply that wrote at least one file of a non-secret key."""
+        return self.kind == "apply" and self.plan.undoable and self.counts.get("written", 0) > 0
+
+    def lines(self) -> list[str]:
+        return [r.line() for r in self.results]
+
+    def by_status(self, status: str) -> list[BatchResult]:
+        return [r for r in self.results if r.status == status]
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def _plan_one(entry: ProjectEntry, key: str, value: Any, secret: bool, error: str | None,
+              env: Env) -> PlannedChange:
+    try:
+        path = config_path(entry.root, env)
+    except MsdError as exc:
+        return PlannedChange(entry, entry.root / ".planning" / "config.json", key, False, None,
+                             value, secret, None, str(exc))
+    if not entry.root.is_dir():
+        return PlannedChange(entry, path, key, False, None, value, secret, None,
+                             f"{entry.root} is not a folder")
+    file = read_json_file(path)
+    if file.error is not None:
+        return PlannedChange(entry, path, key, False, None, value, secret, file.fingerprint,
+                             f"config.json is unusable: {file.error.message}")
+    data = file.data if file.exists else {}
+    if not isinstance(data, dict):
+        return PlannedChange(entry, path, key, False, None, value, secret, file.fingerprint,
+                             "config.json is not a JSON object")
+    found, old = lookup(data, key)
+    problem = error
+    if problem is None and value is not None:
+        from msd_desktop.core.config.setter import check_agent_skills
+
+        try:
+            check_agent_skills(entry.root, key, value, _display(True, value, secret))
+        except MsdError as exc:
+            problem = str(exc)
+    return PlannedChange(entry, path, key, found, copy.deepcopy(old) if found else None,
+                         value, secret, file.fingerprint if file.exists else None, problem)
+
+
+def plan_batch(projects: Iterable[Any], key: str, value: Any, env: Env) -> BatchPlan:
+    """Read each project's active ``config.json`` and say what setting ``key`` would change.
+
+    Nothing is written. A project whose file is unusable, or for which the value is invalid,
+    gets a ``problem`` and is skipped by :func:`apply_batch`.
+    """
+    from msd_desktop.core.config.setter import validate_value
+
+    secret = config_schema.is_secret(key)
+    error = validate_value(key, value)
+    entries = [ProjectEntry.of(p) for p in projects]
+    changes = tuple(_plan_one(e, key, value, secret, error, env) for e in entries)
+    return BatchPlan(key, value, changes, secret)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _same(expected: Fingerprint | None, exists: bool, current: Fingerprint | None) -> bool:
+    return (not exists) if expected is None else expected.same_content(current)
+
+
+def _set_in(data: dict[str, Any], key: str, value: Any) -> None:
+    from msd_desktop.core.config.setter import apply_set
+
+    updated = apply_set(data, key, value)
+    data.clear()
+    data.update(updated)
+
+
+def _parent_keys(data: dict[str, Any], key: str) -> tuple[str, ...]:
+    parent = key.rpartition(".")[0]
+    found, node = lookup(data, parent) if parent else (True, data)
+    return tuple(node) if found and isinstance(node, dict) else ()
+
+
+def _restore_in(data: dict[str, Any], key: str, present: bool, value: Any,
+                created: list[str], order: tuple[str, ...]) -> None:
+    """Put ``key`` back as it was: its old value where it sat, or gone with the parents we made."""
+    segments = key.split(".")
+    if present:
+        node = data
+        for segment in segments[:-1]:
+            child = node.get(segment)
+            if not isinstance(child, dict):
+                child = {}
+                node[segment] = child
+            node = child
+        node[segments[-1]] = copy.deepcopy(value)
+        if order and tuple(node) != order:  # an unset moved it: back to its old place
+            ranked = {k: i for i, k in enumerate(order)}
+            items = sorted(node.items(), key=lambda kv: ranked.get(kv[0], len(ranked)))
+            node.clear()
+            node.update(items)
+        return
+    _set_in(data, key, None)
+    for parent in sorted(created, key=len, reverse=True):
+        found, node = lookup(data, parent)
+        if found and node == {}:
+            _set_in(data, parent, None)
+
+
+def _missing_parents(data: dict[str, Any], key: str) -> list[str]:
+    """The parent objects of ``key`` that ``data`` lacks (a set would create them)."""
+    segments = key.split(".")
+    out = []
+    for i in range(1, len(segments)):
+        prefix = ".".join(segments[:i])
+        found, node = lookup(data, prefix)
+        if not found or not isinstance(node, dict):
+            out.append(prefix)
+    return out
+
+
+def _locked_edit(path: Path, expected: Fingerprint | None,
+                 edit: Callable[[dict[str, Any]], None]) -> Fingerprint:
+    """Under the planning lock: refuse a changed file, else apply ``edit`` and write atomically."""
+    from msd_desktop.core.common.planning_lock import PlanningLock
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with PlanningLock(path.parent):
+        file = read_json_file(path)
+        if file.error is not None:
+            raise MsdError(f"config.json is unusable: {file.error.message}")
+        if not _same(expected, file.exists, file.fingerprint):
+            raise ConflictError(f"{path} changed on disk")
+        data: dict[str, Any] = file.data if file.exists else {}
+        edit(data)
+        return atomic_write_json(path, data, expected=file.fingerprint if file.exists else None)
+
+
+def _write_secret(change: PlannedChange, env: Env) -> Fingerprint:
+    from msd_desktop.core.config.setter import config_set_typed
+
+    config_set_typed(change.project.root, change.key, change.new_value, env=env,
+                     expected=change.fingerprint)
+    written = fingerprint_of(change.path)
+    if written is None:
+        raise MsdError(f"{change.path} is gone after writing")
+    return written
+
+
+def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
+    """Write every planned change; each project independently, each against its confirmed file.
+
+    Per project: ``written`` (with the new fingerprint, for the undo), ``unchanged``,
+    ``refused`` (the file changed on disk after the confirmation — nothing written there), or
+    ``error`` (bad file, bad value, lock timeout, no keyring…). One project's failure never
+    stops the others.
+    """
+    results: list[BatchResult] = []
+    for change in plan.changes:
+        if change.problem is not None:
+            results.append(BatchResult(change, "error", change.problem))
+            continue
+        if change.unchanged:
+            results.append(BatchResult(change, "unchanged", f"already {change.new_display}"))
+            continue
+        parents: list[str] = []
+        order: list[str] = []
+        try:
+            if change.secret:
+                written = _write_secret(change, env)
+            else:
+                from msd_desktop.core.config.setter import normalize_value
+
+                stored = (None if change.new_value is None
+                          else normalize_value(change.key, change.new_value))
+
+                def forward(d: dict[str, Any], c: PlannedChange = change, v: Any = stored,
+                            made: list[str] = parents, keys: list[str] = order) -> None:
+                    made[:] = _missing_parents(d, c.key)
+                    keys[:] = _parent_keys(d, c.key)
+                    _set_in(d, c.key, v)
+
+                written = _locked_edit(change.path, change.fingerprint, forward)
+            verb = ("unset" if change.new_value is None
+                    else f"{change.old_display} → {change.new_display}")
+            results.append(BatchResult(change, "written", verb, written, tuple(parents),
+                                       tuple(order)))
+        except ConflictError:
+            results.append(BatchResult(
+                change, "refused",
+                "changed on disk since you confirmed — not written; reload and try again"))
+        except MsdError as exc:
+            results.append(BatchResult(change, "error", str(exc)))
+    return BatchReport(plan, tuple(results), "apply")
+
+
+def undo_batch(report: BatchReport, env: Env) -> BatchReport:
+    """Put back each project's previous value where this batch wrote it.
+
+    Per project: ``restored``; ``refused`` when the file changed since the batch wrote it
+    (someone else's edit is never overwritten; the file is left as it is); ``skipped`` when the
+    batch did not write that project; ``error`` for a lock timeout or an unusable file.
+    """
+    if report.kind != "apply":
+        raise MsdError("only an applied batch can be undone")
+    if not report.plan.undoable:
+        raise MsdError(f"a batch of the secret {report.plan.key} cannot be undone: its earlier "
+                       "value lives in the OS keyring and is not read back")
+    results: list[BatchResult] = []
+    for r in report.results:
+        change = r.change
+        if r.status != "written" or r.written is None:
+            results.append(BatchResult(change, "skipped", "nothing was written here"))
+            continue
+
+        def back(d: dict[str, Any], c: PlannedChange = change, done: BatchResult = r) -> None:
+            _restore_in(d, c.key, c.old_present, c.old_value, list(done.created_parents),
+                        done.sibling_order)
+
+        try:
+            _locked_edit(change.path, r.written, back)
+            results.append(BatchResult(change, "restored",
+                                       f"{change.new_display} → {change.old_display}"))
+        except ConflictError:
+            results.append(BatchResult(
+                change, "refused",
+                "changed on disk since the batch wrote it — left as it is"))
+        except MsdError as exc:
+            results.append(BatchResult(change, "error", str(exc)))
+    return BatchReport(report.plan, tuple(results), "undo")
+
+
+def summary_text(report: BatchReport) -> str:
+    """One line for the matrix's summary: counts per outcome, in a fixed order."""
+    order: Sequence[tuple[str, str]] = (
+        ("written", "written"), ("restored", "restored"), ("unchanged", "already set"),
+        ("refused", "refused (changed on disk)"), ("error", "failed"),
+        ("skipped", "not touched"))
+    parts = [f"{report.counts[s]} {words}" for s, words in order if report.counts.get(s)]
+    return ", ".join(parts) or "nothing to do"
