@@ -22,7 +22,6 @@ import json
 import math
 import os
 import re
-import stat
 import time
 from pathlib import Path
 from types import EllipsisType
@@ -30,6 +29,14 @@ from typing import Any, Literal, NamedTuple
 
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.record import Record
+from msd_desktop.core.common.safe_read import (
+    Kind,
+    UnsafeFileError,
+    check_digits,
+    read_bytes_stat,
+    structure_problem,
+    surrogate_line,
+)
 
 JsonReason = Literal["config_unparseable", "config_unreadable"]
 
@@ -161,8 +168,40 @@ def _line_col_of_char(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+def _limit_error(text: str, path: Path | str) -> JsonError | None:
+    """A number too long to read (before parsing: ``int()`` of it is slow or refused)."""
+    try:
+        check_digits(text, path)
+    except UnsafeFileError as exc:
+        m = re.search(r": line (\d+):", exc.message)
+        line = int(m.group(1)) if m else 1
+        return JsonError(exc.message, line, None, "config_unparseable")
+    return None
+
+
+def _structure_error(data: Any, text: str, path: Path | str) -> JsonError | None:
+    """Nesting deeper than the cap or a lone surrogate, with the line where it is."""
+    problem = structure_problem(data)
+    if problem is None:
+        return None
+    if "surrogate" in problem:
+        line, column = surrogate_line(text), None
+    else:
+        line, column = _line_col_of_char(text, _deepest_offset(text))
+    where = f"line {line}" + (f", column {column}" if column is not None else "")
+    return JsonError(f"{path}: {where}: {problem}", line, column, "config_unparseable")
+
+
 def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]:
-    """Parse ``text`` like ``JSON.parse``; on failure ``(None, JsonError)`` naming ``path``."""
+    """Parse ``text`` like ``JSON.parse``; on failure ``(None, JsonError)`` naming ``path``.
+
+    Beyond ``JSON.parse``: numbers longer than
+    :data:`~msd_desktop.core.common.safe_read.MAX_DIGITS` digits, nesting deeper than
+    :data:`~msd_desktop.core.common.safe_read.MAX_DEPTH` and lone surrogates are refused.
+    """
+    too_long = _limit_error(text, path)
+    if too_long is not None:
+        return None, too_long
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
@@ -179,6 +218,9 @@ def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]
     if not isinstance(data, dict):
         msg = f"{path}: expected a JSON object at the top level, found {_type_phrase(data)}"
         return None, JsonError(msg, 1, 1, "config_unparseable")
+    bad = _structure_error(data, text, path)
+    if bad is not None:
+        return None, bad
     return data, None
 
 
@@ -207,25 +249,26 @@ def _errno_name(exc: OSError) -> str:
     return errno.errorcode.get(exc.errno or 0, "EUNKNOWN")
 
 
-def _read_regular(path: Path) -> tuple[bytes, os.stat_result]:
-    """Read a regular file; a directory raises EISDIR, a FIFO or device ENODEV (never blocks)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    with open(fd, "rb", closefd=True) as fh:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.ENODEV, "not a regular file", str(path))
-        return fh.read(), st
+def _read_regular(path: Path, kind: Kind = "config") -> tuple[bytes, os.stat_result]:
+    """Read a regular file through the safe reader (size cap of ``kind``; never blocks)."""
+    return read_bytes_stat(path, kind)
 
 
-def read_json_file(path: Path) -> JsonFile:
-    """Read and parse ``path``; absence and bad content are described, never raised."""
+def read_json_file(path: Path, kind: Kind = "config") -> JsonFile:
+    """Read and parse ``path``; absence and bad content are described, never raised.
+
+    ``kind`` picks the size cap (:data:`~msd_desktop.core.common.safe_read.LIMITS`).
+    """
     path = Path(path)
     try:
-        raw, st = _read_regular(path)
+        raw, st = _read_regular(path, kind)
     except FileNotFoundError:
         return JsonFile(path, False, None, None, None, None)
+    except UnsafeFileError as exc:
+        message = (f"{path} could not be read (EISDIR)" if exc.errno == errno.EISDIR
+                   else f"{exc.message} ({_errno_name(exc)})")
+        err = JsonError(message, None, None, "config_unreadable")
+        return JsonFile(path, True, None, None, None, err)
     except OSError as exc:
         code = _errno_name(exc)
         err = JsonError(f"{path} could not be read ({code})", None, None, "config_unreadable")
@@ -460,8 +503,11 @@ def cleanup_stale_temps(directory: Path, name: str, *, older_than: float = 60.0)
 
 
 def _check_expected(path: Path, expected: Fingerprint | None) -> None:
-    current = fingerprint_of(path)
-    unchanged = current is None if expected is None else expected.same_content(current)
+    if expected is None:
+        # "must not exist" means nothing at all: not a FIFO, a directory or a looping symlink
+        unchanged = not os.path.lexists(path)
+    else:
+        unchanged = expected.same_content(fingerprint_of(path))
     if not unchanged:
         raise ConflictError(f"{path} changed on disk since it was read; reload before saving")
 

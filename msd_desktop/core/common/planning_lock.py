@@ -31,6 +31,7 @@ from types import TracebackType
 from typing import Any
 
 from msd_desktop.core.common.errors import LockTimeoutError, MsdError
+from msd_desktop.core.common.safe_read import read_text
 
 LOCK_NAME = ".lock"
 DEFAULT_TIMEOUT_S = 10.0
@@ -88,7 +89,7 @@ def _holder_pid(body: str | None) -> int | None:
 def read_lock_holder(planning_dir: Path) -> dict[str, Any] | None:
     """The parsed body of the current lock (``{pid, cwd, acquired}``), or ``None`` if unlocked."""
     try:
-        body = (Path(planning_dir) / LOCK_NAME).read_text(encoding="utf-8")
+        body = read_text(Path(planning_dir) / LOCK_NAME, "lock", errors="strict")
     except OSError:
         return None
     return _parse_body(body) or {}
@@ -96,7 +97,7 @@ def read_lock_holder(planning_dir: Path) -> dict[str, Any] | None:
 
 def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
+        return read_text(path, "lock")
     except OSError:
         return None
 

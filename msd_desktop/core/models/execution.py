@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.models.catalog import Catalog, canonical_agent, load_catalog
 from msd_desktop.core.models.resolution import (
     ModelResolution,
@@ -371,7 +372,7 @@ def effective_effort(env: Mapping[str, str], agent: str, effort: Any) -> tuple[A
     if not path.startswith(agents_dir + os.sep):
         return effort, "resolved"
     try:
-        text = Path(path).read_bytes().decode("utf-8", errors="replace")
+        text = read_text(path, "markdown")
     except (OSError, ValueError):
         return effort, "resolved"
     match = re.search(_FRONTMATTER_RE, text)

@@ -59,12 +59,12 @@ import stat
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from msd_desktop.core.common.safe_read import read_bytes
 from msd_desktop.core.models.catalog import js_trim, runtime_from_candidates
 
 MARKER_DIR = "msd-core"
 MARKER_FILE = ".msd-runtime"
 INSTALL_DIR_ENV = "MSD_INSTALL_DIR"
-_MAX_MARKER_BYTES = 65536
 
 Env = Mapping[str, str]
 
@@ -191,11 +191,7 @@ def read_marker(path: str, scope: str, slot: str | None) -> MarkerFile | None:
     if not stat.S_ISREG(info.st_mode):
         return MarkerFile(path, scope, slot, "unreadable")
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        try:
-            raw = os.read(fd, _MAX_MARKER_BYTES)
-        finally:
-            os.close(fd)
+        raw = read_bytes(path, "marker")  # a marker over the cap is unreadable, not truncated
     except (OSError, ValueError):
         return MarkerFile(path, scope, slot, "unreadable")
     value = js_trim(raw.decode("utf-8", errors="replace"))

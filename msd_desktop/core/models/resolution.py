@@ -27,6 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
+from msd_desktop.core.common.safe_read import read_text, structure_problem
 from msd_desktop.core.models.catalog import (
     Catalog,
     canonical_agent,
@@ -1008,7 +1009,9 @@ def _raw_config(path: Path, layers: Sequence[Any]) -> Any:
         if file is not None and getattr(lay, "path", None) is not None and Path(lay.path) == path:
             return file.data if getattr(file, "error", None) is None else None
     try:
-        return json.loads(path.read_text(encoding="utf-8"), parse_constant=_reject_constant)
+        data = json.loads(read_text(path, "config", errors="strict"),
+                          parse_constant=_reject_constant)
+        return data if structure_problem(data) is None else None
     except (OSError, ValueError, RecursionError):
         return None
 

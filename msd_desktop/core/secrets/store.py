@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from msd_desktop.core.common.errors import KeyringUnavailableError, MsdError
+from msd_desktop.core.common.safe_read import read_bytes
 from msd_desktop.core.secrets.masking import mask
 
 if TYPE_CHECKING:
@@ -349,7 +350,7 @@ def store_secret_file(key: str, value: str, env: Mapping[str, str] | None = None
 
 def _read_file(key: str, env: Mapping[str, str] | None) -> str | None:
     try:
-        text = secret_file_path(key, env).read_text(encoding="utf-8")
+        text = read_bytes(secret_file_path(key, env), "secret").decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
     return text.strip() or None

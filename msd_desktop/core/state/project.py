@@ -22,6 +22,7 @@ from typing import Any
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.jsonfile import read_json_file
+from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.state.roadmap import (
     PhaseDir,
     Progress,
@@ -293,7 +294,7 @@ def load_project_state(
     stale = False
     text: str | None = None
     try:
-        text = state_path.read_text(encoding="utf-8", errors="replace")
+        text = read_text(state_path, "markdown")
     except FileNotFoundError:
         problems.append(Problem(f"no STATE.md in {_rel(pdir, root)}", state_rel,
                                 severity="info"))

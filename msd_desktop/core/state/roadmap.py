@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.state.state_md import ParseProblem, iter_fence_state
 
 __all__ = [
@@ -354,7 +355,7 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
 def parse_roadmap_file(path: Path) -> Roadmap | None:
     """Read ROADMAP.md; ``None`` when the file does not exist."""
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_text(path, "markdown", encoding="utf-8-sig")
     except FileNotFoundError:
         return None
     except OSError as exc:

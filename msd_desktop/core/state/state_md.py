@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.state.frontmatter_fast import FALLBACK, load_simple
 
 __all__ = [
@@ -704,7 +705,7 @@ def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
 def parse_state_file(path: Path) -> StateDoc:
     """Read and parse ``path``; an unreadable file gives a doc with ``error`` set."""
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_text(path, "markdown", encoding="utf-8-sig")
     except OSError as exc:
         doc = parse_state_text("", path)
         doc.error = ParseProblem(f"cannot read STATE.md: {exc.strerror or exc}")

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.state.state_md import normalize_status
 
 __all__ = [
@@ -265,7 +266,7 @@ def _read_state_or_none(path: Path) -> dict[str, Any] | None:
     try:
         if not path.is_file():
             return None
-        return parse_statusline_fields(path.read_text(encoding="utf-8", errors="replace"))
+        return parse_statusline_fields(read_text(path, "markdown"))
     except OSError:
         return None
 

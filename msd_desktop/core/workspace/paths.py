@@ -21,6 +21,7 @@ from pathlib import Path
 from types import EllipsisType
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.safe_read import read_text
 
 Env = Mapping[str, str]
 
@@ -126,7 +127,7 @@ def session_pointer_path(root: Path, env: Env | None = None) -> Path | None:
 
 def _read_pointer(path: Path) -> str | None:
     try:
-        raw = path.read_text(encoding="utf-8", errors="replace")
+        raw = read_text(path, "pointer")
     except OSError:
         return None
     return raw.strip() or None

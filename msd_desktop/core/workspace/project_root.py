@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common.safe_read import read_text
+
 MAX_DEPTH = 10
 """Upstream ``FIND_PROJECT_ROOT_MAX_DEPTH``: how many ancestors each walk may visit."""
 
@@ -65,8 +67,7 @@ def _read_config(planning: str) -> Any:
     Raises ``OSError``/``ValueError`` where Node throws; invalid UTF-8 is replaced (as Node
     does) and a BOM is kept, which makes the parse fail as it does upstream.
     """
-    with open(os.path.join(planning, "config.json"), encoding="utf-8", errors="replace") as fh:
-        raw = fh.read()
+    raw = read_text(os.path.join(planning, "config.json"), "config")
     try:
         return json.loads(raw, parse_constant=_reject_constant)
     except RecursionError:  # absurd nesting: unusable like any invalid JSON, never a crash

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.workspace.project_ref import (
     ProjectRef as ProjectRef,
 )
@@ -111,7 +112,7 @@ class WorkspaceRegistry:
 
     def _read_raw(self) -> builtins.list[Any]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text(self.path, "registry", errors="strict")
         except FileNotFoundError:
             return []
         except OSError as exc:
