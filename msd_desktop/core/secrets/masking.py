@@ -81,3 +81,55 @@ def mask(value: Any) -> str:
     if n < 8:
         return "****"
     return "****" + units[-8:].decode("utf-16-le", errors="replace")
+
+
+# ---- secrets inside a config document (the JSON views) --------------------------------------
+
+
+def mask_document(data: Any, secret_keys: Any) -> tuple[Any, dict[str, str]]:
+    """A copy of a config object with every plaintext secret masked, plus the originals.
+
+    Why the originals: a view that shows the masked text and lets the person edit it maps the
+    untouched mask back to the real value (:func:`unmask_document`), so the mask is never
+    written in place of the key. Only top-level string values of ``secret_keys`` are secrets
+    (the sentinels ``true``/``false`` are not). ``secret_keys`` is any container of key names.
+    """
+    if not isinstance(data, dict):
+        return data, {}
+    out = dict(data)
+    originals: dict[str, str] = {}
+    for key, value in data.items():
+        if key in secret_keys and isinstance(value, str) and value != "":
+            out[key] = mask(value)
+            originals[key] = value
+    return out, originals
+
+
+def unmask_document(data: Any, originals: dict[str, str]) -> Any:
+    """``data`` with each secret still showing its mask put back to the original value."""
+    if not isinstance(data, dict) or not originals:
+        return data
+    out = dict(data)
+    for key, value in originals.items():
+        if out.get(key) == mask(value):
+            out[key] = value
+    return out
+
+
+def mask_text(text: str, secrets: Any) -> str:
+    """``text`` with every occurrence of each plaintext secret replaced by its mask.
+
+    For text that leaves a view (clipboard, tooltip) whose secrets may have been typed in: a
+    secret shows up either raw or JSON-escaped, so both spellings are replaced, longest first.
+    """
+    spellings: dict[str, str] = {}
+    for value in secrets:
+        if not isinstance(value, str) or not value:
+            continue
+        shown = mask(value)
+        spellings[value] = shown
+        escaped = json.dumps(value, ensure_ascii=False)[1:-1]
+        spellings.setdefault(escaped, shown)
+    for raw in sorted(spellings, key=len, reverse=True):
+        text = text.replace(raw, spellings[raw])
+    return text
