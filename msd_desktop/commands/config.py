@@ -46,8 +46,11 @@ def migrate_config(args: argparse.Namespace, ctx: CliContext) -> Any:
     """Apply the §2.5 legacy-key migrations to the active ``config.json`` (upstream's report)."""
     from msd_desktop.core.config.store import migrate_config as migrate
 
-    report = migrate(ctx.root, ctx.env, dry_run=bool(getattr(args, "dry_run", False)))
-    return {k: v for k, v in report.items() if k != "config"}
+    dry_run = bool(getattr(args, "dry_run", False))
+    report = migrate(ctx.root, ctx.env, dry_run=dry_run)
+    if dry_run:  # a preview: what would be written, in full
+        return report
+    return {k: v for k, v in report.items() if k != "config"}  # upstream's report, key for key
 
 
 def schema(args: argparse.Namespace, ctx: CliContext) -> Any:

@@ -233,3 +233,21 @@ def test_double_dash_as_key_is_the_key(project: Path) -> None:
     assert proc.returncode == 1
     assert proc.stderr.startswith('Error: Unknown config key: "--". Valid keys: ')
     assert not (project / ".planning" / "config.json").exists()
+
+
+def test_migrate_config_dry_run_shows_the_resulting_config(project: Path) -> None:
+    path = project / ".planning" / "config.json"
+    before = '{"depth": "quick", "zzz": 1}'
+    path.write_text(before, encoding="utf-8")
+    out = run_msd(project, "migrate-config", "--dry-run")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["dry_run"] is True
+    assert report["migrated"] is True
+    assert report["wrote"] is None
+    assert report["config"]["zzz"] == 1
+    assert "depth" not in report["config"]
+    assert path.read_text(encoding="utf-8") == before  # a preview writes nothing
+    real = json.loads(run_msd(project, "migrate-config").stdout)
+    assert "config" not in real  # upstream's report, key for key
+    assert json.loads(path.read_text(encoding="utf-8")) == report["config"]

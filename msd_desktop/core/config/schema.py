@@ -1218,6 +1218,16 @@ def _place(node: dict[str, Any], segments: Sequence[Segment], leaf: Mapping[str,
             _place(_as_object(target), segments[1:], leaf)
 
 
+def _admit_null(leaf: dict[str, Any]) -> None:
+    if "enum" in leaf:
+        if None not in leaf["enum"]:
+            leaf["enum"] = [*leaf["enum"], None]
+    elif "type" in leaf:
+        types = leaf["type"] if isinstance(leaf["type"], list) else [leaf["type"]]
+        if "null" not in types:
+            leaf["type"] = [*types, "null"]
+
+
 def json_schema() -> dict[str, Any]:
     """A draft 2020-12 JSON Schema for ``.planning/config.json`` (editors, validation hints).
 
@@ -1233,19 +1243,27 @@ def json_schema() -> dict[str, Any]:
         "additionalProperties": True,
     }
     for spec in SCHEMA.values():
-        extra: dict[str, Any] = {}
-        if spec.default is not None:
-            extra["default"] = spec.default
+        extra: dict[str, Any] = {"default": spec.default}
         if spec.secret:
             extra["writeOnly"] = True
         leaf = _leaf_schema(spec.value_type, spec.title, spec.description, **extra)
-        nullable_enum = spec.type.endswith("|null") or (spec.enum is not None and None in spec.enum)
-        if nullable_enum and isinstance(spec.value_type, EnumType):
-            leaf["enum"] = [*leaf["enum"], None]
+        # null is a value MSD itself writes where the default is null (upstream's template has
+        # ``"project_code": null``), so the schema admits it there and only there.
+        nullable = (spec.type.endswith("|null") or spec.default is None
+                    or (spec.enum is not None and None in spec.enum))
+        if nullable:
+            _admit_null(leaf)
         _place(root, [("lit", s) for s in spec.key.split(".")], leaf)
+    # JSON Schema applies a matching pattern as well as the named property, so a pattern that
+    # covers a named key whose default is null must admit null too.
+    null_default = [spec.key for spec in SCHEMA.values() if spec.default is None]
     for pattern in dynamic_patterns():
         for pl in pattern.leaves:
             lits = [str(v) for kind, v in pl.segments if kind == "lit"]
             title = " › ".join(title_for(f"x.{lit}") for lit in lits)
-            _place(root, pl.segments, _leaf_schema(pl.value_type, title, pl.description))
+            leaf = _leaf_schema(pl.value_type, title, pl.description)
+            if any(pl is pattern.leaf_for(key) for key in null_default
+                   if match_dynamic(key) is pattern):
+                _admit_null(leaf)
+            _place(root, pl.segments, leaf)
     return root

@@ -1,0 +1,80 @@
+"""The exported JSON Schema accepts what MSD itself writes, and still rejects what it refuses.
+
+Checked with the ``jsonschema`` library (draft 2020-12), not our own validator: upstream's
+config template, every demo project's config, and configs built from each key's default.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from msd_desktop.core.config import schema
+
+jsonschema = pytest.importorskip("jsonschema")
+
+REPO = Path(__file__).resolve().parents[2]
+TEMPLATE = REPO / "tests" / "fixtures" / "spec-examples" / "templates" / "config.json"
+DEMO = REPO / "msd_desktop" / "resources" / "demo"
+DEMO_CONFIGS = sorted(DEMO.rglob("config.json"))
+# The demo's README: legacy-importer's config.json is invalid JSON on purpose (a trailing comma).
+DELIBERATELY_BROKEN = DEMO / "legacy-importer" / ".planning" / "config.json"
+
+
+def _validator() -> Any:
+    exported = schema.json_schema()
+    jsonschema.Draft202012Validator.check_schema(exported)
+    return jsonschema.Draft202012Validator(exported)
+
+
+def _errors(data: Any) -> list[str]:
+    return [f"{'.'.join(map(str, e.absolute_path))}: {e.message}"
+            for e in _validator().iter_errors(data)]
+
+
+def _nest(key: str, value: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    node = out
+    parts = key.split(".")
+    for part in parts[:-1]:
+        node = node.setdefault(part, {})
+    node[parts[-1]] = value
+    return out
+
+
+def test_upstream_template_is_valid() -> None:
+    assert _errors(json.loads(TEMPLATE.read_text(encoding="utf-8"))) == []
+
+
+@pytest.mark.parametrize("path", DEMO_CONFIGS, ids=lambda p: str(p.relative_to(REPO)))
+def test_demo_configs_are_valid(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    if path == DELIBERATELY_BROKEN:
+        with pytest.raises(json.JSONDecodeError):
+            json.loads(text)
+        return
+    assert _errors(json.loads(text)) == []
+
+
+def test_every_default_is_valid() -> None:
+    """A key set to its own default (null included) is something the schema must accept."""
+    bad = {spec.key: _errors(_nest(spec.key, spec.default)) for spec in schema.SCHEMA.values()
+           if spec.default is not schema.MISSING}
+    assert {k: v for k, v in bad.items() if v} == {}
+
+
+def test_nullable_only_where_the_default_is_null() -> None:
+    template = json.loads(TEMPLATE.read_text(encoding="utf-8"))
+    assert template["project_code"] is None
+    assert _errors({"project_code": None}) == []
+    assert _errors({"workflow": {"research": None}}) != []  # a boolean with a boolean default
+
+
+def test_bounds_and_types_still_reject() -> None:
+    assert _errors({"parallelization": {"max_concurrent_agents": "abc"}}) != []
+    assert _errors({"workflow": {"security_asvs_level": 4}}) != []
+    assert _errors({"context_window": 0}) != []
+    assert _errors({"mode": "sideways"}) != []
