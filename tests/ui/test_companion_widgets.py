@@ -169,9 +169,12 @@ def test_config_matrix_model(qtmodeltester: Any, demo: Path, env: dict[str, str]
 
 def test_config_matrix_apply_to_selected(qtbot: Any, demo: Path, env: dict[str, str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    summaries: list[dict[str, Any]] = []
-    monkeypatch.setattr(config_matrix_view, "show_apply_summary",
-                        lambda _p, s: summaries.append(s))
+    reports: list[Any] = []
+    plans: list[Any] = []
+    monkeypatch.setattr(config_matrix_view, "show_batch_report",
+                        lambda _p, r: reports.append(r))
+    monkeypatch.setattr(config_matrix_view, "confirm_batch",
+                        lambda _p, plan: plans.append(plan) or True)
     view = ConfigMatrixView(refs(demo), env, key="model_profile")
     qtbot.addWidget(view)
     assert view.model.rowCount() == len(PROJECTS)
@@ -184,15 +187,18 @@ def test_config_matrix_apply_to_selected(qtbot: Any, demo: Path, env: dict[str, 
     assert view.apply_button.isEnabled()
     with qtbot.waitSignal(view.applied, timeout=20000) as blocker:
         view.apply_button.click()
-    outcomes = blocker.args[0]
+    outcomes = blocker.args[0].results
     assert {o.project.root for o in outcomes} == {e.root for e in chosen}
-    assert summaries
-    assert summaries[0]["changed"] + summaries[0]["refused"] == len(chosen)
+    assert [c.project.root for c in plans[0].changes] == [o.project.root for o in outcomes]
+    assert reports
+    counts = reports[0].counts
+    assert counts.get("written", 0) + counts.get("refused", 0) + counts.get("error", 0) \
+        == len(chosen)
     for o in outcomes:
-        if o.status == "changed":
+        if o.status == "written":
             cfg = json.loads((o.project.root / ".planning" / "config.json").read_text("utf-8"))
             assert cfg["model_profile"] == "balanced"
-    assert "changed" in view.summary_label.text()
+    assert "written" in view.summary_label.text()
 
 
 # ----------------------------------------------------------------------------- global defaults

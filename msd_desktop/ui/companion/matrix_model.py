@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from msd_desktop.core.config.matrix import KeyMatrix, MatrixCell, describe_reach
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
@@ -91,3 +91,36 @@ class ConfigMatrixModel(HeaderedTableModel):
         if col == COL_SOURCE:
             return _LAYER_WORDS.get(cell.layer, cell.layer)
         return status_text(cell)
+
+
+BATCH_HEADERS = ("Project", "Now", "New value", "Note")
+BATCH_COL_PROJECT, BATCH_COL_OLD, BATCH_COL_NEW, BATCH_COL_NOTE = range(4)
+
+
+class BatchPlanModel(HeaderedTableModel):
+    """The confirmation table: one row per project, the core's ``BatchPlan.rows()`` as text.
+
+    The texts are the core's (secrets already masked there); a project that will not be
+    written (bad file, value already set) is greyed with the reason in the Note column.
+    """
+
+    def __init__(self, rows: Sequence[tuple[str, str, str, str]] = (),
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows = list(rows)
+
+    def column_headers(self) -> Sequence[str]:
+        return [QCoreApplication.translate("BatchPlanModel", h) for h in BATCH_HEADERS]
+
+    def row_items(self) -> Sequence[Any]:
+        return self.rows
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        row = self.rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return row[index.column()]
+        if role == Qt.ItemDataRole.ForegroundRole and row[BATCH_COL_NOTE]:
+            return semantic_color("muted")
+        return None

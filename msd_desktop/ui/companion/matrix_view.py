@@ -1,12 +1,15 @@
 """The config matrix: one key across every project, drift highlighted, apply to a selection.
 
 Why: "set ``model_profile`` to ``balanced`` in these six projects" should be one action with a
-clear account of what happened, not six Settings sessions. The view picks a key, shows the
-core's :func:`~msd_desktop.core.config.matrix.key_matrix` through
-:class:`~msd_desktop.ui.companion.matrix_model.ConfigMatrixModel`, and applies a value with
-:func:`~msd_desktop.core.config.matrix.apply_to_projects` on the thread pool (each write under
-that project's lock). The value editor comes from the Settings form's registry
-(:mod:`msd_desktop.ui.widgets.editors`), so it is the same widget as in Settings.
+clear account of what happened, not six Settings sessions — and it must be safe: the view picks
+a key, shows the core's :func:`~msd_desktop.core.config.matrix.key_matrix` through
+:class:`~msd_desktop.ui.companion.matrix_model.ConfigMatrixModel`, and a bulk edit is the
+core's batch (:mod:`msd_desktop.core.config.batch`): planned on the thread pool, confirmed in
+:func:`~msd_desktop.ui.companion.matrix_confirm.confirm_batch` (every project, old → new),
+applied on the pool (each file under its lock, against the fingerprint that was confirmed),
+reported per project, and undoable as a whole with "Undo batch". The value editor comes from
+the Settings form's registry (:mod:`msd_desktop.ui.widgets.editors`), so it is the same widget
+as in Settings.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -31,30 +33,28 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.config import schema as config_schema
+from msd_desktop.core.config.batch import (
+    BatchPlan,
+    BatchReport,
+    apply_batch,
+    plan_batch,
+    undo_batch,
+)
 from msd_desktop.core.config.draft import InvalidInput
-from msd_desktop.core.config.matrix import ApplyOutcome, ProjectEntry, apply_to_projects, key_matrix
-from msd_desktop.core.config.matrix import summarize as summarize_outcomes
+from msd_desktop.core.config.matrix import ProjectEntry, key_matrix
 from msd_desktop.core.config.schema import MISSING
+from msd_desktop.ui.companion.matrix_confirm import confirm_batch, report_summary, show_batch_report
 from msd_desktop.ui.companion.matrix_model import COL_PROJECT, ConfigMatrixModel, RootRole
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
 from msd_desktop.ui.widgets.workers import run_op
 
 
-def show_apply_summary(parent: QWidget, summary: dict[str, Any]) -> None:
-    """Tell the person what the apply did (one modal call a test replaces)."""
-    box = QMessageBox(parent)
-    box.setWindowTitle("Applied")
-    box.setText(summary["text"])
-    box.setDetailedText("\n".join(summary["lines"]))
-    box.setIcon(QMessageBox.Icon.Warning if summary["refused"] else
-                QMessageBox.Icon.Information)
-    box.exec()
-
-
 class ConfigMatrixView(QWidget):
     """Key picker + table of projects + "Apply to selected"."""
 
-    applied = Signal(list)  # list[ApplyOutcome]
+    applied = Signal(object)  # BatchReport of an apply
+    undone = Signal(object)  # BatchReport of an undo
+    cancelled = Signal()  # the person said no to the confirmation
     loaded = Signal()
 
     def __init__(self, projects: Sequence[Any] = (), env: Mapping[str, str] | None = None,
@@ -68,7 +68,8 @@ class ConfigMatrixView(QWidget):
         self.proxy.setSourceModel(self.model)
         self.editor: ValueEditor | None = None
         self.pending: Any = MISSING
-        self.last_outcomes: list[ApplyOutcome] = []
+        self.last_report: BatchReport | None = None  # the apply "Undo batch" would revert
+        self._busy = False
         self._build()
         self.set_key(key)
 
@@ -88,6 +89,7 @@ class ConfigMatrixView(QWidget):
         self.key_combo.activated.connect(lambda _i: self.set_key(self.key_combo.currentText()))
         bar.addWidget(self.key_combo)
         self.reference_label = QLabel()
+        self.reference_label.setTextFormat(Qt.TextFormat.PlainText)  # defaults.json text
         bar.addWidget(self.reference_label, 1)
         layout.addLayout(bar)
         self.description = QLabel()
@@ -113,11 +115,19 @@ class ConfigMatrixView(QWidget):
         self.select_drift_button = QPushButton("Select differing")
         self.select_drift_button.clicked.connect(self.select_drifting)
         apply_bar.addWidget(self.select_drift_button)
-        self.apply_button = QPushButton("Apply to selected")
+        self.apply_button = QPushButton(self.tr("Apply to selected…"))
         self.apply_button.clicked.connect(self.apply_to_selected)
         apply_bar.addWidget(self.apply_button)
+        self.undo_button = QPushButton(self.tr("Undo batch"))
+        self.undo_button.setObjectName("MatrixUndoBatch")
+        self.undo_button.setToolTip(self.tr(
+            "Put back every project's previous value (a file changed since is left alone)"))
+        self.undo_button.setEnabled(False)
+        self.undo_button.clicked.connect(self.undo_last_batch)
+        apply_bar.addWidget(self.undo_button)
         layout.addLayout(apply_bar)
         self.summary_label = QLabel()
+        self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
         self.summary_label.setObjectName("MatrixSummary")
         self.summary_label.setWordWrap(True)
         layout.addWidget(self.summary_label)
@@ -153,7 +163,7 @@ class ConfigMatrixView(QWidget):
         src = "~/.msd/defaults.json" if matrix.reference_source == "global" else "schema default"
         drifting = len(matrix.drifting)
         self.reference_label.setText(
-            f"Default: <b>{matrix.reference_display}</b> ({src}) · "
+            f"Default: {matrix.reference_display} ({src}) · "
             f"{drifting} of {len(matrix.cells)} differ")
         self._update_buttons()
         self.loaded.emit()
@@ -177,32 +187,69 @@ class ConfigMatrixView(QWidget):
 
     def _update_buttons(self, *_: Any) -> None:
         ok = (self.pending is not MISSING and not isinstance(self.pending, InvalidInput)
-              and bool(self.table.selectionModel().selectedRows()))
+              and bool(self.table.selectionModel().selectedRows()) and not self._busy)
         self.apply_button.setEnabled(ok)
+        self.undo_button.setEnabled(
+            self.last_report is not None and self.last_report.can_undo and not self._busy)
 
-    # -- applying
+    # -- applying: plan (pool) → confirm → apply (pool) → report; undo the same way
+
+    def _set_busy(self, busy: bool, text: str = "") -> None:
+        self._busy = busy
+        if text:
+            self.summary_label.setText(text)
+        self._update_buttons()
 
     def apply_to_selected(self) -> None:
         entries = self.selected_entries()
-        if not entries or self.pending is MISSING or isinstance(self.pending, InvalidInput):
+        if (self._busy or not entries or self.pending is MISSING
+                or isinstance(self.pending, InvalidInput)):
             return
         key, value, env = self.key, self.pending, dict(self.env)
-        self.apply_button.setEnabled(False)
-        self.summary_label.setText(f"Applying to {len(entries)} projects…")
-        run_op(lambda: apply_to_projects(entries, key, value, env), name="matrix-apply",
-               on_finished=self._applied, on_failed=self._apply_failed)
+        self._set_busy(True, self.tr("Reading %n project(s)…", "", len(entries)))
+        run_op(lambda: plan_batch(entries, key, value, env), name="matrix-plan",
+               on_finished=self._planned, on_failed=self._failed, owner=self)
 
-    def _applied(self, outcomes: list[ApplyOutcome]) -> None:
-        self.last_outcomes = outcomes
-        summary = summarize_outcomes(outcomes)
-        self.summary_label.setText(summary["text"] + " — " + "; ".join(summary["lines"]))
+    def _planned(self, plan: BatchPlan) -> None:
+        if not confirm_batch(self, plan):
+            self._set_busy(False, self.tr("Nothing written: the batch was cancelled."))
+            self.cancelled.emit()
+            return
+        env = dict(self.env)
+        self._set_busy(True, self.tr("Writing %n project(s)…", "", len(plan.to_write)))
+        run_op(lambda: apply_batch(plan, env), name="matrix-apply",
+               on_finished=self._applied, on_failed=self._failed, owner=self)
+
+    def _applied(self, report: BatchReport) -> None:
+        self.last_report = report if report.can_undo else None
+        self._show_report(report)
+        self.applied.emit(report)
+        show_batch_report(self, report)
+
+    def undo_last_batch(self) -> None:
+        report = self.last_report
+        if self._busy or report is None or not report.can_undo:
+            return
+        env = dict(self.env)
+        self._set_busy(True, self.tr("Undoing the batch…"))
+        run_op(lambda: undo_batch(report, env), name="matrix-undo",
+               on_finished=self._undone, on_failed=self._failed, owner=self)
+
+    def _undone(self, report: BatchReport) -> None:
+        self.last_report = None
+        self._show_report(report)
+        self.undone.emit(report)
+        show_batch_report(self, report)
+
+    def _show_report(self, report: BatchReport) -> None:
+        head = (self.tr("Undo: %1") if report.kind == "undo" else self.tr("Applied: %1"))
+        self.summary_label.setText(
+            head.replace("%1", report_summary(self, report)) + " — " + "; ".join(report.lines()))
+        self._busy = False
         self.reload()
-        self.applied.emit(outcomes)
-        show_apply_summary(self, summary)
 
-    def _apply_failed(self, error: BaseException) -> None:
-        self.summary_label.setText(f"Apply failed: {error}")
-        self._update_buttons()
+    def _failed(self, error: BaseException) -> None:
+        self._set_busy(False, self.tr("The batch failed: %1").replace("%1", str(error)))
 
     def root_at(self, row: int) -> str:
         return str(self.proxy.index(row, 0).data(RootRole))
