@@ -145,9 +145,34 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     startup_gc = _StartupGc()
     try:
-        return _main(args, argv, t0, startup_gc)
+        rc = _main(args, argv, t0, startup_gc)
     finally:
         startup_gc.stop()
+    _exit_past_stuck_reads(rc)
+    return rc
+
+
+def _exit_past_stuck_reads(rc: int) -> None:
+    """Quit now when a worker is still stuck in a read (a FIFO, a hung mount) after the
+    window closed and the pool's bounded wait ended.
+
+    The workers are daemon threads, so they never hold the process; but a thread stuck
+    inside the interpreter can still make its shutdown hang or abort (a daemon thread holding
+    a stream's lock is a fatal error at exit). Everything the window owns is already saved
+    (``closeEvent`` synced QSettings; edits are written when saved), so: run the atexit
+    handlers, flush the standard streams, and end the process with the window's exit code.
+    Nothing happens when no worker is stuck — the usual exit runs.
+    """
+    workers = sys.modules.get("msd_desktop.ui.widgets.workers")
+    if workers is None or workers.stuck_threads() == 0:
+        return
+    atexit._run_exitfuncs()
+    import contextlib
+
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # closed or gone: nothing to save
+            stream.flush()
+    os._exit(rc)
 
 
 def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _StartupGc) -> int:

@@ -18,7 +18,6 @@ does.
 from __future__ import annotations
 
 import dataclasses
-import html
 import os
 import threading
 import time
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -46,13 +46,22 @@ from msd_desktop.ui.browser.overview_model import (
     load_summary_and_state,
     placeholder_summary,
     rows_from_summaries,
+    unreadable_summary,
 )
 from msd_desktop.ui.browser.overview_view import OverviewView
 from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, Selection
 from msd_desktop.ui.browser.tree_model import WorkspaceEntry
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
-from msd_desktop.ui.widgets.theme import app_icon
-from msd_desktop.ui.widgets.workers import OpHandle, run_op
+from msd_desktop.ui.widgets.plain_text import plain_label, visible
+from msd_desktop.ui.widgets.theme import app_icon, banner_style
+from msd_desktop.ui.widgets.workers import (
+    OpHandle,
+    OpTimeout,
+    PoolExhausted,
+    Progress,
+    read_timeout,
+    run_op,
+)
 
 if TYPE_CHECKING:
     # Start-up (bench P3) imports only what the first paint needs: the parsers (core
@@ -169,8 +178,12 @@ class MainWindow(QMainWindow):
         hl = QHBoxLayout(self.project_header)
         hl.setContentsMargins(0, 0, 0, 0)
         hl.setSpacing(12)
-        self.project_title = QLabel()
+        self.project_title = plain_label(QLabel())  # folder names are plain text
         self.project_title.setObjectName("ProjectTitle")
+        title_font = self.project_title.font()
+        title_font.setPointSizeF(max(title_font.pointSizeF(), 1.0) * 1.4)
+        title_font.setBold(True)
+        self.project_title.setFont(title_font)
         self.project_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.project_path = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, min_width=80)
         self.project_path.setObjectName("ProjectPath")
@@ -187,6 +200,18 @@ class MainWindow(QMainWindow):
         pl = QVBoxLayout(project_page)
         pl.setContentsMargins(6, 6, 6, 6)
         pl.addWidget(self.project_header)
+        # why the open project could not be read (load failed or timed out), above its tabs
+        self.load_banner = QFrame()
+        self.load_banner.setObjectName("banner")
+        self.load_banner.setStyleSheet(banner_style("error"))
+        self.load_banner_label = plain_label(QLabel())
+        self.load_banner_label.setObjectName("LoadProblem")
+        self.load_banner_label.setWordWrap(True)
+        self.load_banner_label.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse)
+        QHBoxLayout(self.load_banner).addWidget(self.load_banner_label)
+        self.load_banner.hide()
+        pl.addWidget(self.load_banner)
         # issue 6 companion: the exact next command for the open project
         from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 
@@ -207,7 +232,7 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([380, 1020])
         self.setCentralWidget(self.splitter)
 
-        self.status_label = QLabel()
+        self.status_label = plain_label(QLabel())  # status lines are file text
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.watch_label = QLabel()
         self.watch_label.setToolTip("Projects whose .planning/ folder is watched for changes")
@@ -305,7 +330,7 @@ class MainWindow(QMainWindow):
                           "A desktop companion for MSD planning projects.")
 
     def _status(self, text: str) -> None:
-        self.status_label.setText(text)
+        self.status_label.setText(visible(text))
 
     # -- loading
 
@@ -358,51 +383,85 @@ class MainWindow(QMainWindow):
             self._load_summaries(self._batch_queue.pop(0), self._scan_gen)
 
     def _load_summaries(self, refs: list[ProjectRef], scan_gen: int | None) -> None:
-        """Load ``refs`` in one worker op; ``scan_gen`` None = a single reload (watcher)."""
+        """Load ``refs`` in one worker op; ``scan_gen`` None = a single reload (watcher).
+
+        Every project gets an answer: one whose load raises (any exception) gets an
+        "unreadable" summary with the problem; one that gives no answer within
+        :func:`read_timeout` (a FIFO, a hung mount) is marked "could not be read in N s" —
+        the op beats after each project, so the clock runs per project — and the projects
+        after it are loaded by a fresh op."""
         env, lazy_cache = self.env, self._state_cache
         gens: dict[Path, int] = {}
         for ref in refs:
             key = (ref.root, "summary")
             gens[ref.root] = self._generation[key] = self._generation.get(key, 0) + 1
+        # filled as the worker goes, so a timeout knows which projects did answer
+        results: list[tuple[ProjectRef, ProjectSummary | None, Any, BaseException | None]] = []
 
-        def work() -> list[tuple[ProjectRef, ProjectSummary | None, Any, Exception | None]]:
-            out: list[tuple[ProjectRef, ProjectSummary | None, Any, Exception | None]] = []
+        def work(progress: Progress) -> list[tuple[ProjectRef, ProjectSummary | None, Any,
+                                                   BaseException | None]]:
             cache = lazy_cache.get()
             for ref in refs:
+                if progress.cancelled:
+                    break
                 try:
                     summary, state = load_summary_and_state(ref, env, cache)
                 except Exception as exc:  # one broken project must not hide the others
-                    out.append((ref, None, None, exc))
+                    results.append((ref, None, None, exc))
                 else:
-                    out.append((ref, summary, state, None))
-            return out
+                    results.append((ref, summary, state, None))
+                progress.beat()
+            return list(results)
 
         def done(results: list[tuple[ProjectRef, ProjectSummary | None, Any,
-                                     Exception | None]]) -> None:
-            current = [(ref, summary, state) for ref, summary, state, _ in results
-                       if summary is not None
-                       and self._generation.get((ref.root, "summary")) == gens[ref.root]]
-            self._apply_summaries([summary for _, summary, _ in current])
-            for ref, _, _, error in results:
-                if error is not None:
-                    self._status(f"Could not load {ref.name}: {error}")
+                                     BaseException | None]], finished: bool = True) -> None:
+            fresh = [(ref, summary, state, error) for ref, summary, state, error in results
+                     if self._generation.get((ref.root, "summary")) == gens[ref.root]]
+            unreadable = [(ref, self._load_problem(error)) for ref, summary, _, error in fresh
+                          if summary is None and error is not None]
+            current = [(ref, summary, state) for ref, summary, state, _ in fresh
+                       if summary is not None]
+            self._apply_summaries([summary for _, summary, _ in current]
+                                  + [unreadable_summary(ref, why) for ref, why in unreadable])
+            for ref, why in unreadable:
+                self._status(self.tr("Could not load {0}: {1}").format(visible(ref.name), why))
             # the tray line and its notifications come from the same load
-            if scan_gen is None:
-                self.tray.update_states([(ref, state) for ref, _, state in current])
-            elif scan_gen == self._scan_gen:
+            if scan_gen is None or scan_gen == self._scan_gen:
                 self.tray.update_states([(ref, state) for ref, _, state in current],
                                         rebuild=False)
-            self._batch_finished(scan_gen)
+                self.tray.mark_unreadable(unreadable, rebuild=scan_gen is None)
+            if finished:
+                self._batch_finished(scan_gen)
 
         def failed(error: BaseException) -> None:
-            self._status(f"Could not load projects: {error}")
-            self._batch_finished(scan_gen)
+            answered = list(results)
+            rest = refs[len(answered):]
+            if isinstance(error, OpTimeout) and rest:
+                # the project being read when the clock ran out is the stuck one
+                stuck = rest[0]
+                done([*answered, (stuck, None, None, error)], finished=not rest[1:])
+                if rest[1:]:
+                    self._load_summaries(rest[1:], scan_gen)  # same batch, fresh thread
+                return
+            done([*answered, *((ref, None, None, error) for ref in rest)])
 
         names = refs[0].name if len(refs) == 1 else f"{len(refs)} projects"
         handle = run_op(work, name=f"summaries {names}", on_finished=done, on_failed=failed,
-                        owner=self)
+                        owner=self, with_progress=True, timeout_s=read_timeout(self.env))
         if scan_gen is not None:
             self._batch_ops = [h for h in self._batch_ops if not h.is_done] + [handle]
+
+    def _load_problem(self, error: BaseException | None) -> str:
+        """One line saying why a project could not be loaded (bounded, visible)."""
+        if isinstance(error, OpTimeout):
+            return self.tr("could not be read in {0:g} s").format(error.seconds)
+        if isinstance(error, PoolExhausted):
+            return self.tr("not read: too many reads are stuck")
+        from msd_desktop.core.common.errors import MsdError
+
+        text = str(error) if isinstance(error, MsdError) else (
+            f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
+        return self.tr("could not be read: {0}").format(visible(text, limit=300))
 
     def _batch_finished(self, scan_gen: int | None) -> None:
         if scan_gen is None or scan_gen != self._scan_gen:
@@ -476,9 +535,15 @@ class MainWindow(QMainWindow):
             self.state_panel.show_state(view)
             self.state_shown.emit(view)
 
-        return run_op(
-            work, name=f"state {ref.name}", on_finished=done, owner=self,
-            on_failed=lambda e: self._status(f"Could not read the state of {ref.name}: {e}"))
+        def failed(error: BaseException) -> None:
+            problem = self._load_problem(error)
+            self._status(self.tr("Could not read the state of {0}: {1}").format(ref.name, problem))
+            if (self._generation.get(key) == gen and self.state_panel is not None
+                    and self._current is not None and self._current.root == ref.root):
+                self.state_panel.show_problem(problem)
+
+        return run_op(work, name=f"state {ref.name}", on_finished=done, on_failed=failed,
+                      owner=self, timeout_s=read_timeout(self.env))
 
     def _recheck_state(self, key: tuple[Path, str], gen: int) -> None:
         """Re-read a STATE.md that failed to parse, unless a newer load already ran."""
@@ -560,10 +625,9 @@ class MainWindow(QMainWindow):
         self.project_tabs.blockSignals(False)
         for i, (title, _) in enumerate(self._tabs):
             self.project_tabs.setTabToolTip(i, f"{title} (Ctrl+{i + 1})")
-        ws_text = f" › workstream <b>{html.escape(workstream)}</b>" if workstream else ""
-        self.project_title.setText(
-            f"<span style='font-size:14pt'><b>{html.escape(ref.name)}</b></span>{ws_text}")
-        self.project_path.setText(str(ref.root))
+        ws_text = f" › workstream {visible(workstream, limit=200)}" if workstream else ""
+        self.project_title.setText(f"{visible(ref.name, limit=200)}{ws_text}")
+        self.project_path.setText(visible(str(ref.root)))
         self.stack.setCurrentIndex(1)
         self._remember("ui/last_project", str(ref.root))
         self._remember("ui/last_workstream", workstream or "")
@@ -578,16 +642,29 @@ class MainWindow(QMainWindow):
         if self._current is None:
             self.setWindowTitle(APP_TITLE)
             return
-        title = f"{APP_TITLE} — {self._current.name}"
+        title = f"{APP_TITLE} — {visible(self._current.name, limit=200)}"
         if self._current_ws:
-            title += f" › {self._current_ws}"
+            title += f" › {visible(self._current_ws, limit=200)}"
         self.setWindowTitle(title)
         summary = self._summaries.get(self._current.root)
-        if summary is not None:
+        self._show_load_problem(summary)
+        if summary is not None and summary.load_error:
+            self._status(self.tr("{0}: {1}").format(self._current.name, summary.load_error))
+        elif summary is not None:
             line = summary.statusline_full
             if self._current_ws and self._current_ws in summary.workstreams:
                 line = summary.workstreams[self._current_ws].statusline_full
             self._status(line)
+
+    def _show_load_problem(self, summary: ProjectSummary | None) -> None:
+        """The banner over the open project's tabs: why it could not be read, if so."""
+        if summary is None or not summary.load_error:
+            self.load_banner.hide()
+            return
+        self.load_banner_label.setText(
+            self.tr("This project could not be loaded — {0}. Its other tabs show what could "
+                    "be read; the rest of the window is unaffected.").format(summary.load_error))
+        self.load_banner.show()
 
     def current_project(self) -> tuple[ProjectRef | None, str | None]:
         return self._current, self._current_ws

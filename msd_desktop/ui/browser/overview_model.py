@@ -20,6 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.status_text import (
     config_problem_text as config_problem_text,
 )
@@ -71,11 +72,14 @@ class ProjectSummary:
     problems: list[str] = field(default_factory=list)  # consistency problems, core wording
     config_problem: str | None = None  # degraded/invalid config.json, core wording
     state_error: str | None = None  # STATE.md unreadable, core wording
+    load_error: str | None = None  # loading the project failed or timed out (nothing else known)
     workstreams: dict[str, ProjectSummary] = field(default_factory=dict)
 
     def badges(self) -> list[str]:
         """Every reason for a warning badge, in the core's words."""
         out: list[str] = []
+        if self.load_error:
+            out.append(self.load_error)
         if self.config_problem:
             out.append(self.config_problem)
         if self.state_error:
@@ -260,17 +264,17 @@ class OverviewModel(HeaderedTableModel):
             return self._display(row, col)
         if role == SortRole:
             return self.sort_value(row, col)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == Qt.ItemDataRole.ToolTipRole:  # rich text if it looks like HTML: escaped
             if col == COL_PROBLEMS and s.badges():
-                return "\n".join(s.badges())
+                return tooltip("\n".join(visible(b) for b in s.badges()))
             if col == COL_ACTIVITY and s.last_activity_desc:
-                return s.last_activity_desc
+                return tooltip(visible(s.last_activity_desc))
             if col == COL_PROJECT:
-                return f"{s.root}\n{s.statusline_full}".rstrip()
+                return tooltip(f"{visible(s.root)}\n{visible(s.statusline_full)}".rstrip())
             if col == COL_STATUS and s.status_raw and s.status_raw != s.status:
-                return f"STATE.md says: {s.status_raw}"
+                return tooltip(f"STATE.md says: {visible(s.status_raw)}")
             if col in (COL_WORKSPACE, COL_MILESTONE, COL_PHASE):
-                return self._display(row, col) or None  # the cell may be elided
+                return tooltip(self._display(row, col)) or None  # the cell may be elided
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == COL_STATUS:
                 return status_color(s.status)
@@ -287,6 +291,15 @@ class OverviewModel(HeaderedTableModel):
 
     @staticmethod
     def _display(row: OverviewRow, col: int) -> str | None:
+        """Names and file text visibly escaped (a newline, ESC or a right-to-left override
+        in a folder name or in STATE.md shows as ``\\n``, ``\\x1b``, ``\\u202e``)."""
+        text = OverviewModel._raw_display(row, col)
+        if col == COL_PROBLEMS:
+            return text  # each problem escaped on its own, the lines between them kept
+        return visible(text) if text else text
+
+    @staticmethod
+    def _raw_display(row: OverviewRow, col: int) -> str | None:
         s = row.summary
         if col == COL_PROJECT:
             return row.label
@@ -303,7 +316,7 @@ class OverviewModel(HeaderedTableModel):
         if col == COL_ACTIVITY:
             return s.last_activity
         if col == COL_PROBLEMS:
-            badges = s.badges()
+            badges = [visible(b) for b in s.badges()]
             if not badges:
                 return ""
             # every problem on its own line; the view wraps the cell (full text in the tooltip)
@@ -392,6 +405,12 @@ def load_summary_and_state(ref: Any, env: dict[str, str],
     summary = ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
                                 "state_error": None})
     return summary, load_project_state(ref.root, env, cache=cache)
+
+
+def unreadable_summary(ref: Any, problem: str) -> ProjectSummary:
+    """What a project shows when loading it raised or timed out: its name and the problem."""
+    return ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace,
+                          load_error=problem)
 
 
 def placeholder_summary(ref: Any) -> ProjectSummary:

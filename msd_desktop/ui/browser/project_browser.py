@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import (
     QItemSelection,
@@ -53,6 +54,7 @@ from msd_desktop.ui.browser.tree_model import (
     WorkspaceRole,
     WorkstreamRole,
 )
+from msd_desktop.ui.widgets.plain_text import plain_label, visible, visible_lines
 from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, run_op
 
 # --------------------------------------------------------------------------- modal questions
@@ -66,17 +68,29 @@ def ask_folder(parent: QWidget | None, title: str) -> Path | None:
     return Path(path) if path else None
 
 
+def _message_box(parent: QWidget | None, icon: Any, title: str, text: str,
+                 buttons: Any) -> Any:
+    """A message box whose text (it names folders) is plain text, control characters escaped."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(icon, visible(title), visible_lines(text), buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box.exec()
+
+
 def confirm(parent: QWidget | None, title: str, text: str) -> bool:
     from PySide6.QtWidgets import QMessageBox
 
-    answer = QMessageBox.question(parent, title, text)
-    return answer == QMessageBox.StandardButton.Yes
+    yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+    answer = _message_box(parent, QMessageBox.Icon.Question, title, text, yes | no)
+    return bool(answer == yes)
 
 
 def show_error(parent: QWidget | None, title: str, text: str) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    QMessageBox.warning(parent, title, text)
+    _message_box(parent, QMessageBox.Icon.Warning, title, text,
+                 QMessageBox.StandardButton.Ok)
 
 
 # --------------------------------------------------------------------------- scanning
@@ -254,7 +268,7 @@ class ProjectBrowserPanel(QWidget):
         self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
         self.progress.hide()
-        self.progress_label = QLabel()
+        self.progress_label = plain_label(QLabel())  # names the folder being scanned
         self.progress_label.hide()
 
         layout = QVBoxLayout(self)
@@ -297,7 +311,7 @@ class ProjectBrowserPanel(QWidget):
         if total:
             self.progress.setRange(0, total)
             self.progress.setValue(done)
-        self.progress_label.setText(text)
+        self.progress_label.setText(visible(text))
 
     def _on_scanned(self, entries: list[WorkspaceEntry]) -> None:
         self.last_scan_ms = (time.perf_counter() - self._scan_started) * 1000

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.browser.overview_model import ProjectSummary
+from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
 
 # roles
@@ -246,18 +247,18 @@ class ProjectTreeModel(QAbstractItemModel):
             return f"{ws.name} {ws.path}"
         if column == 0:
             if role == Qt.ItemDataRole.DisplayRole:
-                return ws.name
+                return visible(ws.name)
             if role == Qt.ItemDataRole.DecorationRole:
                 return _icon(QStyle.StandardPixmap.SP_DirIcon)
             if role == Qt.ItemDataRole.ToolTipRole:
                 kind = "scan root" if ws.kind == "scan_root" else "folder"
                 extra = " — not registered" if ws.transient else ""
-                return f"{ws.path}\n({kind}{extra})"
+                return tooltip(f"{visible(ws.path)}\n({kind}{extra})")
         if column == 1 and role == Qt.ItemDataRole.DisplayRole:
             if ws.scanning:
                 return "scanning…"
             if ws.error:
-                return ws.error
+                return visible(ws.error)
             n = len(ws.projects)
             return f"{n} project{'s' if n != 1 else ''}"
         if column == 1 and role == Qt.ItemDataRole.ForegroundRole:
@@ -279,14 +280,14 @@ class ProjectTreeModel(QAbstractItemModel):
             line = summary.statusline_compact if summary is not None else ""
             return f"{proj.ref.name} {proj.ref.root} {line}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [str(proj.ref.root)]
+            lines = [visible(proj.ref.root)]
             if summary is not None and summary.statusline_full:
-                lines.append(summary.statusline_full)
-            lines += [f"⚠ {b}" for b in badges]
-            return "\n".join(lines)
+                lines.append(visible(summary.statusline_full))
+            lines += [f"⚠ {visible(b)}" for b in badges]
+            return tooltip("\n".join(lines))
         if column == 0:
             if role == Qt.ItemDataRole.DisplayRole:
-                return proj.ref.name
+                return visible(proj.ref.name)
             if role == Qt.ItemDataRole.DecorationRole:
                 if badges:
                     return _icon(QStyle.StandardPixmap.SP_MessageBoxWarning)
@@ -295,8 +296,9 @@ class ProjectTreeModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 if summary is None:
                     return "loading…"
-                text = summary.statusline_compact or summary.status or ""
-                return text
+                if summary.load_error:
+                    return f"⚠ {visible(summary.load_error)}"
+                return visible(summary.statusline_compact or summary.status or "")
             if role == Qt.ItemDataRole.ForegroundRole:
                 if badges:
                     return semantic_color("warning")
@@ -316,10 +318,11 @@ class ProjectTreeModel(QAbstractItemModel):
             return f"{proj.ref.name} {name}"
         if column == 0:
             if role == Qt.ItemDataRole.DisplayRole:
-                return name
+                return visible(name)
             if role == Qt.ItemDataRole.ToolTipRole:
-                return (f"Workstream {name}"
-                        + (" (active: named by .planning/active-workstream)" if active else ""))
+                return tooltip(f"Workstream {visible(name)}"
+                               + (" (active: named by .planning/active-workstream)"
+                                  if active else ""))
             if role == Qt.ItemDataRole.FontRole and active:
                 from PySide6.QtGui import QFont
 
@@ -329,7 +332,7 @@ class ProjectTreeModel(QAbstractItemModel):
         if column == 1 and role == Qt.ItemDataRole.DisplayRole:
             ws_summary = proj.summary.workstreams.get(name) if proj.summary else None
             if ws_summary is not None and ws_summary.statusline_compact:
-                return ws_summary.statusline_compact
+                return visible(ws_summary.statusline_compact)
             return "active workstream" if active else "workstream"
         if column == 1 and role == Qt.ItemDataRole.ForegroundRole:
             return semantic_color("muted")

@@ -74,6 +74,7 @@ class NextCommandWidget(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.caption = QLabel("Next:")
         self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # the command quotes STATE.md
         self.label.setObjectName("NextCommandText")
         self.label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -106,7 +107,7 @@ class NextCommandWidget(QWidget):
     def refresh_from_project(self, root: Path, env: Mapping[str, str] | None = None) -> None:
         """Read the project's STATE.md off the GUI thread and show its next command."""
         from msd_desktop.core.state.project import ProjectState, load_project_state
-        from msd_desktop.ui.widgets.workers import run_op
+        from msd_desktop.ui.widgets.workers import read_timeout, run_op
 
         e = dict(self.env if env is None else env)
         target = Path(root)
@@ -119,7 +120,13 @@ class NextCommandWidget(QWidget):
             self.set_fields(target, state.statusline_fields, status)
             self.refreshed.emit()
 
-        run_op(lambda: load_project_state(target, e), name="next-command", on_finished=done)
+        def failed(error: BaseException) -> None:
+            if self.root == target:  # unreadable (or no answer in time): no command to offer
+                self.set_command(target, None)
+                self.label.setText(self.tr("— (STATE.md could not be read)"))
+
+        run_op(lambda: load_project_state(target, e), name="next-command", on_finished=done,
+               on_failed=failed, owner=self, timeout_s=read_timeout(self.env))
 
     def set_command(self, root: Path | None, command: NextCommand | None) -> None:
         self.root = Path(root) if root is not None else None
@@ -128,11 +135,13 @@ class NextCommandWidget(QWidget):
             self.label.setText("— (STATE.md names no next step)")
             self.label.setToolTip("")
         else:
-            self.label.setText(command.text)
+            from msd_desktop.ui.widgets.plain_text import tooltip, visible
+
+            self.label.setText(visible(command.text))
             tip = "Derived from the paused status" if command.derived else "From STATE.md"
             if command.alternatives:
                 tip += "\nAlso: " + ", ".join(command.alternatives)
-            self.label.setToolTip(tip)
+            self.label.setToolTip(tooltip(tip))
         self.copy_button.setEnabled(command is not None)
         self.terminal_button.setEnabled(self.root is not None)
 

@@ -26,8 +26,9 @@ from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
 from msd_desktop.core.state.status_changes import StatusEvent, StatusTracker, snapshot_from_state
 from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.widgets.plain_text import menu_text, tooltip, visible
 from msd_desktop.ui.widgets.theme import app_icon
-from msd_desktop.ui.widgets.workers import run_op
+from msd_desktop.ui.widgets.workers import read_timeout, run_op
 
 if TYPE_CHECKING:  # parsing modules load off the start-up path (bench P3)
     from msd_desktop.core.state.project import ProjectState
@@ -45,13 +46,17 @@ class TrayLine:
     percent: int | None
     problem: str | None = None
 
+    unreadable: bool = False  # loading the project failed: ``problem`` says why
+
     @property
     def text(self) -> str:
-        body = self.statusline or "no STATE.md"
+        """The menu line as shown: names and file text visibly escaped (a newline or a
+        right-to-left override in a folder name must not reshape the menu)."""
+        body = "could not be read" if self.unreadable else visible(self.statusline) or "no STATE.md"
         # the status line usually carries the percentage already; add it only when it does not
         pct = f" — {self.percent}%" if self.percent is not None and "%" not in body else ""
         mark = " ⚠" if self.problem else ""
-        return f"{self.name}: {body}{pct}{mark}"
+        return f"{visible(self.name, limit=200)}: {body}{pct}{mark}"
 
 
 def line_from_state(ref: ProjectRef, state: ProjectState) -> TrayLine:
@@ -124,7 +129,8 @@ class ProjectTray(QObject):
 
             return [(ref, load_project_state(ref.root, env)) for ref in projects]
 
-        run_op(work, name="tray-refresh", on_finished=self.apply_states, owner=self)
+        run_op(work, name="tray-refresh", on_finished=self.apply_states, owner=self,
+               timeout_s=read_timeout(env))
 
     def apply_states(self, states: Sequence[tuple[ProjectRef, ProjectState]]) -> None:
         """New states (GUI thread): update the menu and notify about what changed."""
@@ -163,6 +169,21 @@ class ProjectTray(QObject):
             self._rebuild_menu()
         return events
 
+    def mark_unreadable(self, problems: Sequence[tuple[ProjectRef, str]], *,
+                        rebuild: bool = True) -> None:
+        """Projects whose load failed or timed out: a ⚠ line with the problem in its tooltip."""
+        where = {ln.root: i for i, ln in enumerate(self.lines)}
+        for ref, problem in problems:
+            line = TrayLine(Path(ref.root), ref.name, "", None, problem, unreadable=True)
+            i = where.get(line.root)
+            if i is None:
+                where[line.root] = len(self.lines)
+                self.lines.append(line)
+            else:
+                self.lines[i] = line
+        if rebuild:
+            self._rebuild_menu()
+
     def finish_lines(self) -> None:
         """Order the lines as :meth:`set_projects` listed the projects; rebuild the menu."""
         order = {Path(p.root): i for i, p in enumerate(self._projects)}
@@ -181,7 +202,8 @@ class ProjectTray(QObject):
 
             return load_project_state(ref.root, env)
 
-        run_op(work, name=f"tray {ref.name}", on_finished=done, owner=self)
+        run_op(work, name=f"tray {ref.name}", on_finished=done, owner=self,
+               timeout_s=read_timeout(env))
 
     # -- out
 
@@ -203,8 +225,8 @@ class ProjectTray(QObject):
             empty = self.menu.addAction("No projects yet")
             empty.setEnabled(False)
         for line in self.lines:
-            action = self.menu.addAction(line.text)
-            action.setToolTip(line.problem or str(line.root))
+            action = self.menu.addAction(menu_text(line.text))
+            action.setToolTip(tooltip(line.problem or str(line.root)))
             action.setData(str(line.root))
             action.triggered.connect(lambda _=False, r=line.root: self.project_activated.emit(r))
             self.project_actions[line.root] = action

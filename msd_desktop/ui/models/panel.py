@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 import os
 import shutil
 import tempfile
@@ -75,6 +76,7 @@ from msd_desktop.ui.models.resolution_model import (
     with_after,
 )
 from msd_desktop.ui.models.trace_model import TraceTableModel
+from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
 
 PROFILES = ("quality", "balanced", "budget", "adaptive", "inherit")
@@ -238,7 +240,7 @@ class ModelsPanel(QWidget):
         bar.addWidget(self.reset_button)
         bar.addStretch(1)
         layout.addLayout(bar)
-        self.summary_label = QLabel()  # its own row: a long what-if summary wraps
+        self.summary_label = plain_label(QLabel())  # its own row: a long summary wraps
         self.summary_label.setWordWrap(True)
         layout.addWidget(self.summary_label)
         self.runtime_combo.currentIndexChanged.connect(self._schedule)
@@ -248,7 +250,7 @@ class ModelsPanel(QWidget):
         self.draft_check.toggled.connect(self._schedule)
         self.reset_button.clicked.connect(self.reset_whatif)
 
-        self.source_label = QLabel()
+        self.source_label = plain_label(QLabel())  # diagnostics quote config.json
         self.source_label.setWordWrap(True)
         palette = self.source_label.palette()  # a palette: cheaper than a stylesheet
         palette.setColor(QPalette.ColorRole.WindowText, semantic_color("muted"))
@@ -375,10 +377,12 @@ class ModelsPanel(QWidget):
             self._base_stale = False
             try:
                 self.loaded = load_config(self.root, self.env, workstream=self.workstream)
-            except MsdError as exc:
+            except Exception as exc:  # MsdError or not: the tab says so, the window goes on
                 self.loaded = self.base_input = None
                 self._computed = None
-                self.source_label.setText(f"The config could not be loaded: {exc}")
+                why = str(exc) if isinstance(exc, MsdError) else f"{type(exc).__name__}: {exc}"
+                self.source_label.setText(
+                    f"The config could not be loaded: {visible_lines(why, limit=2000)}")
                 self.table_model.set_rows([])
                 return
             self.base_input = input_from_loaded(self.loaded, self.env)
@@ -466,7 +470,7 @@ class ModelsPanel(QWidget):
             if rung == "default" and self.base_input.install_marker is not None:
                 for warning in self.base_input.install_marker.warnings:  # e.g. two runtimes
                     text += f" ⚠ {warning}"
-        self.source_label.setText(text)
+        self.source_label.setText(visible_lines(text))
 
     # ---- selection, trace, copy -------------------------------------------------------------
 
@@ -500,15 +504,21 @@ class ModelsPanel(QWidget):
         self.trace_model.set_result(res, self._file_of)
         mr = res.model_resolution
         which = "what-if" if self.table_model.whatif else "as configured"
-        tier = f", tier {mr.tier} ({mr.tier_source})" if mr.tier else ""
+        tier_plain = f", tier {mr.tier} ({mr.tier_source})" if mr.tier else ""
         fast = f"fast_mode {'on' if res.fast_mode else 'off'} from {res.fast_mode_resolution.layer}"
+        def e(value: object) -> str:  # model ids and layers come from config.json
+            return html.escape(visible(value, limit=300))
+
+        tier = f", tier {e(mr.tier)} ({e(mr.tier_source)})" if mr.tier else ""
+        self.trace_title.setTextFormat(Qt.TextFormat.RichText)  # markup ours, values escaped
         self.trace_title.setText(
-            f"<b>{agent}</b> ({which}): model <b>{res.model!r}</b> from <b>{res.layer}</b>"
-            f"{tier}; effort <b>{res.effort}</b> from {res.effort_resolution.layer}; {fast}"
+            f"<b>{e(agent)}</b> ({which}): model <b>{e(repr(res.model))}</b> from "
+            f"<b>{e(res.layer)}</b>{tier}; effort <b>{e(res.effort)}</b> from "
+            f"{e(res.effort_resolution.layer)}; {e(fast)}"
         )
-        self.trace_title.setToolTip(
-            f"{agent} ({which}): model {res.model!r} from {res.layer}{tier}; "
-            f"effort {res.effort} from {res.effort_resolution.layer}; {fast}")
+        self.trace_title.setToolTip(tooltip(
+            f"{agent} ({which}): model {res.model!r} from {res.layer}{tier_plain}; "
+            f"effort {res.effort} from {res.effort_resolution.layer}; {fast}"))
         self.copy_button.setEnabled(True)
 
     def resolve_model_json(self, agent: str) -> str:

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color, status_color
 
 
@@ -128,7 +129,8 @@ def state_view_from_core(state: Any, title: str = "",
             f"{plans - summaries} plan{'s' if plans - summaries != 1 else ''} open"
             if plans else "not planned")
         phases.append(PhaseRow(
-            number=_text(item.get("id")), name=_text(item.get("name")), plans=plans,
+            number=visible(_text(item.get("id"))), name=visible(_text(item.get("name"))),
+            plans=plans,
             summaries=summaries, status=status, complete=complete,
             current=phase_key_of(_text(item.get("id"))) in current_ids,
             directory=_text(item.get("dir")),
@@ -188,11 +190,25 @@ def _list_widget(placeholder: str) -> QListWidget:
 def _fill(lw: QListWidget, items: list[str]) -> None:
     lw.clear()
     if items:
-        lw.addItems(items)
+        lw.addItems([visible_lines(i) for i in items[:MAX_LIST_ITEMS]])
         lw.setEnabled(True)
     else:
         lw.addItem(str(lw.property("placeholder")))
         lw.setEnabled(False)
+
+
+MAX_LIST_ITEMS = 500  # blockers/decisions/todos shown at most (a hostile file may list millions)
+MAX_BODY_CHARS = 200_000  # STATE.md body rendered at most (laying out more stalls the UI thread)
+
+
+class _StateBody(QTextBrowser):
+    """The rendered STATE.md: never loads a resource the Markdown names.
+
+    ``![x](/dev/zero)`` in STATE.md would otherwise make Qt read that file on the UI thread
+    (images are loaded through ``loadResource``)."""
+
+    def loadResource(self, type: int, name: Any) -> Any:  # Qt's signature
+        return None
 
 
 class StatePanel(QWidget):
@@ -209,7 +225,7 @@ class StatePanel(QWidget):
         # error banner (hidden unless STATE.md is broken)
         self.banner = QFrame()
         self.banner.setObjectName("banner")
-        self.banner_label = QLabel()
+        self.banner_label = plain_label(QLabel())
         self.banner_label.setWordWrap(True)
         self.banner_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bl = QHBoxLayout(self.banner)
@@ -220,7 +236,7 @@ class StatePanel(QWidget):
         # problems banner (consistency problems from the core)
         self.problems_frame = QFrame()
         self.problems_frame.setObjectName("banner")
-        self.problems_label = QLabel()
+        self.problems_label = plain_label(QLabel())
         self.problems_label.setWordWrap(True)
         pl = QHBoxLayout(self.problems_frame)
         pl.setContentsMargins(10, 6, 10, 6)
@@ -228,7 +244,7 @@ class StatePanel(QWidget):
         self.problems_frame.hide()
 
         # headline: the status line scene + a real progress bar
-        self.statusline_label = QLabel()
+        self.statusline_label = plain_label(QLabel())
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(mono.pointSizeF() * 1.15)
         self.statusline_label.setFont(mono)
@@ -259,7 +275,7 @@ class StatePanel(QWidget):
         ):
             value: QLabel = ElidedLabel()
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            title = QLabel(label + ":")
+            title = plain_label(QLabel(label + ":"))
             title.setToolTip(tip)
             form.addRow(title, value)
             self.fields[key] = value
@@ -273,7 +289,7 @@ class StatePanel(QWidget):
             if key == "resume_file":  # a path: one long "word", elided in the middle
                 value = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle)
             else:
-                value = QLabel()  # wraps: session notes are sentences
+                value = plain_label(QLabel())  # wraps: session notes are sentences
                 value.setWordWrap(True)
                 value.setMinimumWidth(120)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -327,7 +343,7 @@ class StatePanel(QWidget):
         self._phases_fitted = False  # the phase list sized to its rows once (then the user's)
 
         # the Markdown body
-        self.body = QTextBrowser()
+        self.body = _StateBody()
         self.body.setOpenLinks(False)
         self.body.setToolTip("STATE.md rendered (read-only)")
         body_box = QGroupBox("STATE.md")
@@ -371,22 +387,32 @@ class StatePanel(QWidget):
             self.setUpdatesEnabled(True)
         self.shown.emit(view)
 
+    def show_problem(self, problem: str) -> None:
+        """The state could not be loaded at all (the load raised or timed out): say so in
+        the banner; what was shown before stays (it is still the last good state)."""
+        what = (self.tr("Showing the state read before.") if self._view is not None
+                else self.tr("Nothing else could be read."))
+        if self._view is None:
+            self._set_content_visible(False)
+            self.empty_label.setText(self.tr("The state of this project could not be read."))
+        self.banner_label.setText(
+            self.tr("STATE.md could not be read: {0}").format(visible_lines(problem)) + "\n" + what)
+        self.banner.show()
+
     def _fill_view(self, view: StateView) -> None:
         self._set_content_visible(True)
         if view.error:
             what = ("Showing the last good state, read "
                     + time.strftime("%H:%M:%S", time.localtime(view.loaded_at)) + "."
                     if view.showing_last_good else "No earlier good state to show.")
-            self.banner_label.setText(f"<b>STATE.md could not be read:</b> {_esc(view.error)}"
-                                      f"<br>{what}")
+            self.banner_label.setText(
+                f"STATE.md could not be read: {visible_lines(view.error)}\n{what}")
             self.banner.show()
         else:
             self.banner.hide()
         if view.problems:
-            items = "".join(f"<li>{_esc(p)}</li>" for p in view.problems)
-            self.problems_label.setText(
-                f"<b>Consistency problems:</b><ul style='margin:0'>{items}</ul>"
-            )
+            items = "".join(f"\n• {visible_lines(p)}" for p in view.problems[:MAX_LIST_ITEMS])
+            self.problems_label.setText(f"Consistency problems:{items}")
             self.problems_frame.show()
         else:
             self.problems_frame.hide()
@@ -394,10 +420,9 @@ class StatePanel(QWidget):
         if view.missing:
             self.statusline_label.setText("No STATE.md in this project yet")
         else:
-            self.statusline_label.setText(view.statusline_full or "(empty status line)")
-        self.statusline_label.setToolTip(
-            f"Full: {view.statusline_full}\nCompact: {view.statusline_compact}"
-        )
+            self.statusline_label.setText(visible(view.statusline_full) or "(empty status line)")
+        self.statusline_label.setToolTip(tooltip(
+            f"Full: {view.statusline_full}\nCompact: {view.statusline_compact}"))
         if view.percent is None:
             self.progress.setValue(0)
             self.progress.setFormat("no progress data")
@@ -405,19 +430,19 @@ class StatePanel(QWidget):
             self.progress.setValue(max(0, min(100, view.percent)))
             self.progress.setFormat(f"{view.percent}%")
 
-        self.fields["milestone"].setText(view.milestone or "—")
-        self.fields["phase"].setText(view.phase or "—")
-        self.fields["plan"].setText(view.plan or "—")
+        self.fields["milestone"].setText(visible(view.milestone) or "—")
+        self.fields["phase"].setText(visible(view.phase) or "—")
+        self.fields["plan"].setText(visible(view.plan) or "—")
         status = self.fields["status"]
-        status.setText(view.status or "—")
-        status.setToolTip(f"STATE.md says: {view.status_raw}" if view.status_raw else "")
+        status.setText(visible(view.status) or "—")
+        status.setToolTip(tooltip(f"STATE.md says: {view.status_raw}") if view.status_raw else "")
         color = status_color(view.status)
         status.setStyleSheet(f"color: {color.name()}; font-weight: bold;" if color else "")
-        self.fields["next_action"].setText(view.next_action or "—")
-        self.fields["last_activity"].setText(view.last_activity or "—")
-        self.session_fields["last_session"].setText(view.last_session or "—")
-        self.session_fields["stopped_at"].setText(view.stopped_at or "—")
-        self.session_fields["resume_file"].setText(view.resume_file or "None")
+        self.fields["next_action"].setText(visible(view.next_action) or "—")
+        self.fields["last_activity"].setText(visible(view.last_activity) or "—")
+        self.session_fields["last_session"].setText(visible(view.last_session) or "—")
+        self.session_fields["stopped_at"].setText(visible(view.stopped_at) or "—")
+        self.session_fields["resume_file"].setText(visible(view.resume_file) or "None")
 
         self.phase_model.set_rows(view.phases)
         if not self._phases_fitted and self.isVisible():
@@ -434,7 +459,13 @@ class StatePanel(QWidget):
             self.context_tabs.tabBar().setTabTextColor(0, self.palette().text().color())
 
         scroll = self.body.verticalScrollBar().value()
-        self.body.setMarkdown(hard_line_breaks(view.body_markdown))
+        body = view.body_markdown
+        if len(body) > MAX_BODY_CHARS:
+            body = body[:MAX_BODY_CHARS] + "\n\n*(STATE.md is longer; the rest is not shown)*"
+        # raw HTML in STATE.md stays text: it must not restyle or fake what the tab shows
+        self.body.document().setMarkdown(hard_line_breaks(body), QTextDocument.MarkdownFeature(
+            QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
+            | QTextDocument.MarkdownFeature.MarkdownNoHTML.value))
         _calm_headings(self.body.document())
         self.body.verticalScrollBar().setValue(scroll)
 
@@ -534,7 +565,3 @@ def _calm_headings(document: QTextDocument) -> None:
             fmt.setProperty(QTextFormat.Property.FontSizeAdjustment, max(0, 3 - level))
             cursor.mergeCharFormat(fmt)
         block = block.next()
-
-
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

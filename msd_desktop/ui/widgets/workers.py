@@ -26,21 +26,29 @@ design):
   one of the handle's own slots, so Qt never deletes an object it is still dispatching to.
 - ``owner``: when given, the callbacks are skipped once that QObject's C++ side is gone (a
   window closed while its op still ran), instead of calling into a deleted widget.
-- ``shutdown()`` (connected to ``aboutToQuit``) cancels what is queued and joins the workers
-  before Qt tears down.
+- Workers are daemon threads of our own small pool (not a ``ThreadPoolExecutor``, whose
+  threads Python joins at exit): a read that blocks for good (a FIFO, a hung network mount)
+  can never keep the process alive. ``shutdown()`` (connected to ``aboutToQuit``) cancels
+  what is queued and waits at most :data:`SHUTDOWN_WAIT_S` for the workers.
+- ``timeout_s``: an op that runs that long without reporting progress fails with
+  :class:`OpTimeout` (a progress report restarts the clock, so a long scan that keeps
+  reporting never times out). Its thread is written off and replaced, so one stuck read
+  costs one thread, never the pool; at most :data:`MAX_STUCK` threads are written off, after
+  which queued ops fail at once instead of waiting behind reads that never return.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import queue
 import sys
 import threading
+import time
 import traceback
 import weakref
 from collections import deque
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QThread, QTimer, Signal
@@ -55,6 +63,23 @@ DRAIN_BUDGET_S = 0.025  # deliver for at most this long per event-loop turn
 # and paints in between (bench P5 measures the gaps)
 YIELD_MS = 1
 SWITCH_INTERVAL_S = 0.001
+SHUTDOWN_WAIT_S = 2.0  # quitting waits at most this long for busy workers
+MAX_STUCK = 8  # threads written off after a timeout, at most (then queued ops fail fast)
+WATCHDOG_MS = 200  # how often running ops with a timeout are checked (only while any run)
+# an op that reads planning files and gives no answer this long (a FIFO, a hung mount) is
+# failed with OpTimeout; the window says "could not be read in N s" and moves on
+READ_TIMEOUT_S = 8.0
+
+
+def read_timeout(env: Mapping[str, str] | None = None) -> float:
+    """:data:`READ_TIMEOUT_S`, or ``MSD_DESKTOP_READ_TIMEOUT_S`` from ``env`` (tests shorten
+    it)."""
+    raw = (os.environ if env is None else env).get("MSD_DESKTOP_READ_TIMEOUT_S", "")
+    try:
+        value = float(raw) if raw else READ_TIMEOUT_S
+    except ValueError:
+        return READ_TIMEOUT_S
+    return value if 0 < value < 3600 else READ_TIMEOUT_S
 
 _WAKE_EVENT = QEvent.Type(QEvent.registerEventType())
 _LIVE: dict[int, OpHandle] = {}
@@ -75,6 +100,23 @@ class CancelToken:
         return self._event.is_set()
 
 
+class OpTimeout(Exception):
+    """An op ran ``seconds`` without finishing or reporting progress (its thread is written
+    off; whatever it returns later is dropped)."""
+
+    def __init__(self, name: str, seconds: float) -> None:
+        self.name = name
+        self.seconds = seconds
+        super().__init__(f"no answer within {seconds:g} s")
+
+
+class PoolExhausted(Exception):
+    """Too many workers are stuck in reads that never returned; the op was not run."""
+
+    def __init__(self) -> None:
+        super().__init__(f"{MAX_STUCK} reads are stuck; not started")
+
+
 class Progress:
     """What ``fn`` gets when ``with_progress``: call it to report, read ``cancelled`` to stop."""
 
@@ -83,7 +125,16 @@ class Progress:
         self._token = token
 
     def __call__(self, done: int, total: int, text: str = "") -> None:
+        pool = _state.get("pool")
+        if pool is not None:
+            pool.heartbeat(self._op_id)
         _dispatcher_post(self._op_id, "progress", (int(done), int(total), str(text)))
+
+    def beat(self) -> None:
+        """Still working (restarts the op's timeout clock) without reporting anything."""
+        pool = _state.get("pool")
+        if pool is not None:
+            pool.heartbeat(self._op_id)
 
     @property
     def cancelled(self) -> bool:
@@ -212,16 +263,170 @@ def _dispatcher_post(op_id: int, kind: str, payload: Any) -> None:
         disp.post(op_id, kind, payload)
 
 
-def _executor() -> ThreadPoolExecutor:
-    ex = _state.get("executor")
-    if ex is None:
+class _Job:
+    __slots__ = ("deadline", "fn", "name", "op_id", "timeout_s", "token", "with_progress")
+
+    def __init__(self, op_id: int, fn: Callable[..., Any], token: CancelToken,
+                 with_progress: bool, timeout_s: float | None, name: str) -> None:
+        self.op_id = op_id
+        self.fn = fn
+        self.token = token
+        self.with_progress = with_progress
+        self.timeout_s = timeout_s
+        self.name = name
+        self.deadline = 0.0
+
+
+class _Worker(threading.Thread):
+    def __init__(self, pool: _Pool, n: int) -> None:
+        # daemon: a read stuck for good must never keep the process from exiting
+        super().__init__(name=f"msd-op-{n}", daemon=True)
+        self.pool = pool
+        self.written_off = False
+
+    def run(self) -> None:
+        self.pool.serve(self)
+
+
+class _Pool:
+    """A few daemon worker threads; ops with a timeout are watched from the GUI thread."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._workers: list[_Worker] = []  # serving (not written off)
+        self._stuck: list[_Worker] = []  # written off after a timeout, maybe still running
+        self._idle = 0
+        self._running: dict[int, tuple[_Job, _Worker]] = {}
+        self._queued_timed = 0
+        self._names = itertools.count(1)
+        self.closed = False
+
+    # -- any thread
+
+    def submit(self, job: _Job) -> None:
+        with self._lock:
+            if job.timeout_s is not None:
+                self._queued_timed += 1
+            spawn = self._idle == 0 and len(self._workers) < self.size
+            if spawn:
+                self._spawn_locked()
+        self._jobs.put(job)
+
+    def _spawn_locked(self) -> None:
+        worker = _Worker(self, next(self._names))
+        self._workers.append(worker)
+        worker.start()
+
+    def heartbeat(self, op_id: int) -> None:
+        with self._lock:
+            entry = self._running.get(op_id)
+            if entry is not None and entry[0].timeout_s is not None:
+                entry[0].deadline = time.monotonic() + entry[0].timeout_s
+
+    def serve(self, worker: _Worker) -> None:
+        """Worker thread: run jobs until told to stop or written off."""
+        while True:
+            with self._lock:
+                self._idle += 1
+            job = self._jobs.get()
+            with self._lock:
+                self._idle -= 1
+                if job is None or self.closed:
+                    if worker in self._workers:
+                        self._workers.remove(worker)
+                    return
+                if job.timeout_s is not None:
+                    self._queued_timed -= 1
+                    job.deadline = time.monotonic() + job.timeout_s
+                self._running[job.op_id] = (job, worker)
+            _run(job.op_id, job.fn, job.token, job.with_progress)  # never raises
+            with self._lock:
+                self._running.pop(job.op_id, None)
+                if worker.written_off:
+                    if worker in self._stuck:
+                        self._stuck.remove(worker)
+                    return  # a replacement took this thread's place
+
+    # -- GUI thread (the watchdog)
+
+    def watched(self) -> bool:
+        """Whether any op with a timeout is queued or running."""
+        with self._lock:
+            return self._queued_timed > 0 or any(
+                j.timeout_s is not None for j, _ in self._running.values())
+
+    def expire(self) -> list[_Job]:
+        """Write off the threads of ops past their deadline (replacing them while fewer
+        than :data:`MAX_STUCK` are stuck); the expired jobs, for the caller to fail."""
+        now = time.monotonic()
+        expired: list[_Job] = []
+        starved: list[_Job] = []
+        with self._lock:
+            for op_id, (job, worker) in list(self._running.items()):
+                if job.timeout_s is None or now < job.deadline:
+                    continue
+                del self._running[op_id]
+                job.token.cancel()  # a cooperative fn may still notice and stop
+                worker.written_off = True
+                if worker in self._workers:
+                    self._workers.remove(worker)
+                self._stuck.append(worker)
+                expired.append(job)
+                if len(self._stuck) < MAX_STUCK and not self.closed:
+                    self._spawn_locked()
+            if not self._workers and not self.closed:
+                # every thread is stuck: what is queued would wait for good
+                while True:
+                    try:
+                        queued = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if queued is not None:
+                        if queued.timeout_s is not None:
+                            self._queued_timed -= 1
+                        starved.append(queued)
+        for job in starved:
+            _dispatcher_post(job.op_id, "failed", PoolExhausted())
+        return expired
+
+    def shutdown(self, wait_s: float) -> bool:
+        """Drop queued jobs, stop the workers; wait at most ``wait_s``. True if all ended."""
+        with self._lock:
+            self.closed = True
+            workers = list(self._workers)
+            while True:
+                try:
+                    self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+            self._queued_timed = 0
+        for _ in workers:
+            self._jobs.put(None)
+        deadline = time.monotonic() + wait_s
+        for worker in workers:
+            worker.join(max(0.0, deadline - time.monotonic()))
+        return all(not w.is_alive() for w in workers) and not self.busy_threads()
+
+    def busy_threads(self) -> int:
+        """Worker threads still inside an op (running one, or written off while in one);
+        idle ones waiting for work do not count."""
+        with self._lock:
+            busy = {id(w): w for _, w in self._running.values()}
+            busy.update((id(w), w) for w in self._stuck)
+            return sum(1 for w in busy.values() if w.is_alive())
+
+
+def _pool() -> _Pool:
+    pool = _state.get("pool")
+    if pool is None:
         # The UI thread runs many short Python callbacks (data(), slots) while a worker
         # parses; each may wait for the GIL up to the switch interval (5 ms by default).
         # 1 ms keeps the UI thread's waits short at a negligible cost to the workers.
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
-        ex = ThreadPoolExecutor(max_workers=MAX_WORKERS, thread_name_prefix="msd-op")
-        _state["executor"] = ex
-    return ex
+        pool = _state["pool"] = _Pool(MAX_WORKERS)
+    return pool
 
 
 def _run(op_id: int, fn: Callable[..., Any], token: CancelToken, with_progress: bool) -> None:
@@ -234,8 +439,36 @@ def _run(op_id: int, fn: Callable[..., Any], token: CancelToken, with_progress: 
     except Exception as exc:  # every failure goes back to the UI
         exc.__traceback_text__ = traceback.format_exc()  # type: ignore[attr-defined]
         _dispatcher_post(op_id, "failed", exc)
+    except BaseException as exc:  # SystemExit & co.: still an answer, and the worker lives on
+        _dispatcher_post(op_id, "failed", exc)
     else:
         _dispatcher_post(op_id, "finished", result)
+
+
+def _watchdog_tick() -> None:
+    """GUI thread: fail the ops that ran past their timeout; stop ticking when none is left."""
+    pool = _state.get("pool")
+    timer = _state.get("watchdog")
+    if pool is None:
+        if timer is not None:
+            timer.stop()
+        return
+    for job in pool.expire():
+        assert job.timeout_s is not None
+        _dispatcher_post(job.op_id, "failed", OpTimeout(job.name, job.timeout_s))
+    if timer is not None and not pool.watched():
+        timer.stop()
+
+
+def _watch() -> None:
+    timer = _state.get("watchdog")
+    if timer is None:
+        timer = QTimer(_dispatcher())
+        timer.setInterval(WATCHDOG_MS)
+        timer.timeout.connect(_watchdog_tick)
+        _state["watchdog"] = timer
+    if not timer.isActive():
+        timer.start()
 
 
 def run_op(
@@ -247,13 +480,15 @@ def run_op(
     on_progress: Callable[[int, int, str], None] | None = None,
     with_progress: bool = False,
     owner: QObject | None = None,
+    timeout_s: float | None = None,
 ) -> OpHandle:
     """Run ``fn()`` (or ``fn(progress)`` when ``with_progress``) on the worker pool.
 
     GUI thread only. Callbacks are connected before the op starts, so no result can be
     missed. ``progress`` is a :class:`Progress`: call it to report, read
     ``progress.cancelled`` to stop early. With ``owner``, callbacks are skipped once that
-    QObject was deleted.
+    QObject was deleted. With ``timeout_s``, the op fails with :class:`OpTimeout` once it
+    ran that long since it started or last reported progress.
     """
     disp = _dispatcher()
     handle = OpHandle(name)
@@ -271,8 +506,9 @@ def run_op(
         handle._deliver("cancelled", None)
         _LIVE.pop(op_id, None)
         return handle
-    future: Future[None] = _executor().submit(_run, op_id, fn, handle.token, with_progress)
-    del future
+    _pool().submit(_Job(op_id, fn, handle.token, with_progress, timeout_s, name))
+    if timeout_s is not None:
+        _watch()
     return handle
 
 
@@ -281,14 +517,27 @@ def live_ops() -> int:
     return len(_LIVE)
 
 
+def stuck_threads() -> int:
+    """Worker threads still inside an op (after :func:`shutdown`: the ones it could not
+    stop — each stuck in a read that never returned, or still busy past the wait)."""
+    pool = _state.get("pool") or _state.get("stopped_pool")
+    return 0 if pool is None else int(pool.busy_threads())
+
+
 def shutdown(wait: bool = True) -> None:
-    """Cancel every op, drop queued work and join the worker threads (``aboutToQuit``)."""
+    """Cancel every op, drop queued work and stop the workers (``aboutToQuit``), waiting at
+    most :data:`SHUTDOWN_WAIT_S` for ops still running (a stuck one is left to the exit:
+    its thread is a daemon)."""
     for handle in list(_LIVE.values()):
         handle.cancel()
     disp = _state.get("dispatcher")
     if disp is not None:
         disp.closed = True
-    ex = _state.pop("executor", None)
-    if ex is not None:
-        ex.shutdown(wait=wait, cancel_futures=True)
+    timer = _state.pop("watchdog", None)
+    if timer is not None:
+        timer.stop()
+    pool = _state.pop("pool", None)
+    if pool is not None:
+        pool.shutdown(SHUTDOWN_WAIT_S if wait else 0.0)
+        _state["stopped_pool"] = pool  # stuck_threads() still reports on it
     _LIVE.clear()
