@@ -258,16 +258,18 @@ def test_global_scope_edits_defaults_json(
     panel: ConfigFormPanel, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     panel.edit("mode", "interactive")
-    monkeypatch.setattr(config_form, "ask_discard_changes", lambda *_a: False)
-    panel._scope_picked(panel.scope_combo.findData(Scope.GLOBAL))
-    assert panel.scope is Scope.PROJECT  # refused: the draft stays
-    monkeypatch.setattr(config_form, "ask_discard_changes", lambda *_a: True)
+    project_draft = panel.draft
+    # switching the scope asks nothing and drops nothing: each file keeps its own draft
+    monkeypatch.setattr(config_form, "ask_discard_changes", lambda *_a: pytest.fail("asked"))
     panel._scope_picked(panel.scope_combo.findData(Scope.GLOBAL))
     assert panel.scope is Scope.GLOBAL
     panel.edit("model_profile", "quality")
     assert panel.save()
     defaults = Path(env["HOME"]) / ".msd" / "defaults.json"
     assert json.loads(defaults.read_text(encoding="utf-8")) == {"model_profile": "quality"}
+    panel._scope_picked(panel.scope_combo.findData(Scope.PROJECT))
+    assert panel.draft is project_draft
+    assert panel.draft.pending == {"mode": "interactive"}
 
 
 def test_models_group_editor_saves_through_the_draft(

@@ -297,19 +297,24 @@ class ConfigDraft:
             cb()
 
     def set(self, key: str, value: Any, raw: str | None = None) -> str | None:
-        """Stage ``key = value`` (``None``/``UNSET`` = remove); return the core's error or None.
+        """Stage ``key = value`` (``None``/``UNSET``/``MISSING`` = remove); return the core's
+        error or None.
 
         An invalid value is still staged (the field keeps what the person typed) but blocks
-        ``save`` until fixed or reset. Setting the file's own value again drops the edit.
+        ``save`` until fixed or reset. Setting the file's own value again drops the edit, so
+        ``set(key, value_before)`` undoes ``set(key, value_after)`` exactly: :meth:`value`
+        read before an edit is what an undo puts back (the undo commands rely on this).
         """
-        if value is None:
+        if value is None or value is MISSING:
             value = UNSET
         current = self.file_value(key)
-        error = None if value is UNSET else validate(key, value, raw, current)
         same = (value is UNSET and current is MISSING) or (
             value is not UNSET and current is not MISSING and _same_json(value, current)
         )
-        if same and error is None:
+        # The file's own value is no edit at all, even one the core would refuse now (reading is
+        # tolerant; saving writes it back unchanged): undo and Revert land here.
+        error = None if value is UNSET or same else validate(key, value, raw, current)
+        if same:
             self.pending.pop(key, None)
         else:
             self.pending[key] = value
@@ -431,6 +436,43 @@ def _same_json(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
+class DraftBook:
+    """The open edit sessions' drafts, one per file, kept while the window lives.
+
+    Why: switching project, workstream or scope must not drop what was typed (editors keep a
+    tab's unsaved text alive the same way). Opening the same file again returns the same draft,
+    pending edits included; a draft with nothing pending is re-read when the file changed
+    meanwhile. ``dirty()`` is what the window asks before it quits.
+    """
+
+    def __init__(self) -> None:
+        self._drafts: dict[Path, ConfigDraft] = {}
+
+    def open(self, path: Path) -> ConfigDraft:
+        key = Path(path)
+        draft = self._drafts.get(key)
+        if draft is None:
+            draft = self._drafts[key] = ConfigDraft(key)
+        elif not draft.dirty and draft.changed_on_disk():
+            draft.reload()
+        return draft
+
+    def get(self, path: Path) -> ConfigDraft | None:
+        return self._drafts.get(Path(path))
+
+    def drafts(self) -> list[ConfigDraft]:
+        return list(self._drafts.values())
+
+    def dirty(self) -> list[ConfigDraft]:
+        """The drafts with unsaved edits, in the order they were opened."""
+        return [d for d in self._drafts.values() if d.dirty]
+
+    def dirty_under(self, root: Path) -> list[ConfigDraft]:
+        """The dirty drafts of files inside ``root`` (a project's own and workstream files)."""
+        base = Path(root)
+        return [d for d in self.dirty() if d.path.is_relative_to(base)]
+
+
 # ---- sharing drafts with the Models tab ---------------------------------------------------
 
 _DRAFTS: dict[Path, tuple[Scope, ConfigDraft]] = {}
@@ -450,3 +492,42 @@ def unregister_draft(root: Path, draft: ConfigDraft) -> None:
 def draft_for(root: Path) -> tuple[Scope, ConfigDraft] | None:
     """The Settings draft of a project (scope, draft), if its tab is open."""
     return _DRAFTS.get(Path(root))
+
+
+# ---- the equivalent command line (the form's "Copy as msd config-set") ----------------------
+
+
+def config_set_commands(key: str, value: Any) -> list[str]:
+    """The ``msd config-set`` lines that would make ``key`` hold ``value`` (shell-quoted).
+
+    The value argument is the shortest text ``config-set`` coerces back to exactly ``value``
+    (a string that would read as a number or JSON is passed as JSON); a group key becomes one
+    line per child; ``MISSING`` becomes ``KEY null`` (config-set's "unset"). A secret key never
+    gets a value on the command line: see :func:`secret_command`.
+    """
+    import json
+    import shlex
+
+    if schema.is_secret(key) and not isinstance(value, bool) and value is not MISSING:
+        return [secret_command(key)]
+    if key in GROUP_KEYS and isinstance(value, dict):
+        return [line for child, v in _flatten(key, value) for line in config_set_commands(child, v)]
+    if value is MISSING or value is None:
+        raw = "null"
+    else:
+        vt = schema.value_type_for(key) or schema.AnyType()
+        raw = json.dumps(value, ensure_ascii=False)
+        if isinstance(value, str):
+            try:
+                if _same_json(vt.from_str(value), value):
+                    raw = value
+            except Exception:  # an odd coercion: JSON is always understood
+                pass
+    return [f"msd config-set {shlex.quote(key)} {shlex.quote(raw)}"]
+
+
+def secret_command(key: str) -> str:
+    """How to set a secret from a terminal without it appearing in a command line or history."""
+    import shlex
+
+    return f"msd secrets set {shlex.quote(key)} --stdin"

@@ -46,6 +46,9 @@ from PySide6.QtGui import (
     QTextCharFormat,
 )
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QComboBox,
     QFrame,
@@ -71,6 +74,7 @@ from msd_desktop.core.config.draft import (
     scope_path,
     unregister_draft,
 )
+from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.store import LoadedConfig, load_config
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form_model import (
@@ -88,7 +92,22 @@ from msd_desktop.ui.settings.form_model import (
     TitleRole,
     section_title,
 )
-from msd_desktop.ui.widgets.editors import FieldSpec, ValueEditor, create_editor, field_spec
+from msd_desktop.ui.settings.row_actions import RowActions
+from msd_desktop.ui.settings.sessions import EditSessions
+from msd_desktop.ui.settings.undo import (
+    EditSession,
+    UndoKeyFilter,
+    edit_text,
+    reset_text,
+    revert_text,
+)
+from msd_desktop.ui.widgets.editors import (
+    FieldSpec,
+    ValueEditor,
+    create_editor,
+    display,
+    field_spec,
+)
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
 # ---- modal questions (one function each, so a test replaces one call) ----------------------
@@ -105,6 +124,18 @@ def ask_discard_changes(parent: QWidget, what: str) -> bool:
         QMessageBox.StandardButton.Cancel,
     )
     return answer == QMessageBox.StandardButton.Discard
+
+
+def redo_keys() -> list[QKeySequence]:
+    """Ctrl+Shift+Z plus the platform's Redo keys (Ctrl+Y on some), each once (one key on two
+    shortcuts would cancel both)."""
+    keys = [QKeySequence("Ctrl+Shift+Z"),
+            *QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)]
+    out: list[QKeySequence] = []
+    for key in keys:
+        if not key.isEmpty() and all(key != k for k in out):
+            out.append(key)
+    return out
 
 
 # ---- small widgets --------------------------------------------------------------------------
@@ -290,6 +321,7 @@ class KeyRowWidget(QFrame):
     """One key: title, key name, markers, description, editor, default, Reset, provenance, error."""
 
     reset_requested = Signal(str)
+    menu_requested = Signal(str, object)  # key, global position
 
     def __init__(self, fk: FormKey, editor: ValueEditor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -322,6 +354,18 @@ class KeyRowWidget(QFrame):
                                      "layer)")
         self.reset_button.clicked.connect(lambda: self.reset_requested.emit(fk.key))
         head.addWidget(self.reset_button)
+        self.menu_button = QPushButton("⋯")
+        self.menu_button.setObjectName(f"menu:{fk.key}")
+        self.menu_button.setFixedWidth(self.menu_button.fontMetrics().horizontalAdvance("⋯⋯⋯"))
+        self.menu_button.setToolTip(self.tr("More: reset, copy the key, the value or the "
+                                            "msd config-set command"))
+        self.menu_button.clicked.connect(
+            lambda: self.menu_requested.emit(
+                fk.key, self.menu_button.mapToGlobal(self.menu_button.rect().bottomLeft())))
+        head.addWidget(self.menu_button)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(
+            lambda pos: self.menu_requested.emit(fk.key, self.mapToGlobal(pos)))
         layout.addLayout(head)
         self.description = _muted(QLabel())
         self.description.setWordWrap(True)
@@ -330,6 +374,7 @@ class KeyRowWidget(QFrame):
         layout.addWidget(self.description)
         editor.setToolTip(fk.description)
         layout.addWidget(editor)
+        self._outlined = False  # the editor outlined in the error colour (invalid value)
         self.error = QLabel()
         self.error.setWordWrap(True)
         _tint(self.error, "error")
@@ -370,7 +415,30 @@ class KeyRowWidget(QFrame):
         self.error.setText(short_error(error))
         self.error.setToolTip(error if short_error(error) != error else "")
         self.error.setVisible(bool(error))
+        self._outline(bool(error))
         self.provenance.setText(str(model.data(index, ProvenanceRole) or ""))
+
+    def _outline(self, on: bool) -> None:
+        """A red outline around an invalid field (a stylesheet only while it is invalid; the
+        class selector matches the editor itself, not its children)."""
+        if on == self._outlined:
+            return
+        self._outlined = on
+        editor = self.editor
+        editor.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, on)
+        color = semantic_color("error").name()
+        name = editor.metaObject().className()
+        editor.setStyleSheet(
+            f".{name} {{ border: 2px solid {color}; border-radius: 3px; }}" if on else "")
+        margin = 3 if on else 0
+        layout = editor.layout()
+        if layout is not None:
+            layout.setContentsMargins(margin, margin, margin, margin)
+
+    @property
+    def outlined(self) -> bool:
+        """Whether the field is outlined as invalid."""
+        return self._outlined
 
 
 # ---- the panel ------------------------------------------------------------------------------
@@ -383,14 +451,24 @@ class ConfigFormPanel(QWidget):
     draft_changed = Signal()  # any edit, revert, reload or scope switch
     disk_conflict_shown = Signal()
     scope_changed = Signal(object)  # Scope
+    undo_stack_changed = Signal(object)  # the QUndoStack of the file now shown
 
     def __init__(
         self,
         project: ProjectRef,
         env: Mapping[str, str] | None = None,
         parent: QWidget | None = None,
+        sessions: EditSessions | None = None,
     ) -> None:
         super().__init__(parent)
+        # The window's sessions keep drafts alive across projects; alone, the form has its own.
+        self.sessions = sessions if sessions is not None else EditSessions(self)
+        self.session: EditSession | None = None
+        self._undo_filter = UndoKeyFilter(lambda: self.undo_stack, self)
+        self.row_actions = RowActions(self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # typing in another field starts a new undo step
+            app.focusChanged.connect(self._focus_moved)
         self.project = project
         self.root = Path(project.root)
         self.env = dict(os.environ if env is None else env)
@@ -546,9 +624,37 @@ class ConfigFormPanel(QWidget):
         find = QShortcut(QKeySequence.StandardKey.Find, self)
         find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         find.activated.connect(self.focus_search)
-        save = QShortcut(QKeySequence.StandardKey.Save, self)
-        save.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        save.activated.connect(self.save)
+        # Save / Undo / Redo when the form stands alone; in the main window its actions (Save
+        # from anywhere in the window, the Edit menu) take these keys: use_window_actions().
+        self._own_shortcuts: list[QShortcut] = []
+        standard = QKeySequence.StandardKey
+        for keys, slot in (([QKeySequence(standard.Save)], self.save),
+                           ([QKeySequence(standard.Undo)], self.undo),
+                           (redo_keys(), self.redo)):
+            for key in keys:
+                shortcut = QShortcut(key, self)
+                shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                shortcut.activated.connect(slot)
+                self._own_shortcuts.append(shortcut)
+
+    def use_window_actions(self) -> None:
+        """Main-window hook: the window's Save, Undo and Redo actions own those keys (two
+        shortcuts on one key would cancel each other out)."""
+        for shortcut in self._own_shortcuts:
+            shortcut.setEnabled(False)
+
+    @property
+    def undo_stack(self) -> Any:
+        """The undo stack of the file shown (a ``QUndoStack``)."""
+        return self.session.stack if self.session is not None else None
+
+    def undo(self) -> None:
+        if self.session is not None:
+            self.session.stack.undo()
+
+    def redo(self) -> None:
+        if self.session is not None:
+            self.session.stack.redo()
 
     def api_keys_panel(self) -> QWidget:
         """The API keys page's panel, built on first use."""
@@ -632,12 +738,16 @@ class ConfigFormPanel(QWidget):
         if self.draft is not None:
             editor.set_value(self.draft.value(fk.key))
         editor.edited.connect(lambda value, key=fk.key: self.edit(key, value))
+        for child in editor.findChildren(QWidget):
+            if isinstance(child, QLineEdit | QPlainTextEdit | QAbstractSpinBox):
+                child.installEventFilter(self._undo_filter)
         manage = getattr(editor, "manage_requested", None)
         if manage is not None:
             manage.connect(self._show_api_keys)
         row = KeyRowWidget(fk, editor)
         row.refresh(self.model, self._words)
         row.reset_requested.connect(self.reset_key)
+        row.menu_requested.connect(self._row_menu)
         row.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         row.hide()
         self.rows[fk.key] = row
@@ -795,25 +905,26 @@ class ConfigFormPanel(QWidget):
         scope = self.scope_combo.itemData(index)
         if scope is self.scope:
             return
-        if self.draft is not None and self.draft.dirty and not ask_discard_changes(
-            self, "Switching the scope"
-        ):
-            self.scope_combo.setCurrentIndex(self.scope_combo.findData(self.scope))
-            return
         self.load_scope(scope)
 
     def load_scope(self, scope: Scope) -> None:
-        """Edit the file of ``scope`` (pending edits of the previous scope are dropped)."""
+        """Edit the file of ``scope``. The previous scope's edits stay in its session (coming
+        back shows them again; the window asks about every unsaved file before it quits)."""
         path = scope_path(scope, self.root, self.env, self.workstream)
         if self.draft is not None:
             unregister_draft(self.root, self.draft)
+        if self.session is not None:
+            self.session.applied.disconnect(self._applied)
         self.scope = scope
         self.scope_combo.setCurrentIndex(self.scope_combo.findData(scope))
-        self.draft = ConfigDraft(path)
+        self.session = self.sessions.session(path)
+        self.session.applied.connect(self._applied)
+        self.draft = self.session.draft
         register_draft(self.root, scope, self.draft)
         self._watch(path)
         self._reload_everything()
         self.scope_changed.emit(scope)
+        self.undo_stack_changed.emit(self.session.stack)
 
     def _watch(self, path: Path) -> None:
         self._watches_released = False
@@ -865,41 +976,63 @@ class ConfigFormPanel(QWidget):
 
     # ---- editing ----------------------------------------------------------------------------
 
+    def _focus_moved(self, *_widgets: Any) -> None:
+        if self.session is not None:
+            self.session.seal()
+
+    def _title(self, key: str) -> str:
+        fk = self._form_keys.get(key)
+        return fk.title if fk is not None and fk.title else key
+
     def edit(self, key: str, value: Any) -> str | None:
-        """Stage one edit (what an editor does); returns the core's error text, if any."""
-        if self.draft is None:
+        """Stage one edit (what an editor does on every change, as an undoable command);
+        returns the core's error text, if any."""
+        if self.session is None or self.draft is None:
             return None
-        error = self.draft.set(key, value)
-        self.model.refresh_key(key)
-        if key in self.rows:
-            self.rows[key].refresh(self.model)
-        self._update_chrome()
-        return error
+        text = edit_text(self._title(key), value, lambda v: display(v, key))
+        self.session.edit(key, value, text)
+        return self.draft.errors.get(key)
 
     def reset_key(self, key: str) -> None:
-        if self.draft is None:
+        if self.session is None:
             return
-        self.draft.reset(key)
-        if key in self.rows:
-            self.editors[key].set_value(self.draft.value(key))
-            self.rows[key].refresh(self.model)
-        self.model.refresh_key(key)
-        self._update_chrome()
+        self.session.change([(key, MISSING)], reset_text(self._title(key)))
 
     def revert(self) -> None:
-        if self.draft is None:
+        if self.session is None or self.draft is None:
             return
-        self.draft.revert()
-        for key, editor in self.editors.items():
-            editor.set_value(self.draft.value(key))
-        self.model.refresh_all()
-        self._refresh_rows()
+        draft = self.draft
+        keys = list(draft.pending)
+        if self.session.change([(k, draft.file_value(k)) for k in keys], revert_text(len(keys))):
+            self.status.setText(self.tr("Reverted: the form shows the file again "
+                                        "(Ctrl+Z brings the changes back)."))
+
+    def _applied(self, keys: list[str], source: object) -> None:
+        """A command changed ``keys`` in the draft: the fields show the draft again (all but
+        the one being typed in, which already shows it)."""
+        draft = self.draft
+        if draft is None:
+            return
+        for key in keys:
+            self.model.refresh_key(key)
+            editor = self.editors.get(key)
+            if editor is not None and key != source:
+                editor.set_value(draft.value(key))
+            if key in self.rows:
+                self.rows[key].refresh(self.model)
+        if source is None and len(keys) == 1:
+            self._scroll_to(keys[0])  # an undo shows what it changed
         self._update_chrome()
-        self.status.setText("Reverted: the form shows the file again.")
 
     def save(self) -> bool:
-        """Write the draft; a validation error or a conflict writes nothing."""
+        """Write exactly what the fields show; a validation error or a conflict writes nothing.
+
+        A table cell still being edited is committed first (its value reaches the draft when
+        its editor loses the focus)."""
+        self._commit_open_cell()
         if self.draft is None or not self.draft.dirty:
+            if self.draft is not None:
+                self.status.setText(self.tr("No unsaved changes."))
             return False
         if self.draft.errors:
             key = next(iter(self.draft.errors))
@@ -919,6 +1052,9 @@ class ConfigFormPanel(QWidget):
             return False
         self._watch(self.draft.path)
         self._reload_everything()
+        if self.session is not None:
+            self.session.stack.setClean()
+            self.session.seal()
         self.status.setText(f"Saved {len(result.keys)} change(s) to {self.draft.path}.")
         self.saved.emit(result.keys)
         return True
@@ -1065,6 +1201,27 @@ class ConfigFormPanel(QWidget):
             self.scroll_area.verticalScrollBar().setValue(widget.y())
         else:
             self.scroll_area.ensureWidgetVisible(widget)
+
+    def _row_menu(self, key: str, at: Any) -> None:
+        """A setting's menu: Reset, Copy key / value / command line (see row_actions)."""
+        if self.draft is None:
+            return
+        row = self.rows.get(key)
+        can_reset = row is not None and row.reset_button.isEnabled()
+        self.row_actions.popup(self, key, self.draft.value(key), can_reset,
+                               lambda: self.reset_key(key), at)
+
+    def _commit_open_cell(self) -> None:
+        """A table cell's editor still open (typed, not committed): hand the focus to its view,
+        which commits the cell into the table and so into the draft."""
+        focus = QApplication.focusWidget()
+        if focus is None or not self.isAncestorOf(focus):
+            return
+        view = focus.parentWidget()
+        while view is not None and not isinstance(view, QAbstractItemView):
+            view = view.parentWidget()
+        if view is not None and focus is not view:
+            view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_api_keys(self, _key: str = "") -> None:
         self.inner_tabs.setCurrentWidget(self._api_keys_page)

@@ -94,7 +94,8 @@ def muted_label(text: str) -> QLabel:
 
 
 class ValueEditor(QWidget):
-    """Base: one key's editor. ``edited(value)`` reports a choice (see the module docstring)."""
+    """Base: one key's editor. ``edited(value)`` reports every change as it happens (each
+    keystroke, toggle or choice: the draft always holds what the field shows)."""
 
     edited = Signal(object)
 
@@ -108,14 +109,25 @@ class ValueEditor(QWidget):
         self.setToolTip(spec.description)
 
     def set_value(self, value: Any) -> None:
+        """Show ``value`` (a JSON value, ``MISSING``, or an ``InvalidInput`` whose text is
+        shown as typed) without reporting it back as an edit."""
+        from msd_desktop.core.config.draft import InvalidInput
+
         self._updating = True
         try:
-            self._show(value)
+            if isinstance(value, InvalidInput):
+                self._show_invalid(value.text)
+            else:
+                self._show(value)
         finally:
             self._updating = False
 
     def _show(self, value: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def _show_invalid(self, text: str) -> None:
+        """Show text that is not a value yet (what undo puts back). Editors that take typed
+        text override this; the others never produce such text."""
 
     def _emit(self, value: Any) -> None:
         if not self._updating:

@@ -26,8 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -141,29 +143,124 @@ class ComboEditor(ValueEditor):
         self.combo.setCurrentIndex(self.combo.count() - 1)
 
 
+class NumberSpinBox(QAbstractSpinBox):
+    """A spin box for any finite number (``number`` keys): arrows step by 1, typing takes
+    ``7``, ``2.5`` or ``1e3``; letters are refused as they are typed. Integers stay integers
+    (``7``, not ``7.0``). Bounds, when the schema has them, are the core's to check."""
+
+    valueChanged = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._value: float | int = 0
+        self.lineEdit().textEdited.connect(self._typed)
+
+    def value(self) -> float | int:
+        return self._value
+
+    def setValue(self, value: float | int) -> None:
+        self._value = value
+        self.lineEdit().setText(_number_text(value))
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state = QValidator.State
+        stripped = text.strip()
+        if _parse_number(stripped) is not None:
+            return state.Acceptable, text, pos
+        if all(c in "0123456789+-.eE" for c in stripped):
+            return state.Intermediate, text, pos  # "", "-", "1e" on the way to a number
+        return state.Invalid, text, pos
+
+    def fixup(self, text: str) -> str:
+        return _number_text(self._value)
+
+    def _typed(self, text: str) -> None:
+        number = _parse_number(text.strip())
+        if number is not None:
+            self._value = number
+            self.valueChanged.emit(number)
+
+    def stepBy(self, steps: int) -> None:
+        self.setValue(self._value + steps)
+        self.valueChanged.emit(self._value)
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
+        flag = QAbstractSpinBox.StepEnabledFlag
+        return flag.StepUpEnabled | flag.StepDownEnabled
+
+
+def _number_text(value: float | int) -> str:
+    return display(value)
+
+
 class SpinEditor(ValueEditor):
-    """integer → spin box with the schema's bounds; "Clear" removes the key."""
+    """integer → spin box with the schema's bounds; number → the same, for any number.
+
+    Every keystroke reaches the draft: a whole number (even one out of bounds, so the core's
+    message shows under the field while typing), or text that is not a number yet
+    (:class:`InvalidInput`: Save is blocked). Leaving the field puts the box's value back in
+    its text and the draft follows, so the field and the draft never disagree."""
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
-        self.spin = QSpinBox()
-        lo = spec.minimum if spec.minimum is not None else -(2**31) + 1
-        hi = spec.maximum if spec.maximum is not None else 2**31 - 1
-        self.spin.setRange(lo, hi)
+        self.whole = spec.widget != "number"
+        self.spin: QSpinBox | NumberSpinBox
+        if self.whole:
+            self.spin = QSpinBox()
+            lo = spec.minimum if spec.minimum is not None else -(2**31) + 1
+            hi = spec.maximum if spec.maximum is not None else 2**31 - 1
+            self.spin.setRange(lo, hi)
+            self.spin.setKeyboardTracking(True)
+            self.spin.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
+        else:
+            self.spin = NumberSpinBox()
         self.spin.setMinimumWidth(120)
-        self.spin.setKeyboardTracking(False)
-        self.spin.valueChanged.connect(lambda v: self._emit(int(v)))
+        self.spin.valueChanged.connect(self._stepped)
+        self.spin.lineEdit().textChanged.connect(self._typed)
+        self.spin.editingFinished.connect(self._finished)
         self.note = QLabel()
         self._layout.addWidget(self.spin)
         self._layout.addWidget(self.note)
         self._layout.addStretch(1)
 
+    def _typed(self, text: str) -> None:
+        self.note.setText("")
+        self._emit(self._convert(text))
+
+    def _stepped(self, value: Any) -> None:
+        self.note.setText("")
+        self._emit(int(value) if self.whole else value)
+
+    def _finished(self) -> None:
+        self._emit(self._convert(self.spin.lineEdit().text()))
+
+    def _convert(self, text: str) -> Any:
+        raw = text.strip()
+        number = _parse_number(raw)
+        if number is None:
+            return InvalidInput(
+                "Must be a whole number." if self.whole else "Must be a number.", text)
+        if self.whole and not float(number).is_integer():
+            return InvalidInput("Must be a whole number.", text)
+        return int(number) if self.whole else number
+
     def _show(self, value: Any) -> None:
-        shown = value if isinstance(value, int) and not isinstance(value, bool) else None
-        if shown is None and isinstance(self.spec.default, int):
+        shown = value if _parse_number(str(value)) is not None and not isinstance(
+            value, bool) and isinstance(value, int | float) else None
+        if shown is None and isinstance(self.spec.default, int | float) and not isinstance(
+                self.spec.default, bool):
             shown = self.spec.default
-        self.spin.setValue(int(shown) if shown is not None else max(self.spin.minimum(), 0))
+        if isinstance(self.spin, QSpinBox):
+            whole = int(shown) if shown is not None else max(self.spin.minimum(), 0)
+            self.spin.setValue(whole)
+            self.spin.lineEdit().setText(self.spin.textFromValue(whole))
+        else:
+            self.spin.setValue(shown if shown is not None else 0)
         self.note.setText("(default)" if value is MISSING else "")
+
+    def _show_invalid(self, text: str) -> None:
+        self.spin.lineEdit().setText(text)
+        self.note.setText("")
 
 
 def _parse_number(text: str) -> float | int | None:
@@ -186,12 +283,14 @@ class LineEditor(ValueEditor):
         self.line.setClearButtonEnabled(True)
         if spec.default not in (None, ""):
             self.line.setPlaceholderText(f"default: {display(spec.default)}")
-        self.line.editingFinished.connect(self._finished)
+        self.line.textChanged.connect(self._changed)
         self._layout.addWidget(self.line, 1)
 
-    def _finished(self) -> None:
-        text = self.line.text()
+    def _changed(self, text: str) -> None:
         self._emit(self._convert(text) if text != "" else None)
+
+    def _show_invalid(self, text: str) -> None:
+        self.line.setText(text)
 
     def _convert(self, text: str) -> Any:
         return text
@@ -244,6 +343,10 @@ class StringListEditor(ValueEditor):
             return
         items = [line.strip() for line in raw.splitlines() if line.strip()]
         self._emit(items if items or self.spec.default == [] else None)
+
+    def _show_invalid(self, text: str) -> None:
+        self._json_mode = True
+        self.text.setPlainText(text)
 
     def _show(self, value: Any) -> None:
         self._json_mode = isinstance(value, list) and not all(isinstance(v, str) for v in value)
@@ -466,7 +569,7 @@ class ReviewersEditor(ValueEditor):
         self.list.itemChanged.connect(lambda _i: self._emit(self.current()))
         self.other = QLineEdit()
         self.other.setPlaceholderText("other slugs, comma-separated")
-        self.other.editingFinished.connect(lambda: self._emit(self.current()))
+        self.other.textChanged.connect(lambda _t: self._emit(self.current()))
         box = QVBoxLayout()
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.list)
@@ -518,7 +621,7 @@ class _SectionForm(QGroupBox):
                 line.setPlaceholderText("PLAN.md ## Risks || SUMMARY.md ## Notes")
             if name == "template":
                 line.setPlaceholderText("e.g. Phase {phase_number}: {phase_name}")
-            line.editingFinished.connect(editor.changed_from_form)
+            line.textChanged.connect(lambda _t: editor.changed_from_form())
             self.lines[name] = line
             form.addRow(name.capitalize(), line)
         row = QHBoxLayout()
@@ -754,8 +857,8 @@ class PatternGroupEditor(ValueEditor):
                 combo.addItem(display(option), option)
             combo.currentIndexChanged.connect(lambda _i: self._emit(self.current()))
             line = combo.lineEdit() if editable else None
-            if line is not None:
-                line.editingFinished.connect(lambda: self._emit(self.current()))
+            if line is not None:  # every keystroke, like every other field
+                line.textEdited.connect(lambda _t: self._emit(self.current()))
             self.combos[member] = combo
             self._types[member] = vt
             self._fixed[member] = combo.count()
@@ -860,7 +963,7 @@ EDITORS: dict[str, EditorFactory] = {
     "check": lambda s, _r: CheckEditor(s),
     "combo": lambda s, _r: ComboEditor(s),
     "spin": lambda s, _r: SpinEditor(s),
-    "number": lambda s, _r: NumberEditor(s),
+    "number": lambda s, _r: SpinEditor(s),
     "line": lambda s, _r: LineEditor(s),
     "list": lambda s, _r: StringListEditor(s),
     "map": lambda s, _r: JsonEditor(s),
