@@ -204,7 +204,7 @@ def test_link_checker_reports_missing_files_and_headings(tmp_path: Path) -> None
 
 
 def test_outside_pattern_catches_each_form() -> None:
-    for line in ("see ../" + "shared/x.md", "the " + "shared/spec" + " folder",
+    for line in ("see ../" + "shared/x.md", "the " + "shared" + "/spec" + " folder",
                  "Path('/" + "work/upstream')"):
         assert OUTSIDE.search(line), line
     assert not OUTSIDE.search("docs/semantics.md §5.6 and shared conventions")
