@@ -59,7 +59,9 @@ def test_plan_lists_old_and_new_without_writing(env: dict[str, str],
     assert rows["a"][1:3] == ("quality", "budget")
     assert rows["b"][1:3] == ("balanced", "budget")
     assert rows["c"][1:3] == (NOT_SET, "budget")
-    assert "unusable" in rows["d"][3]
+    assert rows["d"][1] == "(unreadable)"
+    assert rows["d"][3].startswith("not written, .planning/config.json: line 1")
+    assert str(projects[3]) not in rows["d"][3]
     assert [c.project.name for c in plan.to_write] == ["a", "b", "c"]
     assert [cfg_path(p).read_bytes() for p in projects] == before
 

@@ -105,7 +105,8 @@ def test_confirm_dialog_lists_each_project_old_to_new(qtbot: Any, demo: Path,
         assert model.index(row, 0).data() == name
         assert model.index(row, BATCH_COL_NEW).data() == "budget"
         if profile(demo, name) is None:  # legacy-importer's config.json does not parse
-            assert "unusable" in model.index(row, BATCH_COL_NOTE).data()
+            assert "not written" in model.index(row, BATCH_COL_NOTE).data()
+            assert model.index(row, BATCH_COL_OLD).data() == "(unreadable)"
         else:
             assert model.index(row, BATCH_COL_OLD).data() == profile(demo, name)
     notes = [model.index(r, BATCH_COL_NOTE).data() for r in range(model.rowCount())]

@@ -54,6 +54,7 @@ __all__ = [
 
 ResultStatus = Literal["written", "unchanged", "refused", "error", "restored", "skipped"]
 NOT_SET = "(not set)"
+UNREADABLE = "(unreadable)"
 
 
 def _display(present: bool, value: Any, secret: bool) -> str:
@@ -81,6 +82,7 @@ class PlannedChange:
     secret: bool
     fingerprint: Fingerprint | None  # the file as confirmed; None = it did not exist
     problem: str | None = None  # why this project will not be written (bad file, bad value)
+    old_known: bool = True  # False when the file could not be read at all
 
     @property
     def unchanged(self) -> bool:
@@ -94,6 +96,8 @@ class PlannedChange:
 
     @property
     def old_display(self) -> str:
+        if not self.old_known:
+            return UNREADABLE
         return _display(self.old_present, self.old_value, self.secret)
 
     @property
@@ -195,12 +199,14 @@ def _plan_one(entry: ProjectEntry, key: str, value: Any, secret: bool, error: st
                              f"{entry.root} is not a folder")
     file = read_json_file(path)
     if file.error is not None:
+        where = str(entry.root).rstrip("/") + "/"
         return PlannedChange(entry, path, key, False, None, value, secret, file.fingerprint,
-                             f"config.json is unusable: {file.error.message}")
+                             "not written, " + file.error.message.replace(where, ""),
+                             old_known=False)
     data = file.data if file.exists else {}
     if not isinstance(data, dict):
         return PlannedChange(entry, path, key, False, None, value, secret, file.fingerprint,
-                             "config.json is not a JSON object")
+                             "not written, config.json is not a JSON object", old_known=False)
     found, old = lookup(data, key)
     problem = error
     if problem is None and value is not None:
