@@ -25,7 +25,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QPalette,
+    QSessionManager,
+    QUndoGroup,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -50,7 +58,7 @@ from msd_desktop.ui.browser.overview_model import (
 )
 from msd_desktop.ui.browser.overview_view import OverviewView
 from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, Selection
-from msd_desktop.ui.browser.tree_model import WorkspaceEntry
+from msd_desktop.ui.browser.tree_model import ProjectRefRole, WorkspaceEntry
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import plain_label, visible
 from msd_desktop.ui.widgets.theme import app_icon, banner_style
@@ -68,8 +76,11 @@ if TYPE_CHECKING:
     # project_state → ruamel.yaml) load on first use in the summary workers, the watcher
     # (watchdog) only when watching, the State tab when a project opens.
     from msd_desktop.core.state.project import StateCache
-    from msd_desktop.core.workspace.watcher import ChangeEvent
+    from msd_desktop.core.state.summary_cache import SummaryCache
+    from msd_desktop.core.workspace.watcher import ChangeEvent, LayoutEvent, WatchHealth
+    from msd_desktop.ui.settings.sessions import EditSessions
     from msd_desktop.ui.state.panel import StatePanel, StateView
+    from msd_desktop.ui.summary_loading import Loaded
     from msd_desktop.ui.widgets.watch_bridge import WatchBridge
 
 APP_TITLE = "MSD Desktop"
@@ -78,17 +89,22 @@ SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
 # the GIL; a scan that fits one batch starts at once (its rows paint in a few ms).
 BATCH_START_DELAY_MS = 40
 SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
+# cached summaries are shown this many per event-loop turn (a few ms of model updates each)
+CACHED_SLICE = 500
+RESCAN_DELAY_MS = 300  # projects appeared or vanished: one rescan per burst
 
-def build_project_tabs(project: ProjectRef) -> list[tuple[str, QWidget]]:
+def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
+                       ) -> list[tuple[str, QWidget]]:
     """The tabs for one project, in order. ``project.active_workstream`` is the workstream
-    the user selected (or the one ``.planning/active-workstream`` names)."""
+    the user selected (or the one ``.planning/active-workstream`` names). ``sessions``: the
+    window's Settings edit sessions (drafts outlive the tabs)."""
     # on first use: the Settings and Models tabs are the heaviest imports (start-up, bench P3)
     from msd_desktop.ui.models.panel import create_tab as create_models_tab
     from msd_desktop.ui.settings.form import create_tab as create_settings_tab
     from msd_desktop.ui.state.panel import StatePanel
 
     return [
-        ("Settings", create_settings_tab(project)),
+        ("Settings", create_settings_tab(project, sessions)),
         ("Models", create_models_tab(project)),
         ("State", StatePanel()),
     ]
@@ -157,10 +173,26 @@ class MainWindow(QMainWindow):
         self.state_panel: StatePanel | None = None
         self.timings: dict[str, float] = {}
         self._t0 = time.perf_counter()
+        self._summary_cache: SummaryCache | None = None
+        self._hit_queue: list[Loaded] = []  # cached summaries still to be shown
+        self._known_roots: set[Path] = set()  # the last scan's projects (rescan feedback)
+        self._rescan_reason: str | None = None
+        self._revalidate_after_load = False
+        self._rescan_timer = QTimer(self)
+        self._rescan_timer.setSingleShot(True)
+        self._rescan_timer.setInterval(RESCAN_DELAY_MS)
+        self._rescan_timer.timeout.connect(self._rescan_for_layout)
 
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(app_icon())
         self.setObjectName("MainWindow")
+        # Settings edit sessions (drafts + undo), made when a project first opens; the Edit
+        # menu follows the shown form's stack through the group.
+        self._edit_sessions: EditSessions | None = None
+        self.undo_group = QUndoGroup(self)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):  # a session log-out asks about unsaved edits
+            app.commitDataRequest.connect(self._commit_data)
 
         self.browser = ProjectBrowserPanel(self.registry, transient, self)
         self.browser.selection_changed.connect(self._on_selection)
@@ -255,6 +287,8 @@ class MainWindow(QMainWindow):
 
             self.bridge = WatchBridge(self)
             self.bridge.changed.connect(self._on_files_changed)
+            self.bridge.layout_changed.connect(self._on_layout_changed)
+            self.bridge.health_changed.connect(self._on_watch_health)
             self.bridge.start()
 
         self._restore_geometry()
@@ -281,10 +315,34 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.config_matrix_action)
         self.addAction(self.new_project_action)
         file_menu.addSeparator()
+        self.save_settings_action = QAction(self.tr("Save settings"), self)
+        self.save_settings_action.setObjectName("SaveSettingsAction")
+        self.save_settings_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_settings_action.setToolTip(self.tr("Save the Settings tab's changes (what "
+                                                     "the fields show), from anywhere"))
+        self.save_settings_action.triggered.connect(self.save_settings)
+        file_menu.insertAction(file_menu.actions()[0], self.save_settings_action)
+        file_menu.insertSeparator(file_menu.actions()[1])
         quit_action = QAction("Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        edit_menu.setObjectName("EditMenu")
+        self.undo_action = self.undo_group.createUndoAction(self)
+        self.undo_action.setObjectName("UndoAction")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_group.createRedoAction(self)
+        self.redo_action.setObjectName("RedoAction")
+        from msd_desktop.ui.widgets.shortcuts import redo_keys
+
+        self.redo_action.setShortcuts(redo_keys())
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        self.edit_menu = edit_menu
+        for action in (self.save_settings_action, self.undo_action, self.redo_action):
+            self.addAction(action)
 
         view_menu = self.menuBar().addMenu("&View")
         self.overview_action = QAction("All projects (overview)", self)
@@ -337,9 +395,8 @@ class MainWindow(QMainWindow):
     def _on_projects_loaded(self, entries: list[WorkspaceEntry]) -> None:
         self.timings.setdefault("scan_ms", (time.perf_counter() - self._t0) * 1000)
         refs = [p.ref for e in entries for p in e.projects]
-        if self.bridge is not None:
-            self.bridge.set_roots([r.root for r in refs])
-        self.watch_label.setText(f"watching {len(refs)} project{'s' if len(refs) != 1 else ''}")
+        self._watch_workspaces(entries)
+        self._report_rescan({r.root for r in refs})
         unique = list({r.root: r for r in reversed(refs)}.values())[::-1]  # first one wins
         self.tray.set_projects(unique, load=False)  # issue 6 companion; states come below
         self._summaries = {r.root: self._summaries[r.root] for r in unique
@@ -362,11 +419,22 @@ class MainWindow(QMainWindow):
             handle.cancel()
         self._batch_ops = []
         self._scan_gen += 1
+        self._hit_queue = []
+        if refs:
+            self._start_cache_pass(refs, self._scan_gen)
+            return
+        self._batch_queue = []
+        self._batches_left = 0
+        self._scan_complete()
+
+    def _queue_batches(self, refs: list[ProjectRef]) -> None:
+        """The projects the cache could not answer: parse them in batches."""
         self._batch_queue = [refs[i:i + SUMMARY_BATCH] for i in range(0, len(refs),
                                                                       SUMMARY_BATCH)]
         self._batches_left = len(self._batch_queue)
         if not self._batch_queue:
-            self._scan_complete()
+            if not self._hit_queue:
+                self._scan_complete()
             return
         if len(self._batch_queue) == 1:  # a handful of rows: nothing to wait for
             self._start_batches()
@@ -391,6 +459,7 @@ class MainWindow(QMainWindow):
         the op beats after each project, so the clock runs per project — and the projects
         after it are loaded by a fresh op."""
         env, lazy_cache = self.env, self._state_cache
+        load = self._caching_loader()
         gens: dict[Path, int] = {}
         for ref in refs:
             key = (ref.root, "summary")
@@ -405,7 +474,7 @@ class MainWindow(QMainWindow):
                 if progress.cancelled:
                     break
                 try:
-                    summary, state = load_summary_and_state(ref, env, cache)
+                    summary, state = load(ref, env, cache)
                 except Exception as exc:  # one broken project must not hide the others
                     results.append((ref, None, None, exc))
                 else:
@@ -468,12 +537,19 @@ class MainWindow(QMainWindow):
             return
         self._batches_left -= 1
         self._next_batch()
-        if self._batches_left == 0:
+        if self._batches_left == 0 and not self._hit_queue:
             self._scan_complete()
 
     def _scan_complete(self) -> None:
         self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
         self.tray.finish_lines()
+        self._save_summary_cache()
+        if self._rescan_reason:
+            self._status(self._rescan_reason)
+        self._rescan_reason = None
+        if self._revalidate_after_load:
+            self._revalidate_after_load = False
+            self._revalidate()
         self.overview.fit_columns()
         self.summaries_loaded.emit()
 
@@ -555,12 +631,12 @@ class MainWindow(QMainWindow):
     # -- live changes
 
     def _on_files_changed(self, event: ChangeEvent) -> None:
-        ref = next((p.ref for p in self.browser.model.projects() if p.ref.root == event.root),
-                   None)
+        index = self.browser.model.find_project(event.root)
+        ref = index.data(ProjectRefRole) if index.isValid() else None
         if ref is None:
             return
         if "workstream" in event.kinds:
-            self.browser.rescan()  # workstreams appeared/vanished: structure changed
+            self._schedule_rescan()  # workstreams appeared/vanished: structure changed
             return
         if self._current is not None and self._current.root == event.root:
             self._load_state(self._current, self._current_ws)
@@ -572,6 +648,207 @@ class MainWindow(QMainWindow):
         if self._current is not None and self._current.root == event.root:
             self.next_command.refresh_from_project(ref.root)
         self._status(f"{ref.name}: {', '.join(sorted(event.kinds))} changed on disk")
+
+    # -- the summary cache (see core.state.summary_cache)
+
+    def summary_cache(self) -> SummaryCache:
+        """The window's summary cache (created on first use; the file loads in a worker)."""
+        if self._summary_cache is None:
+            from msd_desktop import __version__
+            from msd_desktop.core.state.summary_cache import (
+                SummaryCache,
+                cache_context,
+                default_cache_path,
+            )
+            from msd_desktop.core.workspace.paths import defaults_path
+
+            try:
+                defaults: Path | None = defaults_path(self.env)
+            except Exception:  # an invalid MSD_HOME: the config loader reports it
+                defaults = None
+            self._summary_cache = SummaryCache(default_cache_path(self.env),
+                                               cache_context(self.env, __version__, defaults))
+        return self._summary_cache
+
+    def _caching_loader(self) -> Any:
+        """``load_summary_and_state`` that also files each result in the summary cache."""
+        cache = self.summary_cache()
+
+        def load(ref: ProjectRef, env: dict[str, str], state_cache: Any) -> Any:
+            from msd_desktop.ui.summary_loading import Loaded, payload_of, signature_of
+
+            sig = signature_of(ref)  # before reading: a racing write leaves an old signature
+            summary, state = load_summary_and_state(ref, env, state_cache)
+            if not getattr(state, "stale", False):
+                from msd_desktop.core.state.status_changes import snapshot_from_state
+                from msd_desktop.ui.companion.tray import line_from_state
+
+                cache.put(ref.root, sig, payload_of(Loaded(
+                    ref, summary, line_from_state(ref, state),
+                    snapshot_from_state(state, ref.name))))
+            return summary, state
+
+        return load
+
+    def _start_cache_pass(self, refs: list[ProjectRef], scan_gen: int) -> None:
+        """Stat every project in a worker; show the cached summaries that still match, and
+        parse only the others."""
+        cache = self.summary_cache()
+
+        def work() -> tuple[list[Loaded], list[ProjectRef]]:
+            from msd_desktop.ui.summary_loading import cached_results
+
+            cache.load()
+            cache.retain(r.root for r in refs)
+            hits, misses = cached_results(refs, cache)
+            return hits, [ref for ref, _ in misses]
+
+        def done(result: tuple[list[Loaded], list[ProjectRef]]) -> None:
+            if scan_gen != self._scan_gen:
+                return
+            hits, misses = result
+            self.timings["cache_hits"] = float(len(hits))
+            self._hit_queue = hits
+            self._queue_batches(misses)
+            if hits:
+                self._show_cached_slice(scan_gen)
+            if self._batch_queue:
+                if hits or len(self._batch_queue) == 1:
+                    self._start_batches()
+                else:  # let the placeholder rows paint before a worker competes for the GIL
+                    QTimer.singleShot(BATCH_START_DELAY_MS, self._start_batches)
+
+        def failed(error: BaseException) -> None:  # no cache: parse everything
+            if scan_gen == self._scan_gen:
+                self._queue_batches(refs)
+                self._start_batches()
+
+        self._batches_left = 1
+        self._batch_queue = []
+        handle = run_op(work, name="summary cache", on_finished=done, on_failed=failed,
+                        owner=self)
+        self._batch_ops = [handle]
+
+    def _show_cached_slice(self, scan_gen: int) -> None:
+        """Show the next :data:`CACHED_SLICE` cached summaries; the rest on later turns."""
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
+        if scan_gen != self._scan_gen or not self._hit_queue:
+            return
+        part, self._hit_queue = (self._hit_queue[:CACHED_SLICE],
+                                 self._hit_queue[CACHED_SLICE:])
+        for loaded in part:
+            key = (loaded.ref.root, "summary")
+            self._generation[key] = self._generation.get(key, 0) + 1
+        self._apply_summaries([x.summary for x in part if x.summary is not None])
+        self._tray_lines(part, rebuild=False)
+        if self._hit_queue:
+            QTimer.singleShot(YIELD_MS, self, lambda: self._show_cached_slice(scan_gen))
+        elif self._batches_left == 0:
+            self._scan_complete()
+
+    def _tray_lines(self, loaded: list[Loaded], *, rebuild: bool) -> None:
+        """Hand lines made off the GUI thread to the tray (upsert, notify on changes)."""
+        tray = self.tray
+        where = {ln.root: i for i, ln in enumerate(tray.lines)}
+        for item in loaded:
+            if item.tray is None:
+                continue
+            i = where.get(item.tray.root)
+            if i is None:
+                where[item.tray.root] = len(tray.lines)
+                tray.lines.append(item.tray)
+            else:
+                tray.lines[i] = item.tray
+            for event in tray.tracker.update(item.snapshot, item.tray.root):
+                tray.notify(event)
+        if rebuild:
+            tray.finish_lines()
+
+    def _save_summary_cache(self) -> None:
+        """Write the cache in a worker (when something changed)."""
+        cache = self._summary_cache
+        if cache is None or not cache.dirty:
+            return
+        run_op(cache.save, name="save summary cache", owner=self)
+
+    def _revalidate(self) -> None:
+        """Re-stat every listed project; reload those whose files changed since they were
+        read (the watches are armed while, or after, the summaries load)."""
+        if self._batches_left or self._hit_queue:
+            self._revalidate_after_load = True
+            return
+        refs = [p.ref for p in self.browser.model.projects()]
+        if not refs:
+            return
+        cache = self.summary_cache()
+
+        def work() -> list[ProjectRef]:
+            from msd_desktop.ui.summary_loading import cached_results
+
+            return [ref for ref, _ in cached_results(refs, cache)[1]]
+
+        def done(changed: list[ProjectRef]) -> None:
+            for i in range(0, len(changed), SUMMARY_BATCH):
+                self._load_summaries(changed[i:i + SUMMARY_BATCH], None)
+
+        run_op(work, name="revalidate summaries", on_finished=done, owner=self)
+
+    # -- watching
+
+    def _watch_workspaces(self, entries: list[WorkspaceEntry]) -> None:
+        """One watch per workspace, set up on the watcher's thread (never here)."""
+        if self.bridge is None:
+            self.watch_label.setText(self.tr("not watching"))
+            return
+        from msd_desktop.core.workspace.watcher import WatchSpec
+
+        specs = []
+        for entry in entries:
+            if entry.error:
+                continue
+            roots = tuple(p.ref.root for p in entry.projects)
+            single = len(roots) == 1 and Path(roots[0]) == Path(entry.path)
+            specs.append(WatchSpec(Path(entry.path), roots, scan=not single))
+        self.watch_label.setText(self.tr("setting up watches…"))
+        self.bridge.set_workspaces(specs)
+
+    def _on_watch_health(self, health: WatchHealth) -> None:
+        if health.degraded:
+            reason = health.reason or self.tr("a watch was refused")
+            self.watch_label.setText(self.tr("⚠ {0} of {1} workspaces polled every {2:g} s").format(
+                len(health.polled), len(health.polled) + len(health.watched),
+                health.poll_interval_s))
+            self.watch_label.setToolTip(self.tr(
+                "The system would not watch every folder ({0}). Changes there are found by "
+                "checking the files every {1:g} s instead.").format(
+                    reason, health.poll_interval_s))
+            self._status(self.tr("Watching is limited: {0}. Changes in {1} workspace(s) show "
+                                 "up within {2:g} s.").format(
+                reason, len(health.polled), health.poll_interval_s))
+        else:
+            self.watch_label.setText(self.tr("watching %n project(s)", "", health.projects))
+            self.watch_label.setToolTip(self.tr(
+                "Projects whose .planning/ folder is watched for changes"))
+        self._revalidate()
+
+    def _on_layout_changed(self, event: LayoutEvent) -> None:
+        self._schedule_rescan()
+
+    def _schedule_rescan(self) -> None:
+        self._rescan_timer.start()
+
+    def _rescan_for_layout(self) -> None:
+        self._rescan_reason = ""  # filled in by _report_rescan
+        self.browser.rescan()
+
+    def _report_rescan(self, roots: set[Path]) -> None:
+        """Say what a rescan changed (shown once its summaries are in)."""
+        before, self._known_roots = self._known_roots, set(roots)
+        if self._rescan_reason is None and not before:
+            return  # the first scan: nothing to compare with
+        self._rescan_reason = self.tr("Rescan: {0} projects ({1} new, {2} gone)").format(
+            len(roots), len(roots - before), len(before - roots))
 
     # -- selection
 
@@ -594,6 +871,7 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _clear_project(self) -> None:
+        self.undo_group.setActiveStack(None)  # type: ignore[arg-type]  # edits live on (session)
         for _, widget in self._tabs:
             widget.deleteLater()
         self.project_tabs.clear()
@@ -616,11 +894,12 @@ class MainWindow(QMainWindow):
         from msd_desktop.ui.state.panel import StatePanel
 
         self.project_tabs.blockSignals(True)
-        self._tabs = build_project_tabs(shown)
+        self._tabs = build_project_tabs(shown, self.edit_sessions)
         for title, widget in self._tabs:
             self.project_tabs.addTab(widget, title)
             if isinstance(widget, StatePanel):
                 self.state_panel = widget
+            self._adopt_settings(widget)
         self.project_tabs.setCurrentIndex(max(0, min(tab_index, len(self._tabs) - 1)))
         self.project_tabs.blockSignals(False)
         for i, (title, _) in enumerate(self._tabs):
@@ -639,13 +918,19 @@ class MainWindow(QMainWindow):
             self._remember("ui/last_tab", index)
 
     def _update_title(self) -> None:
+        # Qt's modified marker: "[*]" shows as "*" while the window is modified (any unsaved
+        # Settings edit, in any project); without edits the title is the plain text.
+        dirty = self._edit_sessions is not None and bool(self._edit_sessions.dirty())
+        marker = "[*]" if dirty else ""
         if self._current is None:
-            self.setWindowTitle(APP_TITLE)
+            self.setWindowTitle(APP_TITLE + marker)
+            self.setWindowModified(dirty)
             return
         title = f"{APP_TITLE} — {visible(self._current.name, limit=200)}"
         if self._current_ws:
             title += f" › {visible(self._current_ws, limit=200)}"
-        self.setWindowTitle(title)
+        self.setWindowTitle(title + marker)
+        self.setWindowModified(dirty)
         summary = self._summaries.get(self._current.root)
         self._show_load_problem(summary)
         if summary is not None and summary.load_error:
@@ -759,13 +1044,101 @@ class MainWindow(QMainWindow):
         view.resize(1100, 640)
         view.show()
 
+    # -- unsaved Settings edits (drafts outlive the tabs; asked about before the window goes)
+
+    @property
+    def edit_sessions(self) -> EditSessions:
+        """The Settings drafts and undo stacks of every file opened in this window."""
+        if self._edit_sessions is None:
+            from msd_desktop.ui.settings.sessions import EditSessions
+
+            self._edit_sessions = EditSessions(self)
+            self._edit_sessions.changed.connect(self._unsaved_changed)
+        return self._edit_sessions
+
+    def _adopt_settings(self, widget: QWidget) -> None:
+        """A Settings tab: the window's Save / Undo / Redo act on it; its stack is the Edit
+        menu's while it is shown."""
+        use_window = getattr(widget, "use_window_actions", None)
+        if not callable(use_window):
+            return
+        use_window()
+        changed = getattr(widget, "undo_stack_changed", None)
+        if changed is not None:
+            changed.connect(self._set_undo_stack)
+        self._set_undo_stack(getattr(widget, "undo_stack", None))
+
+    def _set_undo_stack(self, stack: Any) -> None:
+        if stack is None:
+            self.undo_group.setActiveStack(None)  # type: ignore[arg-type]
+            return
+        if stack not in self.undo_group.stacks():
+            self.undo_group.addStack(stack)
+        self.undo_group.setActiveStack(stack)
+
+    def _settings_tab(self) -> Any:
+        return next((w for _, w in self._tabs if callable(getattr(w, "use_window_actions",
+                                                                  None))), None)
+
+    def save_settings(self) -> bool:
+        """Ctrl+S anywhere in the window: save the open project's Settings (what its fields
+        show)."""
+        panel = self._settings_tab()
+        if panel is None:
+            self._status(self.tr("No project is open: nothing to save."))
+            return False
+        saved = bool(panel.save())
+        if not saved and self.project_tabs.currentWidget() is not panel:
+            self.project_tabs.setCurrentWidget(panel)  # show why it was not saved
+        return saved
+
+    def _unsaved_changed(self) -> None:
+        """Any draft changed: the title's marker and the tree's marks follow."""
+        sessions = self._edit_sessions
+        if sessions is None:
+            return
+        roots = [p.ref.root for p in self.browser.model.projects()]
+        set_unsaved = getattr(self.browser.model, "set_unsaved", None)
+        if callable(set_unsaved):
+            set_unsaved(sessions.dirty_roots(roots))
+        self._update_title()
+
+    def unsaved_may_go(self, what: str) -> bool:
+        """Ask Save / Discard / Cancel when there are unsaved Settings edits; True when the
+        window may close (saved, discarded, or nothing unsaved)."""
+        from msd_desktop.ui.settings.unsaved import settle_unsaved
+
+        if self._edit_sessions is None or not self._edit_sessions.dirty():
+            return True
+        self._raise()
+        return settle_unsaved(self, self._edit_sessions, what)
+
+    def request_quit(self) -> bool:
+        """Quit as the File menu's Quit does (the tray's Quit too): unsaved edits are asked
+        about first. True when the window closed."""
+        return bool(self.close())
+
+    def _commit_data(self, manager: QSessionManager) -> None:
+        """The desktop session ends (log-out): ask about unsaved edits while it still may."""
+        if self._edit_sessions is None or not self._edit_sessions.dirty():
+            return
+        if manager.allowsInteraction():
+            if not self.unsaved_may_go(self.tr("Logging out")):
+                manager.cancel()
+            manager.release()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.unsaved_may_go(self.tr("Closing MSD Desktop")):
+            event.ignore()
+            return
         self._flush_ui_state()
         self.settings.setValue("ui/geometry", self.saveGeometry())
         self.settings.setValue("ui/splitter", self.splitter.saveState())
         self.settings.sync()
         if self.bridge is not None:
             self.bridge.stop()
+        if self._summary_cache is not None:
+            self._summary_cache.save()  # quick, and only when something changed
         for _, widget in self._tabs:  # e.g. the Settings tab's file watches (see there)
             release = getattr(widget, "release_watches", None)
             if callable(release):

@@ -20,6 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -40,10 +41,13 @@ WorkstreamRole = Qt.ItemDataRole.UserRole + 3  # workstream name (workstream row
 BadgeRole = Qt.ItemDataRole.UserRole + 4  # list[str] of problems worth a badge
 FilterTextRole = Qt.ItemDataRole.UserRole + 5  # text the filter box matches
 WorkspaceRole = Qt.ItemDataRole.UserRole + 6  # WorkspaceEntry for workspace rows
+UnsavedRole = Qt.ItemDataRole.UserRole + 7  # bool: the project has unsaved Settings edits
+UNSAVED_MARK = "●"  # after a project's name while it has unsaved Settings edits
 # the roles _project_data answers besides NodeKindRole and ProjectRefRole
 _PROJECT_ROLES = frozenset(int(r) for r in (
     BadgeRole, FilterTextRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.DisplayRole,
-    Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole))
+    Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole, UnsavedRole,
+    Qt.ItemDataRole.FontRole))
 
 COLUMNS = ("Project", "Status")
 _WS_SHIFT = 16
@@ -101,6 +105,21 @@ class ProjectTreeModel(QAbstractItemModel):
         super().__init__(parent)
         self._workspaces: list[WorkspaceEntry] = []
         self._where: dict[Path, list[tuple[int, int]]] = {}  # root → (workspace, project) rows
+        self._unsaved: set[Path] = set()  # projects with unsaved Settings edits
+
+    def set_unsaved(self, roots: set[Path]) -> None:
+        """Mark the projects with unsaved Settings edits (``dataChanged`` for those that
+        changed only)."""
+        new = {Path(r) for r in roots}
+        changed = new ^ self._unsaved
+        self._unsaved = new
+        for root in changed:
+            for w, p in self._where.get(root, ()):
+                parent = self.index(w, 0)
+                self.dataChanged.emit(self.index(p, 0, parent), self.index(p, 0, parent))
+
+    def unsaved(self) -> set[Path]:
+        return set(self._unsaved)
 
     # -- the plain-Python side
 
@@ -273,6 +292,9 @@ class ProjectTreeModel(QAbstractItemModel):
             return proj.ref
         if role not in _PROJECT_ROLES:  # views ask for a dozen roles per cell per paint
             return None
+        unsaved = proj.ref.root in self._unsaved
+        if role == UnsavedRole:
+            return unsaved
         badges = summary.badges() if summary is not None else []
         if role == BadgeRole:
             return badges
@@ -284,10 +306,20 @@ class ProjectTreeModel(QAbstractItemModel):
             if summary is not None and summary.statusline_full:
                 lines.append(visible(summary.statusline_full))
             lines += [f"⚠ {visible(b)}" for b in badges]
+            if unsaved:
+                lines.append(f"{UNSAVED_MARK} " + QCoreApplication.translate(
+                    "ProjectTree", "Unsaved Settings changes"))
             return tooltip("\n".join(lines))
         if column == 0:
             if role == Qt.ItemDataRole.DisplayRole:
-                return visible(proj.ref.name)
+                name = visible(proj.ref.name)
+                return f"{name} {UNSAVED_MARK}" if unsaved else name
+            if role == Qt.ItemDataRole.FontRole and unsaved:
+                from PySide6.QtGui import QFont
+
+                font = QFont()
+                font.setBold(True)
+                return font
             if role == Qt.ItemDataRole.DecorationRole:
                 if badges:
                     return _icon(QStyle.StandardPixmap.SP_MessageBoxWarning)

@@ -108,6 +108,7 @@ from msd_desktop.ui.widgets.editors import (
     display,
     field_spec,
 )
+from msd_desktop.ui.widgets.shortcuts import redo_keys
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
 # ---- modal questions (one function each, so a test replaces one call) ----------------------
@@ -124,18 +125,6 @@ def ask_discard_changes(parent: QWidget, what: str) -> bool:
         QMessageBox.StandardButton.Cancel,
     )
     return answer == QMessageBox.StandardButton.Discard
-
-
-def redo_keys() -> list[QKeySequence]:
-    """Ctrl+Shift+Z plus the platform's Redo keys (Ctrl+Y on some), each once (one key on two
-    shortcuts would cancel both)."""
-    keys = [QKeySequence("Ctrl+Shift+Z"),
-            *QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)]
-    out: list[QKeySequence] = []
-    for key in keys:
-        if not key.isEmpty() and all(key != k for k in out):
-            out.append(key)
-    return out
 
 
 # ---- small widgets --------------------------------------------------------------------------
@@ -1244,9 +1233,10 @@ def _schema_keys() -> set[str]:
     return set(SCHEMA)
 
 
-def create_tab(project: ProjectRef) -> QWidget:
-    """The Settings tab for ``project`` (the main window's tab factory)."""
-    return ConfigFormPanel(project)
+def create_tab(project: ProjectRef, sessions: EditSessions | None = None) -> QWidget:
+    """The Settings tab for ``project`` (the main window's tab factory); ``sessions`` keeps
+    its drafts alive when the tab is rebuilt for another project."""
+    return ConfigFormPanel(project, sessions=sessions)
 
 
 __all__ = ["ConfigFormPanel", "ask_discard_changes", "create_tab"]

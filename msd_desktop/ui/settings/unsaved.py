@@ -1,0 +1,122 @@
+"""Before the window goes away: unsaved Settings edits are saved, discarded or kept — asked.
+
+One question (Save / Discard / Cancel) lists every file with unsaved edits. Save writes each
+draft (what its fields show); a file that cannot be saved (an invalid field, a conflict on
+disk) stops the close and says which, so nothing is lost by a failed save either. The question
+is one function (:func:`ask_unsaved`) so a test replaces one call.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QWidget
+
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.ui.settings.sessions import EditSessions
+from msd_desktop.ui.settings.undo import EditSession
+
+
+class Answer(Enum):
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("UnsavedSettings", text)
+
+
+def describe(sessions: list[EditSession]) -> str:
+    lines = []
+    for session in sessions:
+        n = len(session.draft.pending)
+        lines.append(_tr("{0}: {1} unsaved change(s)").format(session.draft.path, n))
+    return "\n".join(lines)
+
+
+def ask_unsaved(parent: QWidget | None, sessions: list[EditSession], what: str) -> Answer:
+    """Save / Discard / Cancel for ``sessions`` (``what``: "Quitting", "Logging out" …)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(parent)
+    box.setObjectName("UnsavedSettingsDialog")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(_tr("Unsaved settings"))
+    box.setText(_tr("{0}: save your changes to the settings first?").format(what))
+    box.setInformativeText(describe(sessions))
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    buttons = QMessageBox.StandardButton
+    box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
+    box.setDefaultButton(buttons.Save)
+    box.setEscapeButton(buttons.Cancel)
+    answer = box.exec()
+    if answer == buttons.Save:
+        return Answer.SAVE
+    if answer == buttons.Discard:
+        return Answer.DISCARD
+    return Answer.CANCEL
+
+
+def save_all(sessions: list[EditSession]) -> list[str]:
+    """Save every session; the messages of those that could not be saved (nothing written
+    for them; their edits stay)."""
+    problems: list[str] = []
+    for session in sessions:
+        draft = session.draft
+        if not draft.dirty:
+            continue
+        keys = list(draft.pending)
+        try:
+            draft.save()
+        except MsdError as exc:
+            problems.append(f"{draft.path}: {exc}")
+        else:
+            session.stack.setClean()
+            session.seal()
+            session.applied.emit(keys, None)
+    return problems
+
+
+def discard_all(sessions: list[EditSession]) -> None:
+    """Drop every pending edit (the person said so)."""
+    for session in sessions:
+        keys = list(session.draft.pending)
+        session.draft.revert()
+        session.applied.emit(keys, None)
+
+
+def settle_unsaved(parent: QWidget | None, store: EditSessions | None, what: str) -> bool:
+    """Ask about unsaved edits, act on the answer; True when the window may go away."""
+    if store is None:
+        return True
+    dirty = store.dirty()
+    if not dirty:
+        return True
+    answer = ask_unsaved(parent, dirty, what)
+    if answer is Answer.CANCEL:
+        return False
+    if answer is Answer.DISCARD:
+        discard_all(dirty)
+        return True
+    problems = save_all(dirty)
+    if problems:
+        show_not_saved(parent, problems)
+        return False
+    return True
+
+
+def show_not_saved(parent: QWidget | None, problems: list[str]) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Critical)
+    box.setWindowTitle(_tr("Not saved"))
+    box.setText(_tr("These settings could not be saved; nothing was lost, the window stays "
+                    "open:"))
+    box.setInformativeText("\n".join(problems))
+    box.exec()
+
+
+__all__ = ["Answer", "ask_unsaved", "discard_all", "save_all", "settle_unsaved"]
