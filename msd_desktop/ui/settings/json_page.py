@@ -1,0 +1,505 @@
+"""The Settings tab's JSON page: the draft as editable JSON text, next to the form.
+
+What it does (as an editor's settings JSON does beside its settings form):
+
+* the text is the draft — what Save would write — in the writer's layout, so a form edit shows
+  here and an edit here stages the same draft edits the form makes (unknown keys and key order
+  of the file are kept: only what the person changed in the text is staged);
+* every change is checked as it is typed: the core's JSON reader gives a syntax error with its
+  line and column, the core's validators check each staged value (shown at the key's line);
+* plaintext secrets show masked and stay masked: an untouched mask maps back to the value it
+  stands for, a key typed in is refused (the API keys tab puts keys in the OS keyring), and a
+  copy from the text masks any key in it. A plaintext key in the file gets "Move to keyring".
+
+Every text change that stages something is one undoable command when an undo stack is given
+(:meth:`JsonSettingsPage.set_undo`); consecutive changes while typing merge into one command.
+Without a stack the edits are applied directly (``apply`` — the hook a caller wraps).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFontDatabase,
+    QTextCharFormat,
+    QTextCursor,
+    QUndoCommand,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from msd_desktop.core.config.draft import UNSET, ConfigDraft
+from msd_desktop.core.config.json_edit import (
+    TextProblem,
+    display_data,
+    document_text,
+    edits_between,
+    key_position,
+    parse_document,
+    secret_key_names,
+)
+from msd_desktop.core.config.schema import MISSING
+from msd_desktop.core.secrets.masking import mask, mask_text
+from msd_desktop.ui.settings.conflict_view import read_only_text
+from msd_desktop.ui.widgets.theme import banner_style, semantic_color
+
+# The key under which an unreadable JSON text blocks Save in the draft's errors.
+TEXT_ERROR_KEY = "(JSON text)"
+JSON_MERGE_ID = 0x15_0E  # JSON text commands merge with each other only
+
+Apply = Callable[[Sequence[tuple[str, Any]]], None]
+
+
+def _typed_secrets(text: str) -> list[str]:
+    """String values that follow a secret key's name in ``text`` (parsed or not)."""
+    names = "|".join(re.escape(k) for k in sorted(secret_key_names()))
+    found = re.findall(rf'"(?:{names})"\s*:\s*"((?:[^"\\]|\\.)*)"', text)
+    out: list[str] = []
+    for raw in found:
+        out.append(raw)
+        try:
+            import json
+
+            out.append(json.loads(f'"{raw}"'))
+        except ValueError:
+            pass
+    return [s for s in out if s and not s.startswith("****")]
+
+
+class JsonTextEdit(QPlainTextEdit):
+    """The JSON text box: copies leave it masked; its own undo is off (the form's stack is
+    the one history)."""
+
+    focused = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("jsonText")
+        self.setAccessibleName(self.tr("Settings as JSON"))
+        self.setAccessibleDescription(self.tr(
+            "The draft as JSON; edits here change the form's values too. API keys are masked."))
+        self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setTabChangesFocus(False)
+        self.secret_values: Callable[[], list[str]] = lambda: []
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        data = QMimeData()
+        selected = self.textCursor().selection().toPlainText()
+        data.setText(mask_text(selected, self.secret_values() + _typed_secrets(
+            self.toPlainText())))
+        return data
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.focused.emit()
+
+
+class JsonEditCommand(QUndoCommand):
+    """One burst of typing in the JSON text: the values before and after, per key."""
+
+    def __init__(self, apply: Apply, changes: list[tuple[str, Any, Any]], burst: int,
+                 text: str) -> None:
+        super().__init__(text)
+        self.apply = apply
+        self.changes = changes  # (key, before, after)
+        self.burst = burst
+
+    def redo(self) -> None:
+        self.apply([(k, after) for k, _before, after in self.changes])
+
+    def undo(self) -> None:
+        self.apply([(k, before) for k, before, _after in reversed(self.changes)])
+
+    def id(self) -> int:
+        return JSON_MERGE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, JsonEditCommand) or other.burst != self.burst:
+            return False
+        merged = {k: [k, before, after] for k, before, after in self.changes}
+        for key, before, after in other.changes:
+            if key in merged:
+                merged[key][2] = after
+            else:
+                merged[key] = [key, before, after]
+        self.changes = [(k, b, a) for k, b, a in merged.values()]
+        self.setText(other.text())
+        if all(_same(b, a) for _k, b, a in self.changes):
+            self.setObsolete(True)
+        return True
+
+
+def _as_set(value: Any) -> Any:
+    """A draft value as ``ConfigDraft.set`` takes it (absent → ``None``, i.e. remove)."""
+    return None if value is MISSING or value is UNSET else value
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    return type(a) is type(b) and a == b
+
+
+class JsonSettingsPage(QWidget):
+    """The JSON page for one draft (see the module docstring)."""
+
+    edited = Signal(list)  # the keys one text change staged
+    problems_changed = Signal(list)  # [TextProblem]
+    move_to_keyring_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("jsonPage")
+        self.draft: ConfigDraft | None = None
+        self._synced: dict[str, Any] = {}  # the document the text agreed with last
+        self._originals: dict[str, str] = {}
+        self._own = False  # staging from the text: the draft's echo must not rewrite it
+        self._stale = False  # the draft changed elsewhere while the text could not be read
+        self._burst = 0
+        self._stack: QUndoStack | None = None
+        self._apply: Apply | None = None
+        self.problems: list[TextProblem] = []
+        self.parse_problem: TextProblem | None = None
+        self._build()
+
+    # ---- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.secret_banner = QFrame()
+        self.secret_banner.setObjectName("banner")
+        row = QHBoxLayout(self.secret_banner)
+        row.setContentsMargins(8, 4, 8, 4)
+        self.secret_label = QLabel()
+        self.secret_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.secret_label.setWordWrap(True)
+        row.addWidget(self.secret_label, 1)
+        self.move_button = QPushButton(self.tr("Move to keyring"))
+        self.move_button.setAccessibleDescription(self.tr(
+            "Moves the plaintext API keys from config.json into the OS keyring and writes true "
+            "in their place"))
+        self.move_button.clicked.connect(self.move_to_keyring_requested.emit)
+        row.addWidget(self.move_button)
+        self.secret_banner.hide()
+        layout.addWidget(self.secret_banner)
+        self.stale_bar = QFrame()
+        self.stale_bar.setObjectName("banner")
+        self.stale_bar.setStyleSheet(banner_style("info"))
+        stale_row = QHBoxLayout(self.stale_bar)
+        stale_row.setContentsMargins(8, 4, 8, 4)
+        stale_label = QLabel(self.tr(
+            "The settings changed elsewhere while this text cannot be read; they show here once "
+            "the text is fixed."))
+        stale_label.setWordWrap(True)
+        stale_row.addWidget(stale_label, 1)
+        self.show_draft_button = QPushButton(self.tr("Show the settings instead"))
+        self.show_draft_button.setToolTip(self.tr("Replace this text with the current settings "
+                                                  "(your unreadable text is dropped)"))
+        self.show_draft_button.clicked.connect(self._drop_text)
+        stale_row.addWidget(self.show_draft_button)
+        self.stale_bar.hide()
+        layout.addWidget(self.stale_bar)
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.editor = JsonTextEdit()
+        self.editor.secret_values = lambda: list(self._originals.values())
+        self.editor.setUndoRedoEnabled(False)
+        self.editor.textChanged.connect(self._text_changed)
+        self.editor.focused.connect(self._new_burst)
+        splitter.addWidget(self.editor)
+        self.problem_list = QListWidget()
+        self.problem_list.setAccessibleName(self.tr("Problems in the JSON text"))
+        self.problem_list.itemActivated.connect(self._jump)
+        self.problem_list.itemClicked.connect(self._jump)
+        self.problem_list.hide()
+        splitter.addWidget(self.problem_list)
+        self.diff_box = read_only_text(diff=True)
+        self.diff_box.setAccessibleName(self.tr("Unsaved changes as a diff"))
+        self.diff_box.hide()
+        splitter.addWidget(self.diff_box)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(2, 2)
+        layout.addWidget(splitter, 1)
+        bottom = QHBoxLayout()
+        self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        bottom.addWidget(self.status, 1)
+        self.diff_check = QCheckBox(self.tr("Show unsaved changes as a diff"))
+        self.diff_check.toggled.connect(self._diff_toggled)
+        bottom.addWidget(self.diff_check)
+        layout.addLayout(bottom)
+
+    # ---- wiring -----------------------------------------------------------------------------
+
+    def set_undo(self, stack: QUndoStack | None, apply: Apply | None) -> None:
+        """Text edits become commands on ``stack`` whose redo/undo call ``apply(values)``."""
+        self._stack, self._apply = stack, apply
+
+    def set_draft(self, draft: ConfigDraft | None) -> None:
+        """Show another draft (a scope or project switch): the text starts afresh."""
+        self.draft = draft
+        self._stale = False
+        self._render()
+
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def set_move_enabled(self, enabled: bool, why: str = "") -> None:
+        self.move_button.setEnabled(enabled)
+        self.move_button.setToolTip(why)
+
+    # ---- the draft → the text ---------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """The draft changed (an edit in the form, undo, revert, reload, save)."""
+        if self._own or self.draft is None:
+            return
+        if self.parse_problem is not None:
+            self._stale = True  # never drop what is being typed: say so and wait
+            self.stale_bar.show()
+            self._mark_text_error()
+            self._update_chrome()
+            return
+        doc = document_text(display_data(self.draft))
+        if doc.text != self.text():
+            self._render(doc.text, doc.data, doc.originals)
+        else:
+            self._synced, self._originals = doc.data, doc.originals
+            self._check()
+            self._update_chrome()
+
+    def _render(self, text: str | None = None, data: dict[str, Any] | None = None,
+                originals: dict[str, str] | None = None) -> None:
+        if self.draft is None:
+            self._set_text("")
+            self._synced, self._originals = {}, {}
+            self._update_chrome()
+            return
+        if text is None or data is None or originals is None:
+            doc = document_text(display_data(self.draft))
+            text, data, originals = doc.text, doc.data, doc.originals
+        self._synced, self._originals = data, originals
+        self._stale = False
+        self.stale_bar.hide()
+        self.parse_problem = None
+        self._set_text(text)
+        self._new_burst()
+        self._check()
+        self._update_chrome()
+
+    def _set_text(self, text: str) -> None:
+        """Replace the text keeping the cursor's line and column and the scroll position."""
+        cursor = self.editor.textCursor()
+        line, column = cursor.blockNumber(), cursor.positionInBlock()
+        scroll = self.editor.verticalScrollBar().value()
+        self._own = True
+        try:
+            self.editor.setPlainText(text)
+        finally:
+            self._own = False
+        block = self.editor.document().findBlockByNumber(
+            min(line, self.editor.document().blockCount() - 1))
+        cursor = QTextCursor(block)
+        cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.MoveAnchor,
+                            min(column, max(0, block.length() - 1)))
+        self.editor.setTextCursor(cursor)
+        self.editor.verticalScrollBar().setValue(scroll)
+
+    def _drop_text(self) -> None:
+        self.parse_problem = None
+        self._clear_text_error()
+        self._render()
+
+    # ---- the text → the draft ---------------------------------------------------------------
+
+    def _text_changed(self) -> None:
+        if self._own or self.draft is None:
+            return
+        text = self.text()
+        doc, problem = parse_document(text, self._originals, self.tr("JSON"))
+        if problem is not None or doc is None:
+            self.parse_problem = problem
+            self._mark_text_error()
+            self._show_problems([problem] if problem is not None else [])
+            self._update_chrome()
+            return
+        self.parse_problem = None
+        self._clear_text_error()
+        edits = edits_between(self._synced, doc)
+        self._synced = doc
+        if edits:
+            self._stage(edits)
+        if self._stale:  # the draft moved on meanwhile: show all of it now
+            self._render()
+            return
+        self._check()
+        self._update_chrome()
+
+    def _stage(self, edits: list[tuple[str, Any]]) -> None:
+        draft = self.draft
+        assert draft is not None
+        keys = [k for k, _ in edits]
+        self._own = True
+        try:
+            if self._stack is not None and self._apply is not None:
+                changes = [(k, _as_set(draft.value(k)), _as_set(v)) for k, v in edits]
+                text = self.tr("edit {0} in the JSON text").format(", ".join(keys[:3]) + (
+                    "…" if len(keys) > 3 else ""))
+                self._stack.push(JsonEditCommand(self._apply, changes, self._burst, text))
+            elif self._apply is not None:
+                self._apply(edits)
+            else:
+                for key, value in edits:
+                    draft.set(key, _as_set(value))
+        finally:
+            self._own = False
+        self.edited.emit(keys)
+
+    def _new_burst(self) -> None:
+        """The next text change starts a new undo command (focus came back, text replaced)."""
+        self._burst += 1
+
+    def _mark_text_error(self) -> None:
+        if self.draft is not None and self.parse_problem is not None:
+            self.draft.errors[TEXT_ERROR_KEY] = self.parse_problem.message
+
+    def _clear_text_error(self) -> None:
+        if self.draft is not None:
+            self.draft.errors.pop(TEXT_ERROR_KEY, None)
+
+    # ---- problems ---------------------------------------------------------------------------
+
+    def _check(self) -> None:
+        """The draft's errors, placed at their keys in the text."""
+        if self.parse_problem is not None:
+            self._show_problems([self.parse_problem])
+            return
+        problems = []
+        text = self.text()
+        for key, message in (self.draft.errors.items() if self.draft is not None else ()):
+            if key == TEXT_ERROR_KEY:
+                continue
+            line, column = key_position(text, key)
+            problems.append(TextProblem(message, line, column, key))
+        problems.sort(key=lambda p: (p.line, p.column))
+        self._show_problems(problems)
+
+    def _show_problems(self, problems: list[TextProblem]) -> None:
+        self.problems = problems
+        self.problem_list.clear()
+        for problem in problems:
+            message = problem.message
+            head, sep, _tail = message.partition(". Valid keys: ")
+            shown = head + "." if sep else message
+            item = QListWidgetItem(self.tr("Line {0}, column {1}: {2}").format(
+                problem.line, problem.column, shown))
+            item.setData(Qt.ItemDataRole.UserRole, (problem.line, problem.column))
+            item.setForeground(semantic_color("error"))
+            self.problem_list.addItem(item)
+        self.problem_list.setVisible(bool(problems))
+        self._underline(problems)
+        self.problems_changed.emit(problems)
+
+    def _underline(self, problems: list[TextProblem]) -> None:
+        selections = []
+        doc = self.editor.document()
+        for problem in problems:
+            block = doc.findBlockByNumber(problem.line - 1)
+            if not block.isValid():
+                continue
+            selection = QTextEdit.ExtraSelection()
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(semantic_color("error"))
+            background = QColor(semantic_color("error_bg"))
+            fmt.setBackground(background)
+            selection.format = fmt
+            cursor = QTextCursor(block)
+            cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock,
+                                QTextCursor.MoveMode.KeepAnchor)
+            selection.cursor = cursor
+            selections.append(selection)
+        self.editor.setExtraSelections(selections)
+
+    def _jump(self, item: QListWidgetItem) -> None:
+        line, column = item.data(Qt.ItemDataRole.UserRole)
+        block = self.editor.document().findBlockByNumber(line - 1)
+        if not block.isValid():
+            return
+        cursor = QTextCursor(block)
+        cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.MoveAnchor,
+                            min(column - 1, max(0, block.length() - 1)))
+        self.editor.setTextCursor(cursor)
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # ---- chrome -----------------------------------------------------------------------------
+
+    def _update_chrome(self) -> None:
+        draft = self.draft
+        plaintext = [] if draft is None else [
+            k for k in sorted(secret_key_names())
+            if isinstance(draft.data.get(k), str) and draft.data.get(k) != ""]
+        if plaintext and draft is not None:
+            self.secret_label.setText(self.tr(
+                "config.json holds plaintext API keys: {0}. They are shown masked here; move "
+                "them into the OS keyring so the file only says true."
+            ).format(", ".join(f"{k} ({mask(draft.data[k])})" for k in plaintext)))
+            self.secret_banner.setStyleSheet(banner_style("warning"))
+            self.secret_banner.show()
+        else:
+            self.secret_banner.hide()
+        if draft is None:
+            self.status.setText("")
+        elif self.parse_problem is not None:
+            self.status.setText(self.tr("The text cannot be read: nothing from it is staged "
+                                        "and Save is blocked until it is fixed."))
+        elif draft.dirty:
+            self.status.setText(self.tr("Unsaved: this text is what Save writes."))
+        else:
+            self.status.setText(self.tr("No unsaved changes: this is the file."))
+        if self.diff_check.isChecked():
+            self._fill_diff()
+
+    def _diff_toggled(self, on: bool) -> None:
+        self.diff_box.setVisible(on)
+        if on:
+            self._fill_diff()
+
+    def _fill_diff(self) -> None:
+        import difflib
+
+        draft = self.draft
+        if draft is None:
+            self.diff_box.setPlainText("")
+            return
+        before = document_text(draft.data).text.splitlines()
+        after = document_text(display_data(draft)).text.splitlines()
+        name = draft.path.name
+        lines = list(difflib.unified_diff(before, after, fromfile=f"{name} (as read)",
+                                          tofile=f"{name} (unsaved)", lineterm="", n=3))
+        self.diff_box.setPlainText("\n".join(lines) if lines else self.tr("No unsaved changes."))
+
+
+__all__ = ["TEXT_ERROR_KEY", "JsonEditCommand", "JsonSettingsPage", "JsonTextEdit"]
