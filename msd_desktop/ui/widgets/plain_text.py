@@ -21,9 +21,10 @@ from PySide6.QtWidgets import QLabel
 
 # C0 and C1 controls, DEL; bidi embeddings/overrides/isolates and marks; zero-width and
 # other invisible format characters; line/paragraph separators; lone surrogates
+# (not U+200C/U+200D, the joiners some scripts and emoji sequences need)
 _UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
-    "\ufff9-\ufffb\ud800-\udfff]")
+    "[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f"
+    "\ufeff\ufff9-\ufffb\ud800-\udfff]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # a name or one-line value longer than this is cut (with "…") before it reaches a widget:
 # Qt lays out the whole string even when it paints only a few characters of it
@@ -40,10 +41,11 @@ def _escape_char(match: re.Match[str]) -> str:
 
 
 def visible(text: Any, limit: int = MAX_SHOWN) -> str:
-    """``text`` with every control, bidi or invisible character shown as an escape.
+    """``text`` with every control, bidi or invisible character shown as an escape, cut to
+    ``limit`` characters.
 
-    Also unassigned or private-use-free format characters (category ``Cf``) outside the
-    common ranges are escaped; ordinary letters, emoji and combining marks are kept.
+    Other format characters (category ``Cf``, e.g. tag characters) are escaped too, except
+    the joiners (U+200C, U+200D); letters, emoji and combining marks are kept.
     """
     s = "" if text is None else str(text)
     if len(s) > limit:
@@ -55,8 +57,8 @@ def visible(text: Any, limit: int = MAX_SHOWN) -> str:
 
 
 def _escape_char_cf(ch: str) -> str:
-    if ch.isascii() or unicodedata.category(ch) != "Cf" or ch == "\u200d":
-        return ch  # U+200D (zero-width joiner) builds emoji sequences; ZWJ is harmless
+    if ch.isascii() or ch in "\u200c\u200d" or unicodedata.category(ch) != "Cf":
+        return ch
     code = ord(ch)
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 

@@ -33,8 +33,10 @@ design):
 - ``timeout_s``: an op that runs that long without reporting progress fails with
   :class:`OpTimeout` (a progress report restarts the clock, so a long scan that keeps
   reporting never times out). Its thread is written off and replaced, so one stuck read
-  costs one thread, never the pool; at most :data:`MAX_STUCK` threads are written off, after
-  which queued ops fail at once instead of waiting behind reads that never return.
+  costs one thread, never the pool. Replacements stop once :data:`MAX_STUCK` threads are
+  written off (so there are never more than ``MAX_WORKERS + MAX_STUCK`` threads, however
+  many projects); when every thread is stuck, queued ops fail at once
+  (:class:`PoolExhausted`) instead of waiting behind reads that never return.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ DRAIN_BUDGET_S = 0.025  # deliver for at most this long per event-loop turn
 YIELD_MS = 1
 SWITCH_INTERVAL_S = 0.001
 SHUTDOWN_WAIT_S = 2.0  # quitting waits at most this long for busy workers
-MAX_STUCK = 8  # threads written off after a timeout, at most (then queued ops fail fast)
+MAX_STUCK = 8  # written-off threads after which no replacement is started
 WATCHDOG_MS = 200  # how often running ops with a timeout are checked (only while any run)
 # an op that reads planning files and gives no answer this long (a FIFO, a hung mount) is
 # failed with OpTimeout; the window says "could not be read in N s" and moves on
@@ -114,7 +116,7 @@ class PoolExhausted(Exception):
     """Too many workers are stuck in reads that never returned; the op was not run."""
 
     def __init__(self) -> None:
-        super().__init__(f"{MAX_STUCK} reads are stuck; not started")
+        super().__init__("every worker is stuck in a read; not started")
 
 
 class Progress:
@@ -187,6 +189,8 @@ class OpHandle(QObject):
             self.error = payload
             if live:
                 self.failed.emit(payload)
+            if isinstance(payload, OpTimeout):
+                self.token.cancel()  # a cooperative fn still running may notice and stop
         self.done.emit()
 
 
@@ -367,8 +371,7 @@ class _Pool:
             for op_id, (job, worker) in list(self._running.items()):
                 if job.timeout_s is None or now < job.deadline:
                     continue
-                del self._running[op_id]
-                job.token.cancel()  # a cooperative fn may still notice and stop
+                del self._running[op_id]  # (its token is cancelled once the failure is out)
                 worker.written_off = True
                 if worker in self._workers:
                     self._workers.remove(worker)
