@@ -52,6 +52,8 @@ if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
   fi
   touch "$STAMP"
 fi
+# The window's translations (.ts → .qm beside them; the wheel builds its own in setup.py).
+.venv/bin/python scripts/update-translations.py --release
 # Precompile our package: this environment may set PYTHONDONTWRITEBYTECODE, and a CLI that
 # recompiles its modules on every call starts several times slower.
 .venv/bin/python -m compileall -q msd_desktop >/dev/null 2>&1 || true

@@ -31,6 +31,7 @@ def project_version() -> str:
 def package_data_files() -> list[str]:
     """Every package-data file the distributions must carry, relative to the repo root."""
     files = sorted((PACKAGE_DIR / "core").glob("*/data/*.json"))
+    files += sorted((PACKAGE_DIR / "i18n").glob("*.ts"))
     files += sorted(
         p
         for p in (PACKAGE_DIR / "resources").rglob("*")
@@ -105,3 +106,19 @@ def check_smoke_result(result: dict, expected_projects: int) -> None:  # type: i
     assert {"window-overview", "browser", "overview", "window-project"} <= set(painted), painted
     assert any(k.startswith("tab-") for k in painted), painted
     assert result["timings_ms"]["total_ms"] > 0
+
+
+def compiled_catalogues(out: Path) -> dict[str, bytes]:
+    """``msd_desktop/i18n/<name>.qm`` → the bytes lrelease makes of each ``.ts`` (built into
+    ``out``): what every distribution must ship."""
+    import sys
+
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    result = {}
+    for ts in sorted((PACKAGE_DIR / "i18n").glob("*.ts")):
+        qm = out / ts.with_suffix(".qm").name
+        subprocess.run([str(lrelease), "-silent", str(ts), "-qm", str(qm)], check=True,
+                       timeout=120)
+        result[f"msd_desktop/i18n/{qm.name}"] = qm.read_bytes()
+    assert result, "no translations found"
+    return result

@@ -26,6 +26,7 @@ from .conftest import (
     DEMO_DIR,
     REPO_ROOT,
     check_smoke_result,
+    compiled_catalogues,
     demo_projects,
     package_data_files,
     parse_json_output,
@@ -94,6 +95,19 @@ def test_bundle_layout(bundle: Path) -> None:
     assert (share / "icons/hicolor/scalable/apps" / f"{APP_ID}.svg").is_file()
 
 
+def test_bundle_ships_translations(bundle: Path, tmp_path: Path) -> None:
+    internal = bundle / "_internal"
+    for rel, data in compiled_catalogues(tmp_path).items():
+        frozen = internal / rel
+        assert frozen.is_file(), f"{rel} missing from the bundle"
+        assert frozen.read_bytes() == data, f"{rel} is not the catalogue of its .ts"
+        lang = frozen.stem.removeprefix("msd_desktop_")
+        # Qt's own catalogue for the standard dialogs and buttons, and no other language's
+        qt = internal / "PySide6" / "Qt" / "translations"
+        assert (qt / f"qtbase_{lang}.qm").is_file(), f"qtbase_{lang}.qm missing"
+    assert not (internal / "PySide6" / "Qt" / "translations" / "qtbase_de.qm").exists()
+
+
 def test_bundle_is_lean(bundle: Path) -> None:
     plugins = bundle / "_internal" / "PySide6" / "Qt" / "plugins"
     # what a desktop session needs
@@ -123,7 +137,11 @@ def test_bundle_is_lean(bundle: Path) -> None:
         p.name.startswith(("libQt6Quick", "libQt6Qml", "libQt6WebEngine", "libQt6Pdf"))
         for p in (bundle / "_internal").rglob("libQt6*")
     )
-    assert not (bundle / "_internal" / "PySide6" / "Qt" / "translations").exists()
+    # Qt's translations only for the languages the window ships (qtbase_<lang>.qm)
+    shipped = {f"qtbase_{ts.stem.removeprefix('msd_desktop_')}.qm"
+               for ts in (REPO_ROOT / "msd_desktop" / "i18n").glob("msd_desktop_*.ts")}
+    qt_translations = bundle / "_internal" / "PySide6" / "Qt" / "translations"
+    assert {p.name for p in qt_translations.iterdir()} == shipped
     size_mb = _du(bundle) / 1e6
     print(f"bundle size: {size_mb:.0f} MB, archive {_tarball().stat().st_size / 1e6:.0f} MB")
     assert size_mb < 250, f"bundle grew to {size_mb:.0f} MB"

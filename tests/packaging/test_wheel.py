@@ -23,6 +23,7 @@ from .conftest import (
     DEMO_DIR,
     REPO_ROOT,
     check_smoke_result,
+    compiled_catalogues,
     demo_projects,
     package_data_files,
     parse_json_output,
@@ -90,6 +91,14 @@ def test_wheel_contains_package_data_and_entry_points(dists: dict[str, Path]) ->
     assert "[gui_scripts]\nmsd-desktop = msd_desktop.app:main" in entry_points
     assert not any(n.startswith(("tests/", "packaging/", "bench/")) for n in names)
     assert dists["wheel"].stat().st_size < 5 * 1024 * 1024
+
+
+def test_wheel_ships_the_compiled_translations(dists: dict[str, Path], tmp_path: Path) -> None:
+    with zipfile.ZipFile(dists["wheel"]) as whl:
+        names = set(whl.namelist())
+        for rel, data in compiled_catalogues(tmp_path).items():
+            assert rel in names, f"{rel} missing from the wheel"
+            assert whl.read(rel) == data, f"{rel} is not the catalogue of its .ts"
 
 
 def test_sdist_contains_package_data(dists: dict[str, Path]) -> None:

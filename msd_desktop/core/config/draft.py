@@ -115,7 +115,7 @@ GROUP_KEYS: dict[str, tuple[str, str, str]] = {
     "model_overrides": (
         "model", "Model overrides",
         "model for one agent, highest precedence (model_overrides.<agent>); global entries "
-        "from ~/.msd/defaults.json merge per agent (D1)",
+        "from ~/.msd/defaults.json merge per agent",
     ),
     "agent_skills": (
         "agent_skills", "Agent skills",

@@ -1,0 +1,127 @@
+"""Refresh the window's translation sources and build their catalogues.
+
+    .venv/bin/python scripts/update-translations.py            # lupdate, then lrelease
+    .venv/bin/python scripts/update-translations.py --release  # lrelease only (install/build)
+    .venv/bin/python scripts/update-translations.py --check    # exit 1 if a .ts is stale
+
+``pyside6-lupdate`` reads every ``tr()`` / ``QCoreApplication.translate()`` in the window's
+sources, plus the schema's texts (titles, descriptions, section names, option help) listed by
+``msd_desktop.core.config.schema_texts`` — written to a temporary Python file of ``translate``
+calls so they are extracted like any other string, keyed by key and field. Sources carry no
+line locations (``-locations none``) so a refresh only shows real text changes; entries whose
+source text vanished are dropped (``-no-obsolete``). ``--check`` runs the same extraction on a
+copy and fails when it would add or drop anything, or when an entry is unfinished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "msd_desktop"
+I18N = PACKAGE / "i18n"
+SKIP_DIRS = {"__pycache__", "core", "commands", "i18n", "resources"}
+
+
+def tool(name: str) -> str:
+    """``pyside6-<name>`` beside this interpreter, else the PySide6 package's own binary."""
+    beside = Path(sys.executable).with_name(f"pyside6-{name}")
+    if beside.exists():
+        return str(beside)
+    import PySide6
+
+    return str(Path(PySide6.__file__).resolve().parent / name)
+
+
+def window_sources() -> list[Path]:
+    """Every Python file of the window (the CLI's and the core's texts stay English)."""
+    files = [PACKAGE / "app.py"]
+    files += sorted(p for p in (PACKAGE / "ui").rglob("*.py")
+                    if not SKIP_DIRS.intersection(p.relative_to(PACKAGE).parts))
+    return files
+
+
+def schema_strings_file(directory: Path) -> Path:
+    sys.path.insert(0, str(REPO))
+    from msd_desktop.core.config.schema_texts import CONTEXT, texts
+
+    lines = ["from PySide6.QtCore import QCoreApplication", "", "", "def _texts() -> None:"]
+    lines += [f"    QCoreApplication.translate({CONTEXT!r}, {t.english!r}, {t.ident!r})"
+              for t in texts()]
+    path = directory / "schema_strings.py"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def lupdate(ts_files: list[Path]) -> None:
+    with tempfile.TemporaryDirectory(prefix="msd-lupdate-") as tmp:
+        sources = [*window_sources(), schema_strings_file(Path(tmp))]
+        for ts in ts_files:
+            subprocess.run([tool("lupdate"), *map(str, sources), "-ts", str(ts),
+                            "-locations", "none", "-no-obsolete", "-silent"], check=True)
+
+
+def lrelease(ts_files: list[Path]) -> None:
+    for ts in ts_files:
+        subprocess.run([tool("lrelease"), "-silent", str(ts), "-qm",
+                        str(ts.with_suffix(".qm"))], check=True)
+
+
+def messages(ts: Path) -> set[tuple[str, str, str]]:
+    root = ET.parse(ts).getroot()
+    return {(ctx.findtext("name") or "", m.findtext("source") or "", m.findtext("comment") or "")
+            for ctx in root.iter("context") for m in ctx.iter("message")}
+
+
+def unfinished(ts: Path) -> list[str]:
+    root = ET.parse(ts).getroot()
+    out = []
+    for ctx in root.iter("context"):
+        for m in ctx.iter("message"):
+            tr = m.find("translation")
+            empty = tr is None or not ("".join(tr.itertext()).strip())
+            if tr is None or tr.get("type") in ("unfinished", "vanished", "obsolete") or empty:
+                out.append(f"{ctx.findtext('name')}: {m.findtext('source')!r}")
+    return out
+
+
+def check(ts_files: list[Path]) -> list[str]:
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="msd-ts-check-") as tmp:
+        for ts in ts_files:
+            copy = Path(tmp) / ts.name
+            shutil.copy2(ts, copy)
+            lupdate([copy])
+            added = messages(copy) - messages(ts)
+            dropped = messages(ts) - messages(copy)
+            problems += [f"{ts.name}: not extracted yet: {m}" for m in sorted(added)]
+            problems += [f"{ts.name}: obsolete: {m}" for m in sorted(dropped)]
+            problems += [f"{ts.name}: unfinished: {m}" for m in unfinished(ts)]
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--release", action="store_true", help="only build the .qm files")
+    parser.add_argument("--check", action="store_true", help="fail if a .ts is stale")
+    args = parser.parse_args()
+    ts_files = sorted(I18N.glob("msd_desktop_*.ts"))
+    if args.check:
+        problems = check(ts_files)
+        for line in problems:
+            print(line)
+        return 1 if problems else 0
+    if not args.release:
+        lupdate(ts_files)
+    lrelease(ts_files)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
