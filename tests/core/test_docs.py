@@ -5,8 +5,8 @@ Three checks, each reading the checkout as it is:
 * no tracked file refers to a location outside the repository (the shared folder of the
   machine the project was started on, or absolute paths under its work directory) — a fresh
   clone must have everything a reader or a test is sent to;
-* every relative link in the README, CONTRIBUTING and ``docs/`` reaches an existing file, and
-  a ``#fragment`` reaches a heading of the Markdown file it names;
+* every relative link in the README, CONTRIBUTING, ``bench/README.md`` and ``docs/`` reaches an
+  existing file, and a ``#fragment`` reaches a heading of the Markdown file it names;
 * every Python package under ``msd_desktop/`` is named in ``docs/architecture.md``.
 """
 
@@ -52,7 +52,8 @@ def _tracked_files() -> list[Path]:
 
 
 def _doc_files() -> list[Path]:
-    docs = [REPO / "README.md", REPO / "CONTRIBUTING.md", *sorted((REPO / "docs").rglob("*.md"))]
+    docs = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "bench" / "README.md",
+            *sorted((REPO / "docs").rglob("*.md"))]
     return [p for p in docs if p.is_file()]
 
 
