@@ -156,6 +156,9 @@ class OverviewModel(HeaderedTableModel):
         appended: list[OverviewRow] = []
         changed: list[int] = []
         removed: list[int] = []
+        # re-sorting every row is O(rows): only when a sort key of a touched row moved
+        sort_col = self._sort[0] if self._sort is not None else None
+        reorder = False
         for summary in summaries:
             new = rows_from_summaries([summary])
             positions = self._pos.get(summary.root, [])
@@ -164,6 +167,9 @@ class OverviewModel(HeaderedTableModel):
                     r.label in by_label for r in new):
                 for row in new:
                     i = by_label[row.label]
+                    if sort_col is not None and not reorder:
+                        reorder = (self.sort_value(self._rows[i], sort_col)
+                                   != self.sort_value(row, sort_col))
                     self._rows[i] = row
                     changed.append(i)
                 continue
@@ -183,7 +189,8 @@ class OverviewModel(HeaderedTableModel):
             for i, row in enumerate(appended, start=first):
                 self._pos.setdefault(row.summary.root, []).append(i)
             self.endInsertRows()
-        self._resort()
+        if reorder or removed or appended:
+            self._resort()
 
     def _emit_changed(self, rows: list[int]) -> None:
         """One ``dataChanged`` per run of consecutive rows."""
@@ -414,5 +421,10 @@ def unreadable_summary(ref: Any, problem: str) -> ProjectSummary:
 
 
 def placeholder_summary(ref: Any) -> ProjectSummary:
-    """What a project shows until its summary arrived (name only)."""
-    return ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace)
+    """What a project shows until its summary arrived (name only; one row per workstream
+    already, so the real summary replaces rows in place instead of removing and inserting)."""
+    workstreams = {ws: ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace,
+                                      workstream=ws)
+                   for ws in getattr(ref, "workstreams", None) or ()}
+    return ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace,
+                          workstreams=workstreams)

@@ -1,0 +1,236 @@
+"""A cache of each project's summary, so a warm start shows thousands of projects at once.
+
+Why: parsing STATE.md, ROADMAP.md, config.json and the phases folder costs ~2 ms a project —
+seconds for a few thousand. Most of them did not change since the window last ran. So each
+project's summary (the plain display fields the browser, the overview and the tray show) is
+kept in ``<user cache dir>/msd-desktop/summaries.json``, keyed by a *stat signature*: size,
+``mtime_ns`` and inode of every file and folder under its ``.planning/`` (the files the
+summary comes from; the audit trail and lock/temp files excepted). A start re-stats — cheap —
+and re-reads only the projects whose signature changed.
+
+Rules:
+
+* The signature is taken *before* the files are read, so a write racing the read leaves an
+  older signature behind and the next start reads the project again.
+* Versioned: a file of another format, version or context (app version, ``MSD_HOME``,
+  workstream/project environment, the defaults.json signature) is ignored as a whole; a
+  corrupt one too (and rebuilt on the next save). Entries are checked one by one as well.
+* Read through the core's bounded reader, written atomically (temp + rename), mode 0600.
+* Never stores secrets: only the display fields the window already shows (no config values,
+  no keyring data, no environment values — the context is a hash).
+* Plain Python and thread-safe: workers look entries up and add them; the GUI thread never
+  touches the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import threading
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+CACHE_FORMAT = "msd-desktop-summary-cache"
+CACHE_VERSION = 1
+CACHE_FILE = "summaries.json"
+APP_NAME = "msd-desktop"
+# the environment that changes what a project's summary says (values are hashed, not stored)
+_CONTEXT_ENV = ("MSD_HOME", "MSD_PROJECT", "MSD_WORKSTREAM", "HOME")
+_SKIP_NAMES = frozenset((".msd-trace.jsonl", ".gsd-trace.jsonl", ".lock"))
+_MAX_DEPTH = 5  # .planning/workstreams/<ws>/phases/<phase>/<file>
+
+
+def default_cache_path(env: Mapping[str, str] | None = None) -> Path:
+    """``<user cache dir>/msd-desktop/summaries.json``: platformdirs' cache dir, or on Linux
+    ``$XDG_CACHE_HOME`` / ``$HOME/.cache`` of ``env`` when given (the window's environment)."""
+    import sys
+
+    if env is not None and sys.platform.startswith("linux"):
+        base = env.get("XDG_CACHE_HOME") or (
+            os.path.join(env["HOME"], ".cache") if env.get("HOME") else "")
+        if base and os.path.isabs(base):
+            return Path(base) / APP_NAME / CACHE_FILE
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / CACHE_FILE
+
+
+def _skipped(name: str) -> bool:
+    return (name in _SKIP_NAMES or name.endswith((".tmp", "~", ".swp", ".lock"))
+            or ".tmp." in name or ".tmp-" in name)
+
+
+def _walk(folder: str, rel: str, depth: int, out: list[str]) -> None:
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError:
+        out.append(f"{rel}\0unreadable")
+        return
+    for entry in entries:
+        if _skipped(entry.name):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=True)
+        except OSError:
+            out.append(f"{rel}/{entry.name}\0gone")
+            continue
+        path = f"{rel}/{entry.name}"
+        out.append(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}")
+        if depth < _MAX_DEPTH and entry.is_dir(follow_symlinks=True):
+            _walk(entry.path, path, depth + 1, out)
+
+
+def project_signature(root: Path, extra: Iterable[str] = ()) -> str:
+    """A digest of (size, mtime_ns, inode) of everything under ``root/.planning``, plus
+    ``extra`` (what the scan says about the project: its workstreams, the active one)."""
+    planning = os.path.join(os.fspath(root), ".planning")
+    parts: list[str] = [*extra]
+    try:
+        st = os.stat(planning)
+        parts.append(f".planning\0{st.st_mtime_ns}\0{st.st_ino}")
+    except OSError:
+        parts.append(".planning\0missing")
+    else:
+        _walk(planning, ".planning", 1, parts)
+    return hashlib.sha1("\n".join(parts).encode("utf-8", "surrogateescape"),
+                        usedforsecurity=False).hexdigest()
+
+
+def cache_context(env: Mapping[str, str], version: str, defaults_file: Path | None) -> str:
+    """What must match for cached summaries to be valid at all (a hash; nothing readable)."""
+    parts = [version, *(f"{k}={env.get(k, '')}" for k in _CONTEXT_ENV)]
+    if defaults_file is not None:
+        try:
+            st = os.stat(defaults_file)
+            parts.append(f"defaults\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}")
+        except OSError:
+            parts.append("defaults\0missing")
+    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+class SummaryCache:
+    """Summaries by project root, each valid for one signature. Thread-safe."""
+
+    def __init__(self, path: Path | None = None, context: str = "") -> None:
+        self._path = path
+        self.context = context
+        self._lock = threading.Lock()
+        self._entries: dict[str, tuple[str, dict[str, Any]]] = {}
+        self._loaded = False
+        self._dirty = False
+        self.status = "not loaded"  # "cold" | "warm" | "corrupt" | "foreign" | "unreadable"
+        self.hits = 0
+        self.misses = 0
+
+    @property
+    def path(self) -> Path:
+        if self._path is None:
+            self._path = default_cache_path()
+        return self._path
+
+    def load(self) -> None:
+        """Read the file once (idempotent); anything unusable leaves the cache empty."""
+        with self._lock:
+            if self._loaded:
+                return
+            self._loaded = True
+            self._entries, self.status = self._read()
+            if self.status in ("corrupt", "foreign"):
+                self._dirty = True  # rebuilt (overwritten) on the next save
+
+    def _read(self) -> tuple[dict[str, tuple[str, dict[str, Any]]], str]:
+        from msd_desktop.core.common.safe_read import UnsafeFileError, read_bytes_stat
+
+        try:
+            raw, _ = read_bytes_stat(self.path, "registry")
+        except FileNotFoundError:
+            return {}, "cold"
+        except (UnsafeFileError, OSError) as exc:
+            log.warning("summary cache: cannot read %s: %s", self.path, exc)
+            return {}, "unreadable"
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            log.warning("summary cache: %s is corrupt; rebuilding it", self.path)
+            return {}, "corrupt"
+        if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
+            return {}, "foreign"
+        if data.get("version") != CACHE_VERSION or data.get("context") != self.context:
+            return {}, "foreign"
+        entries = data.get("entries")
+        if not isinstance(entries, dict):
+            return {}, "corrupt"
+        out: dict[str, tuple[str, dict[str, Any]]] = {}
+        for root, entry in entries.items():
+            if (isinstance(root, str) and isinstance(entry, dict)
+                    and isinstance(entry.get("sig"), str)
+                    and isinstance(entry.get("data"), dict)):
+                out[root] = (entry["sig"], entry["data"])
+        return out, "warm"
+
+    def get(self, root: Path, signature: str) -> dict[str, Any] | None:
+        """The cached payload for ``root`` when its signature still matches."""
+        self.load()
+        with self._lock:
+            entry = self._entries.get(os.fspath(root))
+            if entry is not None and entry[0] == signature:
+                self.hits += 1
+                return entry[1]
+            self.misses += 1
+            return None
+
+    def put(self, root: Path, signature: str, payload: dict[str, Any]) -> None:
+        self.load()
+        with self._lock:
+            key = os.fspath(root)
+            if self._entries.get(key) != (signature, payload):
+                self._entries[key] = (signature, payload)
+                self._dirty = True
+
+    def retain(self, roots: Iterable[Path]) -> None:
+        """Forget every project not in ``roots`` (the cache holds what the window lists)."""
+        keep = {os.fspath(r) for r in roots}
+        self.load()
+        with self._lock:
+            gone = [k for k in self._entries if k not in keep]
+            for k in gone:
+                del self._entries[k]
+            if gone:
+                self._dirty = True
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
+
+    @property
+    def dirty(self) -> bool:
+        return self._dirty
+
+    def save(self) -> bool:
+        """Write the file atomically when something changed; False when nothing was written
+        (unchanged, or the write failed: a cache is never worth an error dialog)."""
+        from msd_desktop.core.common.jsonfile import atomic_write_text
+
+        with self._lock:
+            if not self._dirty or not self._loaded:
+                return False
+            entries = {k: {"sig": s, "data": d} for k, (s, d) in self._entries.items()}
+            self._dirty = False
+        text = json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION,
+                           "context": self.context, "entries": entries},
+                          ensure_ascii=False, separators=(",", ":"))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, text, mode=0o600)
+        except OSError as exc:
+            log.warning("summary cache: cannot write %s: %s", self.path, exc)
+            with self._lock:
+                self._dirty = True
+            return False
+        return True
