@@ -120,6 +120,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p = add("config-set")
     p.add_argument("key", nargs="?")
     p.add_argument("value", nargs="?")
+    p.add_argument(
+        "--stdin", action="store_true",
+        help="read the value from standard input (keeps an API key out of ps and history)",
+    )
     p = add("migrate-config")
     p.add_argument("--dry-run", action="store_true")
     p = add("schema")
@@ -147,9 +151,18 @@ def _build_parser() -> argparse.ArgumentParser:
         help="with no usable keyring, store in ~/.msd/<prefix>_api_key (mode 0600)",
     )
     p = add("run")
+    p.add_argument(
+        "--allow-missing-keys",
+        action="store_true",
+        help="run even when keys config.json marks as available cannot be read (a warning)",
+    )
     p.add_argument("command", nargs=argparse.REMAINDER)
     p = add("new-project")
     p.add_argument("--from-defaults", action="store_true")
+    p.add_argument(
+        "--stdin", action="store_true",
+        help="read more KEY=VALUE lines from standard input (keeps API keys out of ps)",
+    )
     p.add_argument("assignments", nargs="*", metavar="KEY=VALUE")
     return parser
 
@@ -240,10 +253,12 @@ def emit(result: Any) -> int:
         return 0
     if isinstance(result, int):
         return result
-    if isinstance(result, PlainText):
+    from msd_desktop.core.common.terminal_text import escape_json_output
+
+    if isinstance(result, PlainText):  # statusline strips controls itself; root is a path
         sys.stdout.write(str(result) + "\n")
         return 0
-    sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(escape_json_output(json.dumps(result, indent=2, ensure_ascii=False)) + "\n")
     return 0
 
 
@@ -298,19 +313,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _fast_parse(argv)
     if args is None:
         args = _parse(argv)
-    cwd = Path(getattr(args, "cwd", None) or os.getcwd()).expanduser()
-    ctx = CliContext(cwd=cwd.resolve() if cwd.exists() else cwd.absolute())
     from msd_desktop.core.common.errors import MsdError
 
     try:
+        cwd = Path(getattr(args, "cwd", None) or os.getcwd()).expanduser()
+        ctx = CliContext(cwd=cwd.resolve() if cwd.exists() else cwd.absolute())
         if not ctx.cwd.is_dir():
             raise MsdError(f"--cwd is not a directory: {cwd}")
         return emit(_load_handler(VERBS[args.verb][0])(args, ctx))
     except MsdError as exc:
-        sys.stderr.write(f"Error: {exc}\n")
-        return 1
+        return _fail(str(exc))
     except BrokenPipeError:
         return 1
+    except OSError as exc:
+        # a file system refusal the core did not word itself (ENAMETOOLONG, ELOOP, EACCES …)
+        where = f": {exc.filename}" if exc.filename else ""
+        return _fail(f"{exc.strerror or exc}{where}")
+    except RecursionError:
+        return _fail("the input is nested too deeply to process")
+    except MemoryError:
+        return _fail("out of memory while processing the input")
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError,
+            UnicodeError, ArithmeticError) as exc:
+        # every failure is an answer: a bug or an unforeseen input is reported, not a traceback
+        return _fail(f"unexpected {type(exc).__name__}: {exc}")
+
+
+def _fail(message: str) -> int:
+    """Print ``Error: <message>`` on stderr (control characters made visible); exit code 1."""
+    from msd_desktop.core.common.terminal_text import terminal_safe
+
+    sys.stderr.write(f"Error: {terminal_safe(message)}\n")
+    return 1
 
 
 if __name__ == "__main__":

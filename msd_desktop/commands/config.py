@@ -19,8 +19,9 @@ from msd_desktop.core.common.errors import MsdError
 
 def _print_json(value: Any) -> int:
     from msd_desktop.core.common.jsnum import js_json_dumps
+    from msd_desktop.core.common.terminal_text import escape_json_output
 
-    sys.stdout.write(js_json_dumps(value) + "\n")
+    sys.stdout.write(escape_json_output(js_json_dumps(value)) + "\n")
     return 0
 
 
@@ -37,9 +38,35 @@ def config_set(args: argparse.Namespace, ctx: CliContext) -> int:
     """Set (or with ``null`` unset) a key in the active planning config; print the result."""
     from msd_desktop.core.config import setter as core
 
-    if not args.key or args.value is None:
+    value = args.value
+    if getattr(args, "stdin", False):
+        if value is not None:
+            raise MsdError("Give the value either as an argument or with --stdin, not both")
+        if not args.key:
+            raise MsdError(core.USAGE_SET)
+        value = _stdin_value()
+    if not args.key or value is None:
         raise MsdError(core.USAGE_SET)
-    return _print_json(core.config_set(ctx.root, args.key, args.value, env=ctx.env))
+    return _print_json(core.config_set(ctx.root, args.key, value, env=ctx.env))
+
+
+def _stdin_value() -> str:
+    """The whole of standard input, one trailing newline (``\n`` or ``\r\n``) dropped.
+
+    Why: a value on the command line (an API key above all) shows in ``ps`` and the shell
+    history; piped in, it shows nowhere.
+    """
+    value = sys.stdin.read()
+    if value.endswith("\n"):
+        value = value[:-1]
+    if value.endswith("\r"):
+        value = value[:-1]
+    return value
+
+
+def _stdin_assignments() -> list[str]:
+    """``KEY=VALUE`` lines from standard input (blank lines skipped) for ``new-project --stdin``."""
+    return [line.rstrip("\r") for line in sys.stdin.read().split("\n") if line.strip()]
 
 
 def migrate_config(args: argparse.Namespace, ctx: CliContext) -> Any:
@@ -80,6 +107,8 @@ def new_project(args: argparse.Namespace, ctx: CliContext) -> Any:
     from msd_desktop.core.workspace import new_project as core
 
     assignments = list(getattr(args, "assignments", None) or [])
+    if getattr(args, "stdin", False):
+        assignments += _stdin_assignments()
     if not assignments and not getattr(args, "from_defaults", False):
         raise MsdError("Usage: new-project [--from-defaults] [KEY=VALUE ...] "
                        "(give choices, or --from-defaults to take built-ins and global defaults)")

@@ -17,6 +17,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.terminal_text import escape_json_output
 from msd_desktop.core.models.execution import (
     AGENT_REQUIRED_ERROR,
     FAILURE_CLASS_ERROR,
@@ -54,7 +55,7 @@ def _input(ctx: CliContext) -> ResolutionInput:
 def _emit(payload: dict[str, Any], warnings: list[str]) -> int:
     for warning in warnings:
         sys.stderr.write(_SURROGATE_RE.sub("\ufffd", f"msd: warning — {warning}") + "\n")
-    sys.stdout.write(dumps(payload) + "\n")
+    sys.stdout.write(escape_json_output(dumps(payload)) + "\n")
     return 0
 
 

@@ -148,10 +148,13 @@ def run(args: argparse.Namespace, ctx: CliContext) -> int:
     if missing:
         status = core.keyring_status()
         why = f" {status.reason}" if not status.usable else ""
-        sys.stderr.write(
-            f"msd run: warning: config.json marks {', '.join(missing)} as available but no "
-            f"key was found in the keyring or ~/.msd.{why}\n"
-        )
+        found = (f"config.json marks {', '.join(missing)} as available but no key was found "
+                 f"in the keyring or ~/.msd.{why}")
+        if not getattr(args, "allow_missing_keys", False):
+            # the child would run without its keys and fail somewhere less clear: stop here
+            raise MsdError(f"{found} Nothing was run; unlock the keyring, or run again with "
+                           "--allow-missing-keys to run without them.")
+        sys.stderr.write(f"msd run: warning: {found}\n")
         sys.stderr.flush()
     sys.stdout.flush()
     return core.run_with_secrets(command, root, ctx.env, cwd=ctx.cwd)

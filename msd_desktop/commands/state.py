@@ -14,7 +14,7 @@ else ``full``.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +48,7 @@ def state(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
 
 def _config_format(start: Path, env: dict[str, str]) -> str:
     """Upstream ``readGsdConfig``: the first ``.planning/config.json`` walking up (≤10)."""
+    from msd_desktop.core.common.jsonfile import read_json_file
     from msd_desktop.core.state.project import get_config_value
 
     home = Path(env.get("HOME") or Path.home())
@@ -55,10 +56,9 @@ def _config_format(start: Path, env: dict[str, str]) -> str:
     for _ in range(10):
         candidate = current / ".planning" / "config.json"
         if candidate.exists():
-            try:
-                cfg = json.loads(candidate.read_text(encoding="utf-8")) or {}
-            except (OSError, ValueError, RecursionError):
-                cfg = {}
+            # the safe reader: a FIFO, a device or a huge file is "no usable config", not a hang
+            file = read_json_file(candidate)
+            cfg = file.data if file.ok else {}
             value = get_config_value(cfg, "statusline.state_format")
             return "compact" if value == "compact" else "full"
         parent = current.parent
@@ -70,8 +70,19 @@ def _config_format(start: Path, env: dict[str, str]) -> str:
 
 def statusline(args: argparse.Namespace, ctx: CliContext) -> PlainText:
     """One plain line: the rendered MSD-state segment (empty when there is nothing)."""
+    from msd_desktop.core.common.terminal_text import strip_controls
     from msd_desktop.core.state.statusline import read_statusline_fields, render_state_segment
 
     fmt = getattr(args, "format", None) or _config_format(ctx.cwd, ctx.env)
     fields = read_statusline_fields(ctx.cwd, ctx.env) or {}
-    return PlainText(render_state_segment(fields, fmt))
+    clean = {key: _clean_field(value, strip_controls) for key, value in fields.items()}
+    return PlainText(strip_controls(render_state_segment(clean, fmt)))
+
+
+def _clean_field(value: Any, strip: Callable[[str], str]) -> Any:
+    """A field from STATE.md without control or bidi characters (strings and string lists)."""
+    if isinstance(value, str):
+        return strip(value)
+    if isinstance(value, list):
+        return [strip(v) if isinstance(v, str) else v for v in value]
+    return value

@@ -138,14 +138,18 @@ def test_unparseable_config_is_degraded(tmp_path: Path,
     assert (data["degraded"], data["reason"]) == (True, "config_unparseable")
 
 
-def test_lone_surrogate_is_escaped_not_a_crash(tmp_path: Path) -> None:
+def test_lone_surrogate_config_is_degraded_not_a_crash(tmp_path: Path) -> None:
+    # a lone surrogate is refused by the safe reader (named with its line), like any bad config
     root = _project(tmp_path, '{"model_overrides": {"gsd-planner": "\\ud800x"}}')
     proc = subprocess.run(
         [sys.executable, "-m", "msd_desktop.cli", "resolve-model", "gsd-planner"],
         cwd=root, capture_output=True, env=dict(os.environ), check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert b'"model": "\\ud800x"' in proc.stdout
+    data = json.loads(proc.stdout)
+    assert (data["degraded"], data["reason"]) == (True, "config_unparseable")
+    assert any("line 1" in w and "surrogate" in w for w in data["warnings"])
+    assert b"Traceback" not in proc.stderr
 
 
 def test_resolve_model_stays_light(tmp_path: Path) -> None:

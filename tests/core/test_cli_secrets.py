@@ -201,11 +201,26 @@ def test_migrate_with_unusable_keyring_writes_nothing(project: Path) -> None:
     assert path.read_bytes() == before
 
 
-def test_run_warns_when_a_marked_key_is_missing(project: Path) -> None:
+def test_run_stops_when_a_marked_key_is_missing(project: Path) -> None:
     env = dict(os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring")
     env.pop("EXA_API_KEY", None)
     (project / ".planning" / "config.json").write_text(json.dumps({"exa_search": True}))
-    proc = msd("run", "--", sys.executable, "-c", "pass", cwd=project, env=env)
+    marker = project / "child-ran"
+    code = f"open({str(marker)!r}, 'w').close()"
+    proc = msd("run", "--", sys.executable, "-c", code, cwd=project, env=env)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("Error: config.json marks exa_search as available")
+    assert "No usable OS keyring" in proc.stderr
+    assert "--allow-missing-keys" in proc.stderr
+    assert not marker.exists()
+
+
+def test_run_warns_when_a_marked_key_is_missing_and_allowed(project: Path) -> None:
+    env = dict(os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring")
+    env.pop("EXA_API_KEY", None)
+    (project / ".planning" / "config.json").write_text(json.dumps({"exa_search": True}))
+    proc = msd("run", "--allow-missing-keys", "--", sys.executable, "-c", "pass",
+               cwd=project, env=env)
     assert proc.returncode == 0
     assert proc.stderr.startswith("msd run: warning: config.json marks exa_search as available")
     assert "No usable OS keyring" in proc.stderr

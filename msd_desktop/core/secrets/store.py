@@ -497,7 +497,7 @@ def migrate_plaintext_secrets(
         "migrated": [],
         "git_tracked": False,
     }
-    if not path.is_file():
+    if not os.path.lexists(path):  # a directory, FIFO or looping link is a refusal below
         return result
     loaded = read_json_file(path)
     data = loaded.data
@@ -537,7 +537,7 @@ def mark_available(root: Path, key: str, env: Mapping[str, str] | None = None) -
 
     _check_key(key)
     path = config_path(root, env)
-    if not path.is_file():
+    if not os.path.lexists(path):  # a directory, FIFO or looping link is a refusal below
         return False
     loaded = read_json_file(path)
     data = loaded.data

@@ -30,7 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.common.safe_read import (
+    MAX_DEPTH,
+    MAX_FRONTMATTER_BYTES,
+    max_flow_depth,
+    read_text,
+    structure_problem,
+    surrogate_line,
+)
 from msd_desktop.core.state.frontmatter_fast import FALLBACK, load_simple
 
 __all__ = [
@@ -458,7 +465,42 @@ def _yaml_loader() -> Any:
 _LOCAL = threading.local()
 
 
+def _yaml_limits_problem(yaml_text: str, first_line: int) -> ParseProblem | None:
+    """A frontmatter too large or too deeply nested to parse safely (checked before parsing)."""
+    if len(yaml_text) > MAX_FRONTMATTER_BYTES:
+        return ParseProblem(
+            f"STATE.md frontmatter is larger than {MAX_FRONTMATTER_BYTES // 1024} KiB; "
+            "MSD does not read it", first_line, None)
+    depth, at = max_flow_depth(yaml_text)
+    if depth > MAX_DEPTH:
+        return ParseProblem(
+            f"STATE.md frontmatter is nested deeper than {MAX_DEPTH} levels; MSD does not read it",
+            first_line + yaml_text.count("\n", 0, at), None)
+    return None
+
+
+def _structure_check(data: Any, yaml_text: str, first_line: int) -> ParseProblem | None:
+    """Depth and lone surrogates of the parsed frontmatter (block nesting shows only here)."""
+    problem = structure_problem(data)
+    if problem is None:
+        return None
+    line = first_line + (surrogate_line(yaml_text) - 1 if "surrogate" in problem else 0)
+    return ParseProblem(f"STATE.md frontmatter: {problem}; MSD does not read it", line, None)
+
+
 def _load_yaml(yaml_text: str, first_line: int) -> tuple[Any, ParseProblem | None]:
+    too_big = _yaml_limits_problem(yaml_text, first_line)
+    if too_big is not None:
+        return None, too_big
+    data, problem = _load_yaml_unchecked(yaml_text, first_line)
+    if problem is None:
+        problem = _structure_check(data, yaml_text, first_line)
+        if problem is not None:
+            return None, problem
+    return data, problem
+
+
+def _load_yaml_unchecked(yaml_text: str, first_line: int) -> tuple[Any, ParseProblem | None]:
     # the plain frontmatter agents write is read without ruamel (same result, see
     # frontmatter_fast); anything else goes to ruamel as before
     data = load_simple(yaml_text)

@@ -250,7 +250,7 @@ def _js_spread(value: Any) -> dict[str, Any]:
 def _read_defaults(env: Env, notes: NewProjectNotes, rewrite: bool = True) -> dict[str, Any]:
     """Read (and depth-migrate) ``~/.msd/defaults.json``; ``{}`` when absent or malformed."""
     path = notes.defaults_path
-    file = read_json_file(path)
+    file = read_json_file(path, "defaults")
     if not file.exists:
         return {}
     if file.error is not None:
@@ -370,12 +370,9 @@ def new_project(
         raise MsdError(f"Not a folder: {root}")
     pdir = planning_dir(root, env)
     path = pdir / "config.json"
-    if path.exists():
-        raise MsdError(
-            f"{path} already exists; new-project never overwrites a project's config "
-            "(change it in Settings or with msd config-set)"
-        )
-    config, notes, plaintexts = _build(choices, env)
+    _refuse_existing(path)
+    # defaults.json is rewritten (legacy depth) only once everything else has succeeded
+    config, notes, plaintexts = _build(choices, env, rewrite_defaults=False)
     if plaintexts:
         from msd_desktop.core.secrets.store import store_secret
 
@@ -388,7 +385,53 @@ def new_project(
         raise MsdError(
             f"{path} was created by someone else meanwhile; new-project never overwrites it"
         ) from None
+    if notes.depth_migration is not None:
+        _rewrite_defaults_after_success(env, notes)
     return NewProjectResult(path=path, config=config, notes=notes)
+
+
+def _refuse_existing(path: Path) -> None:
+    """Refuse any existing ``config.json``: a file, and also a FIFO, a directory, a device or a
+    dangling or looping symlink (``exists()`` is false for the last two: they would be replaced).
+    """
+    import os
+    import stat
+
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise MsdError(f"{path} cannot be checked ({exc.strerror or exc}); new-project "
+                       "writes nothing") from None
+    what = "already exists"
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            target = os.stat(path)
+        except OSError as exc:
+            what = f"is a symlink that cannot be followed ({exc.strerror or exc})"
+        else:
+            if not stat.S_ISREG(target.st_mode):
+                what = "is a symlink to something that is not a regular file"
+    elif stat.S_ISDIR(info.st_mode):
+        what = "is a directory"
+    elif not stat.S_ISREG(info.st_mode):
+        what = "is not a regular file (a FIFO, socket or device)"
+    raise MsdError(
+        f"{path} {what}; new-project never overwrites a project's config "
+        "(change it in Settings or with msd config-set)"
+    )
+
+
+def _rewrite_defaults_after_success(env: Env, notes: NewProjectNotes) -> None:
+    """The upstream legacy-``depth`` rewrite of defaults.json, done last (a failed command
+    must change no file); its outcome is added to ``notes``."""
+    after = NewProjectNotes(defaults_path=notes.defaults_path)
+    _read_defaults(env, after, rewrite=True)
+    notes.defaults_rewritten = after.defaults_rewritten
+    notes.messages.extend(
+        m for m in after.messages if m.startswith(("migrated depth", "could not rewrite"))
+    )
 
 
 def create_new_project(root: Path, choices: Mapping[str, Any], env: Env) -> Path:

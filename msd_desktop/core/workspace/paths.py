@@ -49,6 +49,10 @@ _SESSION_ENV_KEYS = (
 )
 
 
+#: The longest folder name a filesystem takes (NAME_MAX); a longer name is refused up front.
+MAX_NAME_BYTES = 255
+
+
 def _env(env: Env | None) -> Env:
     return os.environ if env is None else env
 
@@ -69,12 +73,16 @@ def validate_path_name(value: str, var: str) -> str:
     """Refuse a name that could leave its folder (``/``, ``\\`` or ``..``); return it unchanged."""
     if _BAD_SEGMENT_RE.search(value):
         raise MsdError(f"{var} contains invalid path characters: {value}")
+    if len(value.encode("utf-8", errors="surrogatepass")) > MAX_NAME_BYTES:
+        raise MsdError(f"{var} is longer than {MAX_NAME_BYTES} bytes, the limit for a folder "
+                       f"name: {value[:40]}…")
     return value
 
 
 def is_valid_workstream_name(name: str) -> bool:
     """Upstream's workstream-name policy: ``^[a-zA-Z0-9][a-zA-Z0-9._-]*$`` and no ``..``."""
-    return bool(_WORKSTREAM_NAME_RE.match(name)) and ".." not in name
+    return (bool(_WORKSTREAM_NAME_RE.match(name)) and ".." not in name
+            and len(name) <= MAX_NAME_BYTES)
 
 
 def planning_root(root: Path) -> Path:
