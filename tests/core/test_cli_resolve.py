@@ -148,7 +148,7 @@ def test_lone_surrogate_config_is_degraded_not_a_crash(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert (data["degraded"], data["reason"]) == (True, "config_unparseable")
-    assert any("line 1" in w and "surrogate" in w for w in data["warnings"])
+    assert any("line 1" in d and "surrogate" in d for d in data["diagnostics"])
     assert b"Traceback" not in proc.stderr
 
 
