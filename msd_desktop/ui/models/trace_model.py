@@ -2,20 +2,27 @@
 
 The steps are the core's ``TraceStep`` records (``resolution.resolve_model`` and
 ``execution.resolve_effort`` / ``resolve_fast_mode``): layer, consulted, value, applied, reason.
-The "File" column says where a consulted value came from: the step's own ``source`` when the
-core gives one (``model_overrides``), else the file ``LoadedConfig.provenance`` names for the
-config key that layer reads (a tiny adapter, :func:`layer_config_key`); built-in layers say so.
+The "File" column says where a consulted value came from, as the core's ladder
+(``core.models.ladder.rung_source``) words it: the step's own ``source`` when the core gives
+one (``model_overrides``), else the file ``LoadedConfig.provenance`` names for the config key
+that layer reads; built-in layers say so, and a value the what-if supplied says ``what-if``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from msd_desktop.core.models.execution import ExecutionResolution
+from msd_desktop.core.models.ladder import (  # layer_config_key: re-exported for callers
+    FileLookup,
+    WhatIf,
+    layer_config_key,
+    rung_source,
+)
 from msd_desktop.core.models.resolution import TraceStep, js_str
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
@@ -27,52 +34,12 @@ StepRole = Qt.ItemDataRole.UserRole + 2  # the TraceStep
 AppliedRole = Qt.ItemDataRole.UserRole + 3
 FileRole = Qt.ItemDataRole.UserRole + 4  # full path, "built-in", "what-if" or ""
 
+__all__ = ["COLUMNS", "TraceRow", "TraceTableModel", "layer_config_key", "trace_rows"]
+
 COLUMNS = ("", "Layer", "Value", "Result", "Why", "File")
 COL_KIND, COL_LAYER, COL_VALUE, COL_RESULT, COL_WHY, COL_FILE = range(6)
 
 KIND_LABELS = {"model": "Model", "effort": "Effort", "fast_mode": "Fast mode"}
-
-# Given (file path for a config key) → where a layer's value came from.
-FileLookup = Callable[[str], str | None]
-
-
-def layer_config_key(kind: str, step: TraceStep, res: ExecutionResolution) -> str | None:
-    """The config key a layer reads, for the File column; ``"builtin"``/``"override"`` markers."""
-    agent = res.agent
-    mr = res.model_resolution
-    layer = step.layer
-    if kind == "model":
-        table = {
-            "model_overrides": f"model_overrides.{agent}",
-            "dynamic_routing": "dynamic_routing",
-            "model_policy": "model_policy",
-            "model_profile_overrides": "model_profile_overrides",
-            "runtime_tier_default": "builtin",
-            "resolve_model_ids_omit": "resolve_model_ids",
-            "unknown_agent_default": "model_profile",
-            "tier_full_id": "resolve_model_ids",
-        }
-        if layer in ("inherit", "tier_alias"):
-            return "models" if mr.tier_source == "models" else "model_profile"
-        return table.get(layer)
-    if layer.startswith("--"):
-        return "override"
-    if layer.startswith("builtin."):
-        return "builtin"
-    tier = res.model_resolution.routing_tier or _routing_tier(res)
-    if layer.endswith(".agent_overrides"):
-        return f"{layer}.{agent}"
-    if layer.endswith(".routing_tier_defaults"):
-        return f"{layer}.{tier}" if tier else layer
-    return layer
-
-
-def _routing_tier(res: ExecutionResolution) -> str | None:
-    from msd_desktop.core.models.catalog import load_catalog
-
-    meta = load_catalog().agents.get(res.agent)
-    return meta.routing_tier if meta else None
-
 
 class TraceRow(NamedTuple):
     kind: str
@@ -80,24 +47,16 @@ class TraceRow(NamedTuple):
     file: str
 
 
-def trace_rows(res: ExecutionResolution, file_of: FileLookup | None = None) -> list[TraceRow]:
-    """Model steps, then effort, then fast_mode — each in precedence order."""
+def trace_rows(res: ExecutionResolution, file_of: FileLookup | None = None,
+               whatif: WhatIf | None = None) -> list[TraceRow]:
+    """Model steps, then effort, then fast_mode — each in precedence order. The File column
+    is the core ladder's source: a value the what-if supplied is credited to the what-if."""
     rows: list[TraceRow] = []
     groups = (("model", res.model_resolution.trace), ("effort", res.effort_resolution.trace),
               ("fast_mode", res.fast_mode_resolution.trace))
     for kind, steps in groups:
         for step in steps:
-            file = ""
-            if step.consulted:
-                key = layer_config_key(kind, step, res)
-                if step.source:
-                    file = step.source
-                elif key == "builtin":
-                    file = "built-in"
-                elif key == "override":
-                    file = "what-if override"
-                elif key and file_of is not None and step.value is not None:
-                    file = file_of(key) or ""
+            file, _note = rung_source(kind, step, res, file_of, whatif)
             rows.append(TraceRow(kind, step, file))
     return rows
 
@@ -124,11 +83,11 @@ class TraceTableModel(HeaderedTableModel):
         self.rows: list[TraceRow] = []
         self.agent: str | None = None
 
-    def set_result(self, res: ExecutionResolution | None, file_of: FileLookup | None = None
-                   ) -> None:
+    def set_result(self, res: ExecutionResolution | None, file_of: FileLookup | None = None,
+                   whatif: WhatIf | None = None) -> None:
         self.beginResetModel()
         self.agent = res.agent if res is not None else None
-        self.rows = trace_rows(res, file_of) if res is not None else []
+        self.rows = trace_rows(res, file_of, whatif) if res is not None else []
         self.endResetModel()
 
     def row_items(self) -> Sequence[Any]:
