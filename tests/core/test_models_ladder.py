@@ -69,11 +69,13 @@ def test_per_agent_override_wins_and_names_its_file(tmp_path: Path) -> None:
     win = _only_winner(model)
     assert (model.winner, model.result) == ("model_overrides", "opus")
     assert win.layer == "model_overrides"
-    assert win.value == "claude-opus-4-8" and win.outcome == "opus"  # ID mapped to its alias
+    assert win.value == "claude-opus-4-8"
+    assert win.outcome == "opus"
     assert win.source == str(tmp_path / "proj" / ".planning" / "config.json")
     assert model.rungs[0] is win  # the first rung: nothing above it
     later = model.rungs[1:]
-    assert later and all(r.state == NOT_REACHED and r.source == "" for r in later)
+    assert later
+    assert all(r.state == NOT_REACHED and r.source == "" for r in later)
     assert [r.layer for r in model.rungs] == [s.layer for s in res.model_resolution.trace]
 
 
@@ -142,8 +144,10 @@ def test_whatif_runtime_marks_the_runtime_rungs_and_keeps_built_in(tmp_path: Pat
     assert model.winner == "runtime_tier_default"
     win = _only_winner(model)
     assert win is rungs["runtime_tier_default"]
-    assert win.source == SOURCE_BUILTIN and win.whatif == "runtime codex"
-    assert win.outcome == res.model and win.outcome != win.value  # the map → its model
+    assert win.source == SOURCE_BUILTIN
+    assert win.whatif == "runtime codex"
+    assert win.outcome == res.model
+    assert win.outcome != win.value
     assert rungs["model_profile_overrides"].whatif == "runtime codex"
     assert rungs["model_overrides"].whatif == ""
     assert rungs["tier_alias"].state == NOT_REACHED
@@ -161,10 +165,12 @@ def test_whatif_attempt_and_effort_override(tmp_path: Path) -> None:
     assert (win.layer, win.whatif) == ("dynamic_routing", "attempt 1")
     assert win.source.endswith(".planning/config.json")  # the tier_models map is the file's
     eff = _by_layer(effort)
-    assert effort.winner == "dynamic_routing" and effort.result == "xhigh"
+    assert effort.winner == "dynamic_routing"
+    assert effort.result == "xhigh"
     assert eff["builtin.routing_tier_defaults"].state == SUPERSEDED  # high, then escalated
     assert _only_winner(effort) is eff["dynamic_routing"]
-    assert eff["--effort"].state == CLOSED and eff["--effort"].reason.startswith("ignored")
+    assert eff["--effort"].state == CLOSED
+    assert eff["--effort"].reason.startswith("ignored")
 
     wi = WhatIf(base_config=inp.config, config=inp.config, effort="low")
     res = resolve_execution(inp, "msd-executor", effort="low")
@@ -204,7 +210,8 @@ def test_omit_gate_from_the_project_wins_and_from_defaults_is_skipped(tmp_path: 
     res = resolve_execution(inp, "msd-executor")
     model, _, _ = build_ladders(res, _file_of(loaded))
     omit = _by_layer(model)["resolve_model_ids_omit"]
-    assert omit.state == SKIPPED and "only from global defaults" in omit.reason
+    assert omit.state == SKIPPED
+    assert "only from global defaults" in omit.reason
     assert model.winner == "tier_alias"
 
 
