@@ -164,8 +164,8 @@ def test_round_trip_edit_save_file_reload(
     assert panel.draft is not None
     assert panel.draft.pending == {"mode": "interactive"}
     assert panel.save_button.isEnabled()
-    assert panel.inner_tabs.tabText(1) == "JSON (diff)"
-    assert '+  "mode": "interactive",' in panel.json_view.toPlainText()
+    assert panel.inner_tabs.tabText(1) == "JSON (unsaved)"
+    assert '"mode": "interactive",' in panel.json_view.toPlainText()
     with qtbot.waitSignal(panel.saved):
         panel.save()
     data = _config(project)
@@ -201,7 +201,8 @@ def test_external_write_during_draft_shows_banner_and_loses_nothing(
     with qtbot.waitSignal(panel.disk_conflict_shown, timeout=5000):
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     assert not panel.disk_banner.isHidden()
-    assert "model_profile" in panel.disk_banner.details.toPlainText()
+    panel.diff_button.click()
+    assert "model_profile" in panel.conflict_view.preview.disk_only
     assert panel.draft is not None
     assert panel.draft.pending == {"granularity": "fine"}
     panel.keep_mine()
@@ -330,5 +331,5 @@ def test_json_page_is_built_when_first_opened(panel: ConfigFormPanel) -> None:
     assert panel._json_view is not None
     assert '"mode"' in panel._json_view.toPlainText()  # the file as read
     panel.edit("mode", "interactive")
-    assert '+  "mode": "interactive",' in panel._json_view.toPlainText()
-    assert panel.inner_tabs.tabText(1) == "JSON (diff)"
+    assert '"mode": "interactive",' in panel._json_view.toPlainText()
+    assert panel.inner_tabs.tabText(1) == "JSON (unsaved)"

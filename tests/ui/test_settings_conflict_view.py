@@ -113,3 +113,51 @@ def test_unreadable_disk_file_is_said(qtbot: QtBot, draft: ConfigDraft) -> None:
 
 def test_merge_model_passes_the_model_tester(qtmodeltester: Any, view: ConflictView) -> None:
     qtmodeltester.check(view.model)
+
+
+# ---- in the Settings form: "Show difference" and "Keep mine" ---------------------------------
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, demo: Path, env: dict[str, str]) -> Any:
+    from msd_desktop.core.workspace.registry import ProjectRef
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+
+    root = demo / "field-notes"
+    widget = ConfigFormPanel(ProjectRef(root=root, name="field-notes", workspace="demo"),
+                             env=env)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    return widget
+
+
+@pytest.mark.parametrize("keep", [Side.MINE, Side.THEIRS])
+def test_keep_mine_writes_what_the_view_showed(qtbot: QtBot, panel: Any, keep: Side) -> None:
+    path = panel.draft.path
+    data = json.loads(path.read_text(encoding="utf-8"))
+    panel.edit("mode", "interactive" if data.get("mode") != "interactive" else "yolo")
+    panel.edit("granularity", "fine" if data.get("granularity") != "fine" else "coarse")
+    outside = dict(data, model_profile="quality", zz_outside=[1, 2])
+    outside["granularity"] = "standard" if data.get("granularity") != "standard" else "coarse"
+    with qtbot.waitSignal(panel.disk_conflict_shown, timeout=5000):
+        _write(path, outside)
+    panel.diff_button.click()
+    view = panel.conflict_view
+    assert view.isVisibleTo(panel)
+    assert view.preview.conflicts == ["granularity"]
+    assert set(view.preview.disk_only) == {"model_profile", "zz_outside"}
+    if keep is Side.THEIRS:
+        row = _row(view, "granularity")
+        view.model.setData(view.model.index(row, MergeTableModel.CHOICE),
+                           Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)
+    expected = view.preview.result
+    assert expected["model_profile"] == "quality"  # the outside change is never undone
+    assert expected["zz_outside"] == [1, 2]
+    assert expected["granularity"] == (
+        panel.draft.pending["granularity"] if keep is Side.MINE else outside["granularity"])
+    panel.keep_mine()
+    assert panel.disk_banner.isHidden()
+    assert view.isHidden()
+    assert panel.save()
+    assert json.loads(path.read_text(encoding="utf-8")) == expected

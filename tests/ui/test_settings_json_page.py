@@ -213,3 +213,96 @@ def test_move_to_keyring_is_one_click(page: JsonSettingsPage, qtbot: QtBot) -> N
     with qtbot.waitSignal(page.move_to_keyring_requested, timeout=1000):
         page.move_button.click()
     assert QApplication.instance() is not None
+
+
+# ---- inside the Settings form ----------------------------------------------------------------
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, demo: Path, env: dict[str, str]) -> Any:
+    from msd_desktop.core.workspace.registry import ProjectRef
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+
+    root = demo / "field-notes"
+    path = root / ".planning" / "config.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["brave_search"] = SECRET
+    data["zzz_custom"] = {"keep": True}
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    widget = ConfigFormPanel(ProjectRef(root=root, name="field-notes", workspace="demo"),
+                             env=env)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    return widget
+
+
+def _combo_value(panel: Any, key: str) -> Any:
+    return panel.editor(key).combo.currentData()
+
+
+def test_form_and_json_share_one_draft(panel: Any) -> None:
+    panel.inner_tabs.setCurrentWidget(panel._json_page)
+    page = panel.json_page
+    assert SECRET not in page.text()
+    assert "plaintext key ****cdef" in panel.editor("brave_search").combo.currentText()
+    # a form edit shows in the text
+    mode = panel.editor("mode")
+    mode.combo.setCurrentIndex(mode.combo.findData("interactive"))
+    assert '"mode": "interactive"' in page.text()
+    # a text edit shows in the form
+    current = json.loads(page.text())["granularity"]
+    other = "fine" if current != "fine" else "coarse"
+    _replace(page, f'"granularity": "{current}"', f'"granularity": "{other}"')
+    assert _combo_value(panel, "granularity") == other
+    assert panel.draft.pending == {"mode": "interactive", "granularity": other}
+    assert panel.inner_tabs.tabText(1) == "JSON (unsaved)"
+
+
+def test_json_edit_is_undoable_on_the_form_stack(panel: Any) -> None:
+    stack = getattr(panel, "undo_stack", None)
+    if stack is None:
+        pytest.skip("the form has no undo stack yet")
+    page = panel.json_page
+    page.editor.setFocus()
+    current = json.loads(page.text())["granularity"]
+    other = "fine" if current != "fine" else "coarse"
+    before = stack.count()
+    _replace(page, f'"granularity": "{current}"', f'"granularity": "{other}"')
+    assert stack.count() == before + 1
+    assert "JSON" in stack.undoText()
+    panel.undo()
+    assert not panel.draft.pending
+    assert _combo_value(panel, "granularity") == current
+    assert f'"granularity": "{current}"' in page.text()
+    panel.redo()
+    assert _combo_value(panel, "granularity") == other
+
+
+def test_unreadable_text_blocks_the_forms_save(panel: Any) -> None:
+    page = panel.json_page
+    config = panel.draft.path
+    before = config.read_bytes()
+    _replace(page, '"zzz_custom"', '"zzz_custom" :: ')
+    assert not panel.save_button.isEnabled()
+    assert "1 invalid" in panel.status.text()
+    assert panel.save() is False
+    assert config.read_bytes() == before
+
+
+def test_saving_from_json_keeps_unknown_keys_order_and_the_real_key(panel: Any) -> None:
+    page = panel.json_page
+    config = panel.draft.path
+    order = list(json.loads(config.read_text(encoding="utf-8")))
+    _replace(page, '"keep": true', '"keep": true')  # no change: nothing staged
+    assert not panel.draft.dirty
+    current = json.loads(page.text())["granularity"]
+    other = "fine" if current != "fine" else "coarse"
+    _replace(page, f'"granularity": "{current}"', f'"granularity": "{other}"')
+    assert panel.save()
+    saved = json.loads(config.read_text(encoding="utf-8"))
+    assert list(saved) == order
+    assert saved["brave_search"] == SECRET
+    assert saved["zzz_custom"] == {"keep": True}
+    assert saved["granularity"] == other
+    assert SECRET not in page.text()

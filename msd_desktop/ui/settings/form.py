@@ -28,7 +28,7 @@ import re
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -77,6 +77,10 @@ from msd_desktop.core.config.draft import (
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.store import LoadedConfig, load_config
 from msd_desktop.core.workspace.registry import ProjectRef
+
+if TYPE_CHECKING:
+    from msd_desktop.ui.settings.conflict_view import ConflictView
+    from msd_desktop.ui.settings.json_page import JsonSettingsPage
 from msd_desktop.ui.settings.form_model import (
     ConfigFilterProxyModel,
     ConfigFormModel,
@@ -593,6 +597,8 @@ class ConfigFormPanel(QWidget):
 
         # The JSON page's text box is built when the page (or json_view) is first needed.
         self._json_view: QPlainTextEdit | None = None
+        self._json_page_widget: JsonSettingsPage | None = None
+        self._conflict_view: ConflictView | None = None  # built on "Show difference"
         self._json_page = QWidget()
         QVBoxLayout(self._json_page).setContentsMargins(0, 0, 0, 0)
         self.inner_tabs.addTab(self._json_page, "JSON")
@@ -659,36 +665,101 @@ class ConfigFormPanel(QWidget):
         return self.api_keys
 
     @property
-    def json_view(self) -> QPlainTextEdit:
-        """The JSON page: the file as read, or the diff the draft would write."""
-        if self._json_view is None:
-            view = QPlainTextEdit()
-            view.setReadOnly(True)
-            view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-            view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-            DiffHighlighter(view.document())
+    def json_page(self) -> JsonSettingsPage:
+        """The JSON page: the draft as editable JSON (see json_page), built on first use."""
+        if self._json_page_widget is None:
+            from msd_desktop.ui.settings.json_page import JsonSettingsPage
+
+            page = JsonSettingsPage()
+            undo_filter = getattr(self, "_undo_filter", None)
+            if undo_filter is not None:  # Ctrl+Z in the text is the form's one history
+                page.editor.installEventFilter(undo_filter)
+            page.move_to_keyring_requested.connect(self.move_secrets_to_keyring)
+            page.problems_changed.connect(lambda _p: self._update_chrome())
             layout = self._json_page.layout()
             assert layout is not None
-            layout.addWidget(view)
-            self._json_view = view
+            layout.addWidget(page)
+            self._json_page_widget = page
+            self._json_view = page.editor
             self._fill_json_view()
-        return self._json_view
+        return self._json_page_widget
+
+    @property
+    def json_view(self) -> QPlainTextEdit:
+        """The JSON page's text box (editable: it stages the same draft edits as the form)."""
+        return self.json_page.editor
 
     def _fill_json_view(self) -> None:
-        draft = self.draft
-        if self._json_view is None or draft is None:
+        """The draft changed: the JSON page follows (a change it made itself is skipped), and
+        the conflict view, when shown, previews the new pending edits."""
+        if self._conflict_view is not None and not self._conflict_view.isHidden():
+            self._conflict_view.refresh()
+        page, draft = self._json_page_widget, self.draft
+        if page is None or draft is None:
             return
-        self._json_view.setPlainText(
-            "\n".join(draft.diff()) if draft.dirty else (draft.original_text()
-                                                         or "(the file does not exist yet)")
-        )
+        if page.draft is not draft:  # another scope or file: its draft and undo stack
+            session = getattr(self, "session", None)
+            if session is not None:
+                page.set_undo(session.stack, session.apply)
+            else:
+                page.set_undo(None, self._apply_json_edits)
+            page.set_draft(draft)
+        else:
+            page.refresh()
+        if self.scope is not Scope.PROJECT:
+            page.set_move_enabled(False, self.tr("Only the project's config.json keeps keys "
+                                                 "that can be moved"))
+        elif draft.dirty:
+            page.set_move_enabled(False, self.tr("Save or revert your changes first"))
+        else:
+            page.set_move_enabled(True, self.tr("Move the plaintext keys into the OS keyring"))
+
+    def _apply_json_edits(self, values: Any) -> None:
+        """Edits from the JSON text when there is no undo session: staged like a field's."""
+        if self.draft is None:
+            return
+        for key, value in values:
+            self.draft.set(key, value)
+            self.model.refresh_key(key)
+            editor = self.editors.get(key)
+            if editor is not None:
+                editor.set_value(self.draft.value(key))
+            if key in self.rows:
+                self.rows[key].refresh(self.model)
+        self._update_chrome()
+
+    def move_secrets_to_keyring(self) -> None:
+        """The JSON page's "Move to keyring": the API keys panel's migration, off the UI
+        thread; the file then reloads (nothing is pending, or the button is off)."""
+        if self.draft is None or self.scope is not Scope.PROJECT or self.draft.dirty:
+            return
+        from msd_desktop.core.secrets import store as secrets
+        from msd_desktop.ui.widgets.workers import run_op
+
+        root, env = self.root, self.env
+
+        def done(result: Any) -> None:
+            keys = [m["key"] for m in result.get("migrated", [])]
+            note = f" {result['warning']}" if result.get("warning") else ""
+            self.status.setText(self.tr("Moved {0} to the keyring.{1}").format(
+                ", ".join(keys) or self.tr("nothing"), note))
+            self.check_disk()
+            refresh = getattr(self.api_keys, "refresh", None)
+            if refresh is not None:
+                refresh()
+
+        def failed(error: object) -> None:
+            self.status.setText(self.tr("Not moved: {0}").format(error))
+
+        run_op(lambda: secrets.migrate_plaintext_secrets(root, env=env),
+               name="settings-move-to-keyring", on_finished=done, on_failed=failed, owner=self)
 
     def _inner_tab_changed(self, index: int) -> None:
         page = self.inner_tabs.widget(index)
         if page is self._api_keys_page:
             self.api_keys_panel()
         elif page is self._json_page:
-            self.json_view  # noqa: B018  (built and filled on first show)
+            self.json_page  # noqa: B018  (built and filled on first show)
 
     # ---- lazy rows --------------------------------------------------------------------------
 
@@ -952,6 +1023,9 @@ class ConfigFormPanel(QWidget):
                                 + ("" if self.draft.file.exists else "  (not created yet)"))
         self.disk_banner.hide()
         self.disk_banner.hide_details()
+        if self._conflict_view is not None:
+            self._conflict_view.hide()
+            self._conflict_view.reset_choices()
         if self.draft.load_error:
             self.error_banner.label.setText(
                 f"This file cannot be used, so it cannot be edited here: "
@@ -1078,14 +1152,38 @@ class ConfigFormPanel(QWidget):
             "<b>Reload</b> discards your changes; <b>Keep mine</b> applies them on top of the "
             "new file (save to write them)."
         )
-        self.disk_banner.details.setPlainText(
-            "\n".join(self.draft.diff(self.draft.disk_text(), label="on disk now"))
-        )
+        if self._conflict_view is not None and not self._conflict_view.isHidden():
+            self._conflict_view.refresh()  # the file may have changed once more
         self.disk_banner.show()
         self.disk_conflict_shown.emit()
 
+    @property
+    def conflict_view(self) -> ConflictView:
+        """Base, disk now, mine and what Keep mine writes (see conflict_view), built on first
+        use under the banner."""
+        if self._conflict_view is None:
+            from msd_desktop.core.config.conflict import preview_for_draft
+            from msd_desktop.ui.settings.conflict_view import ConflictView
+
+            view = ConflictView()
+            view.hide()
+
+            def compute(choices: Any) -> Any:
+                assert self.draft is not None
+                return preview_for_draft(self.draft, choices)
+
+            view.set_source(compute)
+            outer = self.layout()
+            assert isinstance(outer, QVBoxLayout)
+            outer.insertWidget(outer.indexOf(self.disk_banner) + 1, view, 2)
+            self._conflict_view = view
+        return self._conflict_view
+
     def _toggle_disk_diff(self) -> None:
-        self.disk_banner.details.setVisible(not self.disk_banner.details.isVisible())
+        view = self.conflict_view
+        if view.isHidden():
+            view.refresh()
+        view.setVisible(view.isHidden())
 
     def reload_from_disk(self) -> None:
         if self.draft is None:
@@ -1095,9 +1193,19 @@ class ConfigFormPanel(QWidget):
         self.status.setText("Reloaded from disk; your unsaved changes were discarded.")
 
     def keep_mine(self) -> None:
+        """Apply the pending edits on top of the file on disk now; a key both sides changed
+        keeps the disk's value where the conflict view says so."""
         if self.draft is None:
             return
+        dropped: list[str] = []
+        if self._conflict_view is not None:
+            from msd_desktop.core.config.conflict import Side
+
+            dropped = [k for k, side in self._conflict_view.choices().items()
+                       if side is Side.THEIRS]
         self.draft.reload(keep_mine=True)
+        for key in dropped:
+            self.draft.discard(key)
         self._reload_everything()
         self.status.setText("Kept your changes on top of the file on disk; save to write them.")
 
@@ -1155,7 +1263,7 @@ class ConfigFormPanel(QWidget):
         )
         self.unknown_label.setVisible(bool(unknown))
         self._fill_json_view()
-        self.inner_tabs.setTabText(1, "JSON (diff)" if draft.dirty else "JSON")
+        self.inner_tabs.setTabText(1, self.tr("JSON (unsaved)") if draft.dirty else "JSON")
         if self.modified_only.isChecked():
             self.proxy.refilter()
             self._apply_filter()

@@ -154,6 +154,17 @@ def _as_set(value: Any) -> Any:
     return None if value is MISSING or value is UNSET else value
 
 
+def _same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON documents, key order included."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 def _same(a: Any, b: Any) -> bool:
     if a is b:
         return True
@@ -276,13 +287,14 @@ class JsonSettingsPage(QWidget):
         """The draft changed (an edit in the form, undo, revert, reload, save)."""
         if self._own or self.draft is None:
             return
+        doc = document_text(display_data(self.draft))
         if self.parse_problem is not None:
-            self._stale = True  # never drop what is being typed: say so and wait
-            self.stale_bar.show()
+            if not _same_json(doc.data, self._synced):
+                self._stale = True  # never drop what is being typed: say so and wait
+                self.stale_bar.show()
             self._mark_text_error()
             self._update_chrome()
             return
-        doc = document_text(display_data(self.draft))
         if doc.text != self.text():
             self._render(doc.text, doc.data, doc.originals)
         else:
@@ -407,6 +419,7 @@ class JsonSettingsPage(QWidget):
         self._show_problems(problems)
 
     def _show_problems(self, problems: list[TextProblem]) -> None:
+        changed = problems != self.problems
         self.problems = problems
         self.problem_list.clear()
         for problem in problems:
@@ -420,7 +433,8 @@ class JsonSettingsPage(QWidget):
             self.problem_list.addItem(item)
         self.problem_list.setVisible(bool(problems))
         self._underline(problems)
-        self.problems_changed.emit(problems)
+        if changed:  # (a listener may refresh this page: only news are told)
+            self.problems_changed.emit(problems)
 
     def _underline(self, problems: list[TextProblem]) -> None:
         selections = []
