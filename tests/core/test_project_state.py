@@ -119,7 +119,9 @@ def test_broken_frontmatter_reports_line(tmp_path: Path) -> None:
     data = ps.to_dict()
     assert data["error"]["line"] == 4
     assert data["frontmatter"] is None
-    assert data["normalized_status"] == "planning"
+    # the one status is what the status line reads, and its regex still reads the frontmatter
+    assert data["normalized_status"] == "executing"
+    assert ps.statusline_full == "v2 · executing"
 
 
 def test_unknown_current_phase_and_stray_dir(tmp_path: Path) -> None:

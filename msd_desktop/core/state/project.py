@@ -33,6 +33,7 @@ from msd_desktop.core.state.roadmap import (
     scan_phases_dir,
 )
 from msd_desktop.core.state.state_md import ParseProblem, StateDoc, parse_state_text
+from msd_desktop.core.state.status import ProjectStatus, derive_status
 from msd_desktop.core.state.statusline import (
     parse_statusline_fields,
     read_statusline_fields,
@@ -185,6 +186,8 @@ class ProjectState:
     statusline_compact: str
     state_format: str
     problems: list[Problem] = field(default_factory=list)
+    # the one status every surface shows (frontmatter wins, as the status line reads it)
+    status: ProjectStatus = field(default_factory=lambda: derive_status(None))
 
     @property
     def statusline(self) -> str:
@@ -209,7 +212,7 @@ class ProjectState:
             "version": doc.version if doc else None,
             "state_head": doc.state_head if doc else None,
             "status": doc.status if doc else None,
-            "normalized_status": doc.normalized_status if doc else None,
+            "normalized_status": self.status.value if doc else None,
             "progress": self.progress.to_dict(),
             "sections": _jsonable(doc.sections_dict()) if doc else None,
             "phases": self._phases_list(),
@@ -339,7 +342,7 @@ def load_project_state(
         root=root, planning_dir=pdir, state_path=state_path, workstream=workstream, doc=doc,
         stale=stale, roadmap=roadmap, phase_dirs=dirs, progress=progress,
         statusline_fields=fields, statusline_full=full, statusline_compact=compact,
-        state_format=state_format, problems=problems,
+        state_format=state_format, problems=problems, status=derive_status(doc),
     )
     if fields.get("no_active_workstream"):
         problems.append(Problem("workstream mode is on but no workstream is active (set "
@@ -435,6 +438,10 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
                 out.append(Problem(f"phases/{d.name} has no Phase heading in {roadmap_rel}",
                                    _rel(state.planning_dir / "phases" / d.name, state.root),
                                    severity="info"))
+
+    for conflict in state.status.conflicts:
+        out.append(Problem(conflict.message(state_rel, state.status.value), state_rel,
+                           conflict.status_line))
 
     head = doc.fm.get("state_head")
     if head is not None and doc.state_head is None:

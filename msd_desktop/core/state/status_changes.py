@@ -105,7 +105,7 @@ def snapshot_from_state(state: ProjectState, name: str | None = None) -> StatusS
     return StatusSnapshot(
         root=Path(state.root),
         name=name or Path(state.root).name,
-        status=doc.normalized_status,
+        status=state.status.value,  # the one status every surface shows
         milestone=_text(doc.fm.get("milestone")),
         blockers=blockers,
         percent=_int(progress.percent),

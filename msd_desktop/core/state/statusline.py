@@ -32,6 +32,7 @@ __all__ = [
     "CANONICAL_STATUSES",
     "NO_ACTIVE_WORKSTREAM_LABEL",
     "StateFormat",
+    "frontmatter_status",
     "js_trim",
     "parse_statusline_fields",
     "read_statusline_fields",
@@ -160,6 +161,21 @@ def parse_statusline_fields(text: str) -> dict[str, Any]:
             elif "complet" in raw or "archived" in raw:
                 state["status"] = "complete"
     return state
+
+
+def frontmatter_status(text: str) -> str | None:
+    """The frontmatter ``status`` exactly as :func:`parse_statusline_fields` reads it (no body
+    fallback): the last ``status:`` line of the block, trimmed and unquoted; ``None`` if none."""
+    fm_match = _FM_RE.match(text)
+    if not fm_match:
+        return None
+    status: str | None = None
+    for line in _LINE_SPLIT_RE.split(fm_match.group(1)):
+        m = _KEY_LINE_RE.match(line)
+        if m and m.group(1) == "status":
+            v = _strip_quotes(js_trim(m.group(2)))
+            status = None if v == "null" else v
+    return status
 
 
 def render_progress_bar(percent: Any) -> str:

@@ -116,7 +116,7 @@ class NextCommandWidget(QWidget):
         def done(state: ProjectState) -> None:
             if self.root != target:
                 return  # another project was opened meanwhile
-            status = state.doc.normalized_status if state.doc is not None else None
+            status = state.status.value if state.doc is not None else None
             self.set_fields(target, state.statusline_fields, status)
             self.refreshed.emit()
 
