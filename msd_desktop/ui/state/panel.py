@@ -99,9 +99,8 @@ def _derived_next(state: Any) -> str:
     project resumes), said as derived so the field never contradicts that line."""
     from msd_desktop.core.state.next_command import next_command
 
-    doc = state.doc
     cmd = next_command(state.statusline_fields,
-                       normalized_status=doc.normalized_status if doc is not None else None)
+                       normalized_status=state.status.value if state.doc is not None else None)
     return f"none in STATE.md — {cmd.text} (derived)" if cmd is not None and cmd.derived else ""
 
 
@@ -155,8 +154,8 @@ def state_view_from_core(state: Any, title: str = "",
                                                _text(fm.get("current_phase_name"))),
         plan=_join(_text(fm.get("current_plan")) or _text(cp.get("current_plan")),
                    f"({_text(cp.get('plan'))})" if _text(cp.get("plan")) else ""),
-        status=doc.normalized_status if doc is not None else "",
-        status_raw=(doc.status or "") if doc is not None else "",
+        status=state.status.value,  # the core's one status, as the header's status line
+        status_raw=state.status.raw or "",
         next_action=_join(_text(fm.get("next_action")), next_text) or _derived_next(state),
         last_activity=_join(_text(fm.get("last_activity")) or _text(cp.get("last_activity")),
                             _text(fm.get("last_activity_desc"))
