@@ -8,13 +8,8 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.core.common.planning_lock import PlanningLock
-from msd_desktop.core.config.matrix import (
-    apply_to_projects,
-    defaults_keys,
-    describe_reach,
-    key_matrix,
-    summarize,
-)
+from msd_desktop.core.config.batch import apply_batch, plan_batch, summary_text
+from msd_desktop.core.config.matrix import defaults_keys, describe_reach, key_matrix
 from msd_desktop.core.workspace.paths import defaults_path
 
 
@@ -78,35 +73,36 @@ def test_global_reach(env: dict[str, str], projects: list[Path], tmp_path: Path)
 def test_apply_writes_each_project_and_summarizes(
     env: dict[str, str], projects: list[Path]
 ) -> None:
-    outcomes = apply_to_projects(projects, "model_profile", "balanced", env)
-    status = {o.project.name: o.status for o in outcomes}
-    assert status == {"a": "changed", "b": "unchanged", "c": "changed", "d": "refused"}
-    assert "quality → balanced" in outcomes[0].message
+    report = apply_batch(plan_batch(projects, "model_profile", "balanced", env), env)
+    status = {r.project.name: r.status for r in report.results}
+    assert status == {"a": "written", "b": "unchanged", "c": "written", "d": "error"}
+    assert report.results[0].message == "quality → balanced"
     for root in projects[:3]:
         data = json.loads((root / ".planning" / "config.json").read_text(encoding="utf-8"))
         assert data["model_profile"] == "balanced"
     assert (projects[3] / ".planning" / "config.json").read_text(encoding="utf-8") == "{broken"
-    s = summarize(outcomes)
-    assert (s["changed"], s["unchanged"], s["refused"]) == (2, 1, 1)
-    assert s["text"] == "2 changed, 1 already had it, 1 refused"
-    assert len(s["lines"]) == 4
+    assert (report.counts["written"], report.counts["unchanged"], report.counts["error"]) == (
+        2, 1, 1)
+    assert summary_text(report) == "2 written, 1 already set, 1 failed"
+    assert len(report.lines()) == 4
 
 
 def test_apply_invalid_value_refused_everywhere(env: dict[str, str],
                                                 projects: list[Path]) -> None:
     before = [(p / ".planning" / "config.json").read_bytes() for p in projects]
-    outcomes = apply_to_projects(projects, "model_profile", "turbo", env)
-    assert {o.status for o in outcomes} == {"refused"}
-    assert "Invalid model_profile 'turbo'" in outcomes[0].message
+    report = apply_batch(plan_batch(projects, "model_profile", "turbo", env), env)
+    assert {r.status for r in report.results} == {"error"}
+    assert "Invalid model_profile 'turbo'" in report.results[0].message
     assert [(p / ".planning" / "config.json").read_bytes() for p in projects] == before
 
 
 @pytest.mark.slow
 def test_apply_respects_each_projects_lock(env: dict[str, str], projects: list[Path]) -> None:
-    """A project whose planning lock is held is refused (after the lock timeout); others go."""
+    """A project whose planning lock is held fails (after the lock timeout); others go."""
     locked = projects[0]
+    plan = plan_batch(projects[:2], "mode", "yolo", env)
     with PlanningLock(locked / ".planning"):
-        outcomes = apply_to_projects(projects[:2], "mode", "yolo", env)
-    assert [o.status for o in outcomes] == ["refused", "changed"]
+        report = apply_batch(plan, env)
+    assert [r.status for r in report.results] == ["error", "written"]
     data = json.loads((locked / ".planning" / "config.json").read_text(encoding="utf-8"))
     assert "mode" not in data

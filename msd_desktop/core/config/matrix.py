@@ -3,9 +3,9 @@
 Why: someone with a dozen projects wants to answer "which of my projects still run
 ``model_profile: quality``?" and fix them in one go — and "if I change ``~/.msd/defaults.json``,
 which projects does that touch?". Both questions are views over :func:`load_config`'s
-per-key provenance; the bulk change is nothing but :func:`config_set_typed` once per project,
-so each write takes *that* project's planning lock, validates exactly like ``msd config-set``
-(D2), refuses a file that changed on disk, and stores secrets in the keyring (D4).
+per-key provenance. The bulk change itself is :mod:`msd_desktop.core.config.batch`: planned
+(old → new per project) for the person to confirm, written against the confirmed files, and
+undoable as a whole.
 
 Terms used in the matrix and the Global defaults panel:
 
@@ -22,29 +22,25 @@ Terms used in the matrix and the Global defaults panel:
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from msd_desktop.core.common.errors import ConflictError, MsdError
+from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.config.store import load_config, load_global_defaults, lookup
 from msd_desktop.core.secrets.masking import mask
 from msd_desktop.core.workspace.paths import Env
 
 __all__ = [
-    "ApplyOutcome",
     "KeyMatrix",
     "MatrixCell",
     "ProjectEntry",
-    "apply_to_projects",
     "global_reach",
     "key_matrix",
-    "summarize",
 ]
 
 Reach = Literal["reaches", "shadowed", "not_read", "unset"]
-OutcomeStatus = Literal["changed", "unchanged", "refused"]
 
 
 @dataclass(frozen=True)
@@ -123,21 +119,6 @@ class KeyMatrix:
         for c in self.cells:
             out[c.reach].append(c)
         return out
-
-
-@dataclass(frozen=True)
-class ApplyOutcome:
-    """What happened to one project when a value was applied to it."""
-
-    project: ProjectEntry
-    status: OutcomeStatus
-    message: str
-    previous: Any = None
-    path: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"root": str(self.project.root), "name": self.project.name,
-                "status": self.status, "message": self.message, "path": self.path}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -240,78 +221,6 @@ def global_reach(keys: Iterable[str], projects: Iterable[Any], env: Env) -> dict
     """For each key set in defaults.json: which projects it reaches and which shadow it."""
     entries = [ProjectEntry.of(p) for p in projects]
     return {key: key_matrix(key, entries, env) for key in keys}
-
-
-def _current_value(root: Path, key: str, env: Env) -> tuple[bool, Any, str]:
-    from msd_desktop.core.common.jsonfile import read_json_file
-    from msd_desktop.core.workspace.paths import config_path
-
-    path = config_path(root, env)
-    file = read_json_file(path)
-    if not file.ok or not isinstance(file.data, dict):
-        return False, None, str(path)
-    found, value = lookup(file.data, key)
-    return found, value, str(path)
-
-
-def apply_to_projects(
-    roots: Sequence[Any], key: str, value: Any, env: Env
-) -> list[ApplyOutcome]:
-    """Set ``key`` to ``value`` (``None`` unsets) in each project's active config file.
-
-    Each write is :func:`~msd_desktop.core.config.setter.config_set_typed` (that project's
-    planning lock, D2 validation, secrets to the keyring). A project whose file already holds
-    the value is left untouched (``unchanged``); a refusal in one project (invalid file, lock
-    timeout, changed on disk, no keyring…) does not stop the others.
-    """
-    from msd_desktop.core.config.setter import config_set_typed, validate_value
-
-    entries = [ProjectEntry.of(r) for r in roots]
-    error = validate_value(key, value)
-    if error is not None:
-        return [ApplyOutcome(e, "refused", error) for e in entries]
-    secret = _is_secret(key)
-    shown = _display(value, secret, True)
-    out: list[ApplyOutcome] = []
-    for entry in entries:
-        try:
-            found, current, path = _current_value(entry.root, key, env)
-            if not entry.root.is_dir():
-                raise MsdError(f"{entry.root} is not a folder")
-            same = (found and current == value and not (secret and isinstance(value, str))) or (
-                value is None and not found
-            )
-            if same:
-                out.append(ApplyOutcome(entry, "unchanged", f"already {shown}", current, path))
-                continue
-            result = config_set_typed(entry.root, key, value, env=env)
-            previous = result.get("previousValue")
-            was = (_display(previous, secret, True) if "previousValue" in result
-                   else "(not set)")
-            verb = "unset" if value is None else f"{was} → {shown}"
-            out.append(ApplyOutcome(entry, "changed", verb, previous, path))
-        except ConflictError as exc:
-            out.append(ApplyOutcome(entry, "refused", f"changed on disk meanwhile: {exc}"))
-        except MsdError as exc:
-            out.append(ApplyOutcome(entry, "refused", str(exc)))
-    return out
-
-
-def summarize(outcomes: Sequence[ApplyOutcome]) -> dict[str, Any]:
-    """Counts and one line per project, for the summary the window shows after applying."""
-    counts: dict[str, int] = {"changed": 0, "unchanged": 0, "refused": 0}
-    for o in outcomes:
-        counts[o.status] += 1
-    parts = [f"{counts['changed']} changed"]
-    if counts["unchanged"]:
-        parts.append(f"{counts['unchanged']} already had it")
-    if counts["refused"]:
-        parts.append(f"{counts['refused']} refused")
-    return {
-        **counts,
-        "text": ", ".join(parts),
-        "lines": [f"{o.project.name}: {o.status} — {o.message}" for o in outcomes],
-    }
 
 
 def describe_reach(reach: str) -> str:
