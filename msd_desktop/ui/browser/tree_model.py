@@ -328,9 +328,11 @@ class ProjectTreeModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 if summary is None:
                     return "loading…"
-                if summary.load_error:
-                    return f"⚠ {visible(summary.load_error)}"
-                return visible(summary.statusline_compact or summary.status or "")
+                text = summary.statusline_compact or summary.status or ""
+                if summary.load_error or (not text and badges):
+                    # nothing else to say: the problem itself (the tooltip lists them all)
+                    return f"⚠ {visible(badges[0], limit=300)}"
+                return visible(text)
             if role == Qt.ItemDataRole.ForegroundRole:
                 if badges:
                     return semantic_color("warning")

@@ -416,7 +416,9 @@ class StatePanel(QWidget):
         else:
             self.problems_frame.hide()
 
-        if view.missing:
+        if view.missing and view.error:  # there is one, but it could not be read
+            self.statusline_label.setText("STATE.md could not be read (see above)")
+        elif view.missing:
             self.statusline_label.setText("No STATE.md in this project yet")
         else:
             self.statusline_label.setText(visible(view.statusline_full) or "(empty status line)")

@@ -408,9 +408,16 @@ class _Pool:
         for _ in workers:
             self._jobs.put(None)
         deadline = time.monotonic() + wait_s
-        for worker in workers:
-            worker.join(max(0.0, deadline - time.monotonic()))
+        # wait for ops that may write (no timeout) to end; a read (an op with a timeout)
+        # can be abandoned as it is: it changes nothing
+        while time.monotonic() < deadline and self._must_wait(workers):
+            time.sleep(0.005)
         return all(not w.is_alive() for w in workers) and not self.busy_threads()
+
+    def _must_wait(self, workers: list[_Worker]) -> bool:
+        with self._lock:
+            reading = {id(w) for j, w in self._running.values() if j.timeout_s is not None}
+        return any(w.is_alive() and id(w) not in reading for w in workers)
 
     def busy_threads(self) -> int:
         """Worker threads still inside an op (running one, or written off while in one);
@@ -529,8 +536,9 @@ def stuck_threads() -> int:
 
 def shutdown(wait: bool = True) -> None:
     """Cancel every op, drop queued work and stop the workers (``aboutToQuit``), waiting at
-    most :data:`SHUTDOWN_WAIT_S` for ops still running (a stuck one is left to the exit:
-    its thread is a daemon)."""
+    most :data:`SHUTDOWN_WAIT_S` for ops without a timeout still running (they may write);
+    reads (ops with a timeout) and stuck ops are left to the exit: their threads are
+    daemons."""
     for handle in list(_LIVE.values()):
         handle.cancel()
     disp = _state.get("dispatcher")
