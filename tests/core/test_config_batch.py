@@ -163,3 +163,29 @@ def test_undo_only_of_an_applied_batch(env: dict[str, str], projects: list[Path]
     undone = undo_batch(report, env)
     with pytest.raises(MsdError):
         undo_batch(undone, env)
+
+
+@pytest.mark.keyring
+def test_secret_batch_goes_to_the_keyring_and_is_not_undoable(env: dict[str, str],
+                                                              tmp_path: Path) -> None:
+    from msd_desktop.core.secrets import store
+
+    if not store.keyring_status().usable:
+        pytest.skip("no usable OS keyring: run with scripts/run-tests.sh")
+    roots = [make_project(tmp_path, n, {"mode": "yolo"}) for n in ("s1", "s2")]
+    secret = "sk-batch-0123456789abcdef"
+    try:
+        report = apply_batch(plan_batch(roots, "brave_search", secret, env), env)
+        assert [r.status for r in report.results] == ["written", "written"]
+        for root in roots:
+            text = cfg_path(root).read_text(encoding="utf-8")
+            assert secret not in text
+            assert read(root)["brave_search"] is True  # the sentinel (D4)
+            assert store.reveal_secret("brave_search", root=root, env=env) == secret
+        assert secret not in "\n".join(report.lines())
+        assert not report.can_undo
+        with pytest.raises(MsdError, match="cannot be undone"):
+            undo_batch(report, env)
+    finally:
+        for root in roots:
+            store.delete_secret("brave_search", root=root, env=env)
