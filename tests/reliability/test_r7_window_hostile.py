@@ -195,8 +195,6 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
             }
         report["tray"] = [a.text() for a in win.tray.project_actions.values()]
         win.resize(1280, 800)
-        win.show_overview()
-        shoot(win, "hostile-workspace")
         queue = [p.ref.root for p in model.projects()]
         open_next(queue)
 
@@ -248,7 +246,7 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
                 if panel is not None else None,
                 "next_command": win.next_command.label.text(),
             }
-            if root.name in ("html-fields", "state-fifo", "config-deep"):
+            if root.name in ("html-fields", "state-fifo"):
                 win.project_tabs.setCurrentIndex(win.project_tabs.count() - 1)  # State
                 shoot(win, f"hostile-{root.name}")
             open_next(queue)
@@ -258,6 +256,8 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
     def finish() -> None:
         win = window()
         win.show_overview()
+        win.overview.fit_columns()
+        shoot(win, "hostile-workspace")
         report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
         status = Path("/proc/self/status")
         if status.exists():
@@ -371,8 +371,8 @@ def test_window_over_hostile_workspace(tmp_path: Path, isolated_home: Path) -> N
                      | {"quit_s": round(quit_s, 2)}))
     if os.environ.get("MSD_SAVE_SCREENSHOTS"):  # refresh the docs screenshot on request
         SHOTS.mkdir(parents=True, exist_ok=True)
-        for png in shots.glob("*.png"):
-            shutil.copy(png, SHOTS / png.name)
+        for name in ("hostile-workspace", "hostile-html-fields"):
+            shutil.copy(shots / f"{name}.png", SHOTS / f"{name}.png")
 
 
 @pytest.mark.timeout(RUN_TIMEOUT_S + 60)
