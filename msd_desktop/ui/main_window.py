@@ -90,7 +90,7 @@ SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
 BATCH_START_DELAY_MS = 40
 SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 # cached summaries are shown this many per event-loop turn (a few ms of model updates each)
-CACHED_SLICE = 500
+CACHED_SLICE = 250
 RESCAN_DELAY_MS = 300  # projects appeared or vanished: one rescan per burst
 
 def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
@@ -178,6 +178,7 @@ class MainWindow(QMainWindow):
         self._known_roots: set[Path] = set()  # the last scan's projects (rescan feedback)
         self._rescan_reason: str | None = None
         self._revalidate_after_load = False
+        self._restore_pending = False
         self._rescan_timer = QTimer(self)
         self._rescan_timer.setSingleShot(True)
         self._rescan_timer.setInterval(RESCAN_DELAY_MS)
@@ -411,6 +412,14 @@ class MainWindow(QMainWindow):
             target, self._open_project = self._open_project, None
             self.open_project(target, None)
         elif self._current is None and self._restore_last:
+            # after the cached summaries are in (building the tabs blocks this thread for a
+            # few hundred ms; a warm start's summaries take less than that)
+            self._restore_pending = True
+
+    def _after_cached(self) -> None:
+        """The cache pass is applied: now restore the last project, if asked to."""
+        if self._restore_pending:
+            self._restore_pending = False
             self._restore_last_project()
 
     def _start_summary_batches(self, refs: list[ProjectRef]) -> None:
@@ -425,6 +434,7 @@ class MainWindow(QMainWindow):
             return
         self._batch_queue = []
         self._batches_left = 0
+        self._after_cached()
         self._scan_complete()
 
     def _queue_batches(self, refs: list[ProjectRef]) -> None:
@@ -708,10 +718,13 @@ class MainWindow(QMainWindow):
                 return
             hits, misses = result
             self.timings["cache_hits"] = float(len(hits))
+            self.timings["cache_pass_ms"] = (time.perf_counter() - self._t0) * 1000
             self._hit_queue = hits
             self._queue_batches(misses)
             if hits:
                 self._show_cached_slice(scan_gen)
+            else:
+                self._after_cached()
             if self._batch_queue:
                 if hits or len(self._batch_queue) == 1:
                     self._start_batches()
@@ -721,6 +734,7 @@ class MainWindow(QMainWindow):
         def failed(error: BaseException) -> None:  # no cache: parse everything
             if scan_gen == self._scan_gen:
                 self._queue_batches(refs)
+                self._after_cached()
                 self._start_batches()
 
         self._batches_left = 1
@@ -744,7 +758,10 @@ class MainWindow(QMainWindow):
         self._tray_lines(part, rebuild=False)
         if self._hit_queue:
             QTimer.singleShot(YIELD_MS, self, lambda: self._show_cached_slice(scan_gen))
-        elif self._batches_left == 0:
+            return
+        self.timings["cached_shown_ms"] = (time.perf_counter() - self._t0) * 1000
+        self._after_cached()
+        if self._batches_left == 0:
             self._scan_complete()
 
     def _tray_lines(self, loaded: list[Loaded], *, rebuild: bool) -> None:

@@ -4,8 +4,9 @@ Why: parsing STATE.md, ROADMAP.md, config.json and the phases folder costs ~2 ms
 seconds for a few thousand. Most of them did not change since the window last ran. So each
 project's summary (the plain display fields the browser, the overview and the tray show) is
 kept in ``<user cache dir>/msd-desktop/summaries.json``, keyed by a *stat signature*: size,
-``mtime_ns`` and inode of every file and folder under its ``.planning/`` (the files the
-summary comes from; the audit trail and lock/temp files excepted). A start re-stats — cheap —
+``mtime_ns`` and inode of every file and folder under its ``.planning/`` that the summary
+comes from (inside ``phases/`` the phase folders, whose files count by name only; the audit
+trail and lock/temp files never). A start re-stats — cheap —
 and re-reads only the projects whose signature changed.
 
 Rules:
@@ -42,7 +43,7 @@ APP_NAME = "msd-desktop"
 # the environment that changes what a project's summary says (values are hashed, not stored)
 _CONTEXT_ENV = ("MSD_HOME", "MSD_PROJECT", "MSD_WORKSTREAM", "HOME")
 _SKIP_NAMES = frozenset((".msd-trace.jsonl", ".gsd-trace.jsonl", ".lock"))
-_MAX_DEPTH = 5  # .planning/workstreams/<ws>/phases/<phase>/<file>
+_MAX_DEPTH = 4  # .planning/workstreams/<ws>/phases/<phase>
 
 
 def default_cache_path(env: Mapping[str, str] | None = None) -> Path:
@@ -66,29 +67,37 @@ def _skipped(name: str) -> bool:
 
 
 def _walk(folder: str, rel: str, depth: int, out: list[str]) -> None:
+    """Stat every file and folder of ``folder``, and recurse; inside a ``phases`` folder only
+    the phase folders are stat'ed: a summary counts their files by name, and a folder's
+    mtime moves whenever a name in it is added, removed or renamed."""
     try:
         with os.scandir(folder) as it:
             entries = sorted(it, key=lambda e: e.name)
     except OSError:
         out.append(f"{rel}\0unreadable")
         return
+    phases = rel.endswith("/phases")
     for entry in entries:
         if _skipped(entry.name):
             continue
         try:
+            is_dir = entry.is_dir(follow_symlinks=True)
+            if phases and not is_dir:
+                continue
             st = entry.stat(follow_symlinks=True)
         except OSError:
             out.append(f"{rel}/{entry.name}\0gone")
             continue
         path = f"{rel}/{entry.name}"
         out.append(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}")
-        if depth < _MAX_DEPTH and entry.is_dir(follow_symlinks=True):
+        if is_dir and not phases and depth < _MAX_DEPTH:
             _walk(entry.path, path, depth + 1, out)
 
 
 def project_signature(root: Path, extra: Iterable[str] = ()) -> str:
-    """A digest of (size, mtime_ns, inode) of everything under ``root/.planning``, plus
-    ``extra`` (what the scan says about the project: its workstreams, the active one)."""
+    """A digest of (size, mtime_ns, inode) of what a summary is read from under
+    ``root/.planning``, plus ``extra`` (what the scan says about the project: its
+    workstreams, the active one)."""
     planning = os.path.join(os.fspath(root), ".planning")
     parts: list[str] = [*extra]
     try:

@@ -1,0 +1,351 @@
+"""Normal start: the window as a user starts it, with thousands of projects, watching on.
+
+Each run is a fresh process (``--child``): a registry with one scan root holding N copies of
+the bundled demo projects, the last project restored from QSettings (as after a previous
+session), watching on, the summary cache in the run's own cache dir. Measured in the child:
+
+* ``first_paint_ms`` — from just before ``MainWindow()`` to the window's first paint event;
+* ``all_summaries_ms`` — until ``summaries_loaded`` (every listed project has its summary);
+* ``watch_ready_ms`` — until the watcher reported its set-up (``health_changed``);
+* ``worst_stall_ms`` — worst lateness of a 5 ms heartbeat ``QTimer`` on the GUI thread, from
+  the first paint until both of the above plus :data:`SETTLE_MS` (watch set-up included);
+* ``outside_change_ms`` — an outside ``STATE.md`` write (temp + rename, as an agent does) of
+  a project in the scan root until the browser's tree shows the new status (median of
+  :data:`CHANGES` writes);
+* ``threads`` — OS threads of the process once everything is loaded and watched (and the
+  Python ones), ``peak_rss_mib`` — ``ru_maxrss``.
+
+The parent generates the projects once per N, then runs, per N, ``cold`` (empty cache dir)
+and ``warm`` (the cache a previous run left) starts alternately, ``-r`` times each, and prints
+medians and ranges. Targets (README): 1,000 projects: every summary ≤ 1.0 s warm, ≤ 2.0 s
+cold, worst stall ≤ 50 ms, outside change ≤ 100 ms; 5,000: ≤ 4 s warm, peak RSS ≤ 160 MiB,
+no stall over 50 ms; thread count independent of N.
+
+Usage: bench/bench_normal_start.py [-n 5 1000 5000] [-r 3] [--platform offscreen]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEMO = REPO / "msd_desktop" / "resources" / "demo"
+TICK_MS = 5
+SETTLE_MS = 500
+CHANGES = 5
+TARGETS = {
+    1000: {"warm_all_summaries_ms": 1000.0, "cold_all_summaries_ms": 2000.0,
+           "worst_stall_ms": 50.0, "outside_change_ms": 100.0},
+    5000: {"warm_all_summaries_ms": 4000.0, "peak_rss_mib": 160.0, "worst_stall_ms": 50.0},
+}
+
+
+def generate(root: Path, n: int) -> list[Path]:
+    """N copies of the demo projects, 50 per group folder; returns the project roots."""
+    demos = sorted(p for p in DEMO.iterdir() if (p / ".planning").is_dir())
+    out = []
+    for i in range(n):
+        src = demos[i % len(demos)]
+        dst = root / f"group-{i // 50:03d}" / f"{src.name}-{i:05d}"
+        shutil.copytree(src, dst)
+        out.append(dst)
+    return out
+
+
+# --------------------------------------------------------------------------- the child
+
+
+def child(args: argparse.Namespace) -> dict[str, object]:
+    t_start = time.perf_counter()
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    QCoreApplication.setOrganizationName("msd-desktop-bench")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    from msd_desktop.core.workspace.registry import WorkspaceRegistry
+    from msd_desktop.ui.main_window import MainWindow
+
+    env = dict(os.environ)
+    registry = WorkspaceRegistry(env=env)
+    settings = QSettings(args.settings, QSettings.Format.IniFormat)
+    marks: dict[str, float] = {}
+    gaps: list[float] = []
+    last = [0.0]
+
+    gap_at: list[tuple[float, float, float]] = []  # (start, end, lateness ms)
+    restore: list[tuple[float, float]] = []  # when the restored project's tabs were built
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append((now - last[0]) * 1000 - TICK_MS)
+        gap_at.append((last[0], now, gaps[-1]))
+        last[0] = now
+
+    heartbeat = QTimer()
+    heartbeat.setInterval(TICK_MS)
+    heartbeat.timeout.connect(tick)
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint and "first_paint" not in marks:
+                marks["first_paint"] = time.perf_counter()
+                last[0] = marks["first_paint"]
+                gaps.clear()
+                heartbeat.start()
+            return False
+
+    t0 = time.perf_counter()
+    window = MainWindow(registry=registry, env=env, settings=settings, watch=True,
+                        restore_last=True)
+    show_project = window._show_project
+
+    def timed_show_project(*a, **k):  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        try:
+            return show_project(*a, **k)
+        finally:
+            restore.append((start, time.perf_counter()))
+
+    window._show_project = timed_show_project  # type: ignore[method-assign]
+    painter = FirstPaint()
+    window.installEventFilter(painter)
+    for w in (window.browser.tree.viewport(), window.overview):
+        w.installEventFilter(painter)
+
+    def loaded() -> None:
+        marks.setdefault("all_summaries", time.perf_counter())
+
+    def watched(health: object) -> None:
+        if not getattr(health, "projects", 0):
+            return  # the watcher's start (nothing listed yet), not the set-up
+        marks.setdefault("watch_ready", time.perf_counter())
+        marks["health"] = 0.0
+        window.__dict__["_bench_health"] = health
+
+    window.summaries_loaded.connect(loaded)
+    assert window.bridge is not None
+    window.bridge.health_changed.connect(watched)
+    window.show()
+
+    def wait(pred, timeout: float) -> bool:  # type: ignore[no-untyped-def]
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            app.processEvents()
+            if pred():
+                return True
+            time.sleep(0.001)
+        return False
+
+    ok = wait(lambda: "all_summaries" in marks and "watch_ready" in marks, 180)
+    settle_end = time.perf_counter() + SETTLE_MS / 1000
+    wait(lambda: time.perf_counter() >= settle_end, SETTLE_MS / 1000 + 1)
+    heartbeat.stop()
+    worst = max(gaps, default=0.0)
+    # the same, leaving out the gaps that contain building the restored project's tabs
+    # (Settings, Models, State: the areas' own construction, not loading or watching)
+    worst_excl = max((g for a, b, g in gap_at
+                      if not any(a <= r0 <= b or a <= r1 <= b for r0, r1 in restore)),
+                     default=0.0)
+    rss_after_load = _rss_mib()
+    threads = _os_threads()
+    import threading
+
+    py_threads = threading.active_count()
+    health = window.__dict__.get("_bench_health")
+    # outside STATE.md changes: temp + rename, like an agent writes
+    change_ms = []
+    target = Path(args.change_root)
+    state_md = target / ".planning" / "STATE.md"
+    original = state_md.read_text(encoding="utf-8")
+    statuses = ("verifying", "executing")
+    from msd_desktop.ui.browser.tree_model import ProjectTreeModel
+
+    model: ProjectTreeModel = window.browser.model
+    for i in range(CHANGES):
+        status = statuses[i % 2]
+        import re
+
+        text = re.sub(r"(?m)^status: .*$", f"status: {status}", original)
+        tmp = state_md.with_name(f".STATE.md.tmp-bench{i}")
+        tmp.write_text(text, encoding="utf-8")
+        start = time.perf_counter()
+        os.replace(tmp, state_md)
+
+        def shown(status: str = status) -> bool:
+            for p in model.projects():
+                if p.ref.root == target:
+                    return p.summary is not None and p.summary.status == status
+            return False
+
+        if wait(shown, 10):
+            change_ms.append((time.perf_counter() - start) * 1000)
+        wait(lambda: False, 0.15)  # let the window settle between writes
+    state_md.write_text(original, encoding="utf-8")
+    window.close()
+    app.processEvents()
+    return {
+        "ok": ok,
+        "projects": len(model.projects()),
+        "cache_hits": window.timings.get("cache_hits"),
+        "import_and_app_ms": round((t0 - t_start) * 1000, 1),
+        "first_paint_ms": round((marks.get("first_paint", t0) - t0) * 1000, 1),
+        "all_summaries_ms": round((marks.get("all_summaries", t0) - t0) * 1000, 1),
+        "watch_ready_ms": round((marks.get("watch_ready", t0) - t0) * 1000, 1),
+        "worst_stall_ms": round(worst, 1),
+        "worst_stall_excl_restore_ms": round(worst_excl, 1),
+        "restore_tabs_ms": round(sum(b - a for a, b in restore) * 1000, 1),
+        "outside_change_ms": round(statistics.median(change_ms), 1) if change_ms else None,
+        "outside_changes_seen": len(change_ms),
+        "os_threads": threads,
+        "python_threads": py_threads,
+        "watch_degraded": bool(getattr(health, "degraded", False)),
+        "rss_after_load_mib": rss_after_load,
+        "peak_rss_mib": _peak_rss_mib(),
+    }
+
+
+def _rss_mib() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return 0.0
+
+
+def _os_threads() -> int:
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return -1
+
+
+def _peak_rss_mib() -> float:
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+# --------------------------------------------------------------------------- the parent
+
+
+def run_child(home: Path, cache: Path, settings: Path, change_root: Path,
+              platform: str) -> dict[str, object]:
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(cache),
+           "XDG_STATE_HOME": str(home / ".local/state"), "MSD_HOME": str(home),
+           "QT_QPA_PLATFORM": platform}
+    for var in ("MSD_PROJECT", "MSD_WORKSTREAM", "MSD_DESKTOP_AUTOMATION"):
+        env.pop(var, None)
+    cmd = [sys.executable, __file__, "--child", "--settings", str(settings),
+           "--change-root", str(change_root)]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        sys.exit(f"child failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def summarise(runs: list[dict[str, object]], key: str) -> dict[str, object]:
+    values = [float(r[key]) for r in runs if isinstance(r.get(key), int | float)]
+    if not values:
+        return {"median": None}
+    return {"median": round(statistics.median(values), 1),
+            "min": round(min(values), 1), "max": round(max(values), 1)}
+
+
+KEYS = ("first_paint_ms", "all_summaries_ms", "watch_ready_ms", "worst_stall_ms",
+        "worst_stall_excl_restore_ms", "restore_tabs_ms",
+        "outside_change_ms", "peak_rss_mib", "os_threads", "python_threads")
+
+
+def bench_n(n: int, repeats: int, platform: str) -> dict[str, object]:
+    tmp = Path(tempfile.mkdtemp(prefix=f"msd-start-{n}-"))
+    try:
+        home = tmp / "home"
+        (home / ".config" / "msd-desktop").mkdir(parents=True)
+        root = tmp / "projects"
+        projects = generate(root, n)
+        (home / ".config" / "msd-desktop" / "workspaces.json").write_text(json.dumps(
+            [{"name": "Projects", "path": str(root), "kind": "scan_root", "scan_depth": 3}]))
+        settings = tmp / "ui.ini"
+        restored = next(p for p in projects if (p / ".planning" / "STATE.md").is_file())
+        settings.write_text(f"[ui]\nlast_project={restored}\nlast_tab=2\n", encoding="utf-8")
+        change_root = projects[-1] if (projects[-1] / ".planning" / "STATE.md").is_file() \
+            else restored
+        cache = tmp / "cache"
+        runs: dict[str, list[dict[str, object]]] = {"cold": [], "warm": []}
+        for _ in range(repeats):
+            shutil.rmtree(cache, ignore_errors=True)
+            runs["cold"].append(run_child(home, cache, settings, change_root, platform))
+            runs["warm"].append(run_child(home, cache, settings, change_root, platform))
+        out: dict[str, object] = {"projects": n}
+        for kind, rs in runs.items():
+            out[kind] = {"runs": rs, **{k: summarise(rs, k) for k in KEYS}}
+        return out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def verdict(results: list[dict[str, object]]) -> dict[str, object]:
+    checks: dict[str, object] = {}
+    for res in results:
+        n = int(res["projects"])  # type: ignore[call-overload]
+        targets = TARGETS.get(n)
+        if not targets:
+            continue
+        cold, warm = res["cold"], res["warm"]  # type: ignore[index]
+        for name, limit in targets.items():
+            if name.startswith("warm_"):
+                value = warm[name[5:]]["median"]  # type: ignore[index]
+            elif name.startswith("cold_"):
+                value = cold[name[5:]]["median"]  # type: ignore[index]
+            else:  # worst over every run, cold and warm
+                value = max(float(r[name]) for r in [*cold["runs"], *warm["runs"]]  # type: ignore[index]
+                            if r.get(name) is not None)
+            checks[f"{n}:{name}"] = {"value": value, "target": limit,
+                                     "pass": value is not None and value <= limit}
+    threads = sorted({int(r["os_threads"]) for res in results  # type: ignore[call-overload]
+                      for kind in ("cold", "warm") for r in res[kind]["runs"]})  # type: ignore[index]
+    checks["os_threads_seen"] = threads
+    return checks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, nargs="+", default=[5, 1000, 5000])
+    parser.add_argument("-r", "--repeats", type=int, default=3)
+    parser.add_argument("--platform", default="offscreen")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--settings", help=argparse.SUPPRESS)
+    parser.add_argument("--change-root", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(args)))
+        return
+    results = [bench_n(n, args.repeats, args.platform) for n in args.n]
+    for res in results:  # keep the printout short: medians and ranges, not every run
+        for kind in ("cold", "warm"):
+            res[kind].pop("runs_detail", None)  # type: ignore[union-attr]
+    checks = verdict(results)
+    for res in results:
+        for kind in ("cold", "warm"):
+            res[kind].pop("runs", None)  # type: ignore[union-attr]
+    print(json.dumps({"bench": "normal start (watching on, last project restored)",
+                      "platform": args.platform, "repeats": args.repeats,
+                      "results": results, "checks": checks,
+                      "pass": all(v["pass"] for v in checks.values() if isinstance(v, dict))},
+                     indent=2))
+
+
+if __name__ == "__main__":
+    main()
