@@ -306,3 +306,15 @@ def test_saving_from_json_keeps_unknown_keys_order_and_the_real_key(panel: Any) 
     assert saved["zzz_custom"] == {"keep": True}
     assert saved["granularity"] == other
     assert SECRET not in page.text()
+
+
+def test_typing_in_json_stays_on_the_json_tab(panel: Any) -> None:
+    panel.inner_tabs.setCurrentWidget(panel._json_page)
+    page = panel.json_page
+    current = json.loads(page.text())["granularity"]
+    other = "fine" if current != "fine" else "coarse"
+    _replace(page, f'"granularity": "{current}"', f'"granularity": "{other}"')
+    assert panel.inner_tabs.currentWidget() is panel._json_page
+    panel.undo()
+    assert panel.inner_tabs.currentWidget() is panel._json_page
+    assert f'"granularity": "{current}"' in page.text()

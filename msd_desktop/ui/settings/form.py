@@ -1083,8 +1083,9 @@ class ConfigFormPanel(QWidget):
                 editor.set_value(draft.value(key))
             if key in self.rows:
                 self.rows[key].refresh(self.model)
-        if source is None and len(keys) == 1:
-            self._scroll_to(keys[0])  # an undo shows what it changed
+        if source is None and len(keys) == 1 and self.inner_tabs.currentIndex() == 0:
+            self._scroll_to(keys[0])  # an undo shows what it changed (the JSON tab shows it
+            # in its text, so it stays where the person is)
         self._update_chrome()
 
     def save(self) -> bool:

@@ -233,6 +233,7 @@ class JsonSettingsPage(QWidget):
         layout.addWidget(self.stale_bar)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
+        self._splitter = splitter
         self.editor = JsonTextEdit()
         self.editor.secret_values = lambda: list(self._originals.values())
         self.editor.setUndoRedoEnabled(False)
@@ -431,7 +432,7 @@ class JsonSettingsPage(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, (problem.line, problem.column))
             item.setForeground(semantic_color("error"))
             self.problem_list.addItem(item)
-        self.problem_list.setVisible(bool(problems))
+        self._show_pane(self.problem_list, bool(problems), 110)
         self._underline(problems)
         if changed:  # (a listener may refresh this page: only news are told)
             self.problems_changed.emit(problems)
@@ -496,8 +497,21 @@ class JsonSettingsPage(QWidget):
         if self.diff_check.isChecked():
             self._fill_diff()
 
+    def _show_pane(self, pane: QWidget, on: bool, height: int) -> None:
+        """Show or hide a pane under the text; shown, it gets ``height`` px (a splitter gives
+        a pane that was hidden when it was laid out no room at all)."""
+        pane.setVisible(on)
+        if not on:
+            return
+        index = self._splitter.indexOf(pane)
+        sizes = self._splitter.sizes()
+        if sizes[index] < 40 and sizes[0] > height + 80:
+            sizes[0] -= height - sizes[index]
+            sizes[index] = height
+            self._splitter.setSizes(sizes)
+
     def _diff_toggled(self, on: bool) -> None:
-        self.diff_box.setVisible(on)
+        self._show_pane(self.diff_box, on, 200)
         if on:
             self._fill_diff()
 
