@@ -35,6 +35,13 @@ from msd_desktop.core.state.next_command import NextCommand, next_command, termi
 TERMINAL_SETTING = "terminal/program"
 
 
+def _tip(text: str) -> str:
+    """A tooltip naming folders or programs: shown literally (see ``plain_text.tooltip``)."""
+    from msd_desktop.ui.widgets.plain_text import tooltip
+
+    return tooltip(text)
+
+
 def launch_detached(argv: list[str], cwd: Path) -> bool:
     """Start ``argv`` detached in ``cwd`` (the one call a test replaces)."""
     from PySide6.QtCore import QProcess  # (loaded on first use: bench P3)
@@ -170,13 +177,13 @@ class NextCommandWidget(QWidget):
             argv = self.terminal_argv()
         except MsdError as exc:
             self.failed.emit(str(exc))
-            self.terminal_button.setToolTip(str(exc))
+            self.terminal_button.setToolTip(_tip(str(exc)))
             return
         if launch_detached(argv, self.root):
             self.terminal_opened.emit(argv)
         else:
             message = f"Could not start {argv[0]}"
-            self.terminal_button.setToolTip(message)
+            self.terminal_button.setToolTip(_tip(message))
             self.failed.emit(message)
 
     def _configure(self) -> None:

@@ -129,10 +129,9 @@ def state_view_from_core(state: Any, title: str = "",
             if plans else "not planned")
         phases.append(PhaseRow(
             number=visible(_text(item.get("id"))), name=visible(_text(item.get("name"))),
-            plans=plans,
+            plans=plans, directory=visible(_text(item.get("dir"))),
             summaries=summaries, status=status, complete=complete,
             current=phase_key_of(_text(item.get("id"))) in current_ids,
-            directory=_text(item.get("dir")),
         ))
 
     next_phases = fm.get("next_phases")

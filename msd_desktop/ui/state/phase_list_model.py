@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -91,5 +92,5 @@ class PhaseListModel(HeaderedTableModel):
                 tip += f"\n{row.directory}"
             if row.current:
                 tip += "\n(current phase)"
-            return tip
+            return tooltip(tip)  # names come from ROADMAP.md: never rendered as markup
         return None

@@ -2,7 +2,8 @@
 
 ``text()`` stays the full text (tests and the automation channel read it); only the painting
 is shortened with "…" when the label is narrower than the text, and the tooltip then carries
-the full text. The minimum size hint is small, so a long value never forces the window wider.
+the full text (escaped, so it shows literally). The minimum size hint is small, so a long
+value never forces the window wider.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from msd_desktop.ui.widgets.plain_text import tooltip
 
 
 class ElidedLabel(QLabel):
@@ -47,7 +50,9 @@ class ElidedLabel(QLabel):
         return self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
 
     def _sync_tip(self) -> None:
-        tip = self._tip or (self.text() if self.is_elided() else "")
+        # the automatic tooltip is the (file) text itself: escaped, as Qt would render a
+        # tooltip that looks like HTML as rich text
+        tip = self._tip or (tooltip(self.text()) if self.is_elided() else "")
         if super().toolTip() != tip:
             super().setToolTip(tip)
 
