@@ -318,3 +318,26 @@ def test_typing_in_json_stays_on_the_json_tab(panel: Any) -> None:
     panel.undo()
     assert panel.inner_tabs.currentWidget() is panel._json_page
     assert f'"granularity": "{current}"' in page.text()
+
+
+def test_unusable_file_is_read_only_with_its_error_and_keys_masked(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "config.json"
+    path.write_text('{\n  "brave_search": "' + SECRET + '",\n  "mode": yolo\n}\n',
+                    encoding="utf-8")
+    widget = JsonSettingsPage()
+    qtbot.addWidget(widget)
+    draft = ConfigDraft(path)
+    widget.set_draft(draft)
+    assert widget.editor.isReadOnly()
+    assert SECRET not in widget.text()
+    assert mask(SECRET) in widget.text()
+    assert widget.problems[0].line == 3
+    assert "line 3" in widget.problems[0].message
+    path.write_text('{"mode": "yolo"}\n', encoding="utf-8")
+    draft.reload()
+    widget.refresh()
+    assert not widget.editor.isReadOnly()
+    assert json.loads(widget.text()) == {"mode": "yolo"}
+    assert widget.problems == []

@@ -239,15 +239,15 @@ class ConflictView(QWidget):
         if preview.theirs is None:
             return self.tr("The file on disk cannot be read now. Reload when it is fixed, or "
                            "keep your changes and save once it can be read.")
-        text = self.tr(
-            "Keep mine writes the file as it is on disk now with {0} of your change(s) on top. "
-            "{1} change(s) made on disk are kept."
-        ).format(mine, disk)
+        parts = [
+            self.tr("Keep mine writes the file as it is on disk now with %n of your change(s) "
+                    "on top.", "", mine),
+            self.tr("%n change(s) made on disk are kept.", "", disk),
+        ]
         if both:
-            text += " " + self.tr(
-                "{0} setting(s) were changed on both sides: tick or untick \"Keep my value\"."
-            ).format(both)
-        return text
+            parts.append(self.tr("%n setting(s) were changed on both sides: tick or untick "
+                                 "\"Keep my value\".", "", both))
+        return " ".join(parts)
 
 
 __all__ = ["ConflictView", "MergeTableModel", "UnifiedDiffHighlighter", "read_only_text"]

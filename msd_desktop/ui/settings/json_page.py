@@ -288,6 +288,9 @@ class JsonSettingsPage(QWidget):
         """The draft changed (an edit in the form, undo, revert, reload, save)."""
         if self._own or self.draft is None:
             return
+        if self.draft.load_error is not None or self.editor.isReadOnly():
+            self._render()  # an unusable file, or one that became usable again
+            return
         doc = document_text(display_data(self.draft))
         if self.parse_problem is not None:
             if not _same_json(doc.data, self._synced):
@@ -310,6 +313,10 @@ class JsonSettingsPage(QWidget):
             self._synced, self._originals = {}, {}
             self._update_chrome()
             return
+        if self.draft.load_error is not None:
+            self._show_unusable(self.draft)
+            return
+        self.editor.setReadOnly(False)
         if text is None or data is None or originals is None:
             doc = document_text(display_data(self.draft))
             text, data, originals = doc.text, doc.data, doc.originals
@@ -320,6 +327,22 @@ class JsonSettingsPage(QWidget):
         self._set_text(text)
         self._new_burst()
         self._check()
+        self._update_chrome()
+
+    def _show_unusable(self, draft: ConfigDraft) -> None:
+        """A file the core cannot use is shown as it is, read-only (keys in it masked), with
+        the reader's error; it is edited in a text editor and reloads when it changes."""
+        self.editor.setReadOnly(True)
+        raw = draft.original_text() or (draft.file.text or "")
+        self._synced, self._originals = {}, {}
+        self.parse_problem = None
+        self._stale = False
+        self.stale_bar.hide()
+        self._set_text(mask_text(raw, _typed_secrets(raw)))
+        message = draft.load_error or ""
+        line = draft.file.error.line if draft.file.error is not None else None
+        column = draft.file.error.column if draft.file.error is not None else None
+        self._show_problems([TextProblem(message, line or 1, column or 1)])
         self._update_chrome()
 
     def _set_text(self, text: str) -> None:
@@ -487,6 +510,9 @@ class JsonSettingsPage(QWidget):
             self.secret_banner.hide()
         if draft is None:
             self.status.setText("")
+        elif draft.load_error is not None:
+            self.status.setText(self.tr("This file cannot be used, so it is shown read-only: "
+                                        "fix it in a text editor; it reloads when it changes."))
         elif self.parse_problem is not None:
             self.status.setText(self.tr("The text cannot be read: nothing from it is staged "
                                         "and Save is blocked until it is fixed."))
