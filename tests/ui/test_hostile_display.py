@@ -19,7 +19,13 @@ from PySide6.QtWidgets import QLabel
 from msd_desktop.core.state.project import load_project_state
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
 from msd_desktop.ui.browser.tree_model import BadgeRole
-from msd_desktop.ui.widgets.plain_text import menu_text, tooltip, visible, visible_lines
+from msd_desktop.ui.widgets.plain_text import (
+    menu_text,
+    notification_text,
+    tooltip,
+    visible,
+    visible_lines,
+)
 
 RLO = "\u202e"
 HTML_MILESTONE = "<b>FAKE</b> <img src='x'>"
@@ -79,6 +85,8 @@ def test_visible_lines_keeps_breaks_and_tooltip_is_always_literal() -> None:
     assert tip == "<qt>&lt;b&gt;bold&lt;/b&gt;<br>line 2</qt>"
     assert tooltip("") == ""
     assert menu_text("R&D\n") == "R&&D\\n"
+    assert notification_text("plain words") == "plain words"
+    assert notification_text("<b>x</b> & y\x1b") == "&lt;b&gt;x&lt;/b&gt; &amp; y\\x1b"
 
 
 # -- labels are plain text
@@ -270,6 +278,8 @@ def test_a_load_that_never_answers_times_out_and_the_rest_loads(
         elapsed = time.monotonic() - start
         assert elapsed < 10
         assert _summary(win, bad).load_error == "could not be read in 0.6 s"
+        tray = {a.data(): a.text() for a in win.tray.project_actions.values()}
+        assert tray[str(bad)] == "bad: could not be read ⚠"
         for root in (good, third):  # loaded before and after the stuck one
             assert _summary(win, root).load_error is None
             assert _summary(win, root).statusline_full

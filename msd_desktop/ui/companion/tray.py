@@ -20,13 +20,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
 from msd_desktop.core.state.status_changes import StatusEvent, StatusTracker, snapshot_from_state
 from msd_desktop.core.workspace.registry import ProjectRef
-from msd_desktop.ui.widgets.plain_text import menu_text, tooltip, visible
+from msd_desktop.ui.widgets.plain_text import (
+    menu_text,
+    notification_text,
+    tooltip,
+    visible,
+)
 from msd_desktop.ui.widgets.theme import app_icon
 from msd_desktop.ui.widgets.workers import read_timeout, run_op
 
@@ -52,7 +57,10 @@ class TrayLine:
     def text(self) -> str:
         """The menu line as shown: names and file text visibly escaped (a newline or a
         right-to-left override in a folder name must not reshape the menu)."""
-        body = "could not be read" if self.unreadable else visible(self.statusline) or "no STATE.md"
+        if self.unreadable:
+            body = QCoreApplication.translate("ProjectTray", "could not be read")
+        else:
+            body = visible(self.statusline) or "no STATE.md"
         # the status line usually carries the percentage already; add it only when it does not
         pct = f" — {self.percent}%" if self.percent is not None and "%" not in body else ""
         mark = " ⚠" if self.problem else ""
@@ -212,7 +220,9 @@ class ProjectTray(QObject):
                 else QSystemTrayIcon.MessageIcon.Information)
         self._last_event = event
         self.messages.append(event)
-        self.icon.showMessage(event.title, event.message, icon, MESSAGE_MS)
+        # names and status text come from the projects' files
+        self.icon.showMessage(notification_text(event.title), notification_text(event.message),
+                              icon, MESSAGE_MS)
         self.notified.emit(event)
 
     def _rebuild_menu(self) -> None:

@@ -416,7 +416,7 @@ class StatePanel(QWidget):
             self.problems_frame.hide()
 
         if view.missing and view.error:  # there is one, but it could not be read
-            self.statusline_label.setText("STATE.md could not be read (see above)")
+            self.statusline_label.setText(self.tr("STATE.md could not be read (see above)"))
         elif view.missing:
             self.statusline_label.setText("No STATE.md in this project yet")
         else:

@@ -83,6 +83,14 @@ def tooltip(text: Any) -> str:
     return "<qt>" + html.escape(s).replace("\n", "<br>") + "</qt>"
 
 
+def notification_text(text: Any) -> str:
+    """A notification's title or body: visible, and markup characters escaped when there are
+    any — notification servers render a subset of HTML in the body, and Qt's own balloon
+    guesses rich text. (Ordinary text passes unchanged.)"""
+    s = visible(text)
+    return html.escape(s, quote=False) if "<" in s or "&" in s else s
+
+
 def menu_text(text: Any) -> str:
     """A menu or action label: visible, and ``&`` doubled so it never becomes a mnemonic."""
     return visible(text).replace("&", "&&")
