@@ -6,17 +6,30 @@ else was reported" is proven by a sentinel change that must arrive as the very n
 
 from __future__ import annotations
 
+import errno
 import os
 import queue
+import shutil
 import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+from watchdog.observers import Observer
 
 from msd_desktop.core.common.errors import MsdError
-from msd_desktop.core.workspace.watcher import ALL_KINDS, ChangeEvent, ProjectWatcher, classify
+from msd_desktop.core.workspace.watcher import (
+    ALL_KINDS,
+    ChangeEvent,
+    LayoutEvent,
+    ProjectWatcher,
+    WatchHealth,
+    WatchSpec,
+    classify,
+    split_planning_path,
+)
 
 TIMEOUT = 10.0
 
@@ -292,3 +305,165 @@ def test_classify() -> None:
     assert classify(("workstreams", "w", "config.json")) == {"config"}
     assert classify(("myproj", "STATE.md")) == {"state"}  # MSD_PROJECT sub-folder
     assert classify(("debug", "notes.md")) == {"other"}
+
+
+# --------------------------------------------------------------------------- workspaces
+# One recursive watch per workspace (a scan root), events routed to the project they touch,
+# layout events for projects that come and go, and the slow poll when the OS refuses.
+
+
+class Layouts:
+    def __init__(self) -> None:
+        self.events: queue.Queue[LayoutEvent] = queue.Queue()
+
+    def __call__(self, event: LayoutEvent) -> None:
+        self.events.put(event)
+
+    def next(self) -> LayoutEvent:
+        return self.events.get(timeout=TIMEOUT)
+
+
+def scan_root(base: Path, n: int) -> tuple[Path, list[Path]]:
+    roots = [project(base / f"group-{i // 10}" / f"p{i:03d}") for i in range(n)]
+    return base, roots
+
+
+class RecordingObserver(Observer):  # type: ignore[misc,valid-type]
+    """The real watchdog observer; records on which thread watches are scheduled."""
+
+    scheduled_on: ClassVar[list[str]] = []
+
+    def schedule(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        RecordingObserver.scheduled_on.append(threading.current_thread().name)
+        return super().schedule(*args, **kwargs)
+
+
+class NoSpaceObserver(Observer):  # type: ignore[misc,valid-type]
+    """The real observer, except that the OS refuses every watch with ENOSPC — what
+    inotify does when ``fs.inotify.max_user_watches`` is reached. (Lowering that limit for
+    real is root-only and global to the machine, so the failure is injected at watchdog's
+    schedule boundary instead.)"""
+
+    def schedule(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "inotify watch limit reached")
+
+
+def test_one_watch_per_workspace_and_routing(tmp_path: Path, collector: Collector) -> None:
+    base, roots = scan_root(tmp_path / "ws", 40)
+    RecordingObserver.scheduled_on = []
+    w = ProjectWatcher(collector, debounce_ms=30, observer_factory=RecordingObserver)
+    w.start()
+    try:
+        w.set_workspaces([WatchSpec(base, tuple(roots))])
+        assert w.wait_idle(TIMEOUT)
+        # set up on the watcher's own thread, never the caller's; one watch for 40 projects
+        assert RecordingObserver.scheduled_on == ["msd-watcher-debounce"]
+        assert w.health().watched == (base,)
+        assert w.health().projects == 40
+        target = roots[17]
+        (target / ".planning" / "STATE.md").write_text("x", "utf-8")
+        event = collector.next()
+        assert event.root == target
+        assert event.kinds == frozenset({"state"})
+        # churn outside any .planning/ (sources, builds) is never reported
+        (target / "src").mkdir()
+        (target / "src" / "main.py").write_text("print()", "utf-8")
+        (base / "notes.txt").write_text("x", "utf-8")
+        sentinel(roots[3], collector)
+    finally:
+        w.stop()
+
+
+def test_threads_do_not_grow_with_projects(tmp_path: Path, collector: Collector) -> None:
+    def threads_for(n: int) -> int:
+        base, roots = scan_root(tmp_path / f"ws{n}", n)
+        before = threading.active_count()
+        w = ProjectWatcher(collector)
+        w.start()
+        try:
+            w.set_workspaces([WatchSpec(base, tuple(roots))])
+            assert w.wait_idle(TIMEOUT)
+            sentinel(roots[-1], collector)
+            return threading.active_count() - before
+        finally:
+            w.stop()
+
+    few, many = threads_for(3), threads_for(150)
+    assert few == many
+    assert many <= 4  # observer, its emitter, watchdog's inotify reader, our timer
+
+
+# `mkdir -p` of two fresh levels makes watchdog add one inotify watch twice (a harmless
+# RuntimeWarning, see test_workstream_files)
+@pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")
+def test_new_moved_and_removed_projects_are_layout_events(
+    tmp_path: Path, collector: Collector
+) -> None:
+    base, roots = scan_root(tmp_path / "ws", 5)
+    layouts = Layouts()
+    with ProjectWatcher(collector, debounce_ms=30, on_layout=layouts) as w:
+        w.set_workspaces([WatchSpec(base, tuple(roots))])
+        assert w.wait_idle(TIMEOUT)
+        new = base / "group-9" / "fresh"
+        (new / ".planning").mkdir(parents=True)
+        layout = layouts.next()
+        assert layout.workspace == base
+        assert new / ".planning" in layout.paths
+        # a folder with a .planning/ moved in from elsewhere
+        outside = project(tmp_path / "elsewhere" / "moved-in")
+        os.replace(outside, base / "group-0" / "moved-in")
+        assert layouts.next().workspace == base
+        # a known project renamed, and one removed
+        os.replace(roots[1], roots[1].with_name("renamed"))
+        assert layouts.next().workspace == base
+        shutil.rmtree(roots[2])
+        assert layouts.next().workspace == base
+        # the watcher is told the new list; a write in the renamed project is routed
+        renamed = roots[1].with_name("renamed")
+        w.set_workspaces([WatchSpec(base, (roots[0], renamed, new))])
+        assert w.wait_idle(TIMEOUT)
+        while not collector.events.empty():
+            collector.events.get_nowait()
+        (renamed / ".planning" / "ROADMAP.md").write_text("x", "utf-8")
+        event = collector.next()
+        assert event.root == renamed
+        assert event.kinds == frozenset({"roadmap"})
+
+
+def test_watch_limit_falls_back_to_a_slow_poll(tmp_path: Path, collector: Collector) -> None:
+    base, roots = scan_root(tmp_path / "ws", 4)
+    layouts = Layouts()
+    health: queue.Queue[WatchHealth] = queue.Queue()
+    w = ProjectWatcher(collector, debounce_ms=30, on_layout=layouts, on_health=health.put,
+                       observer_factory=NoSpaceObserver, poll_interval_s=0.2)
+    w.start()
+    try:
+        w.set_workspaces([WatchSpec(base, tuple(roots))])
+        assert w.wait_idle(TIMEOUT)
+        report = health.get(timeout=TIMEOUT)
+        while report.projects == 0:  # the report of start() itself, before the set-up
+            report = health.get(timeout=TIMEOUT)
+        assert report.degraded
+        assert report.polled == (base,)
+        assert report.watched == ()
+        assert "limit" in (report.reason or "")
+        assert "msd-watcher-poll" in {t.name for t in w.threads()}
+        # changes still arrive, later: the poll compares stat signatures
+        state = roots[2] / ".planning" / "STATE.md"
+        state.write_text("polled", "utf-8")
+        event = collector.next()
+        assert event.root == roots[2]
+        assert "state" in event.kinds
+        (base / "group-5" / "late" / ".planning").mkdir(parents=True)
+        assert layouts.next().workspace == base
+    finally:
+        w.stop()
+    assert w.threads() == []
+
+
+def test_split_planning_path() -> None:
+    sep = os.sep
+    assert split_planning_path(f"{sep}a{sep}b{sep}.planning") == (f"{sep}a{sep}b", "")
+    assert split_planning_path(f"{sep}a{sep}.planning{sep}STATE.md") == (f"{sep}a", "STATE.md")
+    assert split_planning_path(f"{sep}a{sep}.planningx{sep}STATE.md") is None
+    assert split_planning_path(f"{sep}a{sep}src{sep}x.py") is None

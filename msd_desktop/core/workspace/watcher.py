@@ -446,6 +446,7 @@ class ProjectWatcher:
                     space.set_projects(spec.projects)
                     if space.polled:
                         space.poll_sigs.clear()  # new baseline for the new project list
+                        self._poll_space(space)
             self._report_health()
         finally:
             with self._cond:
@@ -475,6 +476,7 @@ class ProjectWatcher:
             space.polled = True
             space.error = _os_reason(exc)
             space.poll_sigs.clear()
+            self._poll_space(space)  # the baseline: what changes from now on is reported
             log.warning("watcher: cannot watch %s (%s); polling it every %.0f s",
                         space.path, space.error, self._poll_interval)
 
