@@ -305,9 +305,11 @@ class ConfigDraft:
         ``set(key, value_before)`` undoes ``set(key, value_after)`` exactly: :meth:`value`
         read before an edit is what an undo puts back (the undo commands rely on this).
         """
-        if value is None or value is MISSING:
-            value = UNSET
         current = self.file_value(key)
+        if value is None and current is None:
+            value = current  # the file's own null (undo puts it back): no edit
+        elif value is None or value is MISSING:
+            value = UNSET
         same = (value is UNSET and current is MISSING) or (
             value is not UNSET and current is not MISSING and _same_json(value, current)
         )
@@ -516,14 +518,17 @@ def config_set_commands(key: str, value: Any) -> list[str]:
         raw = "null"
     else:
         vt = schema.value_type_for(key) or schema.AnyType()
-        raw = json.dumps(value, ensure_ascii=False)
-        if isinstance(value, str):
-            try:
-                if _same_json(vt.from_str(value), value):
-                    raw = value
-            except Exception:  # an odd coercion: JSON is always understood
-                pass
+        as_json = json.dumps(value, ensure_ascii=False)
+        candidates = [value, as_json] if isinstance(value, str) else [as_json]
+        raw = next((c for c in candidates if _reads_back(vt, c, value)), as_json)
     return [f"msd config-set {shlex.quote(key)} {shlex.quote(raw)}"]
+
+
+def _reads_back(vt: schema.ValueType, raw: str, value: Any) -> bool:
+    try:
+        return _same_json(vt.from_str(raw), value)
+    except Exception:  # an odd coercion: try the next spelling
+        return False
 
 
 def secret_command(key: str) -> str:

@@ -1053,7 +1053,8 @@ class ConfigFormPanel(QWidget):
         if self.session is None or self.draft is None:
             return None
         text = edit_text(self._title(key), value, lambda v: display(v, key))
-        self.session.edit(key, value, text)
+        editor = self.editors.get(key)
+        self.session.edit(key, value, text, merge=editor is not None and editor.merges_edits)
         return self.draft.errors.get(key)
 
     def reset_key(self, key: str) -> None:

@@ -67,21 +67,22 @@ class EditSession(QObject):
 
     # ---- making edits ------------------------------------------------------------------
 
-    def edit(self, key: str, value: Any, text: str) -> bool:
-        """Stage ``key = value`` as an undoable (mergeable) field edit; False when it changes
-        nothing."""
+    def edit(self, key: str, value: Any, text: str, *, merge: bool = True) -> bool:
+        """Stage ``key = value`` as an undoable field edit (``merge``: typing, which merges
+        with the previous keystrokes in the same field); False when it changes nothing."""
         if value is None:
             value = MISSING
         before = self.draft.value(key)
         if same_value(before, value):
             return False
-        self._push(DraftEditCommand(self, [Change(key, before, value)], text, merge_key=key),
-                   source=key)
+        command = DraftEditCommand(self, [Change(key, before, value)], text,
+                                   merge_key=key if merge else None)
+        self._push(command, source=key)
         return True
 
     def change(self, changes: Sequence[tuple[str, Any]], text: str) -> bool:
         """Set several keys in one command (Reset, Revert); False when it changes nothing."""
-        real = [Change(k, self.draft.value(k), MISSING if v is None else v) for k, v in changes]
+        real = [Change(k, self.draft.value(k), v) for k, v in changes]  # None: a file's null
         real = [c for c in real if not same_value(c.before, c.after)]
         if not real:
             return False

@@ -98,6 +98,8 @@ class ValueEditor(QWidget):
     keystroke, toggle or choice: the draft always holds what the field shows)."""
 
     edited = Signal(object)
+    # Typed editors: consecutive edits merge into one undo step until the focus moves.
+    merges_edits = False
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -93,9 +93,14 @@ class CheckEditor(ValueEditor):
         super().__init__(spec, parent)
         self.check = QCheckBox()
         self.check.setToolTip(spec.description)
-        self.check.toggled.connect(lambda on: self._emit(bool(on)))
+        self.check.toggled.connect(self._toggled)
         self._layout.addWidget(self.check)
         self._layout.addStretch(1)
+
+    def _toggled(self, on: bool) -> None:
+        if not self._updating:
+            self.check.setText("")  # a value of its own now, no longer "(default)"
+        self._emit(bool(on))
 
     def _show(self, value: Any) -> None:
         if value is MISSING or not isinstance(value, bool):
@@ -199,7 +204,9 @@ class SpinEditor(ValueEditor):
     Every keystroke reaches the draft: a whole number (even one out of bounds, so the core's
     message shows under the field while typing), or text that is not a number yet
     (:class:`InvalidInput`: Save is blocked). Leaving the field puts the box's value back in
-    its text and the draft follows, so the field and the draft never disagree."""
+    its text (a text change like any other), so the field and the draft never disagree."""
+
+    merges_edits = True
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
@@ -217,7 +224,6 @@ class SpinEditor(ValueEditor):
         self.spin.setMinimumWidth(120)
         self.spin.valueChanged.connect(self._stepped)
         self.spin.lineEdit().textChanged.connect(self._typed)
-        self.spin.editingFinished.connect(self._finished)
         self.note = QLabel()
         self._layout.addWidget(self.spin)
         self._layout.addWidget(self.note)
@@ -230,9 +236,6 @@ class SpinEditor(ValueEditor):
     def _stepped(self, value: Any) -> None:
         self.note.setText("")
         self._emit(int(value) if self.whole else value)
-
-    def _finished(self) -> None:
-        self._emit(self._convert(self.spin.lineEdit().text()))
 
     def _convert(self, text: str) -> Any:
         raw = text.strip()
@@ -276,6 +279,8 @@ def _parse_number(text: str) -> float | int | None:
 
 class LineEditor(ValueEditor):
     """string (and number) → line edit; empty text removes the key."""
+
+    merges_edits = True
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
@@ -322,6 +327,8 @@ class JsonEditor(LineEditor):
 
 class StringListEditor(ValueEditor):
     """list → one string per line (JSON when an item is not a string)."""
+
+    merges_edits = True
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
