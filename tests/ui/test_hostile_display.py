@@ -374,3 +374,28 @@ def test_workers_are_daemon_threads(qtbot) -> None:
     assert names
     assert names[0][0].startswith("msd-op")
     assert names[0][1] is True
+
+
+def test_tray_gives_a_failed_project_a_line(qtbot, monkeypatch, tmp_path: Path,
+                                            env: dict[str, str]) -> None:
+    import msd_desktop.core.state.project as project
+    from msd_desktop.ui.companion.tray import ProjectTray
+
+    _, good, bad = _two_projects(tmp_path)
+    real = project.load_project_state
+
+    def loader(root, env=None, cache=None, **kw):  # fault injection: any exception
+        if Path(root) == bad:
+            raise OverflowError("int too large to convert")
+        return real(root, env, cache=cache, **kw)
+
+    monkeypatch.setattr(project, "load_project_state", loader)
+    tray = ProjectTray(env)
+    refs = [ProjectRef(root=r, name=r.name, workspace="W") for r in (good, bad)]
+    tray.set_projects(refs, load=False)
+    tray.refresh_project(refs[1])
+    qtbot.waitUntil(lambda: str(bad) in {a.data() for a in tray.project_actions.values()},
+                    timeout=5000)
+    action = next(a for a in tray.project_actions.values() if a.data() == str(bad))
+    assert action.text() == "bad: could not be read ⚠"
+    assert "OverflowError" in action.toolTip()

@@ -79,6 +79,18 @@ def line_from_state(ref: ProjectRef, state: ProjectState) -> TrayLine:
                     problem_text(err, ref.root) if err is not None else None)
 
 
+def _failure_text(error: BaseException) -> str:
+    """Why a project's state could not be loaded, for the line's tooltip."""
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.ui.widgets.workers import OpTimeout
+
+    if isinstance(error, OpTimeout):
+        return QCoreApplication.translate("ProjectTray", "could not be read in {0:g} s").format(
+            error.seconds)
+    text = str(error) if isinstance(error, MsdError) else f"{type(error).__name__}: {error}"
+    return visible(text, limit=300)
+
+
 class ProjectTray(QObject):
     """The tray icon, its per-project menu, and status-change notifications."""
 
@@ -137,8 +149,11 @@ class ProjectTray(QObject):
 
             return [(ref, load_project_state(ref.root, env)) for ref in projects]
 
-        run_op(work, name="tray-refresh", on_finished=self.apply_states, owner=self,
-               timeout_s=read_timeout(env))
+        def failed(error: BaseException) -> None:  # every project still gets a line
+            self.mark_unreadable([(ref, _failure_text(error)) for ref in projects])
+
+        run_op(work, name="tray-refresh", on_finished=self.apply_states, on_failed=failed,
+               owner=self, timeout_s=read_timeout(env))
 
     def apply_states(self, states: Sequence[tuple[ProjectRef, ProjectState]]) -> None:
         """New states (GUI thread): update the menu and notify about what changed."""
@@ -210,7 +225,10 @@ class ProjectTray(QObject):
 
             return load_project_state(ref.root, env)
 
-        run_op(work, name=f"tray {ref.name}", on_finished=done, owner=self,
+        def failed(error: BaseException) -> None:
+            self.mark_unreadable([(ref, _failure_text(error))])
+
+        run_op(work, name=f"tray {ref.name}", on_finished=done, on_failed=failed, owner=self,
                timeout_s=read_timeout(env))
 
     # -- out

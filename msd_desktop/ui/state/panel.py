@@ -122,6 +122,8 @@ def state_view_from_core(state: Any, title: str = "",
     for item in state.to_dict()["phases"]:
         if not item.get("current_milestone", True):
             continue
+        if len(phases) >= MAX_PHASE_ROWS:  # a hostile ROADMAP.md may list 100,000
+            break
         plans, summaries = int(item.get("plans") or 0), int(item.get("summaries") or 0)
         complete = bool(item.get("complete"))
         status = "complete" if complete else (
@@ -196,6 +198,7 @@ def _fill(lw: QListWidget, items: list[str]) -> None:
 
 
 MAX_LIST_ITEMS = 500  # blockers/decisions/todos shown at most (a hostile file may list millions)
+MAX_PHASE_ROWS = 1000  # phases listed at most (the table sizes its columns to every row)
 MAX_BODY_CHARS = 200_000  # STATE.md body rendered at most (laying out more stalls the UI thread)
 
 
