@@ -139,7 +139,8 @@ def test_ctrl_z_in_a_field_is_the_forms_undo(panel: ConfigFormPanel,
     assert panel.undo_stack.undoText() == "set Max concurrent agents to 9"
     QTest.keyClick(spin, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert spin.lineEdit().text() == "7"
-    assert panel.draft is not None and panel.draft.value(AGENTS) == 7
+    assert panel.draft is not None
+    assert panel.draft.value(AGENTS) == 7
     QTest.keyClick(spin, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert spin.lineEdit().text() == "5"
     assert not panel.draft.dirty
@@ -158,9 +159,11 @@ def test_number_fields_refuse_letters_and_show_errors_as_typed(
     spin = panel.editor(AGENTS).spin  # type: ignore[attr-defined]
     _type(spin, "abc")
     assert spin.lineEdit().text() == "5"  # the letters never entered the field
-    assert panel.draft is not None and not panel.draft.dirty
+    assert panel.draft is not None
+    assert not panel.draft.dirty
     window = panel.editor(WINDOW)
-    assert isinstance(window, SpinEditor) and window.spin.minimum() == 1  # schema bounds
+    assert isinstance(window, SpinEditor)
+    assert window.spin.minimum() == 1
     row = panel.row(WINDOW)
     _type(window.spin, "0")  # the cursor stays in the field
     assert panel.draft.errors[WINDOW].startswith("Invalid context_window '0'")
@@ -202,14 +205,16 @@ def test_row_menu_copies_key_value_and_command(panel: ConfigFormPanel) -> None:
     menu.actions()[3].trigger()
     assert panel.row_actions.last_copied == "7"
     menu.actions()[0].trigger()
-    assert panel.draft is not None and panel.draft.value(AGENTS) is MISSING
+    assert panel.draft is not None
+    assert panel.draft.value(AGENTS) is MISSING
     assert panel.undo_stack.undoText() == "reset Max concurrent agents"
 
 
 def test_an_emptied_number_field_is_invalid_until_left(panel: ConfigFormPanel) -> None:
     spin = panel.editor(AGENTS).spin  # type: ignore[attr-defined]
     _type(spin, "")
-    assert panel.draft is not None and AGENTS in panel.draft.errors
+    assert panel.draft is not None
+    assert AGENTS in panel.draft.errors
     assert not panel.save_button.isEnabled()
     panel.search.setFocus()  # leaving the field puts the last number back, the draft follows
     assert spin.lineEdit().text() == "5"
@@ -282,7 +287,8 @@ def test_random_sessions_keep_fields_draft_history_and_file_equal(
     path = project.root / ".planning" / "config.json"
     original = path.read_bytes()
     draft = panel.draft
-    assert draft is not None and panel.session is not None
+    assert draft is not None
+    assert panel.session is not None
     # a fresh session per example: the file as it was, no edits, no history
     path.write_bytes(original)
     panel.session.stack.clear()

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from msd_desktop.core.config import schema
 from msd_desktop.core.config.draft import (
     ConfigDraft,
     DraftBook,
     InvalidInput,
     config_set_commands,
 )
-from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.ui.settings.row_actions import command_line, copyable_value
 from msd_desktop.ui.settings.sessions import EditSessions
