@@ -306,3 +306,49 @@ def test_edits_route_through_form_keys_and_the_core_validators(tmp_path: Path) -
     # an object replaced by a scalar: its members go and the scalar is checked as itself
     replaced = dict(edits_between(before, dict(before, intel=5)))
     assert replaced == {"intel": 5, "intel.enabled": UNSET}
+
+
+@given(scenarios(), st.data())
+def test_text_edits_reach_the_draft_exactly(
+    tmp_path_factory: Any,
+    scenario: tuple[dict[str, Any], dict[str, Any], dict[str, Any]],
+    data: st.DataObject,
+) -> None:
+    """Any change of known keys typed into the text is what the draft then writes; the
+    file's unknown keys and its key order stay."""
+    base, _theirs, changes = scenario
+    path = tmp_path_factory.mktemp("text") / "config.json"
+    _write(path, base)
+    draft = ConfigDraft(path)
+    shown = document_text(display_data(draft))
+    typed = json.loads(json.dumps(shown.data))
+    for key, value in changes.items():
+        if value is UNSET:
+            parent = _get(typed, key.rsplit(".", 1)[0]) if "." in key else typed
+            if isinstance(parent, dict):
+                parent.pop(key.rsplit(".", 1)[-1], None)
+        else:
+            typed = _nest_into(typed, key, value)
+    if data.draw(st.booleans()):  # and the person deletes an unknown key
+        present = [n for n in ("zz_custom", "team_notes", "x_flag", "legacy_thing")
+                   if n in typed]
+        if present:
+            del typed[present[0]]
+    parsed, problem = parse_document(json.dumps(typed, indent=2), shown.originals)
+    assert problem is None
+    assert parsed is not None
+    for key, value in edits_between(shown.data, parsed):
+        draft.set(key, value)
+    assert not draft.errors
+    result = draft.result_data()
+    # the same document, except that an emptied parent object stays (config-set's unset)
+    assert _strip_empty(result) == _strip_empty(parsed)
+    kept = [k for k in base if k in result]
+    assert list(result)[: len(kept)] == kept
+
+
+def _strip_empty(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data
+    out = {k: _strip_empty(v) for k, v in data.items()}
+    return {k: v for k, v in out.items() if v != {}}
