@@ -156,3 +156,32 @@ def test_callbacks_skipped_when_owner_deleted(qtbot) -> None:
     with qtbot.waitSignal(handle.done, timeout=5000):
         pass
     assert seen == []
+
+
+@pytest.mark.timeout(30)
+def test_watch_bridge_layout_and_health_on_gui_thread(qtbot, tmp_path: Path) -> None:
+    from msd_desktop.core.workspace.watcher import WatchSpec
+
+    root = tmp_path / "scan"
+    (root / "a" / ".planning").mkdir(parents=True)
+    bridge = WatchBridge(debounce_ms=20)
+    on_gui: list[bool] = []
+    bridge.layout_changed.connect(
+        lambda e: on_gui.append(threading.current_thread() is threading.main_thread()))
+    bridge.health_changed.connect(
+        lambda e: on_gui.append(threading.current_thread() is threading.main_thread()))
+    bridge.start()
+    try:
+        with qtbot.waitSignal(bridge.health_changed, timeout=5000,
+                              check_params_cb=lambda h: h.projects == 1) as health:
+            bridge.set_workspaces([WatchSpec(root, (root / "a",))])
+        assert health.args[0].watched == (root,)
+        with qtbot.waitSignal(bridge.layout_changed, timeout=5000) as layout:
+            (root / "b").mkdir()
+            (root / "b" / ".planning").mkdir()
+        assert layout.args[0].workspace == root
+        assert on_gui
+        assert all(on_gui)
+    finally:
+        bridge.stop()
+    assert bridge.watcher.threads() == []

@@ -1,0 +1,212 @@
+"""The window with many projects: summaries from the cache on a warm start, one watch per
+workspace, projects that appear or vanish without F5, and the fallback when the OS refuses
+to watch. Real files, real watchdog observer, offscreen window."""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from watchdog.observers import Observer
+
+from msd_desktop.core.state.summary_cache import CACHE_FORMAT, default_cache_path
+from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+from msd_desktop.ui.main_window import MainWindow
+
+TIMEOUT_MS = 20000
+
+
+def many(demo: Path, root: Path, copies: int) -> list[Path]:
+    """``copies`` copies of each demo project under one scan root."""
+    out = []
+    sources = sorted(p for p in demo.iterdir() if (p / ".planning").is_dir())
+    for i in range(copies):
+        for src in sources:
+            dst = root / f"group-{i}" / src.name
+            shutil.copytree(src, dst)
+            out.append(dst)
+    return out
+
+
+def open_window(qtbot, tmp_path: Path, env: dict[str, str], ui_settings, root: Path,
+                **kwargs) -> MainWindow:  # type: ignore[no-untyped-def]
+    registry = WorkspaceRegistry(tmp_path / "workspaces.json", env=env)
+    win = MainWindow(registry=registry, transient=[Workspace("Many", root, "scan_root")],
+                     env=env, settings=ui_settings, restore_last=False, **kwargs)
+    qtbot.addWidget(win)
+    with qtbot.waitSignal(win.summaries_loaded, timeout=TIMEOUT_MS):
+        win.show()
+    return win
+
+
+def shown(win: MainWindow) -> dict[Path, dict[str, object]]:
+    """Every project's summary as the window holds it (plain values)."""
+    out = {}
+    for entry in win.browser.model.projects():
+        assert entry.summary is not None, entry.ref.root
+        out[entry.ref.root] = dataclasses.asdict(entry.summary)
+    return out
+
+
+def wait_cache_written(qtbot, env: dict[str, str]) -> Path:  # type: ignore[no-untyped-def]
+    path = default_cache_path(env)
+    qtbot.waitUntil(path.is_file, timeout=TIMEOUT_MS)
+    return path
+
+
+@pytest.mark.timeout(120)
+def test_warm_start_shows_cached_summaries_and_rereads_only_changes(
+        qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:
+    root = tmp_path / "projects"
+    projects = many(demo, root, 3)
+    first = open_window(qtbot, tmp_path, env, ui_settings, root, watch=False)
+    assert first.timings["cache_hits"] == 0
+    cold = shown(first)
+    assert len(cold) == len(projects)
+    path = wait_cache_written(qtbot, env)
+    first.close()
+    data = json.loads(path.read_text("utf-8"))
+    assert data["format"] == CACHE_FORMAT
+    assert set(data["entries"]) == {str(p) for p in projects}
+
+    changed = next(p for p in projects if p.name == "checklist-printer")
+    state = changed / ".planning" / "STATE.md"
+    state.write_text(state.read_text("utf-8").replace("status: executing", "status: paused"),
+                     "utf-8")
+    second = open_window(qtbot, tmp_path, env, ui_settings, root, watch=False)
+    assert second.timings["cache_hits"] == len(projects) - 1
+    warm = shown(second)
+    assert warm[changed]["status"] == "paused"
+    assert cold[changed]["status"] == "executing"
+    # everything else is exactly what the fresh parse said
+    assert {k: v for k, v in warm.items() if k != changed} == {
+        k: v for k, v in cold.items() if k != changed}
+    # and the overview agrees with the tree
+    overview = {r.summary.root: r.summary.status for r in second.overview_model.rows()
+                if r.summary.workstream is None}
+    assert overview[changed] == "paused"
+    second.close()
+
+
+@pytest.mark.timeout(120)
+def test_corrupt_cache_is_ignored_and_rebuilt(qtbot, tmp_path: Path, demo: Path,
+                                              env: dict[str, str], ui_settings) -> None:
+    root = tmp_path / "projects"
+    projects = many(demo, root, 1)
+    path = default_cache_path(env)
+    path.parent.mkdir(parents=True)
+    path.write_text("{\"format\": \"msd-desktop-summary-cache\", \"entries\": {tru", "utf-8")
+    win = open_window(qtbot, tmp_path, env, ui_settings, root, watch=False)
+    assert win.timings["cache_hits"] == 0
+    assert len(shown(win)) == len(projects)
+
+    def rebuilt() -> bool:
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except ValueError:
+            return False
+        return data["format"] == CACHE_FORMAT and len(data["entries"]) == len(projects)
+
+    qtbot.waitUntil(rebuilt, timeout=TIMEOUT_MS)
+    win.close()
+
+
+def watchdog_threads() -> int:
+    return sum(1 for t in threading.enumerate()
+               if type(t).__module__.startswith("watchdog") or t.name.startswith("msd-watcher"))
+
+
+@pytest.mark.timeout(120)
+def test_one_watch_per_workspace_and_threads_independent_of_projects(
+        qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:
+    counts = []
+    for copies in (1, 12):
+        root = tmp_path / f"projects-{copies}"
+        many(demo, root, copies)
+        win = open_window(qtbot, tmp_path, env, ui_settings, root)
+        assert win.bridge is not None
+        qtbot.waitUntil(lambda w=win: w.bridge.health is not None  # type: ignore[union-attr]
+                        and w.bridge.health.projects > 0, timeout=TIMEOUT_MS)
+        health = win.bridge.health
+        assert health is not None
+        assert health.watched == (root,)
+        assert health.projects == 5 * copies
+        assert "watching 5" in win.watch_label.text() or "watching 60" in win.watch_label.text()
+        counts.append(watchdog_threads())
+        win.close()
+        win.bridge.stop()
+    assert counts[0] == counts[1]  # 5 or 60 projects: the same watcher threads
+
+
+@pytest.mark.timeout(120)
+def test_new_and_removed_projects_show_without_rescan(
+        qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:
+    root = tmp_path / "projects"
+    many(demo, root, 1)
+    win = open_window(qtbot, tmp_path, env, ui_settings, root)
+    assert win.bridge is not None
+    qtbot.waitUntil(lambda: win.bridge.health is not None  # type: ignore[union-attr]
+                    and win.bridge.health.projects == 5, timeout=TIMEOUT_MS)
+
+    def roots() -> set[Path]:
+        return {p.ref.root for p in win.browser.model.projects()}
+
+    new = root / "group-new" / "fresh-project"
+    shutil.copytree(demo / "field-notes", new)
+    qtbot.waitUntil(lambda: new in roots(), timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: "1 new" in win.status_label.text(), timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: any(p.summary is not None for p in win.browser.model.projects()
+                                if p.ref.root == new), timeout=TIMEOUT_MS)
+    gone = root / "group-0" / "legacy-importer"
+    shutil.rmtree(gone)
+    qtbot.waitUntil(lambda: gone not in roots(), timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: "1 gone" in win.status_label.text(), timeout=TIMEOUT_MS)
+    # the new project is watched like the others
+    state = new / ".planning" / "STATE.md"
+    state.write_text(state.read_text("utf-8").replace("status: ", "status: paused\nx: ", 1),
+                     "utf-8")
+
+    def new_status() -> str | None:
+        found = [p for p in win.browser.model.projects() if p.ref.root == new]
+        return found[0].summary.status if found and found[0].summary else None
+
+    qtbot.waitUntil(lambda: new_status() == "paused", timeout=TIMEOUT_MS)
+    win.close()
+
+
+class NoSpaceObserver(Observer):  # type: ignore[misc,valid-type]
+    """The real observer, refusing every watch with ENOSPC as inotify does at
+    ``fs.inotify.max_user_watches`` (injected at watchdog's schedule boundary: lowering the
+    real limit needs root and affects the whole machine)."""
+
+    def schedule(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "inotify watch limit reached")
+
+
+@pytest.mark.timeout(120)
+def test_watch_limit_is_said_and_polling_takes_over(
+        qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from msd_desktop.core.workspace import watcher
+
+    monkeypatch.setattr(watcher, "Observer", NoSpaceObserver)
+    root = tmp_path / "projects"
+    many(demo, root, 1)
+    win = open_window(qtbot, tmp_path, env, ui_settings, root)
+    assert win.bridge is not None
+    qtbot.waitUntil(lambda: win.bridge.health is not None  # type: ignore[union-attr]
+                    and win.bridge.health.projects == 5, timeout=TIMEOUT_MS)
+    health = win.bridge.health
+    assert health is not None
+    assert health.degraded
+    assert health.polled == (root,)
+    assert "polled" in win.watch_label.text()
+    assert "limit" in win.watch_label.toolTip()
+    assert "Watching is limited" in win.status_label.text()
+    assert "msd-watcher-poll" in {t.name for t in win.bridge.watcher.threads()}
+    win.close()
