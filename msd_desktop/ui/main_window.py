@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -104,10 +104,33 @@ def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
     from msd_desktop.ui.state.panel import StatePanel
 
     return [
-        ("Settings", create_settings_tab(project, sessions)),
-        ("Models", create_models_tab(project)),
+        ("Settings", _tab_or_problem(lambda: create_settings_tab(project, sessions))),
+        ("Models", _tab_or_problem(lambda: create_models_tab(project))),
         ("State", StatePanel()),
     ]
+
+
+def _tab_or_problem(make: Any) -> QWidget:
+    """The tab ``make()`` builds, or — when building it raises (a file the core could not
+    cope with) — a tab that says so; the other tabs and projects are unaffected."""
+    try:
+        widget: QWidget = make()
+    except Exception as exc:
+        from msd_desktop.core.common.errors import MsdError
+
+        why = str(exc) if isinstance(exc, MsdError) else f"{type(exc).__name__}: {exc}"
+        widget = QWidget()
+        widget.setObjectName("TabProblem")
+        label = plain_label(QLabel(QCoreApplication.translate(
+            "MainWindow", "This tab could not be built for this project: {0}").format(
+                visible(why, limit=500))))
+        label.setWordWrap(True)
+        label.setStyleSheet(banner_style("error"))
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(widget)
+        layout.addWidget(label)
+        layout.addStretch(1)
+    return widget
 
 
 class _LazyStateCache:

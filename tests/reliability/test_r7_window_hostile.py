@@ -309,6 +309,8 @@ def _run_window(workspace: Path, tmp_path: Path, shots: Path | None,
         pytest.fail(f"the window did not finish within {RUN_TIMEOUT_S} s:\n{stderr[-3000:]}")
     ended = time.time()
     assert proc.returncode == 0, f"exit {proc.returncode}\n{stderr[-3000:]}"
+    # an exception in a slot is printed, not raised: none may have happened
+    assert "Traceback" not in stderr, stderr[-5000:]
     report = json.loads(out.read_text(encoding="utf-8"))
     return report, ended - report["quit_requested"]
 

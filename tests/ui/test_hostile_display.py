@@ -399,3 +399,28 @@ def test_tray_gives_a_failed_project_a_line(qtbot, monkeypatch, tmp_path: Path,
     action = next(a for a in tray.project_actions.values() if a.data() == str(bad))
     assert action.text() == "bad: could not be read ⚠"
     assert "OverflowError" in action.toolTip()
+
+
+def test_a_tab_that_cannot_be_built_says_so(qtbot, monkeypatch, tmp_path: Path,
+                                           env: dict[str, str], ui_settings) -> None:
+    import msd_desktop.ui.models.panel as models_panel
+
+    ws, good, _bad = _two_projects(tmp_path)
+
+    def broken(project):  # fault injection: the tab's constructor raises
+        raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
+
+    monkeypatch.setattr(models_panel, "create_tab", broken)
+    win = _window(qtbot, ws, tmp_path, env, ui_settings)
+    with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
+        win.show()
+    with qtbot.waitSignal(win.state_shown, timeout=10000):
+        assert win.open_project(good)
+    titles = [win.project_tabs.tabText(i) for i in range(win.project_tabs.count())]
+    assert titles == ["Settings", "Models", "State"]
+    models = win.project_tabs.widget(1)
+    assert models.objectName() == "TabProblem"
+    text = models.findChild(QLabel).text()
+    assert "ValueError: Exceeds the limit" in text
+    assert win.state_panel.fields["status"].text() == "executing"  # the others still work
+    win.close()
