@@ -255,16 +255,16 @@ class HistoryModel:
         self.sealed = False
 
     def undo(self) -> None:
-        if self.index:
+        if self.index:  # (nothing to undo changes nothing, the seal included)
             self.index -= 1
             self.values.update(self.commands[self.index][1])
-        self.sealed = True
+            self.sealed = True
 
     def redo(self) -> None:
         if self.index < len(self.commands):
             self.values.update(self.commands[self.index][2])
             self.index += 1
-        self.sealed = True
+            self.sealed = True
 
 
 _digits = st.text("0123456789", min_size=1, max_size=5).filter(lambda t: t[0] != "0")

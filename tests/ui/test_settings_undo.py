@@ -176,7 +176,8 @@ def test_command_lines_quote_and_never_carry_a_secret() -> None:
         vt = schema.value_type_for(key)
         assert vt is not None
         got = vt.from_str(raw)
-        assert type(got) is type(value) and got == value, (key, raw)
+        assert type(got) is type(value), (key, raw)
+        assert got == value, (key, raw)
     assert config_set_commands("models", {"planning": "opus"}) == [
         "msd config-set models.planning opus"]
     assert config_set_commands("context_window", MISSING) == [
