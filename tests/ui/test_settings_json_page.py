@@ -172,7 +172,7 @@ def test_unreadable_text_is_kept_when_the_draft_moves_on(page: JsonSettingsPage)
     assert page.stale_bar.isHidden()
 
 
-def test_typing_burst_is_one_undo_command(page: JsonSettingsPage) -> None:
+def test_typing_one_setting_is_one_undo_command(page: JsonSettingsPage) -> None:
     draft = page.draft
     assert draft is not None
     stack = QUndoStack(page)
@@ -188,13 +188,18 @@ def test_typing_burst_is_one_undo_command(page: JsonSettingsPage) -> None:
     page.editor.setFocus()
     _replace(page, '"dev"', '"re"')
     _replace(page, '"re"', '"research"')
+    assert stack.count() == 1  # "re", then "research": one step
     _replace(page, "true", "false")
-    assert stack.count() == 1
+    assert stack.count() == 2  # another setting: another step
     assert draft.pending == {"context_profile": "research", "intel.enabled": False}
+    stack.undo()
+    assert draft.pending == {"context_profile": "research"}
+    assert '"enabled": true' in page.text()
     stack.undo()
     assert not draft.pending
     assert '"context_profile": "dev"' in page.text()
     assert '"enabled": true' in page.text()
+    stack.redo()
     stack.redo()
     assert draft.pending == {"context_profile": "research", "intel.enabled": False}
     assert '"context_profile": "research"' in page.text()

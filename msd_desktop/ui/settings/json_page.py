@@ -12,7 +12,8 @@ What it does (as an editor's settings JSON does beside its settings form):
   copy from the text masks any key in it. A plaintext key in the file gets "Move to keyring".
 
 Every text change that stages something is one undoable command when an undo stack is given
-(:meth:`JsonSettingsPage.set_undo`); consecutive changes while typing merge into one command.
+(:meth:`JsonSettingsPage.set_undo`); consecutive changes of the same settings while typing
+merge into one command.
 Without a stack the edits are applied directly (``apply`` — the hook a caller wraps).
 """
 
@@ -115,7 +116,9 @@ class JsonTextEdit(QPlainTextEdit):
 
 
 class JsonEditCommand(QUndoCommand):
-    """One burst of typing in the JSON text: the values before and after, per key."""
+    """Typing in the JSON text: the values before and after, per key. Consecutive changes of
+    the same settings merge into one command until the text box loses the focus or its text
+    is replaced (one step per setting typed, as the form's fields make)."""
 
     def __init__(self, apply: Apply, changes: list[tuple[str, Any, Any]], burst: int,
                  text: str) -> None:
@@ -136,6 +139,8 @@ class JsonEditCommand(QUndoCommand):
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, JsonEditCommand) or other.burst != self.burst:
             return False
+        if not {k for k, _b, _a in other.changes} <= {k for k, _b, _a in self.changes}:
+            return False  # another setting: its own step, as in the form
         merged = {k: [k, before, after] for k, before, after in self.changes}
         for key, before, after in other.changes:
             if key in merged:
