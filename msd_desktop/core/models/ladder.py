@@ -142,21 +142,22 @@ def lookup(config: Mapping[str, Any], key: str) -> Any:
 
 def whatif_note(kind: str, step: TraceStep, key: str | None, whatif: WhatIf | None) -> str:
     """What the what-if supplied for this rung (``""`` when the rung is as configured)."""
-    if whatif is None:
-        return ""
+    if whatif is None or (not step.consulted and step.reason.startswith("not reached")):
+        return ""  # nothing was read below the winner: the what-if supplied nothing there
     layer = step.layer
     if layer == "--effort" and whatif.attempt is None and whatif.effort is not None:
         return f"--effort {whatif.effort}"
     if layer == "dynamic_routing" and whatif.attempt is not None:
         return f"attempt {whatif.attempt}"
-    if key == "model_profile" and whatif.profile is not None:
+    read = step.value is not None  # a layer that read nothing took nothing from the what-if
+    if read and key == "model_profile" and whatif.profile is not None:
         return f"profile {whatif.profile}"
-    if whatif.draft and key and key not in ("builtin", "override") and (
+    if read and whatif.draft and key and key not in ("builtin", "override") and (
         lookup(whatif.base_config, key) != lookup(whatif.config, key)
     ):
         return "unsaved Settings draft"
     if kind == "model" and whatif.runtime is not None and (
-        layer in _RUNTIME_LAYERS or step.reason.startswith("runtime is")
+        (step.consulted and layer in _RUNTIME_LAYERS) or "runtime" in step.reason
     ):
         return f"runtime {whatif.runtime}"
     return ""
@@ -177,8 +178,8 @@ def rung_source(
     """
     key = layer_config_key(kind, step, res)
     note = whatif_note(kind, step, key, whatif)
-    if not step.consulted:
-        return "", note
+    if not step.consulted or (step.value is None and not step.source and key != "override"):
+        return "", note  # nothing was read here, so nothing came from anywhere
     supplied = bool(note) and not note.startswith(("runtime ", "attempt "))
     if key == "override" or (supplied and key != "builtin"):
         return SOURCE_WHATIF, note

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyle,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -58,6 +59,7 @@ from msd_desktop.core.config.draft import ConfigDraft, draft_for
 from msd_desktop.core.config.store import LoadedConfig, load_config
 from msd_desktop.core.models.catalog import load_catalog
 from msd_desktop.core.models.execution import EFFORT_LEVELS
+from msd_desktop.core.models.ladder import WhatIf, build_ladders
 from msd_desktop.core.models.resolution import (
     ResolutionInput,
     active_runtime_source,
@@ -75,6 +77,7 @@ from msd_desktop.ui.models.resolution_model import (
     summary,
     with_after,
 )
+from msd_desktop.ui.models.routing_diagram import RoutingDiagramPanel
 from msd_desktop.ui.models.trace_model import TraceTableModel
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
@@ -180,6 +183,8 @@ class ModelsPanel(QWidget):
         self.loaded: LoadedConfig | None = None
         self.base_input: ResolutionInput | None = None
         self.whatif_input: ResolutionInput | None = None
+        self.whatif: WhatIf | None = None  # what the shown what-if changed (for attribution)
+        self._whatif_loaded: LoadedConfig | None = None  # the draft's copy, when applied
         self.table_model = ResolutionTableModel(self)  # sorts itself (see its docstring)
         self.trace_model = TraceTableModel(self)
         self._subscribed: ConfigDraft | None = None
@@ -302,9 +307,15 @@ class ModelsPanel(QWidget):
         th.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         th.setResizeContentsPrecision(100)
         th.setStretchLastSection(True)
-        bl.addWidget(self.trace, 1)
+        # the selected agent's routing: drawn (the default) or as the trace table
+        self.bottom_tabs = QTabWidget()
+        self.diagram = RoutingDiagramPanel()
+        self.bottom_tabs.addTab(self.diagram, self.tr("Routing diagram"))
+        self.bottom_tabs.addTab(self.trace, self.tr("Trace table"))
+        self.bottom_tabs.setCornerWidget(self.diagram.export_bar)  # Export PNG / SVG
+        bl.addWidget(self.bottom_tabs, 1)
         splitter.addWidget(bottom)
-        splitter.setSizes([430, 330])
+        splitter.setSizes([330, 430])  # the routing diagram gets the larger share
         layout.addWidget(splitter, 1)
 
     # ---- what-if state ----------------------------------------------------------------------
@@ -350,6 +361,38 @@ class ModelsPanel(QWidget):
         self.draft_check.blockSignals(False)
         self.recompute(reload=self._base_stale)
 
+    def _whatif_context(self, inp: ResolutionInput, draft: bool, attempt: int | None
+                        ) -> WhatIf:
+        """What the what-if changed, so the trace and the diagram credit it (not a file)."""
+        assert self.base_input is not None
+        runtime = self.runtime_combo.currentData()
+        profile = self.profile_combo.currentData()
+        return WhatIf(
+            base_config=self.base_input.config,
+            config=inp.config,
+            runtime=None if runtime is AS_CONFIGURED else str(runtime),
+            profile=None if profile is AS_CONFIGURED else str(profile),
+            effort=self.effort_combo.currentData(),
+            attempt=attempt,
+            draft=draft,
+        )
+
+    def _show_configured(self) -> None:
+        """The "as configured" choices say what is configured (runtime, profile)."""
+        if self.base_input is None:
+            return
+        config = self.base_input.config
+        runtime = config.get("runtime")
+        runtime_text = (visible(runtime, limit=60) if isinstance(runtime, str) and runtime
+                        else self.tr("claude, the default"))
+        profile = config.get("model_profile")
+        profile_text = (visible(profile, limit=60) if isinstance(profile, str) and profile
+                        else self.tr("balanced, the default"))
+        self.runtime_combo.setItemText(
+            0, self.tr("runtime: as configured ({0})").format(runtime_text))
+        self.profile_combo.setItemText(
+            0, self.tr("profile: as configured ({0})").format(profile_text))
+
     def _schedule(self, *_args: Any) -> None:
         self._timer.start()
 
@@ -393,6 +436,9 @@ class ModelsPanel(QWidget):
         self._computed = self._whatif_key()
         after = None
         self.whatif_input = None
+        self.whatif = None
+        self._whatif_loaded = None
+        self._show_configured()
         note = ""
         if self.whatif_active():
             inp = self.base_input
@@ -400,6 +446,7 @@ class ModelsPanel(QWidget):
             if draft is not None:
                 copy, _ = loaded_with_draft(self.loaded, self.env, draft)
                 inp = input_from_loaded(copy, self.env)
+                self._whatif_loaded = copy
                 note = " · draft applied"
             inp = with_overrides(inp, self.runtime_combo.currentData(),
                                  self.profile_combo.currentData())
@@ -407,6 +454,7 @@ class ModelsPanel(QWidget):
             after = compute_rows(inp, [r.agent for r in before],
                                  effort=self.effort_combo.currentData(), attempt=attempt)
             self.whatif_input = inp
+            self.whatif = self._whatif_context(inp, draft is not None, attempt)
         rows = with_after(before, after)
         self.table_model.set_rows(rows, whatif=after is not None)
         self._size_columns()
@@ -432,8 +480,10 @@ class ModelsPanel(QWidget):
         header = self.table.horizontalHeader()
         plain = self.table.fontMetrics()
         bold = QFontMetrics(model.bold_font())
-        # the item delegate's horizontal text margins (as QStyledItemDelegate::sizeHint)
-        margin = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
+        # the item delegate's horizontal text margins: painting takes the focus-frame margin
+        # off each side twice (the item's text rect, then the text inside it), so a width
+        # with the margin counted once elided bold what-if cells ("haiku → …")
+        margin = 4 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
                                                      None, self.table) + 1)
         widths = [header.sectionSizeHint(col) for col in range(len(COLUMNS))]
         measured: dict[tuple[bool, str], int] = {}  # cells repeat (tiers, efforts, on/off)
@@ -493,15 +543,30 @@ class ModelsPanel(QWidget):
             return None
         return prov.path if prov.present else None
 
+    def _shown_file_of(self, key: str) -> str | None:
+        """The file of a key in the config shown: the draft's copy when it is applied (its
+        paths are the real ones), else the project as loaded."""
+        loaded = self._whatif_loaded if self.table_model.whatif else None
+        if loaded is None:
+            return self._file_of(key)
+        try:
+            prov = loaded.provenance(key)
+        except Exception:
+            return None
+        return prov.path if prov.present else None
+
     def _selection_changed(self, _sel: QItemSelection, _desel: QItemSelection) -> None:
         agent = self.selected_agent()
         if agent is None:
             self.trace_model.set_result(None)
+            self.diagram.clear()
             self.copy_button.setEnabled(False)
             return
         row = self.table_model.row_of(agent)
         res = self.table_model.data(self.table_model.index(row, 0), ResultRole)
-        self.trace_model.set_result(res, self._file_of)
+        whatif = self.whatif if self.table_model.whatif else None
+        self.trace_model.set_result(res, self._shown_file_of, whatif)
+        self.diagram.set_ladders(agent, build_ladders(res, self._shown_file_of, whatif), res)
         mr = res.model_resolution
         which = "what-if" if self.table_model.whatif else "as configured"
         tier_plain = f", tier {mr.tier} ({mr.tier_source})" if mr.tier else ""
