@@ -346,3 +346,19 @@ def test_unusable_file_is_read_only_with_its_error_and_keys_masked(
     assert not widget.editor.isReadOnly()
     assert json.loads(widget.text()) == {"mode": "yolo"}
     assert widget.problems == []
+
+
+def test_a_new_page_or_draft_never_leaves_save_blocked(qtbot: QtBot, page: JsonSettingsPage,
+                                                        config: Path) -> None:
+    draft = page.draft
+    assert draft is not None
+    _replace(page, '"dev"', '"dev" oops')
+    assert TEXT_ERROR_KEY in draft.errors
+    other = ConfigDraft(config)
+    page.set_draft(other)  # a scope switch: the unreadable text goes with its page
+    assert TEXT_ERROR_KEY not in draft.errors
+    again = JsonSettingsPage()  # the form rebuilt for the same draft
+    qtbot.addWidget(again)
+    draft.errors[TEXT_ERROR_KEY] = "left behind"
+    again.set_draft(draft)
+    assert TEXT_ERROR_KEY not in draft.errors

@@ -275,7 +275,10 @@ class JsonSettingsPage(QWidget):
         self._stack, self._apply = stack, apply
 
     def set_draft(self, draft: ConfigDraft | None) -> None:
-        """Show another draft (a scope or project switch): the text starts afresh."""
+        """Show another draft (a scope or project switch): the text starts afresh (an
+        unreadable text of the previous one no longer blocks its Save)."""
+        if self.draft is not None and self.draft is not draft:
+            self._clear_text_error()
         self.draft = draft
         self._stale = False
         self._render()
@@ -329,6 +332,7 @@ class JsonSettingsPage(QWidget):
         self._stale = False
         self.stale_bar.hide()
         self.parse_problem = None
+        self._clear_text_error()  # the text is the draft again
         self._set_text(text)
         self._new_burst()
         self._check()
