@@ -60,7 +60,7 @@ from msd_desktop.ui.browser.overview_view import OverviewView
 from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, Selection
 from msd_desktop.ui.browser.tree_model import ProjectRefRole, WorkspaceEntry
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
-from msd_desktop.ui.widgets.plain_text import plain_label, visible
+from msd_desktop.ui.widgets.plain_text import plain_label, title_text, visible
 from msd_desktop.ui.widgets.theme import app_icon, banner_style
 from msd_desktop.ui.widgets.workers import (
     OpHandle,
@@ -966,9 +966,9 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(APP_TITLE + marker)
             self.setWindowModified(dirty)
             return
-        title = f"{APP_TITLE} — {visible(self._current.name, limit=200)}"
+        title = f"{APP_TITLE} — {title_text(self._current.name)}"
         if self._current_ws:
-            title += f" › {visible(self._current_ws, limit=200)}"
+            title += f" › {title_text(self._current_ws)}"
         self.setWindowTitle(title + marker)
         self.setWindowModified(dirty)
         summary = self._summaries.get(self._current.root)

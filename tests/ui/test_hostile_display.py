@@ -22,6 +22,7 @@ from msd_desktop.ui.browser.tree_model import BadgeRole
 from msd_desktop.ui.widgets.plain_text import (
     menu_text,
     notification_text,
+    title_text,
     tooltip,
     visible,
     visible_lines,
@@ -85,6 +86,7 @@ def test_visible_lines_keeps_breaks_and_tooltip_is_always_literal() -> None:
     assert tip == "<qt>&lt;b&gt;bold&lt;/b&gt;<br>line 2</qt>"
     assert tooltip("") == ""
     assert menu_text("R&D\n") == "R&&D\\n"
+    assert title_text("x[*]\n") == "x[*][*]\\n"  # Qt shows "[*][*]" as a literal "[*]"
     assert notification_text("plain words") == "plain words"
     assert notification_text("<b>x</b> & y\x1b") == "&lt;b&gt;x&lt;/b&gt; &amp; y\\x1b"
 

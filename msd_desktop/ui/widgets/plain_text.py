@@ -91,6 +91,12 @@ def notification_text(text: Any) -> str:
     return html.escape(s, quote=False) if "<" in s or "&" in s else s
 
 
+def title_text(text: Any, limit: int = 200) -> str:
+    """A name inside a window title: visible, and Qt's "modified" placeholder ``[*]``
+    doubled so a folder called ``x[*]`` cannot make the window look unsaved."""
+    return visible(text, limit).replace("[*]", "[*][*]")
+
+
 def menu_text(text: Any) -> str:
     """A menu or action label: visible, and ``&`` doubled so it never becomes a mnemonic."""
     return visible(text).replace("&", "&&")
