@@ -80,6 +80,19 @@ def test_visible_escapes_controls_bidi_and_surrogates() -> None:
     assert len(visible("x" * 5000)) == 2001
 
 
+def test_visible_escapes_every_control_and_format_character() -> None:
+    import sys
+    import unicodedata
+
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cf", "Zl", "Zp", "Cs") and ch not in "\u200c\u200d":
+            assert visible(ch).startswith("\\"), hex(code)
+        elif category[0] in "LNPS":
+            assert visible(ch) == ch, hex(code)
+
+
 def test_visible_lines_keeps_breaks_and_tooltip_is_always_literal() -> None:
     assert visible_lines("one\ntwo\x1b") == "one\ntwo\\x1b"
     tip = tooltip("<b>bold</b>\nline 2")

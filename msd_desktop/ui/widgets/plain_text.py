@@ -13,18 +13,22 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-# C0 and C1 controls, DEL; bidi embeddings/overrides/isolates and marks; zero-width and
-# other invisible format characters; line/paragraph separators; lone surrogates
-# (not U+200C/U+200D, the joiners some scripts and emoji sequences need)
+# C0 and C1 controls, DEL; every format character (Unicode category Cf: bidi embeddings,
+# overrides, isolates and marks, zero-width spaces, the BOM, interlinear annotations, tag
+# characters, the soft hyphen…) but the two joiners U+200C/U+200D that some scripts and
+# emoji sequences need; the line/paragraph separators; lone surrogates. Spelled out (Unicode
+# 14) rather than derived from ``unicodedata`` at import: that costs a pass over every code
+# point at start-up, and ``visible`` runs for every cell the views paint.
 _UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f"
-    "\ufeff\ufff9-\ufffb\ud800-\udfff]")
+    "[\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2"
+    "\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
+    "\ufff9-\ufffb\ud800-\udfff\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # a name or one-line value longer than this is cut (with "…") before it reaches a widget:
 # Qt lays out the whole string even when it paints only a few characters of it
@@ -37,30 +41,18 @@ def _escape_char(match: re.Match[str]) -> str:
     if named is not None:
         return named
     code = ord(ch)
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def visible(text: Any, limit: int = MAX_SHOWN) -> str:
-    """``text`` with every control, bidi or invisible character shown as an escape, cut to
-    ``limit`` characters.
-
-    Other format characters (category ``Cf``, e.g. tag characters) are escaped too, except
-    the joiners (U+200C, U+200D); letters, emoji and combining marks are kept.
-    """
+    """``text`` with every control, format (bidi, zero-width…) or separator character shown
+    as an escape, cut to ``limit`` characters; letters, emoji and combining marks are kept."""
     s = "" if text is None else str(text)
     if len(s) > limit:
         s = s[:limit] + "…"
-    s = _UNSAFE.sub(_escape_char, s)
-    if not s.isascii():
-        s = "".join(_escape_char_cf(c) for c in s)
-    return s
-
-
-def _escape_char_cf(ch: str) -> str:
-    if ch.isascii() or ch in "\u200c\u200d" or unicodedata.category(ch) != "Cf":
-        return ch
-    code = ord(ch)
-    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+    return _UNSAFE.sub(_escape_char, s)
 
 
 def visible_lines(text: Any, limit: int = MAX_SHOWN * 4) -> str:
