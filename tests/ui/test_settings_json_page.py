@@ -362,3 +362,27 @@ def test_a_new_page_or_draft_never_leaves_save_blocked(qtbot: QtBot, page: JsonS
     draft.errors[TEXT_ERROR_KEY] = "left behind"
     again.set_draft(draft)
     assert TEXT_ERROR_KEY not in draft.errors
+
+
+def test_a_huge_text_is_checked_when_typing_pauses(qtbot: QtBot, tmp_path: Path) -> None:
+    from msd_desktop.ui.settings.json_page import LARGE_TEXT
+
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps({"context_profile": "dev", "zz_big": "x" * (LARGE_TEXT + 10)},
+                               indent=2) + "\n", encoding="utf-8")
+    widget = JsonSettingsPage()
+    qtbot.addWidget(widget)
+    draft = ConfigDraft(path)
+    widget.set_draft(draft)
+    _replace(widget, '"dev"', '"review"')
+    assert TEXT_ERROR_KEY in draft.errors  # not checked yet: Save waits
+    assert not draft.can_save
+    qtbot.waitUntil(lambda: TEXT_ERROR_KEY not in draft.errors, timeout=3000)
+    assert draft.pending == {"context_profile": "review"}
+    assert draft.can_save
+    # a change from elsewhere while a check waits: what was typed is staged first
+    _replace(widget, '"review"', '"research"')
+    draft.set("intel.enabled", False)
+    widget.refresh()
+    assert draft.pending == {"context_profile": "research", "intel.enabled": False}
+    assert '"context_profile": "research"' in widget.text()

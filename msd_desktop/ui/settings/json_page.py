@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -66,6 +66,8 @@ from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 # The key under which an unreadable JSON text blocks Save in the draft's errors.
 TEXT_ERROR_KEY = "(JSON text)"
 JSON_MERGE_ID = 0x15_0E  # JSON text commands merge with each other only
+LARGE_TEXT = 200_000  # characters: above this the text is checked when typing pauses
+LARGE_TEXT_PAUSE_MS = 300
 
 Apply = Callable[[Sequence[tuple[str, Any]]], None]
 
@@ -196,6 +198,10 @@ class JsonSettingsPage(QWidget):
         self._apply: Apply | None = None
         self.problems: list[TextProblem] = []
         self.parse_problem: TextProblem | None = None
+        self._check_timer = QTimer(self)
+        self._check_timer.setSingleShot(True)
+        self._check_timer.setInterval(LARGE_TEXT_PAUSE_MS)
+        self._check_timer.timeout.connect(self.check_text)
         self._build()
 
     # ---- building ---------------------------------------------------------------------------
@@ -296,6 +302,10 @@ class JsonSettingsPage(QWidget):
         """The draft changed (an edit in the form, undo, revert, reload, save)."""
         if self._own or self.draft is None:
             return
+        if self._check_timer.isActive():
+            self.check_text()  # what was typed first: then the draft's own change
+            if self._own:
+                return
         if self.draft.load_error is not None or self.editor.isReadOnly():
             self._render()  # an unusable file, or one that became usable again
             return
@@ -332,6 +342,7 @@ class JsonSettingsPage(QWidget):
         self._stale = False
         self.stale_bar.hide()
         self.parse_problem = None
+        self._check_timer.stop()
         self._clear_text_error()  # the text is the draft again
         self._set_text(text)
         self._new_burst()
@@ -381,6 +392,20 @@ class JsonSettingsPage(QWidget):
 
     def _text_changed(self) -> None:
         if self._own or self.draft is None:
+            return
+        if len(self.text()) > LARGE_TEXT:
+            # A huge file: check once typing pauses, not on every key (the UI stays quick);
+            # Save waits meanwhile, as for any text not checked yet.
+            self.draft.errors[TEXT_ERROR_KEY] = self.tr("The JSON text is being checked.")
+            self._check_timer.start()
+            return
+        self.check_text()
+
+    def check_text(self) -> None:
+        """Check the typed text now and stage what it changed (also after a pause in typing
+        a huge text; tests call it to skip the wait)."""
+        self._check_timer.stop()
+        if self.draft is None:
             return
         text = self.text()
         doc, problem = parse_document(text, self._originals, self.tr("JSON"))
