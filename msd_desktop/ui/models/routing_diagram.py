@@ -62,8 +62,6 @@ from msd_desktop.core.models.resolution import js_str
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
 
-CONTEXT = "RoutingDiagram"
-
 MARGIN = 12  # px around the drawing
 GAP = 16  # px between ladders side by side
 STEP_GAP = 10  # px between rungs (the connector runs through it)
@@ -73,65 +71,74 @@ MIN_LADDER_WIDTH = 250  # px: below three of these the ladders stack
 EXPORT_WIDTH = 3 * 330 + 2 * GAP + 2 * MARGIN  # px: an export of a diagram not on screen
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+# lupdate reads only literal contexts: every text below is translate("RoutingDiagram", "…")
+translate = QCoreApplication.translate
 
 
 # ---- words -----------------------------------------------------------------------------------
 
 
 def kind_title(kind: str) -> str:
-    return {"model": _tr("Model"), "effort": _tr("Effort"),
-            "fast_mode": _tr("Fast mode")}.get(kind, kind)
+    return {"model": translate("RoutingDiagram", "Model"),
+            "effort": translate("RoutingDiagram", "Effort"),
+            "fast_mode": translate("RoutingDiagram", "Fast mode")}.get(kind, kind)
 
 
 def layer_title(kind: str, layer: str) -> str:
     """A plain name for a layer id (the id itself is in the rung's tooltip)."""
     if kind == "model":
         names = {
-            "model_overrides": _tr("Per-agent override"),
-            "dynamic_routing": _tr("Dynamic routing (retry)"),
-            "model_policy": _tr("Model policy"),
-            "model_profile_overrides": _tr("Runtime tier override"),
-            "runtime_tier_default": _tr("Runtime tier default"),
-            "resolve_model_ids_omit": _tr("Omit model IDs"),
-            "unknown_agent_default": _tr("Default for an unknown agent"),
-            "inherit": _tr("Inherit the session model"),
-            "tier_full_id": _tr("Full model ID"),
-            "tier_alias": _tr("Tier alias"),
+            "model_overrides": translate("RoutingDiagram", "Per-agent override"),
+            "dynamic_routing": translate("RoutingDiagram", "Dynamic routing (retry)"),
+            "model_policy": translate("RoutingDiagram", "Model policy"),
+            "model_profile_overrides": translate("RoutingDiagram", "Runtime tier override"),
+            "runtime_tier_default": translate("RoutingDiagram", "Runtime tier default"),
+            "resolve_model_ids_omit": translate("RoutingDiagram", "Omit model IDs"),
+            "unknown_agent_default": translate("RoutingDiagram", "Default for an unknown agent"),
+            "inherit": translate("RoutingDiagram", "Inherit the session model"),
+            "tier_full_id": translate("RoutingDiagram", "Full model ID"),
+            "tier_alias": translate("RoutingDiagram", "Tier alias"),
         }
     elif kind == "effort":
         names = {
-            "--effort": _tr("Effort override"),
-            "effort.agent_overrides": _tr("Per-agent effort"),
-            "effort.routing_tier_defaults": _tr("Routing-tier effort"),
-            "builtin.routing_tier_defaults": _tr("Built-in routing-tier effort"),
-            "effort.default": _tr("Effort default"),
-            "builtin.default": _tr("Built-in default"),
-            "dynamic_routing": _tr("Dynamic routing escalation"),
+            "--effort": translate("RoutingDiagram", "Effort override"),
+            "effort.agent_overrides": translate("RoutingDiagram", "Per-agent effort"),
+            "effort.routing_tier_defaults": translate("RoutingDiagram", "Routing-tier effort"),
+            "builtin.routing_tier_defaults":
+                translate("RoutingDiagram", "Built-in routing-tier effort"),
+            "effort.default": translate("RoutingDiagram", "Effort default"),
+            "builtin.default": translate("RoutingDiagram", "Built-in default"),
+            "dynamic_routing": translate("RoutingDiagram", "Dynamic routing escalation"),
         }
     else:
         names = {
-            "--fast-mode": _tr("Fast-mode override"),
-            "fast_mode.agent_overrides": _tr("Per-agent fast mode"),
-            "fast_mode.routing_tier_defaults": _tr("Routing-tier fast mode"),
-            "builtin.routing_tier_defaults": _tr("Built-in routing-tier fast mode"),
-            "fast_mode.enabled": _tr("Fast mode switch"),
-            "builtin.default": _tr("Built-in default"),
+            "--fast-mode": translate("RoutingDiagram", "Fast-mode override"),
+            "fast_mode.agent_overrides": translate("RoutingDiagram", "Per-agent fast mode"),
+            "fast_mode.routing_tier_defaults":
+                translate("RoutingDiagram", "Routing-tier fast mode"),
+            "builtin.routing_tier_defaults":
+                translate("RoutingDiagram", "Built-in routing-tier fast mode"),
+            "fast_mode.enabled": translate("RoutingDiagram", "Fast mode switch"),
+            "builtin.default": translate("RoutingDiagram", "Built-in default"),
         }
     return names.get(layer, layer)
 
 
 def state_title(state: str) -> str:
-    return {WINNER: _tr("Winner"), SUPERSEDED: _tr("Superseded"), SKIPPED: _tr("Skipped"),
-            CLOSED: _tr("Not consulted"), NOT_REACHED: _tr("Not reached")}.get(state, state)
+    return {WINNER: translate("RoutingDiagram", "Winner"),
+            SUPERSEDED: translate("RoutingDiagram", "Superseded"),
+            SKIPPED: translate("RoutingDiagram", "Skipped"),
+            CLOSED: translate("RoutingDiagram", "Not consulted"),
+            NOT_REACHED: translate("RoutingDiagram", "Not reached")}.get(state, state)
 
 
 def result_text(ladder: Ladder) -> str:
     if ladder.kind == "fast_mode":
-        return _tr("on") if ladder.result else _tr("off")
+        if ladder.result:
+            return translate("RoutingDiagram", "on")
+        return translate("RoutingDiagram", "off")
     if ladder.kind == "model" and ladder.result == "":
-        return _tr('"" (omit the model parameter)')
+        return translate("RoutingDiagram", '"" (omit the model parameter)')
     return visible(model_value_text(ladder.result) if ladder.kind == "model"
                    else js_str(ladder.result), limit=200)
 
@@ -144,7 +151,8 @@ def value_text(rung: Rung) -> str:
     if rung.outcome is not None and rung.value.startswith(("{", "[")):
         return visible(rung.outcome, limit=200)  # a tier map entry: its model is the news
     if rung.outcome is not None:
-        return _tr("{0} → {1}").format(value, visible(rung.outcome, limit=200))
+        outcome = visible(rung.outcome, limit=200)
+        return translate("RoutingDiagram", "{0} → {1}").format(value, outcome)
     return value
 
 
@@ -157,18 +165,20 @@ def reason_text(rung: Rung, res: ExecutionResolution | None) -> str:
     ):
         mr = res.model_resolution
         if mr.tier_source == "models":
-            reason = _tr("tier {0} from the phase type's models entry").format(mr.tier)
+            reason = translate("RoutingDiagram",
+                               "tier {0} from the phase type's models entry").format(mr.tier)
         elif mr.tier_source == "model_profile":
-            reason = _tr("tier {0} from profile {1}").format(mr.tier, js_str(res.profile))
+            reason = translate("RoutingDiagram", "tier {0} from profile {1}").format(
+                mr.tier, js_str(res.profile))
     return visible(reason, limit=300)
 
 
 def source_text(rung: Rung) -> str:
     """Where the value came from, short (a file's folder and name)."""
     if rung.source == SOURCE_WHATIF:
-        return _tr("from the what-if")
+        return translate("RoutingDiagram", "from the what-if")
     if rung.source == SOURCE_BUILTIN:
-        return _tr("built-in")
+        return translate("RoutingDiagram", "built-in")
     if not rung.source:
         return ""
     parts = rung.source.replace("\\", "/").rsplit("/", 2)
@@ -180,43 +190,50 @@ def rung_line(rung: Rung, res: ExecutionResolution | None) -> str:
     parts = [f"{layer_title(rung.kind, rung.layer)} ({rung.layer})", state_title(rung.state)]
     value = value_text(rung)
     if value:
-        parts.append(_tr("value {0}").format(value))
+        parts.append(translate("RoutingDiagram", "value {0}").format(value))
     if rung.state != NOT_REACHED:
         parts.append(reason_text(rung, res))
     source = source_text(rung)
     if source:
         parts.append(source)
     if rung.whatif:
-        parts.append(_tr("what-if: {0}").format(visible(rung.whatif, limit=200)))
+        note = visible(rung.whatif, limit=200)
+        parts.append(translate("RoutingDiagram", "what-if: {0}").format(note))
     return " — ".join(parts)
 
 
 def accessible_lines(agent: str, ladders: Sequence[Ladder],
                      res: ExecutionResolution | None = None) -> list[str]:
     """The diagram as text: a heading per ladder, then its rungs in precedence order."""
-    lines = [_tr("Routing of {0}: precedence runs top to bottom; the first layer that "
-                 "applies wins.").format(visible(agent, limit=200))]
+    lines = [translate("RoutingDiagram",
+                       "Routing of {0}: precedence runs top to bottom; the first layer that "
+                       "applies wins.").format(visible(agent, limit=200))]
     for ladder in ladders:
-        lines.append(_tr("{0}: {1}").format(kind_title(ladder.kind), result_text(ladder)))
+        lines.append(translate("RoutingDiagram", "{0}: {1}").format(
+            kind_title(ladder.kind), result_text(ladder)))
         lines += [f"{i}. {rung_line(rung, res)}" for i, rung in enumerate(ladder.rungs, 1)]
     return lines
 
 
 def rung_tooltip(rung: Rung, res: ExecutionResolution | None) -> str:
     lines = [f"{layer_title(rung.kind, rung.layer)} — {state_title(rung.state)}",
-             _tr("Layer id: {0}").format(rung.layer)]
+             translate("RoutingDiagram", "Layer id: {0}").format(rung.layer)]
     if rung.config_key:
-        lines.append(_tr("Config key: {0}").format(visible(rung.config_key, limit=300)))
+        key = visible(rung.config_key, limit=300)
+        lines.append(translate("RoutingDiagram", "Config key: {0}").format(key))
     if rung.value is not None:
-        lines.append(_tr("Value: {0}").format(value_text(rung)))
-    lines.append(_tr("Why: {0}").format(reason_text(rung, res)))
+        lines.append(translate("RoutingDiagram", "Value: {0}").format(value_text(rung)))
+    lines.append(translate("RoutingDiagram", "Why: {0}").format(reason_text(rung, res)))
     if rung.source == SOURCE_WHATIF:
-        lines.append(_tr("Supplied by the what-if: {0}").format(visible(rung.whatif)))
+        lines.append(translate("RoutingDiagram", "Supplied by the what-if: {0}").format(
+            visible(rung.whatif)))
     elif rung.source:
-        lines.append(_tr("From: {0}").format(
-            visible(rung.source) if rung.source != SOURCE_BUILTIN else _tr("built-in")))
+        lines.append(translate("RoutingDiagram", "From: {0}").format(
+            visible(rung.source) if rung.source != SOURCE_BUILTIN
+            else translate("RoutingDiagram", "built-in")))
         if rung.whatif:
-            lines.append(_tr("Steered by the what-if: {0}").format(visible(rung.whatif)))
+            lines.append(translate("RoutingDiagram", "Steered by the what-if: {0}").format(
+                visible(rung.whatif)))
     return tooltip("\n".join(lines))
 
 
@@ -333,15 +350,17 @@ def paint_diagram(painter: QPainter, items: Sequence[Item], size: QSize, palette
         painter.setFont(fonts.normal)
         painter.drawText(QRect(0, 0, size.width(), size.height()),
                          Qt.AlignmentFlag.AlignCenter,
-                         _tr("Select an agent to see how its model, effort and fast mode "
-                             "are chosen."))
+                         translate("RoutingDiagram",
+                                   "Select an agent to see how its model, effort and fast "
+                                   "mode are chosen."))
         return
     painter.setFont(fonts.small)
     painter.setPen(muted)
     intro_h = painter.fontMetrics().height()
-    intro = _tr("{0}: precedence runs top to bottom; the first layer that applies wins "
-                "(framed); grey rungs did not apply, with the reason. Hover a rung for its "
-                "layer id and file.").format(visible(agent, limit=200))
+    intro = translate("RoutingDiagram",
+                      "{0}: precedence runs top to bottom; the first layer that applies wins "
+                      "(framed); grey rungs did not apply, with the reason. Hover a rung for "
+                      "its layer id and file.").format(visible(agent, limit=200))
     painter.drawText(QRectF(MARGIN, MARGIN - 2, size.width() - 2 * MARGIN, intro_h),
                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                      painter.fontMetrics().elidedText(
@@ -366,7 +385,7 @@ def _paint_heading(painter: QPainter, item: Item, fonts: Fonts, text: QColor, ok
     painter.setFont(fonts.heading)
     fm = painter.fontMetrics()  # the device's metrics (screen, image or SVG differ)
     painter.setPen(text)
-    label = _tr("{0}:").format(title)
+    label = translate("RoutingDiagram", "{0}:").format(title)
     label_w = fm.horizontalAdvance(label + " ")
     painter.drawText(rect.adjusted(0, 0, 0, 0),
                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
@@ -411,7 +430,7 @@ def _paint_rung(painter: QPainter, item: Item, fonts: Fonts, res: ExecutionResol
     width = rect.width() - (STRIPE + 2 * PAD + 2)
     fg = text if not greyed else muted
     title = layer_title(rung.kind, rung.layer)
-    chip = _tr("what-if") if rung.whatif else ""
+    chip = translate("RoutingDiagram", "what-if") if rung.whatif else ""
     align_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     align_right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
@@ -465,7 +484,7 @@ def _paint_rung(painter: QPainter, item: Item, fonts: Fonts, res: ExecutionResol
     y += line_h + 1
     reason = reason_text(rung, res)
     if rung.state != SKIPPED:
-        reason = _tr("{0}: {1}").format(state_title(rung.state), reason)
+        reason = translate("RoutingDiagram", "{0}: {1}").format(state_title(rung.state), reason)
     painter.setFont(fonts.small)
     painter.setPen(ok if winner else muted)
     if item.lines == 2:  # skipped, nothing read: the reason (and a chip)
@@ -510,7 +529,7 @@ class RoutingDiagramView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable for a screen reader
         self.setMinimumWidth(MIN_LADDER_WIDTH + 2 * MARGIN)
         self.setAutoFillBackground(False)
-        self.setAccessibleName(_tr("Routing diagram"))
+        self.setAccessibleName(translate("RoutingDiagram", "Routing diagram"))
         self._relayout()
 
     # data
@@ -522,10 +541,10 @@ class RoutingDiagramView(QWidget):
         self.result = res
         self._relayout()
         if ladders:
-            self.setAccessibleName(_tr("Routing diagram for {0}").format(
+            self.setAccessibleName(translate("RoutingDiagram", "Routing diagram for {0}").format(
                 visible(agent, limit=200)))
         else:
-            self.setAccessibleName(_tr("Routing diagram"))
+            self.setAccessibleName(translate("RoutingDiagram", "Routing diagram"))
         self.setAccessibleDescription("\n".join(self.text_lines()))
         QAccessible.updateAccessibility(
             QAccessibleEvent(self, QAccessible.Event.DescriptionChanged))
@@ -538,7 +557,7 @@ class RoutingDiagramView(QWidget):
     def text_lines(self) -> list[str]:
         """The diagram as lines of text (what a screen reader is given)."""
         if not self.ladders:
-            return [_tr("No agent selected.")]
+            return [translate("RoutingDiagram", "No agent selected.")]
         return accessible_lines(self.agent, self.ladders, self.result)
 
     # geometry
