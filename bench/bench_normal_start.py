@@ -95,7 +95,7 @@ def child(args: argparse.Namespace) -> dict[str, object]:
     heartbeat.timeout.connect(tick)
 
     class FirstPaint(QObject):
-        def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Paint and "first_paint" not in marks:
                 marks["first_paint"] = time.perf_counter()
                 last[0] = marks["first_paint"]

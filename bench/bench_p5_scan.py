@@ -5,8 +5,9 @@ Offscreen, in-process: ``ProjectBrowserPanel.rescan()`` (the core's discovery in
 projects (``.planning/`` with STATE.md, ROADMAP.md and config.json, two levels deep). A
 ``QTimer`` ticking every 5 ms on the UI thread records the gaps between ticks; the longest gap
 minus the 5 ms interval is the longest UI stall. ``total_ms`` runs from ``rescan()`` to
-``projects_loaded``. With ``--window`` the whole ``MainWindow`` is measured as well (scan +
-every project's summary loaded in workers, then :data:`SETTLE_MS` more), reported under
+``projects_loaded``; the worst of the measured runs is reported (not the best). With ``--window`` the whole ``MainWindow`` is measured as well (scan +
+every project's summary loaded in workers, watching on as a user runs it, until the
+watches are set up too, then :data:`SETTLE_MS` more), reported under
 ``"window"`` with its own ``max_stall_ms`` (after construction; see :func:`measure_window`),
 which must meet the same stall target. Prints one JSON object:
 ``{"projects", "total_ms", "max_stall_ms", "targets", "pass", "window": {...}}``.
@@ -143,7 +144,8 @@ def run(tmp: Path, root: Path, n: int, window_too: bool) -> dict[str, object]:
         total, stall = measure(browser.rescan, browser.projects_loaded)
         runs.append((total, stall))
     found = browser.model.projects()
-    total, stall = min(runs[1:])
+    # the worst of the measured runs (the first one warms the disk cache and imports)
+    total, stall = max(t for t, _ in runs[1:]), max(s for _, s in runs[1:])
     result: dict[str, object] = {
         "bench": "P5 scan of generated projects (browser worker)",
         "projects": n, "found": len(found),
@@ -179,13 +181,25 @@ def measure_window(tmp: Path, registry, workspace, loop) -> dict[str, object]:  
     meter.start()
     window = MainWindow(registry=registry, transient=[workspace],
                         settings=QSettings(str(tmp / "ui.ini"), QSettings.Format.IniFormat),
-                        watch=False)
+                        watch=True)  # as a user runs it: the watch set-up is measured too
+    watched: list[float] = []
+
+    def settle_when_done() -> None:
+        if loaded_at and watched:
+            QTimer.singleShot(SETTLE_MS, loop.quit)
 
     def loaded() -> None:
         loaded_at.append(time.perf_counter())
-        QTimer.singleShot(SETTLE_MS, loop.quit)
+        settle_when_done()
+
+    def health(report: object) -> None:
+        if getattr(report, "projects", 0) and not watched:
+            watched.append(time.perf_counter())
+            settle_when_done()
 
     window.summaries_loaded.connect(loaded)
+    assert window.bridge is not None
+    window.bridge.health_changed.connect(health)
     window.show()
     construction = (time.perf_counter() - t0) * 1000
     after = StallMeter()
@@ -194,14 +208,16 @@ def measure_window(tmp: Path, registry, workspace, loop) -> dict[str, object]:  
     stall = after.stop()
     with_construction = max(meter.stop(), construction)
     load_ms = ((loaded_at[0] if loaded_at else time.perf_counter()) - t0) * 1000
+    watch_ms = ((watched[0] if watched else time.perf_counter()) - t0) * 1000
     window.close()
     return {
         "scan_and_summaries_ms": round(load_ms, 1),
+        "watch_ready_ms": round(watch_ms, 1),
         "construction_ms": round(construction, 1),
         "max_stall_ms": round(stall, 1),
         "max_stall_ms_incl_construction": round(with_construction, 1),
         "settle_ms": SETTLE_MS,
-        "pass": bool(loaded_at) and stall <= STALL_TARGET_MS,
+        "pass": bool(loaded_at) and bool(watched) and stall <= STALL_TARGET_MS,
     }
 
 

@@ -201,7 +201,7 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
     env = dict(os.environ)
     registry, transient, open_root = _plan_workspaces(args, env)
     window = MainWindow(registry=registry, transient=transient, env=env,
-                        open_project=open_root, watch=not args.smoke_test,
+                        open_project=open_root, watch=True,  # the smoke test as a user runs it
                         # the smoke test opens its own project; restoring the last one
                         # first would only build and tear down a set of tabs
                         restore_last=not args.smoke_test)
@@ -243,7 +243,10 @@ def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-un
     _wait(app, lambda: window.isVisible())
     app.processEvents()
     timings["window_shown_ms"] = (time.perf_counter() - t0) * 1000
-    loaded = _wait(app, lambda: not window.browser.is_scanning() and live_ops() == 0
+    # the real end of loading: every summary shown (summaries_loaded sets summaries_ms) and
+    # the watches set up — "no op running" alone is true between two batches
+    loaded = _wait(app, lambda: "summaries_ms" in window.timings and _watching(window)
+                   and not window.browser.is_scanning() and live_ops() == 0
                    and window.browser.model.rowCount() > 0)
     timings["loaded_ms"] = (time.perf_counter() - t0) * 1000
     panels: dict[str, float] = {}
@@ -255,8 +258,11 @@ def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-un
 
     def paint(name: str, widget, parts: tuple[tuple[str, Any], ...] = ()  # type: ignore[no-untyped-def]
               ) -> None:
-        """Grab ``widget`` (one paint); each ``(name, panel)`` in ``parts`` lies inside it
-        and is taken from the same pixmap — grabbing it again would paint it twice."""
+        """Grab ``widget`` for ``--screenshots`` (one more paint); each ``(name, panel)`` in
+        ``parts`` lies inside it and is taken from the same pixmap. Without ``--screenshots``
+        nothing is grabbed: the event loop painted each panel once already."""
+        if shots is None:
+            return
         start = time.perf_counter()
         pixmap = widget.grab()
         panels[name] = round((time.perf_counter() - start) * 1000, 2)
@@ -315,6 +321,14 @@ def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-un
     print(json.dumps(result, indent=2, ensure_ascii=False))
     window.close()
     return 0
+
+
+def _watching(window) -> bool:  # type: ignore[no-untyped-def]
+    """The window's watches are set up (or it does not watch, or lists nothing)."""
+    bridge = window.bridge
+    if bridge is None or not window.browser.model.projects():
+        return True
+    return bridge.health is not None and bridge.health.projects > 0
 
 
 def _rect_in(outer, inner, ratio: float):  # type: ignore[no-untyped-def]
