@@ -44,11 +44,39 @@
 <context>
     <name>ConfigFormPanel</name>
     <message>
+        <source>Only the project&apos;s config.json keeps keys that can be moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save or revert your changes first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the plaintext keys into the OS keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moved {0} to the keyring.{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not moved: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reverted: the form shows the file again (Ctrl+Z brings the changes back).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No unsaved changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (unsaved)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -244,6 +272,18 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Save settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the Settings tab&apos;s changes (what the fields show), from anywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Could not load {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -264,11 +304,62 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>not watching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>setting up watches…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a watch was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ {0} of {1} workspaces polled every {2:g} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system would not watch every folder ({0}). Changes there are found by checking the files every {1:g} s instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watching is limited: {0}. Changes in {1} workspace(s) show up within {2:g} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>watching %n project(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Projects whose .planning/ folder is watched for changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rescan: {0} projects ({1} new, {2} gone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This project could not be loaded — {0}. Its other tabs show what could be read; the rest of the window is unaffected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No project is open: nothing to save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logging out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing MSD Desktop</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -327,6 +418,13 @@
     <name>NextCommandWidget</name>
     <message>
         <source>— (STATE.md could not be read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectTree</name>
+    <message>
+        <source>Unsaved Settings changes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -534,11 +632,6 @@
     <message>
         <source>Model overrides</source>
         <comment>model_overrides/title</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>model for one agent, highest precedence (model_overrides.&lt;agent&gt;); global entries from ~/.msd/defaults.json merge per agent (D1)</source>
-        <comment>model_overrides/description</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -767,26 +860,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dev|research|review preset (seed doc only; see `context`)</source>
-        <comment>context_profile/description</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dev|research|review preset (seed doc only</source>
-        <comment>context_profile/option/&quot;dev&quot;</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dev|research|review preset (seed doc only</source>
-        <comment>context_profile/option/&quot;research&quot;</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dev|research|review preset (seed doc only</source>
-        <comment>context_profile/option/&quot;review&quot;</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Claude MD assembly mode</source>
         <comment>claude_md_assembly.mode/title</comment>
         <translation type="unfinished"></translation>
@@ -809,11 +882,6 @@
     <message>
         <source>Context</source>
         <comment>context/title</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>free text injected into every agent prompt of the project (Appendix B, D7)</source>
-        <comment>context/description</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1282,18 +1350,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Jina availability/key (upstream-only; masked in MSD (Appendix B, D3); upstream leaves it unmasked)</source>
-        <comment>jina/description</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Perplexity</source>
         <comment>perplexity/title</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Perplexity availability/key (upstream-only; masked in MSD (Appendix B, D3); upstream leaves it unmasked)</source>
-        <comment>perplexity/description</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1302,18 +1360,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ref search availability/key (upstream-only; masked in MSD (Appendix B, D3); upstream leaves it unmasked)</source>
-        <comment>ref_search/description</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Tavily search</source>
         <comment>tavily_search/title</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tavily search availability/key (upstream-only; masked in MSD (Appendix B, D3); upstream leaves it unmasked)</source>
-        <comment>tavily_search/description</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1837,11 +1885,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>model for the --cursor reviewer (seed/upstream doc; upstream config-set rejects)</source>
-        <comment>review.models.cursor/description</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Models › Gemini</source>
         <comment>review.models.gemini/title</comment>
         <translation type="unfinished"></translation>
@@ -1907,7 +1950,62 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>model for the --qwen reviewer (seed/upstream doc; upstream config-set rejects)</source>
+        <source>model for one agent, highest precedence (model_overrides.&lt;agent&gt;); global entries from ~/.msd/defaults.json merge per agent</source>
+        <comment>model_overrides/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dev, research or review preset (documented for MSD; see `context`)</source>
+        <comment>context_profile/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dev</source>
+        <comment>context_profile/option/&quot;dev&quot;</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>research or review preset (documented for MSD</source>
+        <comment>context_profile/option/&quot;research&quot;</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>research or review preset (documented for MSD</source>
+        <comment>context_profile/option/&quot;review&quot;</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>free text injected into every agent prompt of the project</source>
+        <comment>context/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jina availability/key (masked by MSD everywhere it is shown)</source>
+        <comment>jina/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity availability/key (masked by MSD everywhere it is shown)</source>
+        <comment>perplexity/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ref search availability/key (masked by MSD everywhere it is shown)</source>
+        <comment>ref_search/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tavily search availability/key (masked by MSD everywhere it is shown)</source>
+        <comment>tavily_search/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model for the --cursor reviewer (documented; upstream&apos;s config-set refuses this key)</source>
+        <comment>review.models.cursor/description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model for the --qwen reviewer (documented; upstream&apos;s config-set refuses this key)</source>
         <comment>review.models.qwen/description</comment>
         <translation type="unfinished"></translation>
     </message>
