@@ -152,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     return rc
 
 
+WRITE_WAIT_S = 15.0  # quitting waits at most this long for a write still in progress
+
+
 def _exit_past_stuck_reads(rc: int) -> None:
     """Quit now when a worker is still stuck in a read (a FIFO, a hung mount) after the
     window closed and the pool's bounded wait ended.
@@ -159,12 +162,18 @@ def _exit_past_stuck_reads(rc: int) -> None:
     The workers are daemon threads, so they never hold the process; but a thread stuck
     inside the interpreter can still make its shutdown hang or abort (a daemon thread holding
     a stream's lock is a fatal error at exit). Everything the window owns is already saved
-    (``closeEvent`` synced QSettings; edits are written when saved), so: run the atexit
-    handlers, flush the standard streams, and end the process with the window's exit code.
-    Nothing happens when no worker is stuck — the usual exit runs.
+    (``closeEvent`` synced QSettings; edits are written when saved; a write still running in
+    a worker is waited for, up to :data:`WRITE_WAIT_S`), so: run the atexit handlers, flush
+    the standard streams, and end the process with the window's exit code. Nothing happens
+    when no worker is stuck — the usual exit runs.
     """
     workers = sys.modules.get("msd_desktop.ui.widgets.workers")
-    if workers is None or workers.stuck_threads() == 0:
+    if workers is None:
+        return
+    # an op that may write (no timeout: the config matrix, a registry change) finishes first:
+    # its daemon thread would otherwise die with the interpreter, its file unwritten
+    workers.wait_for_writes(WRITE_WAIT_S)
+    if workers.stuck_threads() == 0:
         return
     atexit._run_exitfuncs()
     import contextlib

@@ -402,6 +402,42 @@ def test_window_with_a_read_that_never_returns(tmp_path: Path, isolated_home: Pa
                       "loaded_s": report["loaded_s"]}))
 
 
+QUIT_SCRIPT = """
+import sys, threading, time
+from pathlib import Path
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from msd_desktop.app import _exit_past_stuck_reads
+from msd_desktop.ui.widgets.workers import run_op
+out = Path(sys.argv[1])
+never = threading.Event()
+def write():
+    time.sleep(1.0)  # a write still running when the person quits
+    out.write_text("written", encoding="utf-8")
+run_op(lambda: never.wait(), name="stuck read", timeout_s=30)  # a read that never returns
+run_op(write, name="slow write")  # no timeout: it may write
+QTimer.singleShot(200, app.quit)
+rc = app.exec()
+_exit_past_stuck_reads(rc)
+print("not reached: _exit_past_stuck_reads ends the process while a read is stuck")
+sys.exit(3)
+"""
+
+
+def test_quit_waits_for_a_write_but_not_for_a_stuck_read(tmp_path: Path) -> None:
+    out = tmp_path / "written.txt"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-c", QUIT_SCRIPT, str(out)], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    elapsed = time.monotonic() - start
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "not reached" not in proc.stdout
+    assert out.read_text(encoding="utf-8") == "written"  # the write was waited for
+    assert elapsed < 10, elapsed  # the stuck read was not (it would wait 30 s, or forever)
+
+
 if __name__ == "__main__" and len(sys.argv) >= 4 and sys.argv[1] == "drive":
     sys.exit(drive(Path(sys.argv[2]), Path(sys.argv[3]),
                    Path(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] else None,

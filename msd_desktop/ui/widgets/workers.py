@@ -414,6 +414,12 @@ class _Pool:
             time.sleep(0.005)
         return all(not w.is_alive() for w in workers) and not self.busy_threads()
 
+    def writing(self) -> int:
+        """Ops without a timeout still running (they may be writing a file)."""
+        with self._lock:
+            return sum(1 for j, w in self._running.values()
+                       if j.timeout_s is None and w.is_alive())
+
     def _must_wait(self, workers: list[_Worker]) -> bool:
         with self._lock:
             reading = {id(w) for j, w in self._running.values() if j.timeout_s is not None}
@@ -532,6 +538,20 @@ def stuck_threads() -> int:
     stop — each stuck in a read that never returned, or still busy past the wait)."""
     pool = _state.get("pool") or _state.get("stopped_pool")
     return 0 if pool is None else int(pool.busy_threads())
+
+
+def wait_for_writes(timeout_s: float) -> bool:
+    """Any thread, after :func:`shutdown`: wait (at most ``timeout_s``) until no op without a
+    timeout — one that may write a file — is running. True when none is."""
+    pool = _state.get("pool") or _state.get("stopped_pool")
+    if pool is None:
+        return True
+    deadline = time.monotonic() + timeout_s
+    while pool.writing():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def shutdown(wait: bool = True) -> None:
