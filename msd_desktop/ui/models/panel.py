@@ -315,7 +315,7 @@ class ModelsPanel(QWidget):
         self.bottom_tabs.setCornerWidget(self.diagram.export_bar)  # Export PNG / SVG
         bl.addWidget(self.bottom_tabs, 1)
         splitter.addWidget(bottom)
-        splitter.setSizes([330, 430])  # the routing diagram gets the larger share
+        splitter.setSizes([260, 500])  # the routing diagram gets the larger share
         layout.addWidget(splitter, 1)
 
     # ---- what-if state ----------------------------------------------------------------------

@@ -19,7 +19,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleEvent,
@@ -64,7 +74,7 @@ from msd_desktop.ui.widgets.theme import semantic_color
 
 MARGIN = 12  # px around the drawing
 GAP = 16  # px between ladders side by side
-STEP_GAP = 10  # px between rungs (the connector runs through it)
+STEP_GAP = 8  # px between rungs (the connector runs through it)
 PAD = 6  # px inside a rung
 STRIPE = 4  # px: the state stripe on a rung's left edge
 MIN_LADDER_WIDTH = 250  # px: below three of these the ladders stack
@@ -518,6 +528,7 @@ class RoutingDiagramView(QWidget):
     area). Hover a rung for its layer id, config key, full file path and what-if note."""
 
     changed = Signal()
+    relaid = Signal()  # the drawing's height changed (new ladders, width or font)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -573,6 +584,7 @@ class RoutingDiagramView(QWidget):
             self._height = height
             self.setMinimumHeight(height)
             self.updateGeometry()
+            self.relaid.emit()
 
     def content_height(self, width: int) -> int:
         return layout(self.ladders, width, self._fonts())[1] if self.ladders else 120
@@ -655,10 +667,11 @@ class RoutingDiagramView(QWidget):
 
     # tooltips
 
-    def winner_rect(self) -> QRectF | None:
-        """The lowest winner's box (the model's, usually its last rung)."""
-        rects = [i.rect for i in self._items if i.rung is not None and i.rung.state == WINNER]
-        return max(rects, key=lambda r: r.bottom()) if rects else None
+    def winner_rect(self, kind: str = "model") -> QRectF | None:
+        """The box of a ladder's winner (the model's, by default: usually its last rung)."""
+        rects = [i.rect for i in self._items
+                 if i.rung is not None and i.rung.state == WINNER and i.rung.kind == kind]
+        return rects[0] if rects else None
 
     def rung_at(self, x: float, y: float) -> Rung | None:
         for item in self._items:
@@ -717,16 +730,34 @@ class RoutingDiagramPanel(QWidget):
         layout_.addWidget(self.scroll_area, 1)
         self.png_button.clicked.connect(lambda: self._export("png"))
         self.svg_button.clicked.connect(lambda: self._export("svg"))
+        # the model's winner stays in view as the layout changes, until the person scrolls
+        self._follow_winner = True
+        self._winner_timer = QTimer(self)  # after the scroll area has taken the new height
+        self._winner_timer.setSingleShot(True)
+        self._winner_timer.setInterval(0)
+        self._winner_timer.timeout.connect(self.show_winner)
+        self.view.relaid.connect(self._relaid)
+        self.scroll_area.verticalScrollBar().actionTriggered.connect(self._scrolled_by_hand)
 
     def set_ladders(self, agent: str, ladders: Sequence[Ladder],
                     res: ExecutionResolution | None = None) -> None:
         self.view.set_ladders(agent, ladders, res)
         for button in (self.png_button, self.svg_button):
             button.setEnabled(bool(ladders))
+        self._follow_winner = True
         self.show_winner()
+        self._winner_timer.start()
+
+    def _scrolled_by_hand(self, _action: int) -> None:
+        self._follow_winner = False
+        self._winner_timer.stop()
+
+    def _relaid(self) -> None:
+        if self._follow_winner:
+            self._winner_timer.start()
 
     def show_winner(self) -> None:
-        """Scroll so every ladder's winner is in view (the rungs above it stay a scroll away:
+        """Scroll so the model's winner is in view (the rungs above it stay a scroll away:
         most agents resolve on the model ladder's last rung)."""
         rect = self.view.winner_rect()
         if rect is None:
