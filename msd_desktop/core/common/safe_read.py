@@ -38,8 +38,8 @@ from typing import Any, Literal
 
 from msd_desktop.core.common.errors import MsdError
 
-Kind = Literal["config", "defaults", "markdown", "pointer", "marker", "secret", "registry",
-               "lock"]
+Kind = Literal["config", "defaults", "state", "markdown", "pointer", "marker", "secret",
+               "registry", "lock"]
 
 _KIB = 1024
 _MIB = 1024 * _KIB
@@ -50,7 +50,8 @@ LIMITS: dict[str, int] = {
     "config": 16 * _MIB,  # .planning/config.json (JSON parses in C: 16 MiB is ~0.1 s)
     "defaults": 16 * _MIB,  # ~/.msd/defaults.json
     "registry": 16 * _MIB,  # workspaces.json
-    "markdown": 4 * _MIB,  # STATE.md, ROADMAP.md, phase files
+    "state": 1 * _MIB,  # STATE.md (read by the status-line hook on every prompt)
+    "markdown": 2 * _MIB,  # ROADMAP.md, phase files, agent files (~10x the largest seen)
     "pointer": 64 * _KIB,  # active-workstream, session pointer files
     "marker": 64 * _KIB,  # runtime install markers
     "secret": 64 * _KIB,  # ~/.msd/<prefix>_api_key
@@ -61,6 +62,7 @@ _KIND_NAMES: dict[str, str] = {
     "config": "a config file",
     "defaults": "defaults.json",
     "registry": "the workspace registry",
+    "state": "STATE.md",
     "markdown": "a planning Markdown file",
     "pointer": "a workstream pointer",
     "marker": "an install marker",

@@ -297,7 +297,7 @@ def load_project_state(
     stale = False
     text: str | None = None
     try:
-        text = read_text(state_path, "markdown")
+        text = read_text(state_path, "state")
     except FileNotFoundError:
         problems.append(Problem(f"no STATE.md in {_rel(pdir, root)}", state_rel,
                                 severity="info"))

@@ -362,7 +362,20 @@ def parse_roadmap_file(path: Path) -> Roadmap | None:
         rm = parse_roadmap_text("", path)
         rm.problems.append(ParseProblem(f"cannot read ROADMAP.md: {exc.strerror or exc}"))
         return rm
+    headings = len(_PHASE_LINE_RE.findall(text))
+    if headings > MAX_PHASES:
+        # each phase costs a few KiB once parsed and shown: a hostile file stays bounded
+        rm = parse_roadmap_text("", path)
+        rm.problems.append(ParseProblem(
+            f"ROADMAP.md has {headings} phase headings, more than the {MAX_PHASES} MSD reads; "
+            "it was not read"))
+        return rm
     return parse_roadmap_text(text, path)
+
+
+#: The most phase headings a ROADMAP.md may have (real roadmaps have tens).
+MAX_PHASES = 2000
+_PHASE_LINE_RE = re.compile(r"(?im)^ {0,3}#{2,4}[^\n]*?\bPhase\b")
 
 
 # --- the phases folder ----------------------------------------------------------------------

@@ -204,9 +204,25 @@ def heading_text(rest: str) -> str:
 
 
 def tokenize_headings(content: str) -> list[Heading]:
-    """ATX headings outside fenced code blocks, in document order (CRLF-safe)."""
+    """ATX headings outside fenced code blocks, in document order (CRLF-safe).
+
+    The last result is kept per thread: one STATE.md body is searched for a dozen sections,
+    and a hostile body of 400,000 headings must not be tokenized a dozen times.
+    """
     if not content:
         return []
+    cached = getattr(_HEADINGS, "last", None)
+    if cached is not None and cached[0] is content:
+        return list(cached[1])
+    tokens = _tokenize_headings(content)
+    _HEADINGS.last = (content, tokens)
+    return list(tokens)
+
+
+_HEADINGS = threading.local()
+
+
+def _tokenize_headings(content: str) -> list[Heading]:
     lines = content.split("\n")
     fenced = iter_fence_state(lines)
     tokens: list[Heading] = []
@@ -747,7 +763,7 @@ def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
 def parse_state_file(path: Path) -> StateDoc:
     """Read and parse ``path``; an unreadable file gives a doc with ``error`` set."""
     try:
-        text = read_text(path, "markdown", encoding="utf-8-sig")
+        text = read_text(path, "state", encoding="utf-8-sig")
     except OSError as exc:
         doc = parse_state_text("", path)
         doc.error = ParseProblem(f"cannot read STATE.md: {exc.strerror or exc}")

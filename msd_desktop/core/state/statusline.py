@@ -282,7 +282,7 @@ def _read_state_or_none(path: Path) -> dict[str, Any] | None:
     try:
         if not path.is_file():
             return None
-        return parse_statusline_fields(read_text(path, "markdown"))
+        return parse_statusline_fields(read_text(path, "state"))
     except OSError:
         return None
 
