@@ -574,6 +574,8 @@ class MainWindow(QMainWindow):
             self._scan_complete()
 
     def _scan_complete(self) -> None:
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
         self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
         self.tray.finish_lines()
         self._save_summary_cache()
@@ -583,6 +585,14 @@ class MainWindow(QMainWindow):
         if self._revalidate_after_load:
             self._revalidate_after_load = False
             self._revalidate()
+        # the tray's menu and the overview's column fit each walk every project: one per
+        # event-loop turn, so their stalls do not add up
+        gen = self._scan_gen
+        QTimer.singleShot(YIELD_MS, self, lambda: self._scan_complete_fit(gen))
+
+    def _scan_complete_fit(self, scan_gen: int) -> None:
+        if scan_gen != self._scan_gen:
+            return  # a newer scan is loading; it ends with its own fit and signal
         self.overview.fit_columns()
         self.summaries_loaded.emit()
 
