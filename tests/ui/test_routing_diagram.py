@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QColor, QImage, QPalette
+from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from msd_desktop.core.models.execution import resolve_execution
@@ -204,8 +206,15 @@ def test_tall_diagram_scrolls_and_shows_the_winner(qtbot: QtBot) -> None:
     panel.resize(1100, 260)
     qtbot.waitUntil(lambda: view.width() > 1000)
     qtbot.waitUntil(winner_in_view)
-    # ... until the person scrolls
-    bar.triggerAction(bar.SliderAction.SliderToMinimum)
+    # ... until the person scrolls (keys on the focused diagram)
+    view.setFocus()
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    assert bar.value() == 0
+    QTest.keyClick(view, Qt.Key.Key_PageDown)
+    assert bar.value() > 0
+    QTest.keyClick(view, Qt.Key.Key_End)
+    assert bar.value() == bar.maximum()
+    QTest.keyClick(view, Qt.Key.Key_Home)
     assert bar.value() == 0
     panel.resize(700, 260)
     qtbot.wait(50)

@@ -38,6 +38,7 @@ from PySide6.QtGui import (
     QFontMetrics,
     QHelpEvent,
     QImage,
+    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -46,6 +47,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSlider,
     QFileDialog,
     QHBoxLayout,
     QPushButton,
@@ -665,7 +668,21 @@ class RoutingDiagramView(QWidget):
             painter.end()
         return Path(path).is_file()
 
-    # tooltips
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Home / End go to the top / bottom of the scroll area (arrows and page keys reach
+        it on their own)."""
+        viewport = self.parentWidget()  # inside a scroll area: its viewport, then the area
+        area = viewport.parentWidget() if viewport is not None else None
+        if isinstance(area, QAbstractScrollArea) and event.key() in (Qt.Key.Key_Home,
+                                                                     Qt.Key.Key_End):
+            bar = area.verticalScrollBar()
+            bar.triggerAction(QAbstractSlider.SliderAction.SliderToMinimum
+                              if event.key() == Qt.Key.Key_Home
+                              else QAbstractSlider.SliderAction.SliderToMaximum)
+            return
+        super().keyPressEvent(event)
+
+    # geometry of the drawing, tooltips
 
     def winner_rect(self, kind: str = "model") -> QRectF | None:
         """The box of a ladder's winner (the model's, by default: usually its last rung)."""
