@@ -83,6 +83,18 @@
 <context>
     <name>ConfigMatrixView</name>
     <message>
+        <source>Key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New value:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select differing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Apply to selected…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -92,6 +104,14 @@
     </message>
     <message>
         <source>Put back every project&apos;s previous value (a file changed since is left alone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>schema default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1 (%2) · %3 of %4 differ</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -107,6 +127,13 @@
     </message>
     <message numerus="yes">
         <source>Writing %n project(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Put %1 back in the %n project(s) this batch wrote (a file changed since is left alone)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
@@ -175,13 +202,26 @@
         <source>The file on disk cannot be read now. Reload when it is fixed, or keep your changes and save once it can be read.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Keep mine writes the file as it is on disk now with {0} of your change(s) on top. {1} change(s) made on disk are kept.</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Keep mine writes the file as it is on disk now with %n of your change(s) on top.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{0} setting(s) were changed on both sides: tick or untick &quot;Keep my value&quot;.</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>%n change(s) made on disk are kept.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n setting(s) were changed on both sides: tick or untick &quot;Keep my value&quot;.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -219,6 +259,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The JSON text is being checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>JSON</source>
         <translation type="unfinished"></translation>
     </message>
@@ -232,6 +276,10 @@
     </message>
     <message>
         <source>config.json holds plaintext API keys: {0}. They are shown masked here; move them into the OS keyring so the file only says true.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file cannot be used, so it is shown read-only: fix it in a text editor; it reloads when it changes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -271,6 +319,10 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>This tab could not be built for this project: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Save settings</source>
         <translation type="unfinished"></translation>
@@ -415,6 +467,33 @@
     </message>
 </context>
 <context>
+    <name>ModelsPanel</name>
+    <message>
+        <source>Routing diagram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>claude, the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>balanced, the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runtime: as configured ({0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile: as configured ({0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>NextCommandWidget</name>
     <message>
         <source>— (STATE.md could not be read)</source>
@@ -422,9 +501,282 @@
     </message>
 </context>
 <context>
+    <name>ProjectTray</name>
+    <message>
+        <source>could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not be read in {0:g} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProjectTree</name>
     <message>
         <source>Unsaved Settings changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RoutingDiagram</name>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished">Modelo</translation>
+    </message>
+    <message>
+        <source>Effort</source>
+        <translation type="unfinished">Esforço</translation>
+    </message>
+    <message>
+        <source>Fast mode</source>
+        <translation type="unfinished">Modo rápido</translation>
+    </message>
+    <message>
+        <source>Per-agent override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dynamic routing (retry)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime tier override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime tier default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Omit model IDs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default for an unknown agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inherit the session model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full model ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier alias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effort override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-agent effort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing-tier effort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in routing-tier effort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effort default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dynamic routing escalation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast-mode override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-agent fast mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing-tier fast mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in routing-tier fast mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast mode switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Superseded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not consulted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;&quot; (omit the model parameter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} → {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tier {0} from the phase type&apos;s models entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tier {0} from profile {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what-if: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing of {0}: precedence runs top to bottom; the first layer that applies wins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer id: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config key: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supplied by the what-if: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steered by the what-if: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an agent to see how its model, effort and fast mode are chosen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: precedence runs top to bottom; the first layer that applies wins (framed); grey rungs did not apply, with the reason. Hover a rung for its layer id and file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing diagram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing diagram for {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No agent selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RoutingDiagramPanel</name>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the routing diagram as a PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the routing diagram as an SVG drawing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the routing diagram as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the routing diagram as SVG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -465,6 +817,10 @@
         <source>STATE.md could not be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>STATE.md could not be read (see above)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>parent</name>
@@ -482,2312 +838,2312 @@
     <message>
         <source>Core</source>
         <comment>section/core</comment>
-        <translation type="unfinished"></translation>
+        <translation>Principal</translation>
     </message>
     <message>
         <source>Context profile</source>
         <comment>section/context_profile</comment>
-        <translation type="unfinished"></translation>
+        <translation>Perfil de contexto</translation>
     </message>
     <message>
         <source>Model</source>
         <comment>section/model</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>Workflow</source>
         <comment>section/workflow</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fluxo</translation>
     </message>
     <message>
         <source>Planning</source>
         <comment>section/planning</comment>
-        <translation type="unfinished"></translation>
+        <translation>Planejamento</translation>
     </message>
     <message>
         <source>Git</source>
         <comment>section/git</comment>
-        <translation type="unfinished"></translation>
+        <translation>Git</translation>
     </message>
     <message>
         <source>Parallelization</source>
         <comment>section/parallelization</comment>
-        <translation type="unfinished"></translation>
+        <translation>Paralelização</translation>
     </message>
     <message>
         <source>Gates</source>
         <comment>section/gates</comment>
-        <translation type="unfinished"></translation>
+        <translation>Confirmações</translation>
     </message>
     <message>
         <source>Safety</source>
         <comment>section/safety</comment>
-        <translation type="unfinished"></translation>
+        <translation>Salvaguardas</translation>
     </message>
     <message>
         <source>Security</source>
         <comment>section/security</comment>
-        <translation type="unfinished"></translation>
+        <translation>Segurança</translation>
     </message>
     <message>
         <source>Review</source>
         <comment>section/review</comment>
-        <translation type="unfinished"></translation>
+        <translation>Revisão</translation>
     </message>
     <message>
         <source>Ship</source>
         <comment>section/ship</comment>
-        <translation type="unfinished"></translation>
+        <translation>Entrega</translation>
     </message>
     <message>
         <source>Integrations</source>
         <comment>section/integrations</comment>
-        <translation type="unfinished"></translation>
+        <translation>Integrações</translation>
     </message>
     <message>
         <source>Statusline</source>
         <comment>section/statusline</comment>
-        <translation type="unfinished"></translation>
+        <translation>Linha de status</translation>
     </message>
     <message>
         <source>Hooks</source>
         <comment>section/hooks</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ganchos</translation>
     </message>
     <message>
         <source>Effort</source>
         <comment>section/effort</comment>
-        <translation type="unfinished"></translation>
+        <translation>Esforço</translation>
     </message>
     <message>
         <source>Fast mode</source>
         <comment>section/fast_mode</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo rápido</translation>
     </message>
     <message>
         <source>Features</source>
         <comment>section/features</comment>
-        <translation type="unfinished"></translation>
+        <translation>Recursos</translation>
     </message>
     <message>
         <source>Planner</source>
         <comment>section/planner</comment>
-        <translation type="unfinished"></translation>
+        <translation>Planejador</translation>
     </message>
     <message>
         <source>Executor</source>
         <comment>section/executor</comment>
-        <translation type="unfinished"></translation>
+        <translation>Executor</translation>
     </message>
     <message>
         <source>Code quality</source>
         <comment>section/code_quality</comment>
-        <translation type="unfinished"></translation>
+        <translation>Qualidade de código</translation>
     </message>
     <message>
         <source>Plan review</source>
         <comment>section/plan_review</comment>
-        <translation type="unfinished"></translation>
+        <translation>Revisão de plano</translation>
     </message>
     <message>
         <source>Graphify</source>
         <comment>section/graphify</comment>
-        <translation type="unfinished"></translation>
+        <translation>Graphify</translation>
     </message>
     <message>
         <source>Manager</source>
         <comment>section/manager</comment>
-        <translation type="unfinished"></translation>
+        <translation>Gerente</translation>
     </message>
     <message>
         <source>Agent skills</source>
         <comment>section/agent_skills</comment>
-        <translation type="unfinished"></translation>
+        <translation>Skills de agentes</translation>
     </message>
     <message>
         <source>Audit</source>
         <comment>section/audit</comment>
-        <translation type="unfinished"></translation>
+        <translation>Auditoria</translation>
     </message>
     <message>
         <source>Capabilities</source>
         <comment>section/capabilities</comment>
-        <translation type="unfinished"></translation>
+        <translation>Capacidades</translation>
     </message>
     <message>
         <source>Claude orchestration</source>
         <comment>section/claude_orchestration</comment>
-        <translation type="unfinished"></translation>
+        <translation>Orquestração do Claude</translation>
     </message>
     <message>
         <source>External job</source>
         <comment>section/external_job</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tarefa externa</translation>
     </message>
     <message>
         <source>Mempalace</source>
         <comment>section/mempalace</comment>
-        <translation type="unfinished"></translation>
+        <translation>Mempalace</translation>
     </message>
     <message>
         <source>Model overrides</source>
         <comment>model_overrides/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Substituições de modelo</translation>
     </message>
     <message>
         <source>Agent skills</source>
         <comment>agent_skills/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Skills de agentes</translation>
     </message>
     <message>
         <source>skill paths injected into the named agent&apos;s prompt (agent_skills.&lt;agent&gt;); paths must stay inside the project</source>
         <comment>agent_skills/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>caminhos de skills injetados no prompt do agente indicado (agent_skills.&lt;agent&gt;); os caminhos devem ficar dentro do projeto</translation>
     </message>
     <message>
         <source>Tier per phase type</source>
         <comment>models/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Nível por tipo de fase</translation>
     </message>
     <message>
         <source>tier for every agent of a phase type (models.&lt;phase_type&gt;)</source>
         <comment>models/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>nível para todos os agentes de um tipo de fase (models.&lt;phase_type&gt;)</translation>
     </message>
     <message>
         <source>Granularity per phase type</source>
         <comment>granularities/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Granularidade por tipo de fase</translation>
     </message>
     <message>
         <source>granularity for a phase type (granularities.&lt;phase_type&gt;; upstream-only)</source>
         <comment>granularities/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>granularidade para um tipo de fase (granularities.&lt;phase_type&gt;; só no upstream)</translation>
     </message>
     <message>
         <source>Dynamic routing</source>
         <comment>dynamic_routing/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Roteamento dinâmico</translation>
     </message>
     <message>
         <source>escalate the model tier on failed attempts, or switch models when a provider quota is exceeded (dynamic_routing.*)</source>
         <comment>dynamic_routing/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>escalar o nível do modelo em tentativas com falha, ou trocar de modelo quando a cota do provedor é excedida (dynamic_routing.*)</translation>
     </message>
     <message>
         <source>Effort per routing tier</source>
         <comment>effort.routing_tier_defaults/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Esforço por nível de roteamento</translation>
     </message>
     <message>
         <source>effort for every agent of a routing tier (effort.routing_tier_defaults.&lt;tier&gt;)</source>
         <comment>effort.routing_tier_defaults/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>esforço para todos os agentes de um nível de roteamento (effort.routing_tier_defaults.&lt;tier&gt;)</translation>
     </message>
     <message>
         <source>Effort per agent</source>
         <comment>effort.agent_overrides/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Esforço por agente</translation>
     </message>
     <message>
         <source>effort for one agent (effort.agent_overrides.&lt;agent&gt;)</source>
         <comment>effort.agent_overrides/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>esforço para um agente (effort.agent_overrides.&lt;agent&gt;)</translation>
     </message>
     <message>
         <source>Fast mode per routing tier</source>
         <comment>fast_mode.routing_tier_defaults/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo rápido por nível de roteamento</translation>
     </message>
     <message>
         <source>fast mode for every agent of a routing tier (fast_mode.routing_tier_defaults.&lt;tier&gt;)</source>
         <comment>fast_mode.routing_tier_defaults/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modo rápido para todos os agentes de um nível de roteamento (fast_mode.routing_tier_defaults.&lt;tier&gt;)</translation>
     </message>
     <message>
         <source>Fast mode per agent</source>
         <comment>fast_mode.agent_overrides/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo rápido por agente</translation>
     </message>
     <message>
         <source>fast mode for one agent (fast_mode.agent_overrides.&lt;agent&gt;)</source>
         <comment>fast_mode.agent_overrides/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modo rápido para um agente (fast_mode.agent_overrides.&lt;agent&gt;)</translation>
     </message>
     <message>
         <source>Model per runtime and tier</source>
         <comment>model_profile_overrides/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelo por runtime e nível</translation>
     </message>
     <message>
         <source>model id (or {model, reasoning_effort}) for a runtime&apos;s tier, over the built-in runtime map; used when runtime is set and is not claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</source>
         <comment>model_profile_overrides/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>id do modelo (ou {model, reasoning_effort}) para o nível de um runtime, sobrepondo o mapa de runtimes embutido; usado quando runtime está definido e não é claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</translation>
     </message>
     <message>
         <source>Model policy per runtime and tier</source>
         <comment>model_policy.runtime_tiers/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Política de modelo por runtime e nível</translation>
     </message>
     <message>
         <source>model id (or {model, ...}) for a runtime&apos;s tier, checked by model_policy before the provider presets; no runtime set = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</source>
         <comment>model_policy.runtime_tiers/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>id do modelo (ou {model, ...}) para o nível de um runtime, consultado pelo model_policy antes das predefinições do provedor; sem runtime definido = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</translation>
     </message>
     <message>
         <source>Trusted global roots</source>
         <comment>agent_skills_security.trusted_global_roots/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Raízes globais confiáveis</translation>
     </message>
     <message>
         <source>trusted global skill roots (upstream-only)</source>
         <comment>agent_skills_security.trusted_global_roots/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>raízes globais de skills confiáveis (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>audit.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>append every dispatch to .planning/.msd-trace.jsonl</source>
         <comment>audit.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>acrescentar cada despacho a .planning/.msd-trace.jsonl</translation>
     </message>
     <message>
         <source>Auto update</source>
         <comment>capabilities.auto_update/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Atualização automática</translation>
     </message>
     <message>
         <source>capability auto-update (upstream-only)</source>
         <comment>capabilities.auto_update/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>atualização automática de capacidades (só no upstream)</translation>
     </message>
     <message>
         <source>Strict known registries</source>
         <comment>capabilities.strict_known_registries/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Registros conhecidos estritos</translation>
     </message>
     <message>
         <source>capability registry strictness (upstream-only)</source>
         <comment>capabilities.strict_known_registries/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>rigor do registro de capacidades (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>profile-pipeline.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>profile-pipeline capability setting: enabled (upstream-only)</source>
         <comment>profile-pipeline.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade profile-pipeline: ativado (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>claude_orchestration.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>claude-orchestration capability setting: enabled (upstream-only)</source>
         <comment>claude_orchestration.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade claude-orchestration: ativado (só no upstream)</translation>
     </message>
     <message>
         <source>Execution backend</source>
         <comment>claude_orchestration.execution_backend/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Backend de execução</translation>
     </message>
     <message>
         <source>claude-orchestration capability setting: execution backend (upstream-only)</source>
         <comment>claude_orchestration.execution_backend/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade claude-orchestration: backend de execução (só no upstream)</translation>
     </message>
     <message>
         <source>Min agent sdk version</source>
         <comment>claude_orchestration.min_agent_sdk_version/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Versão mínima do SDK de agentes</translation>
     </message>
     <message>
         <source>claude-orchestration capability setting: min agent sdk version (upstream-only)</source>
         <comment>claude_orchestration.min_agent_sdk_version/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade claude-orchestration: versão mínima do SDK de agentes (só no upstream)</translation>
     </message>
     <message>
         <source>Fallow › Enabled</source>
         <comment>code_quality.fallow.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fallow › Ativado</translation>
     </message>
     <message>
         <source>fallow structural pre-pass for code review</source>
         <comment>code_quality.fallow.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>pré-análise estrutural do fallow para a revisão de código</translation>
     </message>
     <message>
         <source>Fallow › MCP</source>
         <comment>code_quality.fallow.mcp/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fallow › MCP</translation>
     </message>
     <message>
         <source>reserved, currently a no-op</source>
         <comment>code_quality.fallow.mcp/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>reservado, atualmente sem efeito</translation>
     </message>
     <message>
         <source>Fallow › Profile</source>
         <comment>code_quality.fallow.profile/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fallow › Perfil</translation>
     </message>
     <message>
         <source>fallow profile</source>
         <comment>code_quality.fallow.profile/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>perfil do fallow</translation>
     </message>
     <message>
         <source>Fallow › Scope</source>
         <comment>code_quality.fallow.scope/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fallow › Escopo</translation>
     </message>
     <message>
         <source>fallow analysis scope</source>
         <comment>code_quality.fallow.scope/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>escopo da análise do fallow</translation>
     </message>
     <message>
         <source>Context profile</source>
         <comment>context_profile/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Perfil de contexto</translation>
     </message>
     <message>
         <source>Claude MD assembly mode</source>
         <comment>claude_md_assembly.mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo de montagem do CLAUDE.md</translation>
     </message>
     <message>
         <source>embed managed sections or write @.planning/&lt;source&gt; links</source>
         <comment>claude_md_assembly.mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>incorporar seções gerenciadas ou escrever links @.planning/&lt;source&gt;</translation>
     </message>
     <message>
         <source>Claude MD path</source>
         <comment>claude_md_path/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Caminho do CLAUDE.md</translation>
     </message>
     <message>
         <source>output path of the generated CLAUDE.md</source>
         <comment>claude_md_path/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>caminho de saída do CLAUDE.md gerado</translation>
     </message>
     <message>
         <source>Context</source>
         <comment>context/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Contexto</translation>
     </message>
     <message>
         <source>Context window</source>
         <comment>context_window/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Janela de contexto</translation>
     </message>
     <message>
         <source>context window in tokens; &gt;=500000 enables adaptive enrichment</source>
         <comment>context_window/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>janela de contexto em tokens; &gt;=500000 ativa o enriquecimento adaptativo</translation>
     </message>
     <message>
         <source>Granularity</source>
         <comment>granularity/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Granularidade</translation>
     </message>
     <message>
         <source>phase count: coarse 3-5, standard 5-8, fine 8-12</source>
         <comment>granularity/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>quantidade de fases: coarse 3-5, standard 5-8, fine 8-12</translation>
     </message>
     <message>
         <source>phase count: coarse 3-5</source>
         <comment>granularity/option/&quot;coarse&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>quantidade de fases: coarse 3-5</translation>
     </message>
     <message>
         <source>standard 5-8</source>
         <comment>granularity/option/&quot;standard&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>standard 5-8</translation>
     </message>
     <message>
         <source>fine 8-12</source>
         <comment>granularity/option/&quot;fine&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>fine 8-12</translation>
     </message>
     <message>
         <source>Mode</source>
         <comment>mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo</translation>
     </message>
     <message>
         <source>yolo auto-approves decisions; interactive confirms each step</source>
         <comment>mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>yolo aprova as decisões automaticamente; interactive confirma cada etapa</translation>
     </message>
     <message>
         <source>interactive confirms each step</source>
         <comment>mode/option/&quot;interactive&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>interactive confirma cada etapa</translation>
     </message>
     <message>
         <source>yolo auto-approves decisions</source>
         <comment>mode/option/&quot;yolo&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>yolo aprova as decisões automaticamente</translation>
     </message>
     <message>
         <source>Phase ID convention</source>
         <comment>phase_id_convention/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Convenção de ID de fase</translation>
     </message>
     <message>
         <source>null = legacy numeric ids; milestone-prefixed = 1-01 style</source>
         <comment>phase_id_convention/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>null = ids numéricos legados; milestone-prefixed = estilo 1-01</translation>
     </message>
     <message>
         <source>milestone-prefixed = 1-01 style</source>
         <comment>phase_id_convention/option/&quot;milestone-prefixed&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>milestone-prefixed = estilo 1-01</translation>
     </message>
     <message>
         <source>Phase naming</source>
         <comment>phase_naming/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Nomenclatura de fases</translation>
     </message>
     <message>
         <source>custom prefix for phase directory names</source>
         <comment>phase_naming/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>prefixo personalizado para os nomes dos diretórios de fase</translation>
     </message>
     <message>
         <source>Project code</source>
         <comment>project_code/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Código do projeto</translation>
     </message>
     <message>
         <source>prefix for phase directory names (e.g. ABC -&gt; ABC-01-setup/)</source>
         <comment>project_code/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>prefixo para os nomes dos diretórios de fase (ex.: ABC -&gt; ABC-01-setup/)</translation>
     </message>
     <message>
         <source>Response language</source>
         <comment>response_language/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Idioma das respostas</translation>
     </message>
     <message>
         <source>language code propagated to every spawned agent</source>
         <comment>response_language/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>código de idioma repassado a cada agente iniciado</translation>
     </message>
     <message>
         <source>Default</source>
         <comment>effort.default/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Padrão</translation>
     </message>
     <message>
         <source>global fallback effort</source>
         <comment>effort.default/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>esforço global usado como fallback</translation>
     </message>
     <message>
         <source>Stall detect interval minutes</source>
         <comment>executor.stall_detect_interval_minutes/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Intervalo de detecção de travamento (minutos)</translation>
     </message>
     <message>
         <source>minutes between executor stall checks</source>
         <comment>executor.stall_detect_interval_minutes/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>minutos entre as verificações de travamento do executor</translation>
     </message>
     <message>
         <source>Stall threshold minutes</source>
         <comment>executor.stall_threshold_minutes/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Limite de travamento (minutos)</translation>
     </message>
     <message>
         <source>minutes of inactivity before stall recovery is offered</source>
         <comment>executor.stall_threshold_minutes/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>minutos de inatividade antes de oferecer a recuperação do travamento</translation>
     </message>
     <message>
         <source>Artifact dir</source>
         <comment>external_job.artifact_dir/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Diretório de artefatos</translation>
     </message>
     <message>
         <source>external-job capability setting: artifact dir (upstream-only)</source>
         <comment>external_job.artifact_dir/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade external-job: diretório de artefatos (só no upstream)</translation>
     </message>
     <message>
         <source>Backend</source>
         <comment>external_job.backend/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Backend</translation>
     </message>
     <message>
         <source>external-job capability setting: backend (upstream-only)</source>
         <comment>external_job.backend/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade external-job: backend (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>external_job.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>external-job capability setting: enabled (upstream-only)</source>
         <comment>external_job.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade external-job: ativado (só no upstream)</translation>
     </message>
     <message>
         <source>Poll timeout ms</source>
         <comment>external_job.poll_timeout_ms/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tempo limite de polling (ms)</translation>
     </message>
     <message>
         <source>external-job capability setting: poll timeout ms (upstream-only)</source>
         <comment>external_job.poll_timeout_ms/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade external-job: tempo limite de polling em ms (só no upstream)</translation>
     </message>
     <message>
         <source>Submit timeout ms</source>
         <comment>external_job.submit_timeout_ms/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tempo limite de envio (ms)</translation>
     </message>
     <message>
         <source>external-job capability setting: submit timeout ms (upstream-only)</source>
         <comment>external_job.submit_timeout_ms/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade external-job: tempo limite de envio em ms (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>fast_mode.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>global fast_mode flag</source>
         <comment>fast_mode.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>flag global de fast_mode</translation>
     </message>
     <message>
         <source>Global learnings</source>
         <comment>features.global_learnings/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Aprendizados globais</translation>
     </message>
     <message>
         <source>cross-project learnings pipeline</source>
         <comment>features.global_learnings/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>pipeline de aprendizados entre projetos</translation>
     </message>
     <message>
         <source>Thinking partner</source>
         <comment>features.thinking_partner/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Parceiro de raciocínio</translation>
     </message>
     <message>
         <source>thinking-partner analysis at decision points</source>
         <comment>features.thinking_partner/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>análise com parceiro de raciocínio nos pontos de decisão</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>intel.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>queryable codebase intelligence index</source>
         <comment>intel.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>índice consultável de inteligência da base de código</translation>
     </message>
     <message>
         <source>Max inject</source>
         <comment>learnings.max_inject/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de injeções</translation>
     </message>
     <message>
         <source>max learnings injected per planner prompt</source>
         <comment>learnings.max_inject/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>máximo de aprendizados injetados por prompt do planejador</translation>
     </message>
     <message>
         <source>Confirm breakdown</source>
         <comment>gates.confirm_breakdown/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Confirmar divisão</translation>
     </message>
     <message>
         <source>confirm task breakdown</source>
         <comment>gates.confirm_breakdown/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar a divisão em tarefas</translation>
     </message>
     <message>
         <source>Confirm phases</source>
         <comment>gates.confirm_phases/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Confirmar fases</translation>
     </message>
     <message>
         <source>confirm phase breakdown</source>
         <comment>gates.confirm_phases/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar a divisão em fases</translation>
     </message>
     <message>
         <source>Confirm plan</source>
         <comment>gates.confirm_plan/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Confirmar plano</translation>
     </message>
     <message>
         <source>confirm each plan</source>
         <comment>gates.confirm_plan/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar cada plano</translation>
     </message>
     <message>
         <source>Confirm project</source>
         <comment>gates.confirm_project/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Confirmar projeto</translation>
     </message>
     <message>
         <source>confirm project details</source>
         <comment>gates.confirm_project/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar os detalhes do projeto</translation>
     </message>
     <message>
         <source>Confirm roadmap</source>
         <comment>gates.confirm_roadmap/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Confirmar roteiro</translation>
     </message>
     <message>
         <source>confirm roadmap</source>
         <comment>gates.confirm_roadmap/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar o roteiro</translation>
     </message>
     <message>
         <source>Confirm transition</source>
         <comment>gates.confirm_transition/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Confirmar transição</translation>
     </message>
     <message>
         <source>confirm phase transition</source>
         <comment>gates.confirm_transition/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar a transição de fase</translation>
     </message>
     <message>
         <source>Execute next plan</source>
         <comment>gates.execute_next_plan/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Executar próximo plano</translation>
     </message>
     <message>
         <source>confirm before executing next plan</source>
         <comment>gates.execute_next_plan/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar antes de executar o próximo plano</translation>
     </message>
     <message>
         <source>Issues review</source>
         <comment>gates.issues_review/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Revisão de problemas</translation>
     </message>
     <message>
         <source>review issues before fix plans</source>
         <comment>gates.issues_review/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>revisar os problemas antes dos planos de correção</translation>
     </message>
     <message>
         <source>Base branch</source>
         <comment>git.base_branch/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Branch base</translation>
     </message>
     <message>
         <source>integration branch</source>
         <comment>git.base_branch/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>branch de integração</translation>
     </message>
     <message>
         <source>Branching strategy</source>
         <comment>git.branching_strategy/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Estratégia de branches</translation>
     </message>
     <message>
         <source>branch creation strategy</source>
         <comment>git.branching_strategy/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>estratégia de criação de branches</translation>
     </message>
     <message>
         <source>Create tag</source>
         <comment>git.create_tag/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Criar tag</translation>
     </message>
     <message>
         <source>tag v[X.Y] on milestone completion</source>
         <comment>git.create_tag/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>criar a tag v[X.Y] ao concluir um marco</translation>
     </message>
     <message>
         <source>Milestone branch template</source>
         <comment>git.milestone_branch_template/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Template de branch de marco</translation>
     </message>
     <message>
         <source>milestone branch name template</source>
         <comment>git.milestone_branch_template/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>template do nome da branch de marco</translation>
     </message>
     <message>
         <source>Phase branch template</source>
         <comment>git.phase_branch_template/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Template de branch de fase</translation>
     </message>
     <message>
         <source>phase branch name template</source>
         <comment>git.phase_branch_template/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>template do nome da branch de fase</translation>
     </message>
     <message>
         <source>Quick branch template</source>
         <comment>git.quick_branch_template/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Template de branch rápida</translation>
     </message>
     <message>
         <source>branch template for /msd-quick tasks</source>
         <comment>git.quick_branch_template/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>template de branch para as tarefas do /msd-quick</translation>
     </message>
     <message>
         <source>Auto update</source>
         <comment>graphify.auto_update/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Atualização automática</translation>
     </message>
     <message>
         <source>background rebuild after commits on the default branch</source>
         <comment>graphify.auto_update/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>reconstruir em segundo plano após commits na branch padrão</translation>
     </message>
     <message>
         <source>Build timeout</source>
         <comment>graphify.build_timeout/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tempo limite de build</translation>
     </message>
     <message>
         <source>max seconds for a graphify build</source>
         <comment>graphify.build_timeout/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>máximo de segundos para um build do graphify</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>graphify.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>project knowledge graph</source>
         <comment>graphify.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>grafo de conhecimento do projeto</translation>
     </message>
     <message>
         <source>Graph path</source>
         <comment>graphify.graph_path/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Caminho do grafo</translation>
     </message>
     <message>
         <source>graph path (upstream-only)</source>
         <comment>graphify.graph_path/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>caminho do grafo (só no upstream)</translation>
     </message>
     <message>
         <source>Context warnings</source>
         <comment>hooks.context_warnings/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Avisos de contexto</translation>
     </message>
     <message>
         <source>context-window usage warnings</source>
         <comment>hooks.context_warnings/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>avisos de uso da janela de contexto</translation>
     </message>
     <message>
         <source>Workflow guard</source>
         <comment>hooks.workflow_guard/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Proteção de fluxo</translation>
     </message>
     <message>
         <source>warn on edits outside an MSD workflow</source>
         <comment>hooks.workflow_guard/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>avisar sobre edições feitas fora de um fluxo do MSD</translation>
     </message>
     <message>
         <source>Brave search</source>
         <comment>brave_search/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Brave Search</translation>
     </message>
     <message>
         <source>Brave Search API key, or true/false/null to override auto-detection</source>
         <comment>brave_search/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>chave de API do Brave Search, ou true/false/null para substituir a detecção automática</translation>
     </message>
     <message>
         <source>Exa search</source>
         <comment>exa_search/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Exa Search</translation>
     </message>
     <message>
         <source>Exa Search API key (masked)</source>
         <comment>exa_search/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>chave de API do Exa Search (mascarada)</translation>
     </message>
     <message>
         <source>Firecrawl</source>
         <comment>firecrawl/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Firecrawl</translation>
     </message>
     <message>
         <source>Firecrawl API key (masked)</source>
         <comment>firecrawl/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>chave de API do Firecrawl (mascarada)</translation>
     </message>
     <message>
         <source>Jina</source>
         <comment>jina/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Jina</translation>
     </message>
     <message>
         <source>Perplexity</source>
         <comment>perplexity/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Perplexity</translation>
     </message>
     <message>
         <source>Ref search</source>
         <comment>ref_search/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ref Search</translation>
     </message>
     <message>
         <source>Tavily search</source>
         <comment>tavily_search/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tavily Search</translation>
     </message>
     <message>
         <source>Flags › Discuss</source>
         <comment>manager.flags.discuss/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Flags › Discussão</translation>
     </message>
     <message>
         <source>flags appended to discuss-phase by /msd-manager</source>
         <comment>manager.flags.discuss/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>flags acrescentadas ao discuss-phase pelo /msd-manager</translation>
     </message>
     <message>
         <source>Flags › Execute</source>
         <comment>manager.flags.execute/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Flags › Execução</translation>
     </message>
     <message>
         <source>flags appended to execute-phase</source>
         <comment>manager.flags.execute/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>flags acrescentadas ao execute-phase</translation>
     </message>
     <message>
         <source>Flags › Plan</source>
         <comment>manager.flags.plan/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Flags › Planejamento</translation>
     </message>
     <message>
         <source>flags appended to plan-phase</source>
         <comment>manager.flags.plan/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>flags acrescentadas ao plan-phase</translation>
     </message>
     <message>
         <source>Auto capture hooks</source>
         <comment>mempalace.auto_capture_hooks/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ganchos de captura automática</translation>
     </message>
     <message>
         <source>mempalace capability setting: auto capture hooks (upstream-only)</source>
         <comment>mempalace.auto_capture_hooks/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: ganchos de captura automática (só no upstream)</translation>
     </message>
     <message>
         <source>Capture artifacts</source>
         <comment>mempalace.capture_artifacts/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Capturar artefatos</translation>
     </message>
     <message>
         <source>mempalace capability setting: capture artifacts (upstream-only)</source>
         <comment>mempalace.capture_artifacts/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: capturar artefatos (só no upstream)</translation>
     </message>
     <message>
         <source>Cross project tunnels</source>
         <comment>mempalace.cross_project_tunnels/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Túneis entre projetos</translation>
     </message>
     <message>
         <source>mempalace capability setting: cross project tunnels (upstream-only)</source>
         <comment>mempalace.cross_project_tunnels/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: túneis entre projetos (só no upstream)</translation>
     </message>
     <message>
         <source>Diary journal</source>
         <comment>mempalace.diary_journal/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Diário</translation>
     </message>
     <message>
         <source>mempalace capability setting: diary journal (upstream-only)</source>
         <comment>mempalace.diary_journal/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: diário (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>mempalace.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>mempalace capability setting: enabled (upstream-only)</source>
         <comment>mempalace.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: ativado (só no upstream)</translation>
     </message>
     <message>
         <source>Memory mode</source>
         <comment>mempalace.memory_mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo de memória</translation>
     </message>
     <message>
         <source>mempalace capability setting: memory mode (upstream-only)</source>
         <comment>mempalace.memory_mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: modo de memória (só no upstream)</translation>
     </message>
     <message>
         <source>Mirror kg</source>
         <comment>mempalace.mirror_kg/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Espelhar KG</translation>
     </message>
     <message>
         <source>mempalace capability setting: mirror kg (upstream-only)</source>
         <comment>mempalace.mirror_kg/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: espelhar o KG (só no upstream)</translation>
     </message>
     <message>
         <source>Recall on discuss</source>
         <comment>mempalace.recall_on_discuss/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Recuperar memórias na discussão</translation>
     </message>
     <message>
         <source>mempalace capability setting: recall on discuss (upstream-only)</source>
         <comment>mempalace.recall_on_discuss/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: recuperar memórias na discussão (só no upstream)</translation>
     </message>
     <message>
         <source>Recall on plan</source>
         <comment>mempalace.recall_on_plan/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Recuperar memórias no plano</translation>
     </message>
     <message>
         <source>mempalace capability setting: recall on plan (upstream-only)</source>
         <comment>mempalace.recall_on_plan/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: recuperar memórias no plano (só no upstream)</translation>
     </message>
     <message>
         <source>Wing</source>
         <comment>mempalace.wing/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ala</translation>
     </message>
     <message>
         <source>mempalace capability setting: wing (upstream-only)</source>
         <comment>mempalace.wing/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração da capacidade mempalace: ala (só no upstream)</translation>
     </message>
     <message>
         <source>Budget</source>
         <comment>model_policy.budget/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Orçamento</translation>
     </message>
     <message>
         <source>budget level for a known provider (absent = medium at resolution)</source>
         <comment>model_policy.budget/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>nível de orçamento para um provedor conhecido (ausente = medium na resolução)</translation>
     </message>
     <message>
         <source>High</source>
         <comment>model_policy.high/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Alto</translation>
     </message>
     <message>
         <source>model id for the opus tier (generic/custom provider)</source>
         <comment>model_policy.high/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>id do modelo para o nível opus (provedor genérico/personalizado)</translation>
     </message>
     <message>
         <source>Low</source>
         <comment>model_policy.low/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Baixo</translation>
     </message>
     <message>
         <source>model id for the haiku tier (generic/custom provider)</source>
         <comment>model_policy.low/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>id do modelo para o nível haiku (provedor genérico/personalizado)</translation>
     </message>
     <message>
         <source>Medium</source>
         <comment>model_policy.medium/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Médio</translation>
     </message>
     <message>
         <source>model id for the sonnet tier (generic/custom provider)</source>
         <comment>model_policy.medium/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>id do modelo para o nível sonnet (provedor genérico/personalizado)</translation>
     </message>
     <message>
         <source>Provider</source>
         <comment>model_policy.provider/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Provedor</translation>
     </message>
     <message>
         <source>model provider for catalog presets</source>
         <comment>model_policy.provider/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>provedor de modelos para as predefinições do catálogo</translation>
     </message>
     <message>
         <source>Model profile</source>
         <comment>model_profile/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Perfil de modelo</translation>
     </message>
     <message>
         <source>tier strategy applied to every agent</source>
         <comment>model_profile/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>estratégia de níveis aplicada a todos os agentes</translation>
     </message>
     <message>
         <source>Resolve model ids</source>
         <comment>resolve_model_ids/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Resolver ids de modelo</translation>
     </message>
     <message>
         <source>false=aliases, true=full Claude IDs, &quot;omit&quot;=empty model</source>
         <comment>resolve_model_ids/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>false=aliases, true=IDs completos do Claude, &quot;omit&quot;=modelo vazio</translation>
     </message>
     <message>
         <source>false=aliases</source>
         <comment>resolve_model_ids/option/false</comment>
-        <translation type="unfinished"></translation>
+        <translation>false=aliases</translation>
     </message>
     <message>
         <source>true=full Claude IDs</source>
         <comment>resolve_model_ids/option/true</comment>
-        <translation type="unfinished"></translation>
+        <translation>true=IDs completos do Claude</translation>
     </message>
     <message>
         <source>&quot;omit&quot;=empty model</source>
         <comment>resolve_model_ids/option/&quot;omit&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>&quot;omit&quot;=modelo vazio</translation>
     </message>
     <message>
         <source>Runtime</source>
         <comment>runtime/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Runtime</translation>
     </message>
     <message>
         <source>active runtime for runtime-aware tier resolution (claude, codex, any string)</source>
         <comment>runtime/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>runtime ativo para a resolução de nível por runtime (claude, codex, qualquer string)</translation>
     </message>
     <message>
         <source>Parallelization</source>
         <comment>parallelization/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Paralelização</translation>
     </message>
     <message>
         <source>boolean shortcut for parallelization.enabled, or the parallelization object</source>
         <comment>parallelization/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>atalho booleano para parallelization.enabled, ou o objeto parallelization</translation>
     </message>
     <message>
         <source>Enabled</source>
         <comment>parallelization.enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>run independent plans concurrently</source>
         <comment>parallelization.enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>executar planos independentes em paralelo</translation>
     </message>
     <message>
         <source>Max concurrent agents</source>
         <comment>parallelization.max_concurrent_agents/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de agentes simultâneos</translation>
     </message>
     <message>
         <source>max simultaneous agents</source>
         <comment>parallelization.max_concurrent_agents/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>máximo de agentes ao mesmo tempo</translation>
     </message>
     <message>
         <source>Min plans for parallel</source>
         <comment>parallelization.min_plans_for_parallel/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Mínimo de planos para paralelizar</translation>
     </message>
     <message>
         <source>min plans to trigger parallel execution</source>
         <comment>parallelization.min_plans_for_parallel/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>mínimo de planos para acionar a execução paralela</translation>
     </message>
     <message>
         <source>Plan level</source>
         <comment>parallelization.plan_level/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Nível de plano</translation>
     </message>
     <message>
         <source>parallelize at plan level</source>
         <comment>parallelization.plan_level/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>paralelizar no nível de plano</translation>
     </message>
     <message>
         <source>Skip checkpoints</source>
         <comment>parallelization.skip_checkpoints/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Pular checkpoints</translation>
     </message>
     <message>
         <source>skip checkpoints during parallel execution</source>
         <comment>parallelization.skip_checkpoints/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>pular os checkpoints durante a execução paralela</translation>
     </message>
     <message>
         <source>Task level</source>
         <comment>parallelization.task_level/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Nível de tarefa</translation>
     </message>
     <message>
         <source>parallelize tasks inside a plan</source>
         <comment>parallelization.task_level/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>paralelizar as tarefas dentro de um plano</translation>
     </message>
     <message>
         <source>Source grounding</source>
         <comment>plan_review.source_grounding/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ancoragem no código</translation>
     </message>
     <message>
         <source>plan drift guard: verify cited symbols exist</source>
         <comment>plan_review.source_grounding/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>proteção contra desvio do plano: verificar se os símbolos citados existem</translation>
     </message>
     <message>
         <source>Source grounding authority</source>
         <comment>plan_review.source_grounding_authority/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Autoridade de ancoragem no código</translation>
     </message>
     <message>
         <source>symbol resolution adapter</source>
         <comment>plan_review.source_grounding_authority/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>adaptador de resolução de símbolos</translation>
     </message>
     <message>
         <source>Stall detect interval minutes</source>
         <comment>planner.stall_detect_interval_minutes/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Intervalo de detecção de travamento (minutos)</translation>
     </message>
     <message>
         <source>minutes between planner stall checks</source>
         <comment>planner.stall_detect_interval_minutes/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>minutos entre as verificações de travamento do planejador</translation>
     </message>
     <message>
         <source>Stall detection enabled</source>
         <comment>planner.stall_detection_enabled/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Detecção de travamento ativada</translation>
     </message>
     <message>
         <source>bounded stall detection for planners and plan checker</source>
         <comment>planner.stall_detection_enabled/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>detecção limitada de travamento para planejadores e o verificador de planos</translation>
     </message>
     <message>
         <source>Stall threshold minutes</source>
         <comment>planner.stall_threshold_minutes/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Limite de travamento (minutos)</translation>
     </message>
     <message>
         <source>minutes without plan activity before recovery options</source>
         <comment>planner.stall_threshold_minutes/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>minutos sem atividade no plano antes de oferecer opções de recuperação</translation>
     </message>
     <message>
         <source>Commit docs</source>
         <comment>commit_docs/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Commit dos documentos</translation>
     </message>
     <message>
         <source>legacy top-level alias of planning.commit_docs</source>
         <comment>commit_docs/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>alias legado de nível superior para planning.commit_docs</translation>
     </message>
     <message>
         <source>Planning commit docs</source>
         <comment>planning.commit_docs/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Commit dos documentos de planejamento</translation>
     </message>
     <message>
         <source>commit .planning/ files to git; auto false when .planning/ is gitignored</source>
         <comment>planning.commit_docs/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>fazer commit dos arquivos de .planning/ no git; false automático quando .planning/ está no gitignore</translation>
     </message>
     <message>
         <source>PR strict</source>
         <comment>planning.pr_strict/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>PR estrito</translation>
     </message>
     <message>
         <source>/msd-pr-branch filter: true strips all .planning/ paths</source>
         <comment>planning.pr_strict/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>filtro do /msd-pr-branch: true remove todos os caminhos de .planning/</translation>
     </message>
     <message>
         <source>Planning search gitignored</source>
         <comment>planning.search_gitignored/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Busca em ignorados pelo git (planejamento)</translation>
     </message>
     <message>
         <source>add --no-ignore to broad searches so .planning/ is included</source>
         <comment>planning.search_gitignored/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>adicionar --no-ignore às buscas amplas para que .planning/ seja incluído</translation>
     </message>
     <message>
         <source>Sub repos</source>
         <comment>planning.sub_repos/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Sub-repositórios</translation>
     </message>
     <message>
         <source>nested sub-repository paths relative to the workspace root</source>
         <comment>planning.sub_repos/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>caminhos de sub-repositórios aninhados, relativos à raiz do espaço de trabalho</translation>
     </message>
     <message>
         <source>Search gitignored</source>
         <comment>search_gitignored/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Busca em ignorados pelo git</translation>
     </message>
     <message>
         <source>legacy top-level alias of planning.search_gitignored</source>
         <comment>search_gitignored/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>alias legado de nível superior para planning.search_gitignored</translation>
     </message>
     <message>
         <source>Default reviewers</source>
         <comment>review.default_reviewers/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Revisores padrão</translation>
     </message>
     <message>
         <source>default reviewer subset for no-flag /msd-review</source>
         <comment>review.default_reviewers/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>subconjunto padrão de revisores para o /msd-review sem flags</translation>
     </message>
     <message>
         <source>Llama cpp host</source>
         <comment>review.llama_cpp_host/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Host do llama.cpp</translation>
     </message>
     <message>
         <source>llama.cpp server base URL</source>
         <comment>review.llama_cpp_host/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>URL base do servidor llama.cpp</translation>
     </message>
     <message>
         <source>Lm studio host</source>
         <comment>review.lm_studio_host/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Host do LM Studio</translation>
     </message>
     <message>
         <source>LM Studio server base URL</source>
         <comment>review.lm_studio_host/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>URL base do servidor LM Studio</translation>
     </message>
     <message>
         <source>Max prompt tokens</source>
         <comment>review.max_prompt_tokens/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de tokens de prompt</translation>
     </message>
     <message>
         <source>default prompt token budget for reviewers</source>
         <comment>review.max_prompt_tokens/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>orçamento padrão de tokens de prompt para os revisores</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer</source>
         <comment>review.max_prompt_tokens_per_reviewer/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de tokens de prompt por revisor</translation>
     </message>
     <message>
         <source>per-reviewer token budgets</source>
         <comment>review.max_prompt_tokens_per_reviewer/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>orçamentos de tokens por revisor</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer › Llama cpp</source>
         <comment>review.max_prompt_tokens_per_reviewer.llama_cpp/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de tokens de prompt por revisor › llama.cpp</translation>
     </message>
     <message>
         <source>prompt token budget for the &apos;llama_cpp&apos; reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.llama_cpp/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>orçamento de tokens de prompt para o revisor &apos;llama_cpp&apos; (-1 = não definido)</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer › Lm studio</source>
         <comment>review.max_prompt_tokens_per_reviewer.lm_studio/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de tokens de prompt por revisor › LM Studio</translation>
     </message>
     <message>
         <source>prompt token budget for the &apos;lm_studio&apos; reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.lm_studio/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>orçamento de tokens de prompt para o revisor &apos;lm_studio&apos; (-1 = não definido)</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer › Ollama</source>
         <comment>review.max_prompt_tokens_per_reviewer.ollama/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de tokens de prompt por revisor › Ollama</translation>
     </message>
     <message>
         <source>prompt token budget for the &apos;ollama&apos; reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.ollama/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>orçamento de tokens de prompt para o revisor &apos;ollama&apos; (-1 = não definido)</translation>
     </message>
     <message>
         <source>Models › Agy</source>
         <comment>review.models.agy/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Agy</translation>
     </message>
     <message>
         <source>model passed to the &apos;agy&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.agy/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;agy&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Claude</source>
         <comment>review.models.claude/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Claude</translation>
     </message>
     <message>
         <source>model passed to the &apos;claude&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.claude/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;claude&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Codex</source>
         <comment>review.models.codex/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Codex</translation>
     </message>
     <message>
         <source>model passed to the &apos;codex&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.codex/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;codex&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Cursor</source>
         <comment>review.models.cursor/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Cursor</translation>
     </message>
     <message>
         <source>Models › Gemini</source>
         <comment>review.models.gemini/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Gemini</translation>
     </message>
     <message>
         <source>model passed to the &apos;gemini&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.gemini/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;gemini&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Kimi code</source>
         <comment>review.models.kimi-code/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Kimi Code</translation>
     </message>
     <message>
         <source>model passed to the &apos;kimi-code&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.kimi-code/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;kimi-code&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Llama cpp</source>
         <comment>review.models.llama_cpp/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › llama.cpp</translation>
     </message>
     <message>
         <source>model passed to the &apos;llama_cpp&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.llama_cpp/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;llama_cpp&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Lm studio</source>
         <comment>review.models.lm_studio/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › LM Studio</translation>
     </message>
     <message>
         <source>model passed to the &apos;lm_studio&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.lm_studio/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;lm_studio&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Ollama</source>
         <comment>review.models.ollama/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Ollama</translation>
     </message>
     <message>
         <source>model passed to the &apos;ollama&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.ollama/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;ollama&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Opencode</source>
         <comment>review.models.opencode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › OpenCode</translation>
     </message>
     <message>
         <source>model passed to the &apos;opencode&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.opencode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para a trilha do revisor &apos;opencode&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Qwen</source>
         <comment>review.models.qwen/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modelos › Qwen</translation>
     </message>
     <message>
         <source>model for one agent, highest precedence (model_overrides.&lt;agent&gt;); global entries from ~/.msd/defaults.json merge per agent</source>
         <comment>model_overrides/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo para um agente, com a maior precedência (model_overrides.&lt;agent&gt;); as entradas globais de ~/.msd/defaults.json são mescladas por agente</translation>
     </message>
     <message>
         <source>dev, research or review preset (documented for MSD; see `context`)</source>
         <comment>context_profile/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>predefinição dev, research ou review (documentada para o MSD; veja `context`)</translation>
     </message>
     <message>
         <source>dev</source>
         <comment>context_profile/option/&quot;dev&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>dev</translation>
     </message>
     <message>
         <source>research or review preset (documented for MSD</source>
         <comment>context_profile/option/&quot;research&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>research ou review (documentada para o MSD</translation>
     </message>
     <message>
         <source>research or review preset (documented for MSD</source>
         <comment>context_profile/option/&quot;review&quot;</comment>
-        <translation type="unfinished"></translation>
+        <translation>research ou review (documentada para o MSD</translation>
     </message>
     <message>
         <source>free text injected into every agent prompt of the project</source>
         <comment>context/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>texto livre injetado em todos os prompts de agente do projeto</translation>
     </message>
     <message>
         <source>Jina availability/key (masked by MSD everywhere it is shown)</source>
         <comment>jina/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>disponibilidade/chave do Jina (mascarada pelo MSD onde quer que seja exibida)</translation>
     </message>
     <message>
         <source>Perplexity availability/key (masked by MSD everywhere it is shown)</source>
         <comment>perplexity/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>disponibilidade/chave do Perplexity (mascarada pelo MSD onde quer que seja exibida)</translation>
     </message>
     <message>
         <source>Ref search availability/key (masked by MSD everywhere it is shown)</source>
         <comment>ref_search/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>disponibilidade/chave do Ref Search (mascarada pelo MSD onde quer que seja exibida)</translation>
     </message>
     <message>
         <source>Tavily search availability/key (masked by MSD everywhere it is shown)</source>
         <comment>tavily_search/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>disponibilidade/chave do Tavily Search (mascarada pelo MSD onde quer que seja exibida)</translation>
     </message>
     <message>
         <source>model for the --cursor reviewer (documented; upstream&apos;s config-set refuses this key)</source>
         <comment>review.models.cursor/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo para o revisor --cursor (documentado; o config-set do upstream recusa esta chave)</translation>
     </message>
     <message>
         <source>model for the --qwen reviewer (documented; upstream&apos;s config-set refuses this key)</source>
         <comment>review.models.qwen/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo para o revisor --qwen (documentado; o config-set do upstream recusa esta chave)</translation>
     </message>
     <message>
         <source>Ollama host</source>
         <comment>review.ollama_host/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Host do Ollama</translation>
     </message>
     <message>
         <source>Ollama server base URL</source>
         <comment>review.ollama_host/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>URL base do servidor Ollama</translation>
     </message>
     <message>
         <source>Always confirm destructive</source>
         <comment>safety.always_confirm_destructive/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Sempre confirmar ações destrutivas</translation>
     </message>
     <message>
         <source>confirm destructive operations</source>
         <comment>safety.always_confirm_destructive/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar operações destrutivas</translation>
     </message>
     <message>
         <source>Always confirm external services</source>
         <comment>safety.always_confirm_external_services/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Sempre confirmar serviços externos</translation>
     </message>
     <message>
         <source>confirm external service interactions</source>
         <comment>safety.always_confirm_external_services/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>confirmar interações com serviços externos</translation>
     </message>
     <message>
         <source>Injection blocking</source>
         <comment>security.injection_blocking/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueio de injeção</translation>
     </message>
     <message>
         <source>prompt-injection blocking (upstream-only)</source>
         <comment>security.injection_blocking/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>bloqueio de injeção de prompt (só no upstream)</translation>
     </message>
     <message>
         <source>Security asvs level</source>
         <comment>workflow.security_asvs_level/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Nível ASVS de segurança</translation>
     </message>
     <message>
         <source>OWASP ASVS level</source>
         <comment>workflow.security_asvs_level/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>nível do OWASP ASVS</translation>
     </message>
     <message>
         <source>Security block on</source>
         <comment>workflow.security_block_on/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Severidade de bloqueio de segurança</translation>
     </message>
     <message>
         <source>minimum open threat severity that blocks advancement</source>
         <comment>workflow.security_block_on/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>severidade mínima de ameaça em aberto que bloqueia o avanço</translation>
     </message>
     <message>
         <source>Security enforcement</source>
         <comment>workflow.security_enforcement/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Aplicação de segurança</translation>
     </message>
     <message>
         <source>threat-model anchored security verification</source>
         <comment>workflow.security_enforcement/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>verificação de segurança ancorada no modelo de ameaças</translation>
     </message>
     <message>
         <source>PR body sections</source>
         <comment>ship.pr_body_sections/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Seções do corpo do PR</translation>
     </message>
     <message>
         <source>extra PR body sections for /msd-ship</source>
         <comment>ship.pr_body_sections/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>seções extras no corpo do PR para o /msd-ship</translation>
     </message>
     <message>
         <source>Context position</source>
         <comment>statusline.context_position/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Posição do contexto</translation>
     </message>
     <message>
         <source>position of the context meter</source>
         <comment>statusline.context_position/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>posição do medidor de contexto</translation>
     </message>
     <message>
         <source>Show context tokens</source>
         <comment>statusline.show_context_tokens/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar tokens de contexto</translation>
     </message>
     <message>
         <source>append absolute token count to the meter (upstream-only)</source>
         <comment>statusline.show_context_tokens/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>acrescentar a contagem absoluta de tokens ao medidor (só no upstream)</translation>
     </message>
     <message>
         <source>Show git</source>
         <comment>statusline.show_git/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar git</translation>
     </message>
     <message>
         <source>git branch/status segment (upstream-only)</source>
         <comment>statusline.show_git/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>segmento de branch/status do git (só no upstream)</translation>
     </message>
     <message>
         <source>Show last command</source>
         <comment>statusline.show_last_command/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar último comando</translation>
     </message>
     <message>
         <source>append &apos;last: /&lt;cmd&gt;&apos; suffix</source>
         <comment>statusline.show_last_command/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>acrescentar o sufixo &apos;last: /&lt;cmd&gt;&apos;</translation>
     </message>
     <message>
         <source>State format</source>
         <comment>statusline.state_format/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Formato do estado</translation>
     </message>
     <message>
         <source>full or compact MSD-state segment (upstream-only)</source>
         <comment>statusline.state_format/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>segmento de estado do MSD completo ou compacto (só no upstream)</translation>
     </message>
     <message>
         <source>Auto chain active</source>
         <comment>workflow._auto_chain_active/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Cadeia automática ativa</translation>
     </message>
     <message>
         <source>runtime-state flag written by the auto-advance chain</source>
         <comment>workflow._auto_chain_active/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>flag de estado de execução gravada pela cadeia de avanço automático</translation>
     </message>
     <message>
         <source>Agent hint routing</source>
         <comment>workflow.agent_hint_routing/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Roteamento por dica de agente</translation>
     </message>
     <message>
         <source>route each plan to the specialist executor named by its agent_hint frontmatter (default on; a no-op for plans without agent_hint)</source>
         <comment>workflow.agent_hint_routing/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>encaminhar cada plano ao executor especialista indicado pelo agent_hint do frontmatter (ativado por padrão; sem efeito para planos sem agent_hint)</translation>
     </message>
     <message>
         <source>Ai integration phase</source>
         <comment>workflow.ai_integration_phase/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fase de integração de IA</translation>
     </message>
     <message>
         <source>enable /msd-ai-integration-phase</source>
         <comment>workflow.ai_integration_phase/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>ativar o /msd-ai-integration-phase</translation>
     </message>
     <message>
         <source>API coverage gate</source>
         <comment>workflow.api_coverage_gate/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Verificação de cobertura de API</translation>
     </message>
     <message>
         <source>require an API-coverage decision for external-API phases (upstream-only)</source>
         <comment>workflow.api_coverage_gate/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>exigir uma decisão de cobertura de API para fases com APIs externas (só no upstream)</translation>
     </message>
     <message>
         <source>Assumption delta</source>
         <comment>workflow.assumption_delta/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Delta de premissas</translation>
     </message>
     <message>
         <source>assumption-delta capability toggle (upstream-only)</source>
         <comment>workflow.assumption_delta/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>chave da capacidade assumption-delta (só no upstream)</translation>
     </message>
     <message>
         <source>Auto advance</source>
         <comment>workflow.auto_advance/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Avanço automático</translation>
     </message>
     <message>
         <source>chain discuss -&gt; plan -&gt; execute without stopping</source>
         <comment>workflow.auto_advance/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>encadear discuss -&gt; plan -&gt; execute sem parar</translation>
     </message>
     <message>
         <source>Auto prune state</source>
         <comment>workflow.auto_prune_state/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Limpeza automática do estado</translation>
     </message>
     <message>
         <source>auto-prune stale STATE.md entries at phase boundaries</source>
         <comment>workflow.auto_prune_state/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>remover automaticamente entradas obsoletas do STATE.md nas fronteiras de fase</translation>
     </message>
     <message>
         <source>Build command</source>
         <comment>workflow.build_command/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Comando de build</translation>
     </message>
     <message>
         <source>build command for the post-merge build gate</source>
         <comment>workflow.build_command/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>comando de build para a verificação de build pós-merge</translation>
     </message>
     <message>
         <source>Code review</source>
         <comment>workflow.code_review/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Revisão de código</translation>
     </message>
     <message>
         <source>enable /msd-code-review commands</source>
         <comment>workflow.code_review/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>ativar os comandos /msd-code-review</translation>
     </message>
     <message>
         <source>Code review command</source>
         <comment>workflow.code_review_command/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Comando de revisão de código</translation>
     </message>
     <message>
         <source>external review command for /msd-ship</source>
         <comment>workflow.code_review_command/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>comando de revisão externa para o /msd-ship</translation>
     </message>
     <message>
         <source>Code review depth</source>
         <comment>workflow.code_review_depth/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Profundidade da revisão de código</translation>
     </message>
     <message>
         <source>default /msd-code-review depth</source>
         <comment>workflow.code_review_depth/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>profundidade padrão do /msd-code-review</translation>
     </message>
     <message>
         <source>Code review depth overrides</source>
         <comment>workflow.code_review_depth_overrides/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Substituições de profundidade da revisão de código</translation>
     </message>
     <message>
         <source>ordered {paths, depth} rules raising review depth per directory</source>
         <comment>workflow.code_review_depth_overrides/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>regras {paths, depth} ordenadas que aumentam a profundidade da revisão por diretório</translation>
     </message>
     <message>
         <source>Context coverage gate</source>
         <comment>workflow.context_coverage_gate/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Verificação de cobertura de contexto</translation>
     </message>
     <message>
         <source>decision-coverage gates in plan and verify</source>
         <comment>workflow.context_coverage_gate/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>verificações de cobertura de decisões no plan e no verify</translation>
     </message>
     <message>
         <source>Context guard mode</source>
         <comment>workflow.context_guard_mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo de proteção de contexto</translation>
     </message>
     <message>
         <source>context exhaustion guard (upstream-only)</source>
         <comment>workflow.context_guard_mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>proteção contra o esgotamento do contexto (só no upstream)</translation>
     </message>
     <message>
         <source>Cross ai command</source>
         <comment>workflow.cross_ai_command/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Comando cross-AI</translation>
     </message>
     <message>
         <source>command template for cross-AI execution</source>
         <comment>workflow.cross_ai_command/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>template de comando para a execução cross-AI</translation>
     </message>
     <message>
         <source>Cross ai execution</source>
         <comment>workflow.cross_ai_execution/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Execução cross-AI</translation>
     </message>
     <message>
         <source>delegate execution to an external AI CLI</source>
         <comment>workflow.cross_ai_execution/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>delegar a execução a uma CLI de IA externa</translation>
     </message>
     <message>
         <source>Cross ai timeout</source>
         <comment>workflow.cross_ai_timeout/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tempo limite cross-AI</translation>
     </message>
     <message>
         <source>cross-AI command timeout (seconds)</source>
         <comment>workflow.cross_ai_timeout/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>tempo limite do comando cross-AI (segundos)</translation>
     </message>
     <message>
         <source>Discuss mode</source>
         <comment>workflow.discuss_mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo de discussão</translation>
     </message>
     <message>
         <source>how /msd-discuss-phase gathers context</source>
         <comment>workflow.discuss_mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>como o /msd-discuss-phase reúne contexto</translation>
     </message>
     <message>
         <source>Drift action</source>
         <comment>workflow.drift_action/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ação de desvio</translation>
     </message>
     <message>
         <source>action when drift_threshold is exceeded</source>
         <comment>workflow.drift_action/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>ação quando drift_threshold é excedido</translation>
     </message>
     <message>
         <source>Drift threshold</source>
         <comment>workflow.drift_threshold/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Limite de desvio</translation>
     </message>
     <message>
         <source>new structural elements before the drift gate acts</source>
         <comment>workflow.drift_threshold/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>novos elementos estruturais antes de a verificação de desvio agir</translation>
     </message>
     <message>
         <source>Human verify mode</source>
         <comment>workflow.human_verify_mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo de verificação humana</translation>
     </message>
     <message>
         <source>where human-verify checkpoints happen</source>
         <comment>workflow.human_verify_mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>onde acontecem os checkpoints de verificação humana</translation>
     </message>
     <message>
         <source>Inline plan threshold</source>
         <comment>workflow.inline_plan_threshold/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Limite de plano inline</translation>
     </message>
     <message>
         <source>max tasks before a separate PLAN.md is generated</source>
         <comment>workflow.inline_plan_threshold/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>máximo de tarefas antes de gerar um PLAN.md separado</translation>
     </message>
     <message>
         <source>Max discuss passes</source>
         <comment>workflow.max_discuss_passes/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de rodadas de discussão</translation>
     </message>
     <message>
         <source>max question rounds in discuss phase</source>
         <comment>workflow.max_discuss_passes/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>máximo de rodadas de perguntas na fase de discussão</translation>
     </message>
     <message>
         <source>Mvp mode</source>
         <comment>workflow.mvp_mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo MVP</translation>
     </message>
     <message>
         <source>MVP mode (upstream-only)</source>
         <comment>workflow.mvp_mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modo MVP (só no upstream)</translation>
     </message>
     <message>
         <source>Node repair</source>
         <comment>workflow.node_repair/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Reparo de nós</translation>
     </message>
     <message>
         <source>autonomous repair of tasks failing verification</source>
         <comment>workflow.node_repair/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>reparo autônomo de tarefas que falham na verificação</translation>
     </message>
     <message>
         <source>Node repair budget</source>
         <comment>workflow.node_repair_budget/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Orçamento de reparo de nós</translation>
     </message>
     <message>
         <source>max repair attempts per failed task</source>
         <comment>workflow.node_repair_budget/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>máximo de tentativas de reparo por tarefa com falha</translation>
     </message>
     <message>
         <source>Nyquist validation</source>
         <comment>workflow.nyquist_validation/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Validação Nyquist</translation>
     </message>
     <message>
         <source>test-coverage mapping during plan-phase research</source>
         <comment>workflow.nyquist_validation/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>mapeamento de cobertura de testes durante a pesquisa do plan-phase</translation>
     </message>
     <message>
         <source>Pattern mapper</source>
         <comment>workflow.pattern_mapper/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Mapeador de padrões</translation>
     </message>
     <message>
         <source>run msd-pattern-mapper between research and planning</source>
         <comment>workflow.pattern_mapper/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>executar o msd-pattern-mapper entre a pesquisa e o planejamento</translation>
     </message>
     <message>
         <source>Plan bounce</source>
         <comment>workflow.plan_bounce/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Bounce do plano</translation>
     </message>
     <message>
         <source>run an external validation script on generated plans</source>
         <comment>workflow.plan_bounce/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>executar um script de validação externo nos planos gerados</translation>
     </message>
     <message>
         <source>Plan bounce passes</source>
         <comment>workflow.plan_bounce_passes/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Passadas de bounce do plano</translation>
     </message>
     <message>
         <source>sequential bounce passes</source>
         <comment>workflow.plan_bounce_passes/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>passadas de bounce sequenciais</translation>
     </message>
     <message>
         <source>Plan bounce script</source>
         <comment>workflow.plan_bounce_script/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Script de bounce do plano</translation>
     </message>
     <message>
         <source>script invoked with the PLAN.md path</source>
         <comment>workflow.plan_bounce_script/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>script chamado com o caminho do PLAN.md</translation>
     </message>
     <message>
         <source>Plan check</source>
         <comment>workflow.plan_check/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Verificação do plano</translation>
     </message>
     <message>
         <source>plan verification loop (up to 3 iterations)</source>
         <comment>workflow.plan_check/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>ciclo de verificação do plano (até 3 iterações)</translation>
     </message>
     <message>
         <source>Plan chunked</source>
         <comment>workflow.plan_chunked/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Plano em partes</translation>
     </message>
     <message>
         <source>chunked planning mode</source>
         <comment>workflow.plan_chunked/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modo de planejamento em partes</translation>
     </message>
     <message>
         <source>Plan drift precheck</source>
         <comment>workflow.plan_drift_precheck/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Pré-verificação de desvio do plano</translation>
     </message>
     <message>
         <source>plan drift precheck (upstream-only)</source>
         <comment>workflow.plan_drift_precheck/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>pré-verificação de desvio do plano (só no upstream)</translation>
     </message>
     <message>
         <source>Plan review convergence</source>
         <comment>workflow.plan_review_convergence/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Convergência da revisão de plano</translation>
     </message>
     <message>
         <source>enable /msd-plan-review-convergence</source>
         <comment>workflow.plan_review_convergence/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>ativar o /msd-plan-review-convergence</translation>
     </message>
     <message>
         <source>Post planning gaps</source>
         <comment>workflow.post_planning_gaps/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Lacunas pós-planejamento</translation>
     </message>
     <message>
         <source>post-planning gap report</source>
         <comment>workflow.post_planning_gaps/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>relatório de lacunas pós-planejamento</translation>
     </message>
     <message>
         <source>Research</source>
         <comment>workflow.research/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Pesquisa</translation>
     </message>
     <message>
         <source>domain research before planning each phase</source>
         <comment>workflow.research/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>pesquisa de domínio antes de planejar cada fase</translation>
     </message>
     <message>
         <source>Research before questions</source>
         <comment>workflow.research_before_questions/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Pesquisa antes das perguntas</translation>
     </message>
     <message>
         <source>run research before discussion questions</source>
         <comment>workflow.research_before_questions/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>executar a pesquisa antes das perguntas de discussão</translation>
     </message>
     <message>
         <source>Schema drift gate</source>
         <comment>workflow.schema_drift_gate/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Verificação de desvio de schema</translation>
     </message>
     <message>
         <source>schema drift gate (upstream-only)</source>
         <comment>workflow.schema_drift_gate/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>verificação de desvio de schema (só no upstream)</translation>
     </message>
     <message>
         <source>Schema push detection</source>
         <comment>workflow.schema_push_detection/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Detecção de push de schema</translation>
     </message>
     <message>
         <source>schema push detection (upstream-only)</source>
         <comment>workflow.schema_push_detection/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>detecção de push de schema (só no upstream)</translation>
     </message>
     <message>
         <source>Skip discuss</source>
         <comment>workflow.skip_discuss/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Pular discussão</translation>
     </message>
     <message>
         <source>/msd-autonomous skips discuss entirely</source>
         <comment>workflow.skip_discuss/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>o /msd-autonomous pula a discussão por completo</translation>
     </message>
     <message>
         <source>Smart zone tokens</source>
         <comment>workflow.smart_zone_tokens/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tokens da zona inteligente</translation>
     </message>
     <message>
         <source>smart-zone token budget (upstream-only)</source>
         <comment>workflow.smart_zone_tokens/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>orçamento de tokens da zona inteligente (só no upstream)</translation>
     </message>
     <message>
         <source>Specless probe fallback</source>
         <comment>workflow.specless_probe_fallback/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fallback de sondagem sem spec</translation>
     </message>
     <message>
         <source>specless probe fallback (upstream-only)</source>
         <comment>workflow.specless_probe_fallback/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>fallback de sondagem sem spec (só no upstream)</translation>
     </message>
     <message>
         <source>Subagent timeout</source>
         <comment>workflow.subagent_timeout/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tempo limite de subagente</translation>
     </message>
     <message>
         <source>timeout for a single subagent invocation</source>
         <comment>workflow.subagent_timeout/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>tempo limite de uma única invocação de subagente</translation>
     </message>
     <message>
         <source>Tdd mode</source>
         <comment>workflow.tdd_mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo TDD</translation>
     </message>
     <message>
         <source>TDD pipeline as first-class execution mode</source>
         <comment>workflow.tdd_mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>pipeline de TDD como modo de execução de primeira classe</translation>
     </message>
     <message>
         <source>Test command</source>
         <comment>workflow.test_command/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Comando de teste</translation>
     </message>
     <message>
         <source>test command for the post-merge test gate</source>
         <comment>workflow.test_command/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>comando de teste para a verificação de testes pós-merge</translation>
     </message>
     <message>
         <source>Test gate timeout</source>
         <comment>workflow.test_gate_timeout/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tempo limite da verificação de testes</translation>
     </message>
     <message>
         <source>test gate timeout (upstream-only)</source>
         <comment>workflow.test_gate_timeout/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>tempo limite da verificação de testes (só no upstream)</translation>
     </message>
     <message>
         <source>Text mode</source>
         <comment>workflow.text_mode/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modo texto</translation>
     </message>
     <message>
         <source>plain-text numbered lists instead of TUI menus</source>
         <comment>workflow.text_mode/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>listas numeradas em texto simples em vez de menus TUI</translation>
     </message>
     <message>
         <source>UI phase</source>
         <comment>workflow.ui_phase/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fase de UI</translation>
     </message>
     <message>
         <source>generate UI design contracts for frontend phases</source>
         <comment>workflow.ui_phase/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>gerar contratos de design de UI para fases de frontend</translation>
     </message>
     <message>
         <source>UI review</source>
         <comment>workflow.ui_review/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Revisão de UI</translation>
     </message>
     <message>
         <source>visual quality audit after phase execution in autonomous mode</source>
         <comment>workflow.ui_review/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>auditoria de qualidade visual após a execução da fase no modo autônomo</translation>
     </message>
     <message>
         <source>UI safety gate</source>
         <comment>workflow.ui_safety_gate/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Verificação de segurança de UI</translation>
     </message>
     <message>
         <source>prompt to run /msd-ui-phase for frontend phases</source>
         <comment>workflow.ui_safety_gate/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>sugerir executar o /msd-ui-phase em fases de frontend</translation>
     </message>
     <message>
         <source>Use worktrees</source>
         <comment>workflow.use_worktrees/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Usar worktrees</translation>
     </message>
     <message>
         <source>git worktree isolation for parallel execution</source>
         <comment>workflow.use_worktrees/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>isolamento com git worktree para a execução paralela</translation>
     </message>
     <message>
         <source>Verifier</source>
         <comment>workflow.verifier/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Verificador</translation>
     </message>
     <message>
         <source>post-execution verification against phase goals</source>
         <comment>workflow.verifier/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>verificação pós-execução em relação aos objetivos da fase</translation>
     </message>
     <message>
         <source>Windows enforce</source>
         <comment>workflow.windows_enforce/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Imposição de janelas quebradas</translation>
     </message>
     <message>
         <source>broken-windows enforcement (upstream-only)</source>
         <comment>workflow.windows_enforce/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>imposição do princípio das janelas quebradas (só no upstream)</translation>
     </message>
     <message>
         <source>Worktree skip hooks</source>
         <comment>workflow.worktree_skip_hooks/title</comment>
-        <translation type="unfinished"></translation>
+        <translation>Pular ganchos no worktree</translation>
     </message>
     <message>
         <source>executors pass --no-verify in worktree mode</source>
         <comment>workflow.worktree_skip_hooks/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>os executores passam --no-verify no modo worktree</translation>
     </message>
     <message>
         <source>skills injected into the named agent&apos;s prompt</source>
         <comment>pattern/0/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>skills injetadas no prompt do agente indicado</translation>
     </message>
     <message>
         <source>feature flag</source>
         <comment>pattern/1/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>flag de recurso</translation>
     </message>
     <message>
         <source>per-section setting for the generated CLAUDE.md</source>
         <comment>pattern/2/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>configuração por seção do CLAUDE.md gerado</translation>
     </message>
     <message>
         <source>model (or {model, reasoning_effort}) for a runtime&apos;s tier</source>
         <comment>pattern/3/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo (ou {model, reasoning_effort}) para o nível de um runtime</translation>
     </message>
     <message>
         <source>tier for every agent of this phase type</source>
         <comment>pattern/4/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>nível para todos os agentes deste tipo de fase</translation>
     </message>
     <message>
         <source>granularity for this phase type (upstream-only)</source>
         <comment>pattern/5/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>granularidade para este tipo de fase (só no upstream)</translation>
     </message>
     <message>
         <source>escalate the model tier on failed attempts</source>
         <comment>pattern/6/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>escalar o nível do modelo em tentativas com falha</translation>
     </message>
     <message>
         <source>false keeps the base tier on every attempt</source>
         <comment>pattern/6/1/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>false mantém o nível base em todas as tentativas</translation>
     </message>
     <message>
         <source>how many tier steps a failing agent may climb</source>
         <comment>pattern/6/2/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>quantos degraus de nível um agente com falha pode subir</translation>
     </message>
     <message>
         <source>models to switch to when the provider quota is exceeded</source>
         <comment>pattern/6/3/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelos para os quais trocar quando a cota do provedor é excedida</translation>
     </message>
     <message>
         <source>model alias for a routing tier</source>
         <comment>pattern/6/4/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>alias de modelo para um nível de roteamento</translation>
     </message>
     <message>
         <source>model for one agent (highest precedence)</source>
         <comment>pattern/7/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo para um agente (maior precedência)</translation>
     </message>
     <message>
         <source>effort for every agent of a routing tier</source>
         <comment>pattern/8/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>esforço para todos os agentes de um nível de roteamento</translation>
     </message>
     <message>
         <source>effort for one agent</source>
         <comment>pattern/9/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>esforço para um agente</translation>
     </message>
     <message>
         <source>fast mode for every agent of a routing tier</source>
         <comment>pattern/10/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modo rápido para todos os agentes de um nível de roteamento</translation>
     </message>
     <message>
         <source>fast mode for one agent</source>
         <comment>pattern/11/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modo rápido para um agente</translation>
     </message>
     <message>
         <source>a named reviewer instance: its adapter (cli), model and agent</source>
         <comment>pattern/12/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>uma instância nomeada de revisor: seu adaptador (cli), modelo e agente</translation>
     </message>
     <message>
         <source>model (or {model, reasoning_effort}) for a runtime&apos;s tier under model_policy</source>
         <comment>pattern/13/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo (ou {model, reasoning_effort}) para o nível de um runtime sob o model_policy</translation>
     </message>
     <message>
         <source>commit .planning/ docs for this phase (true/false; overrides planning.commit_docs)</source>
         <comment>pattern/14/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>fazer commit dos documentos de .planning/ desta fase (true/false; substitui planning.commit_docs)</translation>
     </message>
     <message>
         <source>model passed to a reviewer CLI</source>
         <comment>pattern/15/0/description</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo passado para uma CLI de revisor</translation>
     </message>
 </context>
 <context>
