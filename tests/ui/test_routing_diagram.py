@@ -141,16 +141,20 @@ def test_tooltips_name_the_layer_id_and_full_file(view: RoutingDiagramView) -> N
     assert view.rung_at(1, 1) is None
 
 
-def test_untrusted_values_are_shown_escaped(qtbot: QtBot) -> None:
+def test_untrusted_values_are_shown_escaped(qtbot: QtBot, tmp_path: Path) -> None:
     widget = RoutingDiagramView()
     qtbot.addWidget(widget)
-    config = {"model_overrides": {"msd-executor": "<b>x</b>\ny\u202e"}}
+    config = {"model_overrides": {"msd-executor": "<b>x</b>&\ny\u202e"}}
     res, ladders = _ladders(config=config)
     widget.set_ladders("msd-executor", ladders, res)
     line = next(x for x in widget.text_lines() if "(model_overrides)" in x)
-    assert "<b>x</b>\\ny\\u202e" in line
+    assert "<b>x</b>&\\ny\\u202e" in line
     assert "\n" not in line
     widget.render_image()
+    assert widget.export_svg(tmp_path / "hostile.svg")
+    root = ET.parse(tmp_path / "hostile.svg").getroot()  # still well-formed XML
+    texts = "".join("".join(e.itertext()) for e in root.iter() if e.tag.endswith("text"))
+    assert "<b>x</b>&" in texts  # as text, not as markup
 
 
 def test_empty_diagram_and_panel_export_buttons(qtbot: QtBot, tmp_path: Path,
