@@ -133,12 +133,16 @@ def signature_of(ref: ProjectRef) -> str:
 
 
 def cached_results(refs: Sequence[ProjectRef], cache: SummaryCache
-                   ) -> tuple[list[Loaded], list[tuple[ProjectRef, str]]]:
+                   ) -> tuple[list[Loaded], list[tuple[ProjectRef, str | None]]]:
     """Worker: the projects whose signature matches the cache, and the others (with the
-    signature taken now, before they are read)."""
+    signature taken now, before they are read; None when nothing was cached for them —
+    a cold start pays no stat pass)."""
     hits: list[Loaded] = []
-    misses: list[tuple[ProjectRef, str]] = []
+    misses: list[tuple[ProjectRef, str | None]] = []
     for ref in refs:
+        if not cache.has(Path(ref.root)):
+            misses.append((ref, None))
+            continue
         sig = signature_of(ref)
         data = cache.get(Path(ref.root), sig)
         loaded = loaded_from_payload(ref, data) if data is not None else None
@@ -147,24 +151,3 @@ def cached_results(refs: Sequence[ProjectRef], cache: SummaryCache
         else:
             hits.append(loaded)
     return hits, misses
-
-
-def load_fresh(ref: ProjectRef, sig: str | None, env: dict[str, str], state_cache: Any,
-               cache: SummaryCache | None,
-               load: Callable[..., tuple[ProjectSummary, Any]]) -> Loaded:
-    """Worker: parse one project through the core and remember it in the cache."""
-    from msd_desktop.core.state.status_changes import snapshot_from_state
-    from msd_desktop.ui.companion.tray import line_from_state
-
-    if sig is None and cache is not None:
-        sig = signature_of(ref)
-    try:
-        summary, state = load(ref, env, state_cache)
-    except Exception as exc:  # one broken project must not hide the others
-        return Loaded(ref, None, error=exc)
-    loaded = Loaded(ref, summary, line_from_state(ref, state),
-                    snapshot_from_state(state, ref.name))
-    # a STATE.md shown from memory (the last good one) is not what the files say: not cached
-    if cache is not None and sig is not None and not getattr(state, "stale", False):
-        cache.put(Path(ref.root), sig, payload_of(loaded))
-    return loaded

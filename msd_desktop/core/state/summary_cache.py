@@ -194,6 +194,12 @@ class SummaryCache:
             self.misses += 1
             return None
 
+    def has(self, root: Path) -> bool:
+        """Whether anything is cached for ``root`` (before paying for its signature)."""
+        self.load()
+        with self._lock:
+            return os.fspath(root) in self._entries
+
     def put(self, root: Path, signature: str, payload: dict[str, Any]) -> None:
         self.load()
         with self._lock:
