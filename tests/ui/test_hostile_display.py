@@ -439,3 +439,28 @@ def test_a_tab_that_cannot_be_built_says_so(qtbot, monkeypatch, tmp_path: Path,
     assert "ValueError: Exceeds the limit" in text
     assert win.state_panel.fields["status"].text() == "executing"  # the others still work
     win.close()
+
+
+def test_a_scan_that_never_answers_fails_with_a_message(qtbot, monkeypatch, tmp_path: Path,
+                                                       env: dict[str, str]) -> None:
+    from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel
+
+    ws, _good, _bad = _two_projects(tmp_path)
+    release = threading.Event()
+
+    def projects(self, workspace, on_progress=None, cancel=None):  # fault injection: a hung mount
+        release.wait(60)
+        return []
+
+    monkeypatch.setenv("MSD_DESKTOP_READ_TIMEOUT_S", "0.5")
+    monkeypatch.setattr(WorkspaceRegistry, "projects", projects)
+    panel = ProjectBrowserPanel(WorkspaceRegistry(tmp_path / "workspaces.json", env=env),
+                                [Workspace("W", ws, "scan_root")])
+    qtbot.addWidget(panel)
+    try:
+        with qtbot.waitSignal(panel.message_posted, timeout=5000) as blocker:
+            panel.rescan()
+        assert blocker.args[0] == "Scan failed: no answer within 0.5 s"
+        assert not panel.is_scanning()
+    finally:
+        release.set()

@@ -55,7 +55,7 @@ from msd_desktop.ui.browser.tree_model import (
     WorkstreamRole,
 )
 from msd_desktop.ui.widgets.plain_text import plain_label, visible, visible_lines
-from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, run_op
+from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, read_timeout, run_op
 
 # --------------------------------------------------------------------------- modal questions
 
@@ -301,9 +301,13 @@ class ProjectBrowserPanel(QWidget):
         self.progress.show()
         self.progress_label.setText("Scanning workspaces…")
         self.progress_label.show()
+        # the scan reports progress as it walks, so only a folder that never answers (a hung
+        # mount) runs into the timeout: the scan then fails with a message instead of
+        # "Scanning…" for good
         handle = run_op(work, name="scan", with_progress=True,
                         on_finished=self._on_scanned, on_failed=self._on_scan_failed,
-                        on_progress=self._on_scan_progress, owner=self)
+                        on_progress=self._on_scan_progress, owner=self,
+                        timeout_s=read_timeout())
         self._scan = handle
         return handle
 
