@@ -307,3 +307,25 @@ def test_models_tab_at_a_small_window_keeps_the_diagram_usable(models: ModelsPan
     assert view.width() >= view.minimumWidth()
     assert view.isVisible()
     models.grab()
+
+
+def test_settings_draft_is_credited_to_the_whatif(qtbot: QtBot, models: ModelsPanel,
+                                                  env: dict[str, str]) -> None:
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+
+    form = ConfigFormPanel(models.project, env=env)
+    qtbot.addWidget(form)
+    form.edit("model_overrides", {"msd-planner": "haiku"})  # on disk: opus
+    models.draft_check.setChecked(True)
+    models.recompute()
+    models.select_agent("msd-planner")
+    winner = models.diagram.view.ladders[0].winner_rung()
+    assert winner is not None
+    assert (winner.layer, winner.value) == ("model_overrides", "haiku")
+    assert (winner.source, winner.whatif) == (SOURCE_WHATIF, "unsaved Settings draft")
+    # an agent the draft leaves alone keeps the file its profile comes from
+    models.select_agent("msd-executor")
+    winner = models.diagram.view.ladders[0].winner_rung()
+    assert winner is not None
+    assert winner.source.endswith("field-notes/.planning/config.json")
+    assert winner.whatif == ""
