@@ -429,7 +429,9 @@ class ConfigDraft:
     def disk_text(self) -> str:
         """The file's current text on disk (for "Keep mine": what would be overwritten)."""
         try:
-            return self.path.read_text(encoding="utf-8")
+            from msd_desktop.core.common.safe_read import read_text
+
+            return read_text(self.path, "config", errors="strict")
         except OSError:
             return ""
 
