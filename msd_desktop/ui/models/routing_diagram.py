@@ -7,6 +7,10 @@ their reason, rungs below the winner shrink to one line, and what the what-if su
 a "what-if" chip. The rung data is the core's (``core.models.ladder``); this module only words
 and paints it — with the palette and ``theme.semantic_color``, so it reads in light and dark.
 
+The ladders stand side by side when the width allows, else the model's beside the other two
+stacked, else in one column; the widget is as tall as its content (in a scroll area), and the
+panel keeps the model's winner in view until the person scrolls.
+
 One painting routine (:func:`paint_diagram`) serves the screen, PNG export and SVG export
 (``QSvgGenerator``: QtSvg ships with PySide6-Essentials, and its engine writes real ``<text>``
 elements, so the rung texts are searchable in the file). A screen reader gets the same ladders
