@@ -10,7 +10,8 @@ sources, plus the schema's texts (titles, descriptions, section names, option he
 calls so they are extracted like any other string, keyed by key and field. Sources carry no
 line locations (``-locations none``) so a refresh only shows real text changes; entries whose
 source text vanished are dropped (``-no-obsolete``). ``--check`` runs the same extraction on a
-copy and fails when it would add or drop anything, or when an entry is unfinished.
+copy and fails when it would add or drop anything, or when an entry is unfinished. English is
+the source language; its file (``msd_desktop_en.ts``) holds only the plural forms.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "msd_desktop"
 I18N = PACKAGE / "i18n"
+SOURCE_LANGUAGE = "en"
 SKIP_DIRS = {"__pycache__", "core", "commands", "i18n", "resources"}
 
 
@@ -63,8 +65,12 @@ def lupdate(ts_files: list[Path]) -> None:
     with tempfile.TemporaryDirectory(prefix="msd-lupdate-") as tmp:
         sources = [*window_sources(), schema_strings_file(Path(tmp))]
         for ts in ts_files:
+            # English is the source: its catalogue holds only the plural forms ("1 change",
+            # "2 changes" from "%n change(s)")
+            only_plurals = ["-pluralonly"] if ts.stem.endswith(f"_{SOURCE_LANGUAGE}") else []
             subprocess.run([tool("lupdate"), *map(str, sources), "-ts", str(ts),
-                            "-locations", "none", "-no-obsolete", "-silent"], check=True)
+                            "-locations", "none", "-no-obsolete", "-silent", *only_plurals],
+                           check=True)
 
 
 def lrelease(ts_files: list[Path]) -> None:

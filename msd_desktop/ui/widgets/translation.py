@@ -89,15 +89,14 @@ def _qt_catalogue(translator: QTranslator, code: str) -> bool:
 def install_translators(app: QCoreApplication, code: str) -> list[QTranslator]:
     """Install our catalogue and Qt's for ``code``; return them (keep them alive).
 
-    English installs nothing. A missing catalogue is not an error: the window then shows the
-    English source text, which is what Qt does for any untranslated string.
+    English installs only our plural forms ("1 change" / "2 changes"). A missing catalogue is
+    not an error: the window then shows the English source text, as Qt does for any string
+    without a translation.
     """
     QLocale.setDefault(QLocale(code if code != SOURCE_LANGUAGE else "en_US"))
-    if code == SOURCE_LANGUAGE:
-        return []
     installed: list[QTranslator] = []
     qt = QTranslator(app)
-    if _qt_catalogue(qt, code):
+    if code != SOURCE_LANGUAGE and _qt_catalogue(qt, code):
         app.installTranslator(qt)
         installed.append(qt)
     ours = QTranslator(app)
