@@ -196,3 +196,14 @@ def test_undo_button_waits_for_a_batch(qtbot: Any, demo: Path, env: dict[str, st
     qtbot.addWidget(view)
     assert not view.undo_button.isEnabled()
     assert view.undo_button.text() == "Undo batch"
+
+
+def test_default_from_defaults_json_is_plain_text(qtbot: Any, demo: Path,
+                                                  env: dict[str, str]) -> None:
+    path = Path(env["HOME"]) / ".msd" / "defaults.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"project_code": "<b>X</b> %2"}), encoding="utf-8")
+    view = ConfigMatrixView(refs(demo), env, key="project_code")
+    qtbot.addWidget(view)
+    assert view.reference_label.textFormat() == Qt.TextFormat.PlainText
+    assert "<b>X</b> %2 (~/.msd/defaults.json)" in view.reference_label.text()

@@ -15,6 +15,7 @@ as in Settings.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -49,6 +50,12 @@ from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spe
 from msd_desktop.ui.widgets.workers import run_op
 
 
+def _fill(template: str, *args: object) -> str:
+    """``%1``… in one pass, so a value that itself contains ``%2`` stays as it is."""
+    return re.sub(r"%(\d)", lambda m: str(args[int(m.group(1)) - 1])
+                  if 0 < int(m.group(1)) <= len(args) else m.group(0), template)
+
+
 class ConfigMatrixView(QWidget):
     """Key picker + table of projects + "Apply to selected"."""
 
@@ -76,7 +83,7 @@ class ConfigMatrixView(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Key:"))
+        bar.addWidget(QLabel(self.tr("Key:")))
         self.key_combo = QComboBox()
         self.key_combo.setEditable(True)
         self.key_combo.addItems(sorted(config_schema.SCHEMA))
@@ -109,10 +116,10 @@ class ConfigMatrixView(QWidget):
         layout.addWidget(self.table, 1)
 
         apply_bar = QHBoxLayout()
-        apply_bar.addWidget(QLabel("New value:"))
+        apply_bar.addWidget(QLabel(self.tr("New value:")))
         self.editor_slot = QHBoxLayout()
         apply_bar.addLayout(self.editor_slot, 1)
-        self.select_drift_button = QPushButton("Select differing")
+        self.select_drift_button = QPushButton(self.tr("Select differing"))
         self.select_drift_button.clicked.connect(self.select_drifting)
         apply_bar.addWidget(self.select_drift_button)
         self.apply_button = QPushButton(self.tr("Apply to selected…"))
@@ -160,11 +167,11 @@ class ConfigMatrixView(QWidget):
     def reload(self) -> None:
         matrix = key_matrix(self.key, self.projects, self.env)
         self.model.set_matrix(matrix)
-        src = "~/.msd/defaults.json" if matrix.reference_source == "global" else "schema default"
-        drifting = len(matrix.drifting)
+        src = ("~/.msd/defaults.json" if matrix.reference_source == "global"
+               else self.tr("schema default"))
         self.reference_label.setText(
-            f"Default: {matrix.reference_display} ({src}) · "
-            f"{drifting} of {len(matrix.cells)} differ")
+            _fill(self.tr("Default: %1 (%2) · %3 of %4 differ"), matrix.reference_display, src,
+                  len(matrix.drifting), len(matrix.cells)))
         self._update_buttons()
         self.loaded.emit()
 
@@ -222,6 +229,10 @@ class ConfigMatrixView(QWidget):
 
     def _applied(self, report: BatchReport) -> None:
         self.last_report = report if report.can_undo else None
+        if self.last_report is not None:
+            self.undo_button.setToolTip(self.tr(
+                "Put %1 back in the %n project(s) this batch wrote (a file changed since is "
+                "left alone)", "", report.counts.get("written", 0)).replace("%1", report.plan.key))
         self._show_report(report)
         self.applied.emit(report)
         show_batch_report(self, report)
