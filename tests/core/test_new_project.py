@@ -278,3 +278,173 @@ def test_preview_does_not_rewrite_defaults(env: dict[str, str]) -> None:
     assert notes.depth_migration is not None
     assert path.read_bytes() == before
     assert not notes.defaults_rewritten
+
+
+# --------------------------------------------------------------------------- the window's create
+
+
+def _tree(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+def test_seed_state_parses_and_names_the_next_step(env: dict[str, str], tmp_path: Path) -> None:
+    from msd_desktop.core.state.next_command import next_command
+    from msd_desktop.core.state.project import load_project_state
+    from msd_desktop.core.state.state_md import parse_state_file
+    from msd_desktop.core.state.statusline import parse_statusline_fields
+
+    root = tmp_path / "fresh"
+    root.mkdir()
+    result = new_project(root, {"mode": "yolo"}, env, seed_state=True)
+    assert result.state_path == root / ".planning" / "STATE.md"
+    text = result.state_path.read_text(encoding="utf-8")
+    doc = parse_state_file(result.state_path)
+    assert doc.version == "1.0"
+    assert doc.fm["status"] == "planning"
+    assert doc.fm["milestone"] == "v1.0"
+    assert doc.fm["progress"] == {"total_plans": 0, "completed_plans": 0, "percent": 0}
+    fields = parse_statusline_fields(text)
+    assert fields["status"] == "planning"
+    state = load_project_state(root, env)
+    assert state.problems == []
+    assert state.status.value == "planning"
+    # a project that has not started is never "milestone complete" (spec §7.6 scene 3)
+    assert state.statusline_full == "v1.0 [░░░░░░░░░░] 0% · planning"
+    assert "complete" not in state.statusline_compact
+    command = next_command(state.statusline_fields, normalized_status=state.status.value)
+    assert command is not None
+    assert command.text == "/msd-new-project"
+    # the config is the one the CLI writes (the seed is the only addition)
+    assert json.loads(result.path.read_text(encoding="utf-8"))["mode"] == "yolo"
+    assert _tree(root) == [".planning", ".planning/STATE.md", ".planning/config.json"]
+
+
+def test_missing_folder_is_created_only_when_asked(env: dict[str, str], tmp_path: Path) -> None:
+    root = tmp_path / "work" / "clients" / "new-app"
+    with pytest.raises(MsdError, match="Not a folder"):
+        new_project(root, {}, env, seed_state=True)
+    assert not (tmp_path / "work").exists()
+    result = new_project(root, {}, env, create_folder=True, seed_state=True)
+    assert result.path.is_file()
+    assert result.state_path is not None
+    assert result.state_path.is_file()
+
+
+def test_check_project_folder_names_each_odd_target(tmp_path: Path) -> None:
+    from msd_desktop.core.workspace.project_folder import check_project_folder
+
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x", encoding="utf-8")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "gone")
+    has_planning = tmp_path / "old"
+    (has_planning / ".planning").mkdir(parents=True)
+    cases = {
+        a_file: "is a file, not a folder",
+        fifo: "is a FIFO (named pipe), not a folder",
+        loop: "is a symlink loop",
+        dangling: "symlink to something that does not exist",
+        a_file / "sub": "is a file, not a folder",  # a missing folder below a file
+        has_planning: "already has .planning/",
+        Path("relative/dir"): "not an absolute path",
+    }
+    for target, words in cases.items():
+        check = check_project_folder(target)
+        assert check.problem is not None, target
+        assert words in check.problem, (target, check.problem)
+    assert check_project_folder(tmp_path).ok
+    missing = check_project_folder(tmp_path / "a" / "b")
+    assert missing.ok
+    assert missing.missing
+
+
+def test_odd_targets_are_refused_and_nothing_is_written(env: dict[str, str],
+                                                        tmp_path: Path) -> None:
+    targets = tmp_path / "targets"
+    targets.mkdir()
+    a_file = targets / "file"
+    a_file.write_text("keep me", encoding="utf-8")
+    fifo = targets / "fifo"
+    os.mkfifo(fifo)
+    loop = targets / "loop"
+    loop.symlink_to(loop)
+    before = _tree(targets)
+    for target in (a_file, fifo, loop, a_file / "below", loop / "below"):
+        with pytest.raises(MsdError) as info:
+            new_project(target, {}, env, create_folder=True, seed_state=True)
+        assert str(target) in str(info.value) or str(target.parent) in str(info.value)
+    assert _tree(targets) == before
+    assert a_file.read_text(encoding="utf-8") == "keep me"
+
+
+def test_existing_state_md_is_never_overwritten(env: dict[str, str], tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    (root / ".planning").mkdir(parents=True)
+    state = root / ".planning" / "STATE.md"
+    state.write_text("---\nstatus: executing\n---\n", encoding="utf-8")
+    with pytest.raises(MsdError, match=r"STATE\.md already exists"):
+        new_project(root, {}, env, seed_state=True)
+    assert state.read_text(encoding="utf-8") == "---\nstatus: executing\n---\n"
+    assert not (root / ".planning" / "config.json").exists()
+    # a looping symlink where STATE.md goes is refused too (it would be replaced)
+    state.unlink()
+    state.symlink_to(state)
+    with pytest.raises(MsdError, match="cannot be followed"):
+        new_project(root, {}, env, seed_state=True)
+    assert not (root / ".planning" / "config.json").exists()
+
+
+def test_failure_after_creating_the_folder_leaves_nothing(tmp_path: Path) -> None:
+    """No usable keyring (a real backend that fails): the folders made for it are gone."""
+    base = tmp_path / "base"
+    base.mkdir()
+    root = base / "deep" / "new-app"
+    code = (
+        "from pathlib import Path\n"
+        "from msd_desktop.core.workspace.new_project import new_project\n"
+        "from msd_desktop.core.common.errors import KeyringUnavailableError\n"
+        "try:\n"
+        f"    new_project(Path({str(root)!r}), {{'brave_search': 'sk-plaintext-123'}}, "
+        f"{{'HOME': {str(tmp_path)!r}}}, create_folder=True, seed_state=True)\n"
+        "except KeyringUnavailableError as e: print('refused')\n"
+    )
+    env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    assert out.strip() == "refused"
+    assert _tree(base) == []
+
+
+def test_new_project_lands_in_the_scan_root_that_covers_it(tmp_path: Path) -> None:
+    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+
+    reg = WorkspaceRegistry(tmp_path / "cfg" / "workspaces.json", env={"HOME": str(tmp_path)})
+    projects = tmp_path / "projects"
+    projects.mkdir()
+    root_ws = reg.add(projects, kind="scan_root", scan_depth=2)
+    covered = projects / "clients" / "app"
+    covered.mkdir(parents=True)
+    (covered / ".planning").mkdir()
+    assert reg.place_project(covered) == (root_ws, False)
+    assert [w.path for w in reg.list()] == [projects]  # no one-project workspace
+    # out of the scan's reach: too deep, hidden on the way, below another project, elsewhere
+    deep = projects / "a" / "b" / "c"
+    hidden = projects / ".cache" / "app"
+    nested = covered / "tools"
+    elsewhere = tmp_path / "elsewhere" / "app"
+    for root in (deep, hidden, nested, elsewhere):
+        (root / ".planning").mkdir(parents=True)
+        ws, added = reg.place_project(root)
+        assert added, root
+        assert ws.kind == "folder"
+        assert ws.path == root.resolve()
+    assert len(reg.list()) == 5
+    # a transient workspace the window shows (the demo) counts as well
+    demo = tmp_path / "demo"
+    (demo / "x" / ".planning").mkdir(parents=True)
+    shown = Workspace("Demo workspace", demo, "scan_root", 2)
+    assert reg.place_project(demo / "x", [shown]) == (shown, False)

@@ -118,6 +118,7 @@ class NewProjectResult:
     path: Path
     config: dict[str, Any]
     notes: NewProjectNotes
+    state_path: Path | None = None  # the seed STATE.md, when one was written
 
 
 # --------------------------------------------------------------------------- built-ins
@@ -355,6 +356,8 @@ def new_project(
     env: Env,
     *,
     secret_scope: str = "project",
+    create_folder: bool = False,
+    seed_state: bool = False,
 ) -> NewProjectResult:
     """Create ``<planning dir>/config.json`` for the project at ``root``; never overwrite.
 
@@ -362,37 +365,129 @@ def new_project(
     project's entry; ``"global"``: the entry every project shares); with no usable keyring a
     :class:`~msd_desktop.core.common.errors.KeyringUnavailableError` is raised and nothing is
     written.
+
+    ``create_folder``: a missing ``root`` is created with its parents (the caller asked the
+    person first); an odd target (a file, a FIFO, a symlink loop …) is refused either way.
+    ``seed_state``: also write the seed ``STATE.md``
+    (:mod:`msd_desktop.core.workspace.seed_state`), which must not exist either. Either file
+    failing leaves no file and no folder this call made (``msd new-project`` writes
+    ``config.json`` only, as upstream ``config-new-project`` does).
     """
     if secret_scope not in ("project", "global"):
         raise MsdError(f"Unknown secret scope: {secret_scope} (use project or global)")
     root = Path(root)
+    missing = False
     if not root.is_dir():
-        raise MsdError(f"Not a folder: {root}")
+        from msd_desktop.core.workspace.project_folder import check_project_folder
+
+        check = check_project_folder(root)
+        if check.problem is not None:
+            raise MsdError(check.problem)
+        if not create_folder:
+            raise MsdError(f"Not a folder: {root}")
+        missing = True
     pdir = planning_dir(root, env)
     path = pdir / "config.json"
-    _refuse_existing(path)
+    state_path = pdir / "STATE.md" if seed_state else None
+    if not missing:
+        _refuse_existing(path)
+        if state_path is not None:
+            _refuse_existing(state_path, "STATE.md")
     # defaults.json is rewritten (legacy depth) only once everything else has succeeded
     config, notes, plaintexts = _build(choices, env, rewrite_defaults=False)
-    if plaintexts:
-        from msd_desktop.core.secrets.store import store_secret
-
-        for key, value in plaintexts.items():
-            store_secret(key, value, root=root if secret_scope == "project" else None, env=env)
-    pdir.mkdir(parents=True, exist_ok=True)
+    made = _make_folders(root, pdir, missing)
     try:
-        atomic_write_json(path, config, expected=None, lock_dir=pdir)
-    except ConflictError:
-        raise MsdError(
-            f"{path} was created by someone else meanwhile; new-project never overwrites it"
-        ) from None
+        if plaintexts:
+            from msd_desktop.core.secrets.store import store_secret
+
+            for key, value in plaintexts.items():
+                store_secret(key, value, root=root if secret_scope == "project" else None,
+                             env=env)
+        _write_new_files(pdir, path, config, state_path)
+    except BaseException:
+        from msd_desktop.core.workspace.project_folder import remove_made
+
+        remove_made(made)
+        raise
     if notes.depth_migration is not None:
         _rewrite_defaults_after_success(env, notes)
-    return NewProjectResult(path=path, config=config, notes=notes)
+    return NewProjectResult(path=path, config=config, notes=notes, state_path=state_path)
 
 
-def _refuse_existing(path: Path) -> None:
-    """Refuse any existing ``config.json``: a file, and also a FIFO, a directory, a device or a
-    dangling or looping symlink (``exists()`` is false for the last two: they would be replaced).
+def _make_folders(root: Path, pdir: Path, missing: bool) -> list[Path]:
+    """Create the project folder (when ``missing``) and the planning dir; return what was
+    made, so a failure can take exactly that back."""
+    from msd_desktop.core.workspace.project_folder import make_folder
+
+    made = make_folder(root) if missing else []
+    try:
+        made += make_folder(pdir)
+    except MsdError:
+        from msd_desktop.core.workspace.project_folder import remove_made
+
+        remove_made(made)
+        raise
+    return made
+
+
+def _write_new_files(pdir: Path, path: Path, config: dict[str, Any],
+                     state_path: Path | None) -> None:
+    """Write ``config.json`` (and the seed STATE.md) under the planning lock, neither over an
+    existing file; when the second fails the first is removed again."""
+    from msd_desktop.core.common.planning_lock import PlanningLock
+
+    with PlanningLock(pdir):
+        try:
+            atomic_write_json(path, config, expected=None)
+        except ConflictError:
+            raise MsdError(
+                f"{path} was created by someone else meanwhile; new-project never overwrites it"
+            ) from None
+        if state_path is None:
+            return
+        from msd_desktop.core.workspace.seed_state import seed_state_text
+
+        try:
+            _write_new_text(state_path, seed_state_text())
+        except BaseException:
+            import contextlib
+            import os
+
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            raise
+
+
+def _write_new_text(path: Path, text: str) -> None:
+    """Write a file that must not exist yet, atomically: the full text lands under a temp
+    name, then a hard link gives it its name — which fails, instead of replacing, when
+    something is already there."""
+    import contextlib
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.tmp-{os.getpid()}-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8"))
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise MsdError(f"{path} was created by someone else meanwhile; new-project "
+                           "never overwrites it") from None
+        except OSError as exc:
+            raise MsdError(f"Could not write {path}: {exc.strerror or exc}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _refuse_existing(path: Path, what_file: str = "config") -> None:
+    """Refuse any existing ``config.json`` (or ``what_file``, e.g. the seed ``STATE.md``): a
+    file, and also a FIFO, a directory, a device or a dangling or looping symlink (``exists()``
+    is false for the last two: they would be replaced).
     """
     import os
     import stat
@@ -417,10 +512,13 @@ def _refuse_existing(path: Path) -> None:
         what = "is a directory"
     elif not stat.S_ISREG(info.st_mode):
         what = "is not a regular file (a FIFO, socket or device)"
-    raise MsdError(
-        f"{path} {what}; new-project never overwrites a project's config "
-        "(change it in Settings or with msd config-set)"
-    )
+    if what_file == "config":
+        raise MsdError(
+            f"{path} {what}; new-project never overwrites a project's config "
+            "(change it in Settings or with msd config-set)"
+        )
+    raise MsdError(f"{path} {what}; new-project never overwrites a project's {what_file} "
+                   "(open the project instead)")
 
 
 def _rewrite_defaults_after_success(env: Env, notes: NewProjectNotes) -> None:

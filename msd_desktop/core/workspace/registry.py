@@ -266,6 +266,22 @@ class WorkspaceRegistry:
         except OSError as exc:
             raise MsdError(f"Cannot write {self.path}: {exc.strerror or exc}") from exc
 
+    def place_project(
+        self, root: str | Path, shown: builtins.list[Workspace] | None = None
+    ) -> tuple[Workspace, bool]:
+        """Make a new project at ``root`` show up: ``(workspace, added)``.
+
+        A workspace that already lists it (a scan root or a scanned folder whose scan reaches
+        ``root``, among the registered ones and ``shown`` — the window's transient ones) is
+        returned as is, ``added`` false; otherwise ``root`` is registered as a ``folder``
+        workspace (``added`` true). No one-project workspace inside a scan root that covers it.
+        """
+        target = _normalize(root)
+        for ws in [*self.list(), *(shown or [])]:
+            if lists_project(ws, target):
+                return ws, False
+        return self.add(target, kind="folder"), True
+
     # -- projects
 
     def projects(self, workspace: Workspace, **scan: Any) -> builtins.list[ProjectRef]:
@@ -280,3 +296,28 @@ class WorkspaceRegistry:
         for ref in found:
             ref.workspace = workspace.name
         return found
+
+
+def lists_project(workspace: Workspace, root: Path) -> bool:
+    """Whether ``workspace``'s listing contains the project at ``root`` (an absolute, resolved
+    path), by the rules of :mod:`msd_desktop.core.workspace.discovery`: within ``scan_depth``,
+    no hidden or skipped folder on the way, and no project above it inside the workspace
+    (a scan never descends below a project)."""
+    from msd_desktop.core.workspace.discovery import SKIP_NAMES
+
+    try:
+        base = _normalize(workspace.path)
+    except OSError:
+        return False
+    if root == base:
+        return True
+    if workspace.kind == "folder" and is_project(base):
+        return False  # a one-project folder lists only itself
+    if not root.is_relative_to(base):
+        return False
+    parts = root.relative_to(base).parts
+    if len(parts) > workspace.scan_depth:
+        return False
+    if any(part.startswith(".") or part in SKIP_NAMES for part in parts):
+        return False
+    return not any(is_project(base.joinpath(*parts[:i])) for i in range(len(parts)))
