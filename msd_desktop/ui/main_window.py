@@ -390,6 +390,12 @@ class MainWindow(QMainWindow):
             self.addAction(action)
 
         help_menu = self.menuBar().addMenu("&Help")
+        self.open_demo_action = QAction(self.tr("Open demo workspace"), self)
+        self.open_demo_action.setObjectName("OpenDemoAction")
+        self.open_demo_action.setToolTip(self.tr("Show the bundled example projects (a copy "
+                                                 "you may edit; never registered)"))
+        self.open_demo_action.triggered.connect(self.open_demo)
+        help_menu.addAction(self.open_demo_action)
         about = QAction("About MSD Desktop", self)
         about.triggered.connect(self._about)
         help_menu.addAction(about)
@@ -418,11 +424,15 @@ class MainWindow(QMainWindow):
 
     def _on_projects_loaded(self, entries: list[WorkspaceEntry]) -> None:
         self.timings.setdefault("scan_ms", (time.perf_counter() - self._t0) * 1000)
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
         refs = [p.ref for e in entries for p in e.projects]
-        self._watch_workspaces(entries)
         self._report_rescan({r.root for r in refs})
         unique = list({r.root: r for r in reversed(refs)}.values())[::-1]  # first one wins
-        self.tray.set_projects(unique, load=False)  # issue 6 companion; states come below
+        # the watches and the tray's project list on the next turn: each walks every project
+        # (the summaries' cache pass runs in a worker meanwhile, and the tray lines it
+        # brings are ordered by finish_lines at the end)
+        QTimer.singleShot(YIELD_MS, self, lambda: self._after_projects_loaded(entries, unique))
         self._summaries = {r.root: self._summaries[r.root] for r in unique
                            if r.root in self._summaries}
         # one reset for the whole scan (placeholders until each summary arrives), then only
@@ -438,6 +448,11 @@ class MainWindow(QMainWindow):
             # after the cached summaries are in (building the tabs blocks this thread for a
             # few hundred ms; a warm start's summaries take less than that)
             self._restore_pending = True
+
+    def _after_projects_loaded(self, entries: list[WorkspaceEntry],
+                               unique: list[ProjectRef]) -> None:
+        self._watch_workspaces(entries)
+        self.tray.set_projects(unique, load=False)  # issue 6 companion; states come below
 
     def _after_cached(self) -> None:
         """The cache pass is applied: now restore the last project, if asked to."""
@@ -1041,7 +1056,32 @@ class MainWindow(QMainWindow):
         last = self.settings.value("ui/last_project")
         if isinstance(last, str) and last:
             ws = self.settings.value("ui/last_workstream") or None
-            QTimer.singleShot(0, lambda: self.open_project(Path(last), ws))
+            QTimer.singleShot(0, lambda: self._restore_quietly(Path(last), ws))
+
+    def _restore_quietly(self, root: Path, workstream: Any) -> None:
+        """Reopen the last project if it is still listed; else stay on the overview, saying
+        nothing (it may be the demo, no longer shown once real projects are registered)."""
+        if self._current is None and not self.browser.select_project(root, workstream):
+            self.show_overview()
+
+    def open_demo(self) -> None:
+        """Help → Open demo workspace: show the demo copy (made first if needed) as a
+        transient workspace, or show it again; the copy is made off the UI thread."""
+        from msd_desktop.core.workspace.demo import demo_workspace
+
+        def shown(ws: Workspace) -> None:
+            transient = self.browser.transient
+            if not any(w.path == ws.path for w in transient):
+                transient.append(ws)
+            self._status(self.tr("Demo workspace: {0}").format(ws.path))
+            self.show_overview()
+            self.browser.rescan()
+
+        def failed(error: BaseException) -> None:
+            self._status(self.tr("The demo workspace could not be copied: {0}").format(error))
+
+        run_op(demo_workspace, name="demo copy", on_finished=shown, on_failed=failed,
+               owner=self)
 
     # -- issue 6 companion windows
 
@@ -1063,13 +1103,15 @@ class MainWindow(QMainWindow):
         dialog = NewProjectDialog(self.env, self)
 
         def created(result: Any) -> None:
-            root = result.path.parent.parent
-            try:
-                self.registry.add(root, kind="folder")
+            root = dialog.project_root or result.path.parent.parent
+            try:  # into the workspace whose scan lists it, else a folder workspace of its own
+                ws, added = self.registry.place_project(root, self.browser.transient)
             except Exception as exc:  # registry problems are reported, the project exists
-                self._status(f"Created {result.path}, but could not register it: {exc}")
+                self._status(self.tr("Created {0}, but could not register it: {1}")
+                             .format(root, exc))
             else:
-                self._status(f"Created {result.path}")
+                self._status((self.tr("Created {0}; added as a workspace of its own") if added
+                              else self.tr("Created {0} in workspace {1}")).format(root, ws.name))
             self._open_project = root
             self.browser.rescan()
 

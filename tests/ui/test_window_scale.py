@@ -210,3 +210,21 @@ def test_watch_limit_is_said_and_polling_takes_over(
     assert "Watching is limited" in win.status_label.text()
     assert "msd-watcher-poll" in {t.name for t in win.bridge.watcher.threads()}
     win.close()
+
+
+def test_tray_menu_is_built_in_slices_and_updated_in_place(qtbot, tmp_path: Path) -> None:
+    from msd_desktop.ui.companion.tray import MENU_CHUNK, ProjectTray, TrayLine
+
+    tray = ProjectTray({})
+    n = MENU_CHUNK * 2 + 17
+    tray.lines = [TrayLine(tmp_path / f"p{i}", f"p{i}", "executing", 10) for i in range(n)]
+    tray.finish_lines()
+    assert len(tray.project_actions) == MENU_CHUNK  # the first slice now, the rest later
+    qtbot.waitUntil(lambda: len(tray.project_actions) == n, timeout=5000)
+    first = tray.project_actions[tmp_path / "p5"]
+    # one line changed, same projects: that action is re-rendered, none is rebuilt
+    tray.lines[5] = TrayLine(tmp_path / "p5", "p5", "paused", 40)
+    tray.finish_lines()
+    assert tray.project_actions[tmp_path / "p5"] is first
+    assert "paused" in first.text()
+    assert len(tray.menu.actions()) == n + 2  # header and separator

@@ -328,8 +328,7 @@ class ProjectWatcher:
         """Watch exactly these workspaces. Returns at once: the watcher's own thread does the
         set-up (see :meth:`wait_idle`); a :class:`WatchHealth` is reported when it is done."""
         with self._cond:
-            self._wanted = [WatchSpec(_abs(s.path), tuple(_abs(p) for p in s.projects), s.scan)
-                            for s in specs]
+            self._wanted = list(specs)  # normalised on the watcher's thread (thousands of paths)
             self._cond.notify_all()
         if self._observer is None:  # not started: apply now, start() arms what is there
             self._apply_wanted()
@@ -432,6 +431,8 @@ class ProjectWatcher:
                 return
             self._applying = True
         try:
+            wanted = [WatchSpec(_abs(s.path), tuple(_abs(p) for p in s.projects), s.scan)
+                      for s in wanted]
             with self._arm_lock:
                 by_path = {s.path: s for s in wanted}
                 for path in [p for p in self._spaces if p not in by_path]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # parsing modules load off the start-up path (bench P3)
     from msd_desktop.core.state.project import ProjectState
 
 MESSAGE_MS = 8000
+MENU_CHUNK = 300  # menu lines added per event-loop turn when there are more
 
 
 @dataclass(frozen=True)
@@ -255,15 +256,27 @@ class ProjectTray(QObject):
         if not self.lines:
             empty = self.menu.addAction("No projects yet")
             empty.setEnabled(False)
-        for line in self.lines:
+        self._menu_gen = getattr(self, "_menu_gen", 0) + 1
+        self._add_menu_lines(list(self.lines), 0, self._menu_gen)
+        busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)
+        self.icon.setToolTip(f"MSD Desktop — {len(self.lines)} projects, {busy} in progress")
+
+    def _add_menu_lines(self, lines: list[TrayLine], start: int, gen: int) -> None:
+        """Add menu lines from ``start``; beyond :data:`MENU_CHUNK` lines, the rest on later
+        event-loop turns (thousands of actions at once blocked the window for ~0.2 s per
+        1,000). A newer rebuild abandons this one."""
+        if gen != self._menu_gen:
+            return
+        end = len(lines) if len(lines) <= MENU_CHUNK else min(len(lines), start + MENU_CHUNK)
+        for line in lines[start:end]:
             action = self.menu.addAction(menu_text(line.text))
             action.setToolTip(tooltip(line.problem or str(line.root)))
             action.setData(str(line.root))
             action.triggered.connect(lambda _=False, r=line.root: self.project_activated.emit(r))
             self.project_actions[line.root] = action
             self._rendered[line.root] = line
-        busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)
-        self.icon.setToolTip(f"MSD Desktop — {len(self.lines)} projects, {busy} in progress")
+        if end < len(lines):
+            QTimer.singleShot(1, self, lambda: self._add_menu_lines(lines, end, gen))
 
     def _update_menu_in_place(self) -> bool:
         """Same projects in the same order: re-render only the lines that changed (a watcher
