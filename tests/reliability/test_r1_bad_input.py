@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.jsonfile import read_json_file
+from msd_desktop.core.common.safe_read import LIMITS
 from msd_desktop.core.config.setter import config_get, config_set, config_set_typed
 from msd_desktop.core.config.store import load_config, migrate_config
 from msd_desktop.core.secrets.store import find_plaintext_secrets, migrate_plaintext_secrets
@@ -250,6 +251,12 @@ def check_state(root: Path, env: dict[str, str], raw: bytes) -> None:
     json.dumps(state.to_dict())
     assert isinstance(state.statusline, str)
     state_problems = [p for p in state.problems if p.file == ".planning/STATE.md"]
+    if len(raw) > LIMITS["state"]:
+        # over the safe reader's cap (R6): the whole file is refused, naming the limit
+        assert any(p.severity == "error" and "larger than 1 MiB" in p.message
+                   for p in state_problems), state_problems
+        _unchanged(root, before, "reading STATE.md")
+        return
     if doc.error is not None:
         assert isinstance(doc.error.line, int), f"no line: {doc.error}"
         assert 1 <= doc.error.line <= _lines(raw)

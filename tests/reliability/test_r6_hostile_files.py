@@ -515,3 +515,24 @@ def test_figures_of_the_run() -> None:
     record_figure("r6_peak_mib", round(_FIGURES["peak_mib"], 1))
     record_figure("r6_slowest_s", round(_FIGURES["slowest_s"], 2))
     assert len(CASES) * len(VERBS) >= 600
+
+
+def test_statusline_cleaning_is_a_no_op_on_the_upstream_differential_texts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The texts the upstream-hook differential test compares render byte for byte the same
+    through ``msd statusline`` (which cleans fields and output) as through the core renderer
+    (which the differential test checks against upstream)."""
+    from msd_desktop.cli import main
+    from tests.core.test_statusline import _CURATED, _generated_cases, compact, full
+
+    texts = _CURATED + _generated_cases(120, seed=7502)
+    root = tmp_path / "p"
+    (root / ".planning").mkdir(parents=True)
+    state = root / ".planning" / "STATE.md"
+    for text in texts:
+        state.write_bytes(text.encode("utf-8"))
+        for fmt, render in (("full", full), ("compact", compact)):
+            capsys.readouterr()
+            assert main(["statusline", "--format", fmt, "--cwd", str(root)]) == 0
+            assert capsys.readouterr().out == render(text) + "\n", (fmt, text)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.common.safe_read import UnsafeFileError, check_digits, read_text
 from msd_desktop.core.state.state_md import ParseProblem, iter_fence_state
 
 __all__ = [
@@ -272,6 +272,12 @@ def _retired_keys(lines: list[str]) -> set[str]:
 
 def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
     """Parse ROADMAP.md text; never raises — odd input becomes ``problems`` with lines."""
+    try:
+        check_digits(text, "ROADMAP.md")  # text from an editor did not pass the file reader
+    except UnsafeFileError as exc:
+        rm = parse_roadmap_text("", path)
+        rm.problems.append(ParseProblem(exc.message))
+        return rm
     raw_lines = text.split("\n")
     stripped = [line[:-1] if line.endswith("\r") else line for line in raw_lines]
     fenced = iter_fence_state(stripped)

@@ -33,6 +33,8 @@ from typing import Any
 from msd_desktop.core.common.safe_read import (
     MAX_DEPTH,
     MAX_FRONTMATTER_BYTES,
+    UnsafeFileError,
+    check_digits,
     max_flow_depth,
     read_text,
     structure_problem,
@@ -723,8 +725,19 @@ def _parse_body(doc: StateDoc) -> None:
     }
 
 
+def _line_in(message: str) -> int | None:
+    m = re.search(r": line (\d+):", message)
+    return int(m.group(1)) if m else None
+
+
 def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
     """Parse STATE.md text. Never raises for bad content; see ``error`` and ``warnings``."""
+    try:
+        check_digits(text, "STATE.md")  # text from an editor did not pass the file reader
+    except UnsafeFileError as exc:
+        doc = parse_state_text("", path)
+        doc.error = ParseProblem(exc.message, _line_in(exc.message), None)
+        return doc
     yaml_text, first_line, body_start = split_frontmatter(text)
     frontmatter: dict[str, Any] | None = None
     error: ParseProblem | None = None
