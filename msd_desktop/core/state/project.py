@@ -211,7 +211,7 @@ class ProjectState:
             "frontmatter": fm,
             "version": doc.version if doc else None,
             "state_head": doc.state_head if doc else None,
-            "status": doc.status if doc else None,
+            "status": self.status.raw if doc else None,  # what normalized_status came from
             "normalized_status": self.status.value if doc else None,
             "progress": self.progress.to_dict(),
             "sections": _jsonable(doc.sections_dict()) if doc else None,
