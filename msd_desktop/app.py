@@ -7,7 +7,9 @@
 
 The demo ships as package data (``msd_desktop/resources/demo``) and is copied to the user data
 directory (platformdirs, ``<data>/msd-desktop/demo``) before use, so it can be edited and so a
-read-only install still works. It is shown as a workspace but not registered.
+read-only install still works. It is shown as a workspace but not registered; Help → Open
+demo workspace shows it again once real projects are registered
+(:mod:`msd_desktop.core.workspace.demo`).
 """
 
 from __future__ import annotations
@@ -21,42 +23,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-DEMO_WORKSPACE_NAME = "Demo workspace"
-
-
-def demo_source() -> Path:
-    from importlib import resources
-
-    return Path(str(resources.files("msd_desktop") / "resources" / "demo"))
-
-
-def demo_target(env: dict[str, str] | None = None) -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("msd-desktop", appauthor=False)) / "demo"
-
-
-def ensure_demo_copy(target: Path | None = None, *, reset: bool = False) -> Path:
-    """Copy the bundled demo to ``target`` unless a copy is already there (or ``reset``)."""
-    target = target or demo_target()
-    marker = target / ".msd-demo"
-    if not reset and marker.exists():
-        return target  # the usual start: nothing to copy (and no shutil to import)
-    import shutil
-
-    if reset and target.exists():
-        shutil.rmtree(target)
-    if not marker.exists():
-        if target.exists():
-            shutil.rmtree(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp-copy")
-        if tmp.exists():
-            shutil.rmtree(tmp)
-        shutil.copytree(demo_source(), tmp)
-        (tmp / ".msd-demo").write_text("copied by msd-desktop\n", encoding="utf-8")
-        os.replace(tmp, target)
-    return target
+from msd_desktop.core.workspace.demo import (  # the demo lives in the core (Help menu too)
+    DEMO_WORKSPACE_NAME as DEMO_WORKSPACE_NAME,
+)
+from msd_desktop.core.workspace.demo import demo_source as demo_source
+from msd_desktop.core.workspace.demo import demo_target as demo_target
+from msd_desktop.core.workspace.demo import demo_workspace as demo_workspace
+from msd_desktop.core.workspace.demo import ensure_demo_copy as ensure_demo_copy
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -86,9 +59,7 @@ def _plan_workspaces(args: argparse.Namespace, env: dict[str, str]):  # type: ig
     except MsdError:
         registered = []
     if args.demo or (not registered and not args.path):
-        demo = ensure_demo_copy(reset=args.reset_demo)
-        transient.append(Workspace(name=DEMO_WORKSPACE_NAME, path=demo, kind="scan_root",
-                                   scan_depth=2))
+        transient.append(demo_workspace(reset=args.reset_demo))
     if args.path:
         from msd_desktop.core.workspace.project_root import find_root
 

@@ -30,11 +30,19 @@ class FolderCheck:
 
     ``problem`` (when set) is the sentence to show and nothing may be created; otherwise
     ``missing`` says the folder does not exist yet and would be created with its parents.
+    ``code`` names the problem for a caller that words it itself (the window translates):
+    ``relative``, ``loop``, ``through_file``, ``denied``, ``too_long``, ``unchecked``,
+    ``dangling``, ``not_folder`` (``what`` says what it is), ``has_planning``, ``no_parent``,
+    ``parent_not_folder`` (``what``, ``other`` = that parent), ``parent_not_writable``
+    (``other``).
     """
 
     path: Path
     missing: bool = False
     problem: str | None = None
+    code: str = ""
+    what: str = ""
+    other: Path | None = None
 
     @property
     def ok(self) -> bool:
@@ -56,16 +64,22 @@ def _kind_of(mode: int) -> str | None:
     return "not a folder"
 
 
-def _os_problem(path: Path, exc: OSError) -> str:
+def _os_problem(target: Path, path: Path, exc: OSError) -> FolderCheck:
+    """The verdict on ``target`` when checking ``path`` (itself or an ancestor) raised."""
     if exc.errno == errno.ELOOP:
-        return f"{path} is a symlink loop, not a folder."
+        return FolderCheck(target, problem=f"{path} is a symlink loop, not a folder.",
+                           code="loop", other=path)
     if exc.errno == errno.ENOTDIR:
-        return f"{path} goes through a file: a part of it is not a folder."
+        return FolderCheck(target, problem=f"{path} goes through a file: a part of it is not "
+                                           "a folder.", code="through_file", other=path)
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return f"{path} cannot be checked: permission denied."
+        return FolderCheck(target, problem=f"{path} cannot be checked: permission denied.",
+                           code="denied", other=path)
     if exc.errno == errno.ENAMETOOLONG:
-        return f"{path} is too long a name for this system."
-    return f"{path} cannot be checked ({exc.strerror or exc})."
+        return FolderCheck(target, problem=f"{path} is too long a name for this system.",
+                           code="too_long", other=path)
+    return FolderCheck(target, problem=f"{path} cannot be checked ({exc.strerror or exc}).",
+                       code="unchecked", what=str(exc.strerror or exc), other=path)
 
 
 def check_project_folder(path: Path | str) -> FolderCheck:
@@ -77,27 +91,29 @@ def check_project_folder(path: Path | str) -> FolderCheck:
     p = Path(os.path.expanduser(os.fspath(path)))
     if not p.is_absolute():
         return FolderCheck(p, problem=f"{p} is not an absolute path: give the whole path "
-                                      "(for example ~/projects/my-app).")
+                                      "(for example ~/projects/my-app).", code="relative")
     try:
         info = os.lstat(p)
     except (FileNotFoundError, NotADirectoryError):
         return _check_missing(p)  # (a part of the way being a file is named there)
     except OSError as exc:
-        return FolderCheck(p, problem=_os_problem(p, exc))
+        return _os_problem(p, p, exc)
     if stat.S_ISLNK(info.st_mode):
         try:
             info = os.stat(p)
         except FileNotFoundError:
             return FolderCheck(p, problem=f"{p} is a symlink to something that does not "
-                                          "exist; create the target or choose another folder.")
+                                          "exist; create the target or choose another folder.",
+                               code="dangling")
         except OSError as exc:
-            return FolderCheck(p, problem=_os_problem(p, exc))
+            return _os_problem(p, p, exc)
     kind = _kind_of(info.st_mode)
     if kind is not None:
-        return FolderCheck(p, problem=f"{p} is {kind}, not a folder.")
+        return FolderCheck(p, problem=f"{p} is {kind}, not a folder.", code="not_folder",
+                           what=kind)
     if os.path.lexists(p / ".planning"):
         return FolderCheck(p, problem=f"{p} already has .planning/ — open it instead of "
-                                      "creating it.")
+                                      "creating it.", code="has_planning")
     return FolderCheck(p)
 
 
@@ -110,16 +126,19 @@ def _check_missing(p: Path) -> FolderCheck:
             break
         except (FileNotFoundError, NotADirectoryError):
             if ancestor.parent == ancestor:
-                return FolderCheck(p, problem=f"{p} cannot be created (no existing parent).")
+                return FolderCheck(p, problem=f"{p} cannot be created (no existing parent).",
+                                   code="no_parent")
             ancestor = ancestor.parent
         except OSError as exc:
-            return FolderCheck(p, problem=_os_problem(ancestor, exc))
+            return _os_problem(p, ancestor, exc)
     kind = _kind_of(info.st_mode)
     if kind is not None:
         return FolderCheck(p, problem=f"{p} cannot be created: {ancestor} is {kind}, "
-                                      "not a folder.")
+                                      "not a folder.", code="parent_not_folder", what=kind,
+                           other=ancestor)
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        return FolderCheck(p, problem=f"{p} cannot be created: {ancestor} is not writable.")
+        return FolderCheck(p, problem=f"{p} cannot be created: {ancestor} is not writable.",
+                           code="parent_not_writable", other=ancestor)
     return FolderCheck(p, missing=True)
 
 

@@ -9,6 +9,13 @@ creation *is* :func:`msd_desktop.core.workspace.new_project.new_project`. API ke
 the
 OS keyring; ``config.json`` gets ``true`` (D4). The preview shows the exact file to be
 written (computed without touching defaults.json).
+
+What the person can rely on: a folder that does not exist yet is offered to be created (asked
+once, on Create); a target that cannot hold a project (a file, a FIFO, a symlink loop …) is
+named before Create is possible; the key fields are disabled, with the reason shown, while the
+OS keyring is unknown or unusable (asked off the UI thread), so Create never fails late on a
+key; messages have their space reserved, so nothing jumps. Create writes ``config.json`` and
+the seed ``STATE.md`` (:mod:`msd_desktop.core.workspace.seed_state`) off the UI thread.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -31,6 +38,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -44,14 +52,17 @@ from msd_desktop.core.config.draft import InvalidInput
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, validate_value
 from msd_desktop.core.config.store import lookup
-from msd_desktop.core.secrets.store import secret_keys
+from msd_desktop.core.secrets.store import KeyringStatus, keyring_status, secret_keys
 from msd_desktop.core.workspace.new_project import (
     NewProjectResult,
     build_new_project_config,
     new_project,
 )
+from msd_desktop.core.workspace.project_folder import FolderCheck, check_project_folder
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
+from msd_desktop.ui.widgets.plain_text import plain_label
 from msd_desktop.ui.widgets.theme import semantic_color
+from msd_desktop.ui.widgets.workers import run_op
 
 NEW_PROJECT_KEYS: tuple[str, ...] = (
     "mode",
@@ -78,31 +89,44 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def pick_folder(parent: QWidget, start: str) -> str | None:
     """Ask for a folder (one modal question a test replaces)."""
-    path = QFileDialog.getExistingDirectory(parent, "Project folder", start)
+    title = QCoreApplication.translate("NewProjectDialog", "Project folder")
+    path = QFileDialog.getExistingDirectory(parent, title, start)
     return path or None
 
 
-def folder_problem(text: str) -> str | None:
-    """Why ``text`` cannot become a new project, or ``None``."""
-    if not text.strip():
-        return "Choose a folder."
-    p = Path(text).expanduser()
-    if not p.is_dir():
-        return f"{p} is not a folder."
-    if (p / ".planning").exists():
-        return f"{p} already has .planning/ — open it instead of creating it."
-    return None
+def ask_create_folder(parent: QWidget, path: Path) -> bool:
+    """Ask whether to create the missing ``path`` (one modal question)."""
+    title = QCoreApplication.translate("NewProjectDialog", "Create the folder?")
+    text = QCoreApplication.translate(
+        "NewProjectDialog", "{0} does not exist yet. Create it (and any missing parent "
+        "folders) for the new project?").format(path)
+    box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    box.setObjectName("CreateFolderQuestion")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setDefaultButton(QMessageBox.StandardButton.Yes)
+    return box.exec() == QMessageBox.StandardButton.Yes
+
+
+def _reserve_lines(label: QLabel, lines: int) -> QLabel:
+    """Keep room for ``lines`` lines of text whether or not the label says anything, so a
+    message appearing or going away never moves the rest of the dialog."""
+    label.setWordWrap(True)
+    label.setMinimumHeight(label.fontMetrics().lineSpacing() * lines + 4)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    return label
 
 
 class NewProjectDialog(QDialog):
     """One page: folder, usual settings, API keys, preview, Create."""
 
     created = Signal(object)  # NewProjectResult
+    keyring_checked = Signal(object)  # KeyringStatus, once the off-thread check answered
 
     def __init__(self, env: Mapping[str, str] | None = None, parent: QWidget | None = None,
                  folder: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("New project — MSD Desktop")
+        self.setWindowTitle(self.tr("New project — MSD Desktop"))
         self.setObjectName("NewProjectDialog")
         self.env = dict(os.environ if env is None else env)
         self.choices: dict[str, Any] = {}
@@ -111,33 +135,45 @@ class NewProjectDialog(QDialog):
         self.error_labels: dict[str, QLabel] = {}
         self.key_edits: dict[str, QLineEdit] = {}
         self.result_info: NewProjectResult | None = None
+        self.project_root: Path | None = None  # the folder of the project created
+        self.keyring: KeyringStatus | None = None  # None until the check answered
+        self.creating = False
+        self.folder_check: FolderCheck | None = None
         self.base, self.notes = build_new_project_config({}, self.env, rewrite_defaults=False)
         self._build(folder)
         self._refresh()
+        self._check_keyring()
 
     # -- building
 
     def _build(self, folder: str) -> None:
         outer = QVBoxLayout(self)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Folder:"))
+        folder_caption = QLabel(self.tr("&Folder:"))
+        row.addWidget(folder_caption)
         self.folder_edit = QLineEdit(folder)
-        self.folder_edit.setPlaceholderText("A folder without .planning/")
+        self.folder_edit.setObjectName("FolderEdit")
+        self.folder_edit.setAccessibleName(self.tr("Project folder"))
+        self.folder_edit.setPlaceholderText(
+            self.tr("A folder without .planning/ (a missing one can be created)"))
         self.folder_edit.textChanged.connect(lambda _t: self._refresh())
+        folder_caption.setBuddy(self.folder_edit)
         row.addWidget(self.folder_edit, 1)
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         row.addWidget(browse)
         outer.addLayout(row)
-        self.folder_label = QLabel()
+        self.folder_label = _reserve_lines(plain_label(QLabel()), 2)
         self.folder_label.setObjectName("FolderProblem")
         outer.addWidget(self.folder_label)
 
         form_side = QWidget()
         fl = QVBoxLayout(form_side)
         fl.setContentsMargins(0, 0, 0, 0)
+        titles = {"How you work": self.tr("How you work"), "Workflow": self.tr("Workflow"),
+                  "Git": self.tr("Git")}
         for title, keys in GROUPS:
-            box = QGroupBox(title)
+            box = QGroupBox(titles.get(title, title))
             form = QFormLayout(box)
             for key in keys:
                 form.addRow(self._label_for(key), self._editor_cell(key))
@@ -147,16 +183,23 @@ class NewProjectDialog(QDialog):
 
         self.preview = QPlainTextEdit()
         self.preview.setObjectName("ConfigPreview")
+        self.preview.setAccessibleName(self.tr("config.json preview"))
         self.preview.setReadOnly(True)
         self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         preview_side = QWidget()
         pl = QVBoxLayout(preview_side)
         pl.setContentsMargins(0, 0, 0, 0)
-        self.preview_title = QLabel()
+        self.preview_title = plain_label(QLabel())  # notes name files: plain text
         self.preview_title.setWordWrap(True)
         pl.addWidget(self.preview_title)
         pl.addWidget(self.preview, 1)
+        self.state_note = plain_label(QLabel(self.tr(
+            "Also written: .planning/STATE.md (status planning, milestone v1.0, no progress "
+            "yet; next step /msd-new-project).")))
+        self.state_note.setObjectName("StateNote")
+        self.state_note.setWordWrap(True)
+        pl.addWidget(self.state_note)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(form_side)
@@ -168,14 +211,15 @@ class NewProjectDialog(QDialog):
         self.splitter = splitter
         outer.addWidget(splitter, 1)
 
-        self.error_label = QLabel()
+        self.error_label = _reserve_lines(plain_label(QLabel()), 2)
         self.error_label.setObjectName("CreateError")
-        self.error_label.setWordWrap(True)
         self.error_label.setStyleSheet(f"color: {semantic_color('error').name()}")
         outer.addWidget(self.error_label)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.create_button = self.buttons.addButton("Create project",
+        self.create_button = self.buttons.addButton(self.tr("Create project"),
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
+        self.create_button.setObjectName("CreateButton")
+        self.create_button.setDefault(True)
         self.create_button.clicked.connect(self.create_project)
         self.buttons.rejected.connect(self.reject)
         outer.addWidget(self.buttons)
@@ -195,7 +239,7 @@ class NewProjectDialog(QDialog):
         found, value = lookup(self.base, key)
         editor.set_value(value if found else MISSING)
         editor.edited.connect(lambda v, k=key: self.set_choice(k, v))
-        err = QLabel()
+        err = plain_label(QLabel())
         err.setStyleSheet(f"color: {semantic_color('error').name()}")
         err.hide()
         lay.addWidget(editor)
@@ -205,20 +249,66 @@ class NewProjectDialog(QDialog):
         return cell
 
     def _keys_box(self) -> QGroupBox:
-        box = QGroupBox("API keys (stored in the OS keyring, never in config.json)")
+        box = QGroupBox(self.tr("API keys (stored in the OS keyring, never in config.json)"))
         form = QFormLayout(box)
+        self.keyring_label = _reserve_lines(plain_label(QLabel()), 3)
+        self.keyring_label.setObjectName("KeyringReason")
+        form.addRow(self.keyring_label)
         for key in secret_keys():
             edit = QLineEdit()
             edit.setEchoMode(QLineEdit.EchoMode.Password)
-            where = self.notes.detected_keys.get(key)
-            edit.setPlaceholderText(f"already available ({where})" if where else "not set")
+            edit.setObjectName(f"KeyEdit-{key}")
+            spec = config_schema.get(key)
+            edit.setAccessibleName(spec.title if spec else key)
             edit.textChanged.connect(lambda _t: self._refresh())
             self.key_edits[key] = edit
-            spec = config_schema.get(key)
             form.addRow(spec.title if spec else key, edit)
-        self.global_keys = QCheckBox("Store the keys for all projects (global keyring entry)")
+        self.global_keys = QCheckBox(
+            self.tr("Store the keys for all projects (global keyring entry)"))
         form.addRow(self.global_keys)
+        self._show_keyring()
         return box
+
+    # -- the keyring, asked once off the UI thread (a locked Secret Service can take seconds)
+
+    def _check_keyring(self) -> None:
+        run_op(keyring_status, name="keyring status", on_finished=self._keyring_answered,
+               on_failed=lambda exc: self._keyring_answered(
+                   KeyringStatus(False, "unknown", str(exc) or type(exc).__name__)),
+               owner=self)
+
+    def _keyring_answered(self, status: KeyringStatus) -> None:
+        self.keyring = status
+        self._show_keyring()
+        self._refresh()
+        self.keyring_checked.emit(status)
+
+    def keys_usable(self) -> bool:
+        return self.keyring is not None and self.keyring.usable
+
+    def _show_keyring(self) -> None:
+        usable = self.keys_usable()
+        for key, edit in self.key_edits.items():
+            edit.setEnabled(usable and not self.creating)
+            where = self.notes.detected_keys.get(key)
+            if where:
+                edit.setPlaceholderText(self.tr("already available ({0})").format(where))
+            elif usable:
+                edit.setPlaceholderText(self.tr("not set"))
+            else:
+                edit.setPlaceholderText(self.tr("cannot be stored here"))
+        self.global_keys.setEnabled(usable and not self.creating)
+        if self.keyring is None:
+            self.keyring_label.setText(self.tr("Checking the OS keyring…"))
+            self.keyring_label.setStyleSheet("")
+        elif usable:
+            self.keyring_label.setText("")
+            self.keyring_label.setStyleSheet("")
+        else:
+            self.keyring_label.setText(self.tr(
+                "No usable OS keyring, so API keys cannot be stored from here (the project "
+                "is created without them). {0}").format(self.keyring.reason))
+            self.keyring_label.setStyleSheet(f"color: {semantic_color('warning').name()}")
 
     # -- state
 
@@ -237,6 +327,8 @@ class NewProjectDialog(QDialog):
 
     def all_choices(self) -> dict[str, Any]:
         out = dict(self.choices)
+        if not self.keys_usable():
+            return out  # the fields are disabled: nothing typed can be lost here
         for key, edit in self.key_edits.items():
             if edit.text().strip():
                 out[key] = edit.text()
@@ -247,42 +339,114 @@ class NewProjectDialog(QDialog):
         if path:
             self.folder_edit.setText(path)
 
+    def folder_text(self, check: FolderCheck | None) -> str:
+        """The sentence under the folder field for ``check`` (``None``: nothing typed)."""
+        if check is None:
+            return self.tr("Choose a folder.")
+        p, other = str(check.path), str(check.other or check.path)
+        kinds = {"a file": self.tr("a file"), "a FIFO (named pipe)": self.tr("a FIFO (named "
+                 "pipe)"), "a socket": self.tr("a socket"), "a device": self.tr("a device"),
+                 "not a folder": self.tr("something that is not a folder")}
+        what = kinds.get(check.what, check.what)
+        if check.ok:
+            return self.tr("{0} does not exist yet: Create project will offer to create it.") \
+                .format(p) if check.missing else ""
+        texts = {
+            "relative": self.tr("{0} is not an absolute path: give the whole path (for "
+                                "example ~/projects/my-app).").format(p),
+            "loop": self.tr("{0} is a symlink loop, not a folder.").format(other),
+            "through_file": self.tr("{0} goes through a file: a part of it is not a folder.")
+            .format(other),
+            "denied": self.tr("{0} cannot be checked: permission denied.").format(other),
+            "too_long": self.tr("{0} is too long a name for this system.").format(p),
+            "dangling": self.tr("{0} is a symlink to something that does not exist; create "
+                                "the target or choose another folder.").format(p),
+            "not_folder": self.tr("{0} is {1}, not a folder.").format(p, what),
+            "has_planning": self.tr("{0} already has .planning/ — open it instead of "
+                                    "creating it.").format(p),
+            "no_parent": self.tr("{0} cannot be created (no existing parent).").format(p),
+            "parent_not_folder": self.tr("{0} cannot be created: {1} is {2}, not a folder.")
+            .format(p, other, what),
+            "parent_not_writable": self.tr("{0} cannot be created: {1} is not writable.")
+            .format(p, other),
+        }
+        return texts.get(check.code) or self.tr("{0} cannot be used: {1}").format(
+            p, check.problem)
+
+    def _check_folder(self) -> FolderCheck | None:
+        text = self.folder_edit.text().strip()
+        return check_project_folder(text) if text else None
+
     def _refresh(self) -> None:
         for key, label in self.error_labels.items():
             label.setText(self.errors.get(key, ""))
             label.setVisible(key in self.errors)
-        problem = folder_problem(self.folder_edit.text())
-        self.folder_label.setText(problem or "")
-        self.folder_label.setStyleSheet(
-            f"color: {semantic_color('warning').name()}" if problem else "")
+        check = self.folder_check = self._check_folder()
+        problem = check is None or not check.ok
+        self.folder_label.setText(self.folder_text(check))
+        color = "warning" if problem else "muted"
+        self.folder_label.setStyleSheet(f"color: {semantic_color(color).name()}")
         try:
             config, notes = build_new_project_config(self.all_choices(), self.env,
                                                      rewrite_defaults=False)
             self.preview.setPlainText(json.dumps(config, indent=2, ensure_ascii=False))
-            src = "built-ins ← ~/.msd/defaults.json ← your choices" if notes.defaults_used else \
-                "built-ins ← your choices (no ~/.msd/defaults.json)"
-            extra = "" if not notes.messages else "<br>" + "<br>".join(notes.messages)
-            self.preview_title.setText(f"<b>.planning/config.json</b><br>"
-                                       f"<span style='white-space:nowrap'>{src}</span>{extra}")
+            src = self.tr("built-ins ← ~/.msd/defaults.json ← your choices") \
+                if notes.defaults_used else \
+                self.tr("built-ins ← your choices (no ~/.msd/defaults.json)")
+            self.preview_title.setText("\n".join([".planning/config.json", src,
+                                                  *notes.messages]))
             build_error = None
         except MsdError as exc:
             build_error = str(exc)
-        self.error_label.setText(build_error or "")
-        self.create_button.setEnabled(problem is None and not self.errors and build_error is None)
+        if not self.creating:
+            self.error_label.setText(build_error or "")
+        self.create_button.setEnabled(not problem and not self.errors and build_error is None
+                                      and not self.creating)
 
     def create_project(self) -> None:
-        problem = folder_problem(self.folder_edit.text())
-        if problem or self.errors:
+        """Create (off the UI thread) after asking about a missing folder."""
+        self._refresh()
+        check = self.folder_check
+        if self.creating or check is None or not check.ok or self.errors:
             return
+        if check.missing and not ask_create_folder(self, check.path):
+            self.error_label.setText(self.tr("Nothing was created: {0} does not exist.")
+                                     .format(check.path))
+            return
+        root, choices, env, missing = check.path, self.all_choices(), self.env, check.missing
         scope = "global" if self.global_keys.isChecked() else "project"
-        try:
-            result = new_project(Path(self.folder_edit.text()).expanduser(), self.all_choices(),
-                                 self.env, secret_scope=scope)
-        except MsdError as exc:
-            self.error_label.setText(str(exc))
-            return
-        for edit in self.key_edits.values():
-            edit.clear()
-        self.result_info = result
-        self.created.emit(result)
-        self.accept()
+        self._set_creating(True)
+
+        def work() -> NewProjectResult:
+            return new_project(root, choices, env, secret_scope=scope, create_folder=missing,
+                               seed_state=True)
+
+        def done(result: NewProjectResult) -> None:
+            self._set_creating(False)
+            for edit in self.key_edits.values():
+                edit.clear()
+            self.result_info = result
+            self.project_root = root
+            self.created.emit(result)
+            self.accept()
+
+        def failed(error: BaseException) -> None:
+            self._set_creating(False)
+            self.error_label.setText(str(error) if isinstance(error, MsdError) else
+                                     self.tr("Could not create the project: {0}").format(error))
+            self._refresh_keep_error()
+
+        run_op(work, name="new project", on_finished=done, on_failed=failed, owner=self)
+
+    def _refresh_keep_error(self) -> None:
+        text = self.error_label.text()
+        self._refresh()
+        if text:
+            self.error_label.setText(text)
+
+    def _set_creating(self, creating: bool) -> None:
+        self.creating = creating
+        self.folder_edit.setReadOnly(creating)
+        self.error_label.setText(self.tr("Creating…") if creating else "")
+        self._show_keyring()
+        self._refresh()
