@@ -58,8 +58,9 @@ def test_consistency_check_names_file_lines_and_both_values(tmp_path: Path) -> N
     assert len(found) == 1
     problem = found[0]
     assert (problem.file, problem.line, problem.severity) == (".planning/STATE.md", 3, "warning")
-    assert "status: executing (.planning/STATE.md line 3)" in problem.message
-    assert "Status: Paused — waiting for review (.planning/STATE.md line 11" in problem.message
+    assert problem.message.startswith("STATE.md disagrees with itself")
+    assert "status: executing (line 3)" in problem.message
+    assert "Status: Paused — waiting for review (line 11, read as paused)" in problem.message
     assert "MSD shows executing everywhere" in problem.message
     assert state.status.value == "executing"
     assert state.to_dict()["normalized_status"] == "executing"

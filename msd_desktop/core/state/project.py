@@ -440,7 +440,7 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
                                    severity="info"))
 
     for conflict in state.status.conflicts:
-        out.append(Problem(conflict.message(state_rel, state.status.value), state_rel,
+        out.append(Problem(conflict.message(Path(state_rel).name, state.status.value), state_rel,
                            conflict.status_line))
 
     head = doc.fm.get("state_head")

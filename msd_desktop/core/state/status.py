@@ -48,11 +48,10 @@ class StatusConflict:
     def message(self, file: str, shown: str) -> str:
         where = "frontmatter" if self.other_label == "paused_at:" else "body"
         return (
-            f"STATE.md disagrees with itself: the frontmatter says status: {self.status} "
-            f"({file} line {self.status_line or '?'}) but the {where} says "
-            f"{self.other_label} {self.other_value} ({file} line {self.other_line or '?'}, "
-            f"read as {self.other_normalized}); MSD shows {shown} everywhere, as the status "
-            "line reads the frontmatter"
+            f"{file} disagrees with itself: the frontmatter says status: {self.status} "
+            f"(line {self.status_line or '?'}) but the {where} says {self.other_label} "
+            f"{self.other_value} (line {self.other_line or '?'}, read as "
+            f"{self.other_normalized}); MSD shows {shown} everywhere, as the status line does"
         )
 
 
