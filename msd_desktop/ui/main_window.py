@@ -1110,8 +1110,12 @@ class MainWindow(QMainWindow):
                 self._status(self.tr("Created {0}, but could not register it: {1}")
                              .format(root, exc))
             else:
-                self._status((self.tr("Created {0}; added as a workspace of its own") if added
-                              else self.tr("Created {0} in workspace {1}")).format(root, ws.name))
+                said = (self.tr("Created {0}; added as a workspace of its own") if added
+                        else self.tr("Created {0} in workspace {1}")).format(root, ws.name)
+                self._status(said)
+                # said again once the rescan's own summary ("Rescan: …") has been shown
+                self.summaries_loaded.connect(lambda: self._status(said),
+                                              Qt.ConnectionType.SingleShotConnection)
             self._open_project = root
             self.browser.rescan()
 

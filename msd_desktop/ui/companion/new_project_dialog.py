@@ -251,7 +251,10 @@ class NewProjectDialog(QDialog):
     def _keys_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("API keys (stored in the OS keyring, never in config.json)"))
         form = QFormLayout(box)
-        self.keyring_label = _reserve_lines(plain_label(QLabel()), 3)
+        self.keyring_label = _reserve_lines(plain_label(QLabel()), 4)
+        # a fixed height: the reason (long: it says how to install a keyring) is cut to its
+        # first sentence here, whole in the tooltip, so the box never grows when it arrives
+        self.keyring_label.setFixedHeight(self.keyring_label.minimumHeight())
         self.keyring_label.setObjectName("KeyringReason")
         form.addRow(self.keyring_label)
         for key in secret_keys():
@@ -301,13 +304,19 @@ class NewProjectDialog(QDialog):
         if self.keyring is None:
             self.keyring_label.setText(self.tr("Checking the OS keyring…"))
             self.keyring_label.setStyleSheet("")
+            self.keyring_label.setToolTip("")
         elif usable:
             self.keyring_label.setText("")
             self.keyring_label.setStyleSheet("")
+            self.keyring_label.setToolTip("")
         else:
+            reason = self.keyring.reason
+            first = reason.split(". ", 1)[0].rstrip(".") + "." if reason else ""
             self.keyring_label.setText(self.tr(
                 "No usable OS keyring, so API keys cannot be stored from here (the project "
-                "is created without them). {0}").format(self.keyring.reason))
+                "is created without them). {0}").format(first))
+            self.keyring_label.setToolTip(reason)
+            self.keyring_label.setAccessibleDescription(reason)
             self.keyring_label.setStyleSheet(f"color: {semantic_color('warning').name()}")
 
     # -- state
