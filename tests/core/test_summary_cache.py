@@ -28,6 +28,13 @@ def make_project(root: Path) -> Path:
     return root
 
 
+def read_cache(path: Path) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+    """The header and the entries (by root) of a cache file: JSON Lines."""
+    head, *lines = path.read_text("utf-8").splitlines()
+    entries = {e["root"]: e for e in map(json.loads, lines)}
+    return json.loads(head), entries
+
+
 def bump(path: Path) -> None:
     """Rewrite with a different mtime even on coarse clocks."""
     st = path.stat()
@@ -66,7 +73,7 @@ def test_signature_follows_what_a_summary_reads(tmp_path: Path) -> None:
 
 
 def test_cold_then_warm(tmp_path: Path) -> None:
-    path = tmp_path / "cache" / "summaries.json"
+    path = tmp_path / "cache" / "summaries.jsonl"
     root = make_project(tmp_path / "p")
     cold = SummaryCache(path, context="ctx")
     sig = project_signature(root)
@@ -89,7 +96,7 @@ def test_cold_then_warm(tmp_path: Path) -> None:
 
 
 def test_corrupt_file_is_ignored_and_rebuilt(tmp_path: Path) -> None:
-    path = tmp_path / "summaries.json"
+    path = tmp_path / "summaries.jsonl"
     path.write_text('{"format": "msd-desktop-summary-cache", "entr', "utf-8")
     cache = SummaryCache(path, context="ctx")
     assert cache.get(tmp_path, "sig") is None
@@ -103,7 +110,7 @@ def test_corrupt_file_is_ignored_and_rebuilt(tmp_path: Path) -> None:
 
 
 def test_foreign_files_are_ignored(tmp_path: Path) -> None:
-    path = tmp_path / "summaries.json"
+    path = tmp_path / "summaries.jsonl"
     entries = {str(tmp_path): {"sig": "sig", "data": {"summary": {}}}}
     for doc in (
         [1, 2, 3],  # not ours at all
@@ -118,19 +125,24 @@ def test_foreign_files_are_ignored(tmp_path: Path) -> None:
         cache = SummaryCache(path, context="ctx")
         assert cache.get(tmp_path, "sig") is None, doc
         assert cache.status == "foreign", doc
-    # and a file of ours with a damaged entry keeps only the sound ones
+    # and a file of ours with damaged entries keeps only the sound ones (and is rewritten)
     good = tmp_path / "good"
-    path.write_text(json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION,
-                                "context": "ctx", "entries": {
-                                    str(good): {"sig": "s", "data": {"summary": {}}},
-                                    str(tmp_path): {"sig": 3, "data": []}}}), "utf-8")
+    path.write_text("\n".join([
+        json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION, "context": "ctx"}),
+        json.dumps({"root": str(good), "sig": "s", "data": {"summary": {}}}),
+        json.dumps({"root": str(tmp_path), "sig": 3, "data": []}),
+        '{"root": "/torn", "sig": "x", "da',
+    ]) + "\n", "utf-8")
     cache = SummaryCache(path, context="ctx")
     assert cache.get(good, "s") == {"summary": {}}
     assert cache.get(tmp_path, "sig") is None
+    assert cache.status == "warm"
+    assert cache.save()
+    assert set(read_cache(path)[1]) == {str(good)}
 
 
 def test_retain_and_context_store_nothing_readable(tmp_path: Path) -> None:
-    path = tmp_path / "summaries.json"
+    path = tmp_path / "summaries.jsonl"
     env = {"HOME": str(tmp_path), "MSD_HOME": str(tmp_path / "secret-place-xyz")}
     context = cache_context(env, "1.0", tmp_path / "defaults.json")
     assert context != cache_context({**env, "MSD_HOME": "/elsewhere"}, "1.0", None)
@@ -143,11 +155,13 @@ def test_retain_and_context_store_nothing_readable(tmp_path: Path) -> None:
     text = path.read_text("utf-8")
     assert "secret-place-xyz" not in text  # the environment is hashed, never stored
     assert str(b) not in text
-    assert json.loads(text)["entries"].keys() == {str(a)}
+    header, entries = read_cache(path)
+    assert header == {"format": CACHE_FORMAT, "version": CACHE_VERSION, "context": context}
+    assert entries.keys() == {str(a)}
 
 
 def test_default_path_is_the_user_cache_dir(tmp_path: Path) -> None:
     env = {"XDG_CACHE_HOME": str(tmp_path / "xdg"), "HOME": str(tmp_path)}
-    assert default_cache_path(env) == tmp_path / "xdg" / "msd-desktop" / "summaries.json"
+    assert default_cache_path(env) == tmp_path / "xdg" / "msd-desktop" / "summaries.jsonl"
     assert default_cache_path({"HOME": str(tmp_path)}) == (
-        tmp_path / ".cache" / "msd-desktop" / "summaries.json")
+        tmp_path / ".cache" / "msd-desktop" / "summaries.jsonl")

@@ -467,3 +467,26 @@ def test_split_planning_path() -> None:
     assert split_planning_path(f"{sep}a{sep}.planning{sep}STATE.md") == (f"{sep}a", "STATE.md")
     assert split_planning_path(f"{sep}a{sep}.planningx{sep}STATE.md") is None
     assert split_planning_path(f"{sep}a{sep}src{sep}x.py") is None
+
+
+@pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")
+def test_scan_root_deleted_and_made_again_is_watched_again(
+    tmp_path: Path, collector: Collector
+) -> None:
+    base, roots = scan_root(tmp_path / "ws", 2)
+    layouts = Layouts()
+    with ProjectWatcher(collector, debounce_ms=30, on_layout=layouts) as w:
+        w.set_workspaces([WatchSpec(base, tuple(roots))])
+        assert w.wait_idle(TIMEOUT)
+        shutil.rmtree(base)
+        assert layouts.next().workspace == base
+        again = project(base / "group-0" / "again")
+        w.set_workspaces([WatchSpec(base, (again,))])  # what the rescan found
+        assert w.wait_idle(TIMEOUT)
+        assert w.health().watched == (base,)
+        while not collector.events.empty():
+            collector.events.get_nowait()
+        (again / ".planning" / "STATE.md").write_text("x", "utf-8")
+        event = collector.next()
+        assert event.root == again
+        assert event.kinds == frozenset({"state"})

@@ -44,6 +44,12 @@ def open_window(qtbot, tmp_path: Path, env: dict[str, str], ui_settings, root: P
     return win
 
 
+def read_cache(path: Path) -> tuple[dict[str, object], dict[str, object]]:
+    """The header and the entries (by root) of the cache file (JSON Lines)."""
+    head, *lines = path.read_text("utf-8").splitlines()
+    return json.loads(head), {e["root"]: e for e in map(json.loads, lines)}
+
+
 def shown(win: MainWindow) -> dict[Path, dict[str, object]]:
     """Every project's summary as the window holds it (plain values)."""
     out = {}
@@ -70,9 +76,9 @@ def test_warm_start_shows_cached_summaries_and_rereads_only_changes(
     assert len(cold) == len(projects)
     path = wait_cache_written(qtbot, env)
     first.close()
-    data = json.loads(path.read_text("utf-8"))
-    assert data["format"] == CACHE_FORMAT
-    assert set(data["entries"]) == {str(p) for p in projects}
+    header, entries = read_cache(path)
+    assert header["format"] == CACHE_FORMAT
+    assert set(entries) == {str(p) for p in projects}
 
     changed = next(p for p in projects if p.name == "checklist-printer")
     state = changed / ".planning" / "STATE.md"
@@ -100,17 +106,17 @@ def test_corrupt_cache_is_ignored_and_rebuilt(qtbot, tmp_path: Path, demo: Path,
     projects = many(demo, root, 1)
     path = default_cache_path(env)
     path.parent.mkdir(parents=True)
-    path.write_text("{\"format\": \"msd-desktop-summary-cache\", \"entries\": {tru", "utf-8")
+    path.write_text("{\"format\": \"msd-desktop-summary-cache\", \"vers", "utf-8")
     win = open_window(qtbot, tmp_path, env, ui_settings, root, watch=False)
     assert win.timings["cache_hits"] == 0
     assert len(shown(win)) == len(projects)
 
     def rebuilt() -> bool:
         try:
-            data = json.loads(path.read_text("utf-8"))
+            header, entries = read_cache(path)
         except ValueError:
             return False
-        return data["format"] == CACHE_FORMAT and len(data["entries"]) == len(projects)
+        return header["format"] == CACHE_FORMAT and len(entries) == len(projects)
 
     qtbot.waitUntil(rebuilt, timeout=TIMEOUT_MS)
     win.close()

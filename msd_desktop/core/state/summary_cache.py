@@ -3,7 +3,7 @@
 Why: parsing STATE.md, ROADMAP.md, config.json and the phases folder costs ~2 ms a project —
 seconds for a few thousand. Most of them did not change since the window last ran. So each
 project's summary (the plain display fields the browser, the overview and the tray show) is
-kept in ``<user cache dir>/msd-desktop/summaries.json``, keyed by a *stat signature*: size,
+kept in ``<user cache dir>/msd-desktop/summaries.jsonl``, keyed by a *stat signature*: size,
 ``mtime_ns`` and inode of every file and folder under its ``.planning/`` that the summary
 comes from (inside ``phases/`` the phase folders, whose files count by name only; the audit
 trail and lock/temp files never). A start re-stats — cheap —
@@ -37,8 +37,8 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 CACHE_FORMAT = "msd-desktop-summary-cache"
-CACHE_VERSION = 1
-CACHE_FILE = "summaries.json"
+CACHE_VERSION = 2
+CACHE_FILE = "summaries.jsonl"
 APP_NAME = "msd-desktop"
 # the environment that changes what a project's summary says (values are hashed, not stored)
 _CONTEXT_ENV = ("MSD_HOME", "MSD_PROJECT", "MSD_WORKSTREAM", "HOME")
@@ -47,7 +47,7 @@ _MAX_DEPTH = 4  # .planning/workstreams/<ws>/phases/<phase>
 
 
 def default_cache_path(env: Mapping[str, str] | None = None) -> Path:
-    """``<user cache dir>/msd-desktop/summaries.json``: platformdirs' cache dir, or on Linux
+    """``<user cache dir>/msd-desktop/summaries.jsonl``: platformdirs' cache dir, or on Linux
     ``$XDG_CACHE_HOME`` / ``$HOME/.cache`` of ``env`` when given (the window's environment)."""
     import sys
 
@@ -154,6 +154,12 @@ class SummaryCache:
                 self._dirty = True  # rebuilt (overwritten) on the next save
 
     def _read(self) -> tuple[dict[str, tuple[str, dict[str, Any]]], str]:
+        """One header line, then one entry per line (JSON Lines).
+
+        Why lines: one ``json.loads`` of a few MiB holds the GIL for the whole parse — the
+        window's thread stood still for ~100 ms at 5,000 projects; small loads let it run in
+        between. A damaged line costs only its own entry.
+        """
         from msd_desktop.core.common.safe_read import UnsafeFileError, read_bytes_stat
 
         try:
@@ -164,23 +170,35 @@ class SummaryCache:
             log.warning("summary cache: cannot read %s: %s", self.path, exc)
             return {}, "unreadable"
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (ValueError, UnicodeDecodeError, RecursionError):
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return {}, "corrupt"
+        head, _, body = text.partition("\n")
+        try:
+            header = json.loads(head)
+        except (ValueError, RecursionError):
             log.warning("summary cache: %s is corrupt; rebuilding it", self.path)
             return {}, "corrupt"
-        if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
+        if not isinstance(header, dict) or header.get("format") != CACHE_FORMAT:
             return {}, "foreign"
-        if data.get("version") != CACHE_VERSION or data.get("context") != self.context:
+        if header.get("version") != CACHE_VERSION or header.get("context") != self.context:
             return {}, "foreign"
-        entries = data.get("entries")
-        if not isinstance(entries, dict):
-            return {}, "corrupt"
         out: dict[str, tuple[str, dict[str, Any]]] = {}
-        for root, entry in entries.items():
-            if (isinstance(root, str) and isinstance(entry, dict)
+        damaged = False
+        for line in body.splitlines():
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                damaged = True
+                continue
+            if (isinstance(entry, dict) and isinstance(entry.get("root"), str)
                     and isinstance(entry.get("sig"), str)
                     and isinstance(entry.get("data"), dict)):
-                out[root] = (entry["sig"], entry["data"])
+                out[entry["root"]] = (entry["sig"], entry["data"])
+            else:
+                damaged = True
+        if damaged:
+            self._dirty = True  # written again without the damaged lines
         return out, "warm"
 
     def get(self, root: Path, signature: str) -> dict[str, Any] | None:
@@ -235,11 +253,13 @@ class SummaryCache:
         with self._lock:
             if not self._dirty or not self._loaded:
                 return False
-            entries = {k: {"sig": s, "data": d} for k, (s, d) in self._entries.items()}
+            entries = list(self._entries.items())
             self._dirty = False
-        text = json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION,
-                           "context": self.context, "entries": entries},
-                          ensure_ascii=False, separators=(",", ":"))
+        lines = [json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION,
+                             "context": self.context}, separators=(",", ":"))]
+        lines.extend(json.dumps({"root": k, "sig": s, "data": d}, ensure_ascii=False,
+                                separators=(",", ":")) for k, (s, d) in entries)
+        text = "\n".join(lines) + "\n"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.path, text, mode=0o600)

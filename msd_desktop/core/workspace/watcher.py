@@ -219,6 +219,7 @@ class _Space:
     projects: frozenset[str] = frozenset()
     ancestors: frozenset[str] = frozenset()  # known projects and every folder above them
     watch: ObservedWatch | None = None
+    dead: bool = False  # the watched folder itself was deleted: its watch ended with it
     polled: bool = False
     error: str | None = None
     poll_sigs: dict[str, tuple[int, int, int]] = field(default_factory=dict)
@@ -445,6 +446,10 @@ class ProjectWatcher:
                         continue
                     space.scan = spec.scan
                     space.set_projects(spec.projects)
+                    if space.dead and spec.path.is_dir():  # deleted and made again: re-arm
+                        self._unschedule(space)
+                        space.dead = False
+                        self._arm(space)
                     if space.polled:
                         space.poll_sigs.clear()  # new baseline for the new project list
                         self._poll_space(space)
@@ -525,6 +530,8 @@ class ProjectWatcher:
             elif not rest and space.scan and is_dir:
                 self._note(space.path, (), [Path(path)], layout=True)  # a project came or went
             return
+        if is_dir and etype in ("deleted", "moved") and path == os.fspath(space.path):
+            space.dead = True
         if is_dir and etype in ("deleted", "moved") and path in space.ancestors:
             self._note(space.path, (), [Path(path)], layout=True)  # projects moved or vanished
 
