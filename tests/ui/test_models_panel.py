@@ -53,7 +53,8 @@ def test_table_lists_agents_and_trace_follows_selection(qtmodeltester,
     assert panel.selected_agent() == "msd-verifier"
     assert panel.trace_model.agent == "msd-verifier"
     qtmodeltester.check(panel.trace_model)
-    assert "model_overrides" in panel.trace_title.text()
+    assert "Per-agent override" in panel.trace_title.text()  # the layer's plain name
+    assert "model_overrides" in panel.trace_title.toolTip()  # its id
     files = [panel.trace_model.data(panel.trace_model.index(r, 5), 3)
              for r in range(panel.trace_model.rowCount())]
     assert any(f and f.endswith(".msd/defaults.json") for f in files)

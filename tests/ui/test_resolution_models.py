@@ -19,7 +19,12 @@ from msd_desktop.ui.models.resolution_model import (
     flags_for,
     with_after,
 )
-from msd_desktop.ui.models.trace_model import AppliedRole, KindRole, TraceTableModel
+from msd_desktop.ui.models.trace_model import (
+    AppliedRole,
+    KindRole,
+    LayerIdRole,
+    TraceTableModel,
+)
 
 
 def _inp(config: dict, **kw: object) -> ResolutionInput:
@@ -92,7 +97,8 @@ def test_trace_model(qtmodeltester) -> None:
     assert len(applied) == 3  # one winner per kind
     effort_rows = [r for r in range(model.rowCount()) if kinds[r] == "effort"]
     winner = next(r for r in effort_rows if model.data(model.index(r, 0), AppliedRole))
-    assert model.data(model.index(winner, 1)) == "effort.agent_overrides"
+    assert model.data(model.index(winner, 1)) == "Per-agent effort"  # the plain name
+    assert model.data(model.index(winner, 1), LayerIdRole) == "effort.agent_overrides"
     assert "effort.agent_overrides.msd-planner" in model.data(model.index(winner, 5), 3)
 
 

@@ -26,7 +26,7 @@ from msd_desktop.ui.models.routing_diagram import (
     layer_title,
     rung_tooltip,
 )
-from msd_desktop.ui.models.trace_model import COL_FILE, COL_LAYER
+from msd_desktop.ui.models.trace_model import COL_FILE, COL_LAYER, LayerIdRole
 from msd_desktop.ui.widgets.theme import semantic_color
 
 CONFIG = {"model_profile": "balanced", "model_overrides": {"msd-planner": "opus"}}
@@ -271,7 +271,8 @@ def test_whatif_profile_is_credited_to_the_whatif_in_diagram_and_trace(
     assert (winner.layer, winner.source, winner.whatif) == ("tier_alias", SOURCE_WHATIF,
                                                             "profile quality")
     trace = models.trace_model
-    files = {trace.data(trace.index(r, COL_LAYER)): trace.data(trace.index(r, COL_FILE))
+    files = {trace.data(trace.index(r, COL_LAYER), LayerIdRole):
+             trace.data(trace.index(r, COL_FILE))
              for r in range(trace.rowCount()) if trace.rows[r].kind == "model"}
     assert files["tier_alias"] == "what-if"  # not .planning/config.json (which says balanced)
     models.reset_whatif()

@@ -33,6 +33,48 @@ NOT_REACHED = "not_reached"  # after the winner
 SOURCE_BUILTIN = "built-in"
 SOURCE_WHATIF = "what-if"
 
+# Plain names of the layers, by ladder: the one mapping the routing diagram, the agents table
+# and the trace table show (the id stays in their tooltips and in Copy as JSON). English here;
+# the window translates them (``ui.models.layer_names``, context "RoutingDiagram").
+LAYER_NAMES: Mapping[str, Mapping[str, str]] = {
+    "model": {
+        "model_overrides": "Per-agent override",
+        "dynamic_routing": "Dynamic routing (retry)",
+        "model_policy": "Model policy",
+        "model_profile_overrides": "Runtime tier override",
+        "runtime_tier_default": "Runtime tier default",
+        "resolve_model_ids_omit": "Omit model IDs",
+        "unknown_agent_default": "Default for an unknown agent",
+        "inherit": "Inherit the session model",
+        "tier_full_id": "Full model ID",
+        "tier_alias": "Tier alias",
+        "provider_escalation": "Provider escalation",
+    },
+    "effort": {
+        "--effort": "Effort override",
+        "effort.agent_overrides": "Per-agent effort",
+        "effort.routing_tier_defaults": "Routing-tier effort",
+        "builtin.routing_tier_defaults": "Built-in routing-tier effort",
+        "effort.default": "Effort default",
+        "builtin.default": "Built-in default",
+        "dynamic_routing": "Dynamic routing escalation",
+    },
+    "fast_mode": {
+        "--fast-mode": "Fast-mode override",
+        "fast_mode.agent_overrides": "Per-agent fast mode",
+        "fast_mode.routing_tier_defaults": "Routing-tier fast mode",
+        "builtin.routing_tier_defaults": "Built-in routing-tier fast mode",
+        "fast_mode.enabled": "Fast mode switch",
+        "builtin.default": "Built-in default",
+    },
+}
+
+
+def layer_name(kind: str, layer: str) -> str:
+    """The plain English name of a layer id (the id itself when it has none)."""
+    return LAYER_NAMES.get(kind, {}).get(layer, layer)
+
+
 # Given a config key (dotted), the file that supplies it (None when no file does).
 FileLookup = Callable[[str], str | None]
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
+import itertools
 import os
 import shutil
 import tempfile
@@ -34,7 +35,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
-from PySide6.QtGui import QFontMetrics, QGuiApplication, QPalette, QShowEvent
+from PySide6.QtGui import (
+    QFontMetrics,
+    QGuiApplication,
+    QKeySequence,
+    QPalette,
+    QShortcut,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -46,7 +54,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStyle,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -65,19 +72,36 @@ from msd_desktop.core.models.resolution import (
     active_runtime_source,
     config_load_warnings,
     input_from_loaded,
+    js_str,
 )
 from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.models.layer_names import (
+    config_reason_text,
+    config_source_text,
+    layer_title,
+    on_off,
+    runtime_rung_text,
+    tier_origin,
+)
 from msd_desktop.ui.models.resolution_model import (
+    COL_AGENT,
     COL_FLAGS,
+    COL_LAYER,
     COLUMNS,
     AgentRole,
     ResolutionTableModel,
     ResultRole,
     compute_rows,
+    model_text,
     summary,
     with_after,
 )
 from msd_desktop.ui.models.routing_diagram import RoutingDiagramPanel
+from msd_desktop.ui.models.table_fit import EmptyHint, FittedTable, fit_widths
+from msd_desktop.ui.models.trace_model import COL_FILE as TRACE_FILE
+from msd_desktop.ui.models.trace_model import COL_LAYER as TRACE_LAYER
+from msd_desktop.ui.models.trace_model import COL_VALUE as TRACE_VALUE
+from msd_desktop.ui.models.trace_model import COL_WHY as TRACE_WHY
 from msd_desktop.ui.models.trace_model import TraceTableModel
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
@@ -163,6 +187,8 @@ def _replace(inp: ResolutionInput, **changes: Any) -> ResolutionInput:
 
 
 COMBO_MIN_WIDTH = 100  # px; the what-if combos shrink to this in a narrow window
+COPY_JSON_KEYS = "Ctrl+Shift+C"  # Copy as JSON, anywhere in the tab
+SHRINK_FLOOR = 90  # px: a column that elides keeps at least this much
 
 
 class ModelsPanel(QWidget):
@@ -203,33 +229,30 @@ class ModelsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("<b>What if</b>"))
+        title = QLabel(self.tr("What if"))
+        font = title.font()
+        font.setBold(True)
+        title.setFont(font)
+        bar.addWidget(title)
         cat = load_catalog()
         self.runtime_combo = QComboBox()
-        self.runtime_combo.addItem("runtime: as configured", AS_CONFIGURED)
+        self.runtime_combo.addItem(self.tr("runtime: as configured"), AS_CONFIGURED)
         for runtime in cat.known_runtimes:
-            self.runtime_combo.addItem(f"runtime: {runtime}", runtime)
+            self.runtime_combo.addItem(self.tr("runtime: {0}").format(runtime), runtime)
         self.profile_combo = QComboBox()
-        self.profile_combo.addItem("profile: as configured", AS_CONFIGURED)
+        self.profile_combo.addItem(self.tr("profile: as configured"), AS_CONFIGURED)
         for profile in PROFILES:
-            self.profile_combo.addItem(f"profile: {profile}", profile)
+            self.profile_combo.addItem(self.tr("profile: {0}").format(profile), profile)
         self.attempt_spin = QSpinBox()
         self.attempt_spin.setRange(0, 20)
-        self.attempt_spin.setPrefix("attempt: ")
-        self.attempt_spin.setSpecialValueText("attempt: none")
-        self.attempt_spin.setToolTip("Retry attempt number (dynamic routing escalates the tier "
-                                     "and effort on failed attempts)")
+        self.attempt_spin.setPrefix(self.tr("attempt: "))
+        self.attempt_spin.setSpecialValueText(self.tr("attempt: none"))
         self.effort_combo = QComboBox()
-        self.effort_combo.addItem("effort: no override", None)
+        self.effort_combo.addItem(self.tr("effort: no override"), None)
         for level in EFFORT_LEVELS:
-            self.effort_combo.addItem(f"effort: {level}", level)
-        self.effort_combo.setToolTip("--effort (ignored with an attempt, as upstream)")
-        self.draft_check = QCheckBox("Apply unsaved Settings draft")
-        self.draft_check.setToolTip("Resolve with the Settings tab's pending edits, on a copy")
-        self.reset_button = QPushButton("Reset")
-        self.reset_button.setToolTip("Back to the project as it is on disk")
-        self.runtime_combo.setToolTip("Resolve as if config.json named this runtime")
-        self.profile_combo.setToolTip("Resolve as if config.json named this model profile")
+            self.effort_combo.addItem(self.tr("effort: {0}").format(level), level)
+        self.draft_check = QCheckBox(self.tr("Apply unsaved Settings &draft"))
+        self.reset_button = QPushButton(self.tr("Re&set"))
         for combo in (self.runtime_combo, self.profile_combo, self.effort_combo):
             # as wide as every item when there is room (no clipped "as configu…"), yet able to
             # shrink: this tab's minimum width must not force a narrow window wider
@@ -263,12 +286,14 @@ class ModelsPanel(QWidget):
         layout.addWidget(self.source_label)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
-        self.table = QTableView()
+        self.table = FittedTable(self._fit_agent_columns)
         self.table.setModel(self.table_model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)  # one line per row: long names elide (full in tooltip)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.verticalHeader().setVisible(False)
         row_height = self.fontMetrics().height() + 8
         self.table.verticalHeader().setDefaultSectionSize(row_height)
@@ -279,44 +304,121 @@ class ModelsPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table_hint = EmptyHint(self.table, self._table_hint_text)
         splitter.addWidget(self.table)
 
         bottom = QWidget()
         bl = QVBoxLayout(bottom)
         bl.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
-        self.trace_title = QLabel("Select an agent to see how its model was chosen.")
+        self.trace_title = QLabel(self.tr("Select an agent to see how its model was chosen."))
         # wraps: the one-line summary of a trace is longer than a narrow window is wide
         self.trace_title.setWordWrap(True)
         self.trace_title.setMinimumWidth(120)
         self.trace_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         head.addWidget(self.trace_title, 1)
-        self.copy_button = QPushButton("Copy as JSON")
-        self.copy_button.setToolTip("Copy what `msd resolve-model <agent>` prints for the "
-                                    "project as it is on disk")
+        self.copy_button = QPushButton(self.tr("Copy as JSON"))
+        self.copy_shortcut = QShortcut(QKeySequence(COPY_JSON_KEYS), self)
+        self.copy_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.copy_shortcut.activated.connect(self.copy_json)
         self.copy_button.setEnabled(False)
         self.copy_button.clicked.connect(self.copy_json)
         head.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignTop)
         bl.addLayout(head)
-        self.trace = QTableView()
+        self.trace = FittedTable(self._fit_trace_columns)
         self.trace.setModel(self.trace_model)
         self.trace.verticalHeader().setVisible(False)
         self.trace.verticalHeader().setDefaultSectionSize(row_height)
         self.trace.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.trace.setWordWrap(False)
         th = self.trace.horizontalHeader()
-        th.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        th.setResizeContentsPrecision(100)
+        th.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         th.setStretchLastSection(True)
+        self.trace_model.modelReset.connect(self._fit_trace_columns)
+        self.trace_hint = EmptyHint(self.trace, self._trace_hint_text)
         # the selected agent's routing: drawn (the default) or as the trace table
         self.bottom_tabs = QTabWidget()
         self.diagram = RoutingDiagramPanel()
-        self.bottom_tabs.addTab(self.diagram, self.tr("Routing diagram"))
-        self.bottom_tabs.addTab(self.trace, self.tr("Trace table"))
+        self.bottom_tabs.addTab(self.diagram, self.tr("&Routing diagram"))
+        self.bottom_tabs.addTab(self.trace, self.tr("&Trace table"))
         self.bottom_tabs.setCornerWidget(self.diagram.export_bar)  # Export PNG / SVG
         bl.addWidget(self.bottom_tabs, 1)
         splitter.addWidget(bottom)
         splitter.setSizes([260, 500])  # the routing diagram gets the larger share
         layout.addWidget(splitter, 1)
+        self._keyboard()
+        self._describe()
+
+    def _keyboard(self) -> None:
+        """Alt+letter moves to each what-if control (no menu of the window uses these
+        letters); Tab runs through the controls as they are laid out, then the table, the
+        copy button and the routing views."""
+        keys = ((self.runtime_combo, "Alt+U"), (self.profile_combo, "Alt+P"),
+                (self.effort_combo, "Alt+O"), (self.attempt_spin, "Alt+A"),
+                (self.table, "Alt+G"))
+        for widget, key in keys:
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(functools.partial(self._focus, widget))
+        order = (self.runtime_combo, self.profile_combo, self.effort_combo, self.attempt_spin,
+                 self.draft_check, self.reset_button, self.table, self.copy_button,
+                 self.bottom_tabs, self.diagram.png_button, self.diagram.svg_button,
+                 self.diagram.view, self.trace)
+        for first, second in itertools.pairwise(order):
+            QWidget.setTabOrder(first, second)
+
+    @staticmethod
+    def _focus(widget: QWidget) -> None:
+        widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _describe(self) -> None:
+        """Tooltips (with their keys) and accessible names, in the window's language."""
+        key = QKeySequence(COPY_JSON_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        self.runtime_combo.setToolTip(self.tr("Resolve as if config.json named this runtime "
+                                              "(Alt+U)"))
+        self.profile_combo.setToolTip(self.tr("Resolve as if config.json named this model "
+                                              "profile (Alt+P)"))
+        self.effort_combo.setToolTip(self.tr("Resolve as if the agent were started with "
+                                             "--effort (ignored with an attempt number, as "
+                                             "upstream) (Alt+O)"))
+        self.attempt_spin.setToolTip(self.tr("Retry attempt number: dynamic routing escalates "
+                                             "the tier and effort on failed attempts (Alt+A)"))
+        self.draft_check.setToolTip(self.tr("Resolve with the Settings tab's unsaved edits, on "
+                                            "a copy: nothing is written (Alt+D)"))
+        self.reset_button.setToolTip(self.tr("Back to the project as it is on disk (Alt+S)"))
+        self.copy_button.setToolTip(self.tr("Copy what “msd resolve-model <agent>” prints for "
+                                            "the selected agent, for the project as it is on "
+                                            "disk ({0})").format(key))
+        names = (
+            (self.runtime_combo, self.tr("What-if runtime")),
+            (self.profile_combo, self.tr("What-if model profile")),
+            (self.effort_combo, self.tr("What-if effort override")),
+            (self.attempt_spin, self.tr("What-if retry attempt number")),
+            (self.draft_check, self.tr("Apply the unsaved Settings draft")),
+            (self.reset_button, self.tr("Reset the what-if")),
+            (self.copy_button, self.tr("Copy the selected agent's resolution as JSON")),
+            (self.table, self.tr("Agents and their resolved models")),
+            (self.trace, self.tr("Trace of the selected agent")),
+            (self.bottom_tabs, self.tr("Routing of the selected agent")),
+        )
+        for widget, name in names:
+            widget.setAccessibleName(name)
+        self.runtime_combo.setAccessibleDescription(self.runtime_combo.toolTip())
+        self.profile_combo.setAccessibleDescription(self.profile_combo.toolTip())
+        self.effort_combo.setAccessibleDescription(self.effort_combo.toolTip())
+        self.attempt_spin.setAccessibleDescription(self.attempt_spin.toolTip())
+        self.copy_button.setAccessibleDescription(self.copy_button.toolTip())
+
+    def _table_hint_text(self) -> str:
+        if self.loaded is None:
+            return self.tr("No agents to show: this project's settings could not be loaded "
+                           "(the reason is above). Fix the file and the table fills in.")
+        return self.tr("No agents to show: the model catalog lists none and config.json "
+                       "names none in model_overrides.")
+
+    def _trace_hint_text(self) -> str:
+        return self.tr("Select an agent in the table above to see every layer consulted for "
+                       "its model, effort and fast mode.")
 
     # ---- what-if state ----------------------------------------------------------------------
 
@@ -424,9 +526,11 @@ class ModelsPanel(QWidget):
                 self.loaded = self.base_input = None
                 self._computed = None
                 why = str(exc) if isinstance(exc, MsdError) else f"{type(exc).__name__}: {exc}"
-                self.source_label.setText(
-                    f"The config could not be loaded: {visible_lines(why, limit=2000)}")
+                self.source_label.setText(self.tr(
+                    "This project's settings could not be loaded (from the file check): {0}"
+                ).format(visible_lines(why, limit=2000)))
                 self.table_model.set_rows([])
+                self.table_hint.refresh()
                 return
             self.base_input = input_from_loaded(self.loaded, self.env)
             self._before = compute_rows(self.base_input)
@@ -447,7 +551,7 @@ class ModelsPanel(QWidget):
                 copy, _ = loaded_with_draft(self.loaded, self.env, draft)
                 inp = input_from_loaded(copy, self.env)
                 self._whatif_loaded = copy
-                note = " · draft applied"
+                note = self.tr(" · draft applied")
             inp = with_overrides(inp, self.runtime_combo.currentData(),
                                  self.profile_combo.currentData())
             attempt = self.attempt_spin.value() or None
@@ -458,8 +562,8 @@ class ModelsPanel(QWidget):
         rows = with_after(before, after)
         self.table_model.set_rows(rows, whatif=after is not None)
         self._size_columns()
-        self.summary_label.setText(("What-if: " + summary(rows) + note) if after is not None
-                                   else "")
+        self.summary_label.setText(self.tr("What-if: {0}").format(summary(rows)) + note
+                                   if after is not None else "")
         self.summary_label.setHidden(after is None)  # no empty row under the controls
         self._show_source()
         self.draft_check.setEnabled(draft_for(self.root) is not None)
@@ -496,31 +600,64 @@ class ModelsPanel(QWidget):
                         w = measured[(view.changed, text)] = fm.horizontalAdvance(text) + margin
                     if w > widths[col]:
                         widths[col] = w
-        for col, width in enumerate(widths):
-            if col != COL_FLAGS or has_flags:
-                header.resizeSection(col, width)
+        self._agent_widths = widths
+        self._fit_agent_columns()
+
+    def _fit_agent_columns(self) -> None:
+        """The natural widths, or — when they do not fit the table — the agent, layer and
+        flags columns elided (in the middle; the tooltip has the full text), never the model."""
+        widths = list(getattr(self, "_agent_widths", []))
+        if not widths:
+            return
+        shown = [c for c in range(len(widths)) if not self.table.isColumnHidden(c)]
+        available = self.table.viewport().width()
+        fitted = fit_widths([widths[c] for c in shown], available,
+                            [shown.index(c) for c in (COL_AGENT, COL_LAYER, COL_FLAGS)
+                             if c in shown], SHRINK_FLOOR)
+        header = self.table.horizontalHeader()
+        for col, width in zip(shown, fitted, strict=True):
+            header.resizeSection(col, width)
+
+    def _fit_trace_columns(self) -> None:
+        """The trace's columns at their content width while they fit; else the reason, the
+        value, the file and the layer name elide (each has its full text in the tooltip)."""
+        model = self.trace_model
+        header = self.trace.horizontalHeader()
+        count = model.columnCount()
+        widths = [max(header.sectionSizeHint(c), self.trace.sizeHintForColumn(c))
+                  for c in range(count)]
+        fitted = fit_widths(widths, self.trace.viewport().width(),
+                            [TRACE_WHY, TRACE_VALUE, TRACE_FILE, TRACE_LAYER], SHRINK_FLOOR)
+        for col, width in enumerate(fitted):
+            header.resizeSection(col, width)
 
     def _show_source(self) -> None:
+        """Where the settings came from, in words (the ids are in the tooltip)."""
         loaded = self.loaded
         if loaded is None:
             return
-        where = {"workstream": f"workstream '{loaded.workstream}'", "root": "project config",
-                 "global-defaults": "~/.msd/defaults.json (no .planning/)",
-                 "builtin-defaults": "built-in defaults"}.get(loaded.source, loaded.source)
-        text = f"Resolved from {where} ({loaded.reason})"
+        where = config_source_text(loaded.source, visible(loaded.workstream or "", limit=200))
+        why = config_reason_text(loaded.reason)
+        text = (self.tr("Settings read from {0}: {1}.").format(where, why) if why
+                else self.tr("Settings read from {0}.").format(where))
         if loaded.degraded:
-            text = f"⚠ Degraded: {text}"
+            text = self.tr("⚠ Partly read: {0}").format(text)
         if loaded.diagnostics:
-            text += " — " + "; ".join(loaded.diagnostics)
+            text += " " + self.tr("From the file check: {0}").format("; ".join(loaded.diagnostics))
         if self.base_input is not None and loaded.values.get("resolve_model_ids") == "omit":
             # §5.6: only the omit gate asks which runtime is active; say which rung decided
             runtime, rung, marker = active_runtime_source(self.base_input)
-            text += f" · omit gate: active runtime {runtime} ({rung}"
-            text += f" {marker})" if marker else ")"
+            rung_text = runtime_rung_text(rung)
+            if marker:
+                rung_text = self.tr("{0} {1}").format(rung_text, marker)
+            text += " · " + self.tr("omit gate: active runtime {0} ({1})").format(
+                runtime, rung_text)
             if rung == "default" and self.base_input.install_marker is not None:
                 for warning in self.base_input.install_marker.warnings:  # e.g. two runtimes
                     text += f" ⚠ {warning}"
         self.source_label.setText(visible_lines(text))
+        self.source_label.setToolTip(tooltip(self.tr("Config source id: {0}; reason id: {1}")
+                                             .format(loaded.source, loaded.reason)))
 
     # ---- selection, trace, copy -------------------------------------------------------------
 
@@ -568,22 +705,27 @@ class ModelsPanel(QWidget):
         self.trace_model.set_result(res, self._shown_file_of, whatif)
         self.diagram.set_ladders(agent, build_ladders(res, self._shown_file_of, whatif), res)
         mr = res.model_resolution
-        which = "what-if" if self.table_model.whatif else "as configured"
-        tier_plain = f", tier {mr.tier} ({mr.tier_source})" if mr.tier else ""
-        fast = f"fast_mode {'on' if res.fast_mode else 'off'} from {res.fast_mode_resolution.layer}"
-        def e(value: object) -> str:  # model ids and layers come from config.json
-            return html.escape(visible(value, limit=300))
+        which = (self.tr("with the what-if") if self.table_model.whatif
+                 else self.tr("as this project is configured"))
+        fast_layer = res.fast_mode_resolution.layer
+        effort_layer = res.effort_resolution.layer
 
-        tier = f", tier {e(mr.tier)} ({e(mr.tier_source)})" if mr.tier else ""
+        tier = ("; " + tier_origin(visible(mr.tier, limit=100), mr.tier_source,
+                                   visible(js_str(res.profile), limit=100))) if mr.tier else ""
+        parts = (visible(agent, limit=300), which, visible(model_text(res.model), limit=300),
+                 layer_title("model", res.layer), tier, visible(js_str(res.effort), limit=100),
+                 layer_title("effort", effort_layer), on_off(res.fast_mode),
+                 layer_title("fast_mode", fast_layer))
         self.trace_title.setTextFormat(Qt.TextFormat.RichText)  # markup ours, values escaped
-        self.trace_title.setText(
-            f"<b>{e(agent)}</b> ({which}): model <b>{e(repr(res.model))}</b> from "
-            f"<b>{e(res.layer)}</b>{tier}; effort <b>{e(res.effort)}</b> from "
-            f"{e(res.effort_resolution.layer)}; {e(fast)}"
-        )
-        self.trace_title.setToolTip(tooltip(
-            f"{agent} ({which}): model {res.model!r} from {res.layer}{tier_plain}; "
-            f"effort {res.effort} from {res.effort_resolution.layer}; {fast}"))
+        self.trace_title.setText(self.tr(
+            "<b>{0}</b>, {1}: model <b>{2}</b> from {3}{4}; effort <b>{5}</b> from {6}; "
+            "fast mode <b>{7}</b> from {8}").format(*(html.escape(p) for p in parts)))
+        self.trace_title.setToolTip(tooltip("\n".join((
+            self.tr("{0}, {1}: model {2} from {3}{4}; effort {5} from {6}; fast mode {7} "
+                    "from {8}").format(*parts),
+            self.tr("Layer ids: model {0}, effort {1}, fast mode {2}").format(
+                visible(res.layer), visible(effort_layer), visible(fast_layer)),
+        ))))
         self.copy_button.setEnabled(True)
 
     def resolve_model_json(self, agent: str) -> str:

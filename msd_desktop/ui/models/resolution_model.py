@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.models.catalog import canonical_agent, load_catalog
 from msd_desktop.core.models.execution import ExecutionResolution, resolve_execution
 from msd_desktop.core.models.resolution import ResolutionInput, js_str
+from msd_desktop.ui.models.layer_names import layer_title, on_off
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -43,11 +44,25 @@ _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 COLUMNS = ("Agent", "Phase type", "Routing tier", "Model", "Effort", "Fast mode", "Layer",
            "Flags")
 COL_AGENT, COL_PHASE, COL_ROUTING, COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER, COL_FLAGS = range(8)
+LayerIdRole = Qt.ItemDataRole.UserRole + 7  # the model's winning layer id (Layer column)
 
-GLOBAL_OVERRIDE_NOTE = (
-    "global override from ~/.msd/defaults.json (MSD merges it per agent, D1; GSD Core ≤ 1.14 "
-    "ignores it when the project has .planning/)"
-)
+translate = QCoreApplication.translate
+
+
+def column_titles() -> tuple[str, ...]:
+    """The column headers in the window's language (:data:`COLUMNS` in English)."""
+    return (translate("ResolutionTable", "Agent"), translate("ResolutionTable", "Phase type"),
+            translate("ResolutionTable", "Routing tier"), translate("ResolutionTable", "Model"),
+            translate("ResolutionTable", "Effort"), translate("ResolutionTable", "Fast mode"),
+            translate("ResolutionTable", "Layer"), translate("ResolutionTable", "Flags"))
+
+
+def global_override_note() -> str:
+    return translate(
+        "ResolutionTable",
+        "global override from ~/.msd/defaults.json (MSD merges it per agent, D1; GSD Core "
+        "≤ 1.14 ignores it when the project has .planning/)")
+
 
 
 class AgentRow(NamedTuple):
@@ -64,7 +79,7 @@ class AgentRow(NamedTuple):
 
 def model_text(model: Any) -> str:
     if model == "":
-        return '"" (omit)'
+        return translate("ResolutionTable", '"" (omit)')
     return js_str(model)
 
 
@@ -74,13 +89,13 @@ def flags_for(res: ExecutionResolution) -> tuple[list[str], bool]:
     flags = list(mr.warnings)
     warning = bool(flags)
     if res.model == "":
-        flags.append('"" = omit the model parameter')
+        flags.append(translate("ResolutionTable", '"" = omit the model parameter'))
     if res.model == "inherit":
-        flags.append("inherit = use the session model")
+        flags.append(translate("ResolutionTable", "inherit = use the session model"))
     if mr.global_override:
-        flags.append(GLOBAL_OVERRIDE_NOTE)
+        flags.append(global_override_note())
     if res.unknown_agent:
-        flags.append("agent not in the catalog")
+        flags.append(translate("ResolutionTable", "agent not in the catalog"))
         warning = True
     return flags, warning
 
@@ -91,9 +106,9 @@ def _cell(res: ExecutionResolution, column: int) -> str:
     if column == COL_EFFORT:
         return js_str(res.effort)
     if column == COL_FAST:
-        return "on" if res.fast_mode else "off"
+        return on_off(res.fast_mode)
     if column == COL_LAYER:
-        return res.layer
+        return layer_title("model", res.layer)
     if column == COL_FLAGS:
         flags, warning = flags_for(res)
         if not flags:
@@ -170,7 +185,7 @@ class _RowView(NamedTuple):
     called thousands of times while the view measures and paints)."""
 
     cells: tuple[str, ...]
-    tooltip: str | None
+    tooltips: tuple[str | None, ...]  # per column
     changed: bool
     flags: list[str]
     warning: bool
@@ -195,7 +210,15 @@ def _row_view(row: AgentRow) -> _RowView:
         for col in (COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER):
             if _cell(row.before, col) != _cell(shown, col):
                 foreground[col] = semantic_color("info")
-    return _RowView(tuple(cells), "\n".join(flags) or None, changed(row), flags, warning,
+    notes = "\n".join(flags) or None
+    tooltips: list[str | None] = [None] * len(COLUMNS)
+    tooltips[COL_AGENT] = row.agent + ("\n" + notes if notes else "")  # the name may elide
+    tooltips[COL_MODEL] = tooltips[COL_FLAGS] = notes
+    layers = [row.before.layer] + ([row.after.layer] if row.after is not None
+                                   and row.after.layer != row.before.layer else [])
+    tooltips[COL_LAYER] = translate("ResolutionTable", "Layer id: {0}").format(
+        " → ".join(layers))
+    return _RowView(tuple(cells), tuple(tooltips), changed(row), flags, warning,
                     tuple(foreground))
 
 
@@ -221,6 +244,9 @@ class ResolutionTableModel(HeaderedTableModel):
         self._bold: QFont | None = None
         self._sort_column = -1
         self._sort_order = Qt.SortOrder.AscendingOrder
+
+    def column_headers(self) -> Sequence[str]:
+        return column_titles()
 
     def set_rows(self, rows: list[AgentRow], *, whatif: bool = False) -> None:
         self.beginResetModel()
@@ -285,13 +311,15 @@ class ResolutionTableModel(HeaderedTableModel):
         if role == _DISPLAY:
             return view.cells[col]
         if role == _TOOLTIP:
-            return view.tooltip if col in (COL_FLAGS, COL_MODEL, COL_AGENT) else None
+            return view.tooltips[col]
         if role == _FONT:
             return self.bold_font() if view.changed else None
         if role == _FOREGROUND:
             return view.foreground[col]
         if role == AgentRole:
             return self.rows[row_no].agent
+        if role == LayerIdRole:
+            return self.rows[row_no].shown.layer
         if role == ResultRole:
             return self.rows[row_no].shown
         if role == BeforeRole:
@@ -308,4 +336,6 @@ class ResolutionTableModel(HeaderedTableModel):
 def summary(rows: Mapping[str, AgentRow] | list[AgentRow]) -> str:
     items = list(rows.values()) if isinstance(rows, Mapping) else rows
     n = sum(1 for r in items if changed(r))
-    return f"{n} agent(s) change" if n else "no agent changes"
+    if not n:
+        return translate("ResolutionTable", "no agent changes")
+    return translate("ResolutionTable", "%n agent(s) change", "", n)

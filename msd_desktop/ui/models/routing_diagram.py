@@ -76,6 +76,7 @@ from msd_desktop.core.models.ladder import (
     model_value_text,
 )
 from msd_desktop.core.models.resolution import js_str
+from msd_desktop.ui.models.layer_names import kind_title, layer_title
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -93,52 +94,6 @@ translate = QCoreApplication.translate
 
 
 # ---- words -----------------------------------------------------------------------------------
-
-
-def kind_title(kind: str) -> str:
-    return {"model": translate("RoutingDiagram", "Model"),
-            "effort": translate("RoutingDiagram", "Effort"),
-            "fast_mode": translate("RoutingDiagram", "Fast mode")}.get(kind, kind)
-
-
-def layer_title(kind: str, layer: str) -> str:
-    """A plain name for a layer id (the id itself is in the rung's tooltip)."""
-    if kind == "model":
-        names = {
-            "model_overrides": translate("RoutingDiagram", "Per-agent override"),
-            "dynamic_routing": translate("RoutingDiagram", "Dynamic routing (retry)"),
-            "model_policy": translate("RoutingDiagram", "Model policy"),
-            "model_profile_overrides": translate("RoutingDiagram", "Runtime tier override"),
-            "runtime_tier_default": translate("RoutingDiagram", "Runtime tier default"),
-            "resolve_model_ids_omit": translate("RoutingDiagram", "Omit model IDs"),
-            "unknown_agent_default": translate("RoutingDiagram", "Default for an unknown agent"),
-            "inherit": translate("RoutingDiagram", "Inherit the session model"),
-            "tier_full_id": translate("RoutingDiagram", "Full model ID"),
-            "tier_alias": translate("RoutingDiagram", "Tier alias"),
-        }
-    elif kind == "effort":
-        names = {
-            "--effort": translate("RoutingDiagram", "Effort override"),
-            "effort.agent_overrides": translate("RoutingDiagram", "Per-agent effort"),
-            "effort.routing_tier_defaults": translate("RoutingDiagram", "Routing-tier effort"),
-            "builtin.routing_tier_defaults":
-                translate("RoutingDiagram", "Built-in routing-tier effort"),
-            "effort.default": translate("RoutingDiagram", "Effort default"),
-            "builtin.default": translate("RoutingDiagram", "Built-in default"),
-            "dynamic_routing": translate("RoutingDiagram", "Dynamic routing escalation"),
-        }
-    else:
-        names = {
-            "--fast-mode": translate("RoutingDiagram", "Fast-mode override"),
-            "fast_mode.agent_overrides": translate("RoutingDiagram", "Per-agent fast mode"),
-            "fast_mode.routing_tier_defaults":
-                translate("RoutingDiagram", "Routing-tier fast mode"),
-            "builtin.routing_tier_defaults":
-                translate("RoutingDiagram", "Built-in routing-tier fast mode"),
-            "fast_mode.enabled": translate("RoutingDiagram", "Fast mode switch"),
-            "builtin.default": translate("RoutingDiagram", "Built-in default"),
-        }
-    return names.get(layer, layer)
 
 
 def state_title(state: str) -> str:

@@ -13,17 +13,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from msd_desktop.core.models.execution import ExecutionResolution
 from msd_desktop.core.models.ladder import (  # layer_config_key: re-exported for callers
+    SOURCE_BUILTIN,
+    SOURCE_WHATIF,
     FileLookup,
     WhatIf,
     layer_config_key,
     rung_source,
 )
 from msd_desktop.core.models.resolution import TraceStep, js_str
+from msd_desktop.ui.models.layer_names import builtin_text, kind_title, layer_title, whatif_text
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -33,6 +36,7 @@ KindRole = Qt.ItemDataRole.UserRole + 1  # "model" | "effort" | "fast_mode"
 StepRole = Qt.ItemDataRole.UserRole + 2  # the TraceStep
 AppliedRole = Qt.ItemDataRole.UserRole + 3
 FileRole = Qt.ItemDataRole.UserRole + 4  # full path, "built-in", "what-if" or ""
+LayerIdRole = Qt.ItemDataRole.UserRole + 5  # the step's layer id (the Layer column's name)
 
 __all__ = ["COLUMNS", "TraceRow", "TraceTableModel", "layer_config_key", "trace_rows"]
 
@@ -40,6 +44,27 @@ COLUMNS = ("", "Layer", "Value", "Result", "Why", "File")
 COL_KIND, COL_LAYER, COL_VALUE, COL_RESULT, COL_WHY, COL_FILE = range(6)
 
 KIND_LABELS = {"model": "Model", "effort": "Effort", "fast_mode": "Fast mode"}
+
+translate = QCoreApplication.translate
+
+
+def column_titles() -> tuple[str, ...]:
+    """The column headers in the window's language (:data:`COLUMNS` in English)."""
+    return ("", translate("TraceTable", "Layer"), translate("TraceTable", "Value"),
+            translate("TraceTable", "Result"), translate("TraceTable", "Why"),
+            translate("TraceTable", "File"))
+
+
+def file_text(file: str) -> str:
+    """The File column: a file's folder and name, or the words for built-in / what-if."""
+    if file == SOURCE_WHATIF:
+        return whatif_text()
+    if file == SOURCE_BUILTIN:
+        return builtin_text()
+    if file.count("/") >= 2:
+        return file.rsplit("/", 2)[-2] + "/" + file.rsplit("/", 1)[-1]
+    return file
+
 
 class TraceRow(NamedTuple):
     kind: str
@@ -63,7 +88,7 @@ def trace_rows(res: ExecutionResolution, file_of: FileLookup | None = None,
 
 def _value(step: TraceStep) -> str:
     if step.value is None:
-        return "—" if not step.consulted else "(absent)"
+        return "—" if not step.consulted else translate("TraceTable", "(absent)")
     if step.value == "":
         return '""'
     if isinstance(step.value, dict | list):
@@ -93,6 +118,9 @@ class TraceTableModel(HeaderedTableModel):
     def row_items(self) -> Sequence[Any]:
         return self.rows
 
+    def column_headers(self) -> Sequence[str]:
+        return column_titles()
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self.rows)):
             return None
@@ -102,24 +130,28 @@ class TraceTableModel(HeaderedTableModel):
         first_of_kind = index.row() == 0 or self.rows[index.row() - 1].kind != row.kind
         if role == Qt.ItemDataRole.DisplayRole:
             if col == COL_KIND:
-                return KIND_LABELS[row.kind] if first_of_kind else ""
+                return kind_title(row.kind) if first_of_kind else ""
             if col == COL_LAYER:
-                return step.layer
+                return layer_title(row.kind, step.layer)
             if col == COL_VALUE:
                 return _value(step)
             if col == COL_RESULT:
                 if step.applied:
-                    return "✔ applied"
-                return "skipped" if step.consulted else "not consulted"
+                    return translate("TraceTable", "✔ applied")
+                if step.consulted:
+                    return translate("TraceTable", "skipped")
+                return translate("TraceTable", "not consulted")
             if col == COL_WHY:
                 return step.reason
             if col == COL_FILE:
-                return row.file.rsplit("/", 2)[-2] + "/" + row.file.rsplit("/", 1)[-1] \
-                    if row.file.count("/") >= 2 else row.file
+                return file_text(row.file)
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == COL_FILE and row.file:
-                return row.file
+                return file_text(row.file) if row.file in (SOURCE_WHATIF, SOURCE_BUILTIN) \
+                    else row.file
+            if col == COL_LAYER:
+                return translate("TraceTable", "Layer id: {0}").format(step.layer)
             if col in (COL_WHY, COL_VALUE):
                 return f"{_value(step)} — {step.reason}"
             return None
@@ -135,6 +167,8 @@ class TraceTableModel(HeaderedTableModel):
             return None
         if role == KindRole:
             return row.kind
+        if role == LayerIdRole:
+            return step.layer
         if role == StepRole:
             return step
         if role == AppliedRole:
