@@ -2,9 +2,14 @@
 
 Data flow (one way): the browser scans workspaces in a worker → the window loads every
 project's summary through the core in workers → the tree and overview models get plain
-Python rows → views. The core's watcher, adapted by :class:`WatchBridge`, triggers reloads of
-just the project that changed; the State tab of the open project is refreshed from the same
-load. Nothing here parses a file.
+Python rows → views. Summaries whose files did not change since the last run come from the
+summary cache (:mod:`msd_desktop.core.state.summary_cache`: a stat pass in a worker, then
+shown a slice per event-loop turn); only the others are parsed. The core's watcher, adapted
+by :class:`WatchBridge` — one watch per workspace, set up on the watcher's own thread after
+the scan — triggers reloads of just the project that changed, and a rescan when projects
+appear or vanish; the State tab of the open project is refreshed from the same load. When
+the OS refuses a watch, the status bar says so and that workspace is polled. Nothing here
+parses a file.
 
 Project tabs come from :func:`build_project_tabs` (Settings, Models, State; each area's
 ``create_tab(project) -> QWidget``). A tab widget that defines ``on_files_changed(event)``
