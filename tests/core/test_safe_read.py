@@ -264,6 +264,7 @@ ALLOWED = {
     ("msd_desktop/core/models/catalog.py", "return json.load(fh)"),  # package data
     ("msd_desktop/core/secrets/store.py", ".read_text(encoding="),  # package schema data
     ("msd_desktop/core/secrets/store.py", "fd = os.open(tmp, flags, 0o600)"),  # key file write
+    ("msd_desktop/core/workspace/new_project.py", 'with os.fdopen(fd, "wb") as fh:'),  # write
     ("msd_desktop/core/secrets/store.py", "dir_fd = os.open(path.parent, os.O_RDONLY)"),
 }
 
