@@ -536,3 +536,26 @@ def test_statusline_cleaning_is_a_no_op_on_the_upstream_differential_texts(
             capsys.readouterr()
             assert main(["statusline", "--format", fmt, "--cwd", str(root)]) == 0
             assert capsys.readouterr().out == render(text) + "\n", (fmt, text)
+
+
+@pytest.mark.parametrize("verb", list(VERBS))
+def test_every_verb_refuses_a_path_part_over_255_bytes(tmp_path: Path, verb: str) -> None:
+    setup = make_setup(tmp_path / "t")
+    before = snapshot(setup.base)
+    out = run_msd(VERBS[verb], cwd=setup.root / ("d" * 300) / "x", env=setup.env,
+                  stdin="v\n" if verb == "secrets-set" else None)
+    check_outcome(out, f"--cwd with a 300-byte part / {verb}")
+    assert out.code == 1
+    assert "File name too long" in out.stderr
+    assert snapshot(setup.base) == before
+
+
+@pytest.mark.parametrize("action", ["add", "remove", "scan"])
+def test_workspaces_refuse_a_path_argument_over_255_bytes(tmp_path: Path, action: str) -> None:
+    setup = make_setup(tmp_path / "t")
+    before = snapshot(setup.base)
+    out = run_msd(["workspaces", action, str(setup.base / ("d" * 300))], cwd=setup.root,
+                  env=setup.env)
+    check_outcome(out, f"workspaces {action} with a 300-byte part")
+    assert out.code == 1
+    assert snapshot(setup.base) == before

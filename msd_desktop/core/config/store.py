@@ -447,7 +447,7 @@ def _env(env: Env | None) -> Env:
 
 def load_global_defaults(env: Env | None = None) -> JsonFile:
     """Read ``~/.msd/defaults.json`` (``$MSD_HOME/.msd/defaults.json``) without interpreting it."""
-    return read_json_file(defaults_path(_env(env)))
+    return read_json_file(defaults_path(_env(env)), "defaults")
 
 
 def _project_layer(name: LayerName, path: Path, root: Path) -> ConfigLayer:
