@@ -87,13 +87,16 @@ from msd_desktop.ui.models.resolution_model import (
     COL_AGENT,
     COL_FLAGS,
     COL_LAYER,
+    COL_MODEL,
+    COL_PHASE,
+    COL_ROUTING,
     COLUMNS,
     AgentRole,
     ResolutionTableModel,
     ResultRole,
+    changed_count,
     compute_rows,
     model_text,
-    summary,
     with_after,
 )
 from msd_desktop.ui.models.routing_diagram import RoutingDiagramPanel
@@ -188,7 +191,10 @@ def _replace(inp: ResolutionInput, **changes: Any) -> ResolutionInput:
 
 COMBO_MIN_WIDTH = 100  # px; the what-if combos shrink to this in a narrow window
 COPY_JSON_KEYS = "Ctrl+Shift+C"  # Copy as JSON, anywhere in the tab
-SHRINK_FLOOR = 90  # px: a column that elides keeps at least this much
+LAYER_FLOOR = 120  # px: layer names, flags and reasons elide first, down to this
+AGENT_FLOOR = 150  # px: then the agent names (in the middle)
+SHRINK_FLOOR = 70  # px: then the phase type and routing tier
+LAST_FLOOR = 40  # px: in a very narrow window, every column but the model
 
 
 class ModelsPanel(QWidget):
@@ -403,6 +409,7 @@ class ModelsPanel(QWidget):
         )
         for widget, name in names:
             widget.setAccessibleName(name)
+        self.attempt_spin.lineEdit().setAccessibleName(self.tr("What-if retry attempt number"))
         self.runtime_combo.setAccessibleDescription(self.runtime_combo.toolTip())
         self.profile_combo.setAccessibleDescription(self.profile_combo.toolTip())
         self.effort_combo.setAccessibleDescription(self.effort_combo.toolTip())
@@ -562,7 +569,7 @@ class ModelsPanel(QWidget):
         rows = with_after(before, after)
         self.table_model.set_rows(rows, whatif=after is not None)
         self._size_columns()
-        self.summary_label.setText(self.tr("What-if: {0}").format(summary(rows)) + note
+        self.summary_label.setText(self.tr("What-if: {0}").format(self._changes(rows)) + note
                                    if after is not None else "")
         self.summary_label.setHidden(after is None)  # no empty row under the controls
         self._show_source()
@@ -570,6 +577,10 @@ class ModelsPanel(QWidget):
         if selected:
             self.select_agent(selected)
         self.recomputed.emit()
+
+    def _changes(self, rows: list[Any]) -> str:
+        n = changed_count(rows)
+        return self.tr("%n agent(s) change", "", n) if n else self.tr("no agent changes")
 
     def _size_columns(self) -> None:
         """Columns fit their contents and the last one takes the spare width. The Flags
@@ -610,10 +621,18 @@ class ModelsPanel(QWidget):
         if not widths:
             return
         shown = [c for c in range(len(widths)) if not self.table.isColumnHidden(c)]
-        available = self.table.viewport().width()
-        fitted = fit_widths([widths[c] for c in shown], available,
-                            [shown.index(c) for c in (COL_AGENT, COL_LAYER, COL_FLAGS)
-                             if c in shown], SHRINK_FLOOR)
+        position = {c: i for i, c in enumerate(shown)}
+
+        def cols(*columns: int) -> list[int]:
+            return [position[c] for c in columns if c in position]
+
+        others = [c for c in shown if c != COL_MODEL]
+        fitted = fit_widths([widths[c] for c in shown], self.table.viewport().width(), (
+            (cols(COL_LAYER, COL_FLAGS), LAYER_FLOOR),
+            (cols(COL_AGENT), AGENT_FLOOR),
+            (cols(COL_PHASE, COL_ROUTING), SHRINK_FLOOR),
+            (cols(*others), LAST_FLOOR),  # the model ids never elide
+        ))
         header = self.table.horizontalHeader()
         for col, width in zip(shown, fitted, strict=True):
             header.resizeSection(col, width)
@@ -626,8 +645,12 @@ class ModelsPanel(QWidget):
         count = model.columnCount()
         widths = [max(header.sectionSizeHint(c), self.trace.sizeHintForColumn(c))
                   for c in range(count)]
-        fitted = fit_widths(widths, self.trace.viewport().width(),
-                            [TRACE_WHY, TRACE_VALUE, TRACE_FILE, TRACE_LAYER], SHRINK_FLOOR)
+        self._trace_widths = widths  # for a look in a debugger or a test
+        fitted = fit_widths(widths, self.trace.viewport().width(), (
+            ([TRACE_WHY, TRACE_VALUE], LAYER_FLOOR),
+            ([TRACE_WHY, TRACE_VALUE, TRACE_FILE, TRACE_LAYER], SHRINK_FLOOR),
+            (list(range(count)), LAST_FLOOR),
+        ))
         for col, width in enumerate(fitted):
             header.resizeSection(col, width)
 

@@ -51,10 +51,27 @@ translate = QCoreApplication.translate
 
 def column_titles() -> tuple[str, ...]:
     """The column headers in the window's language (:data:`COLUMNS` in English)."""
-    return (translate("ResolutionTable", "Agent"), translate("ResolutionTable", "Phase type"),
-            translate("ResolutionTable", "Routing tier"), translate("ResolutionTable", "Model"),
-            translate("ResolutionTable", "Effort"), translate("ResolutionTable", "Fast mode"),
+    return (translate("ResolutionTable", "Agent"), translate("ResolutionTable", "Phase"),
+            translate("ResolutionTable", "Routing"), translate("ResolutionTable", "Model"),
+            translate("ResolutionTable", "Effort"), translate("ResolutionTable", "Fast"),
             translate("ResolutionTable", "Layer"), translate("ResolutionTable", "Flags"))
+
+
+def column_tooltips() -> tuple[str, ...]:
+    """What each column holds (the headers are short, so a narrow window keeps them whole)."""
+    return (
+        translate("ResolutionTable", "The agent (MSD's name for it)"),
+        translate("ResolutionTable", "Phase type: the kind of work the agent does"),
+        translate("ResolutionTable", "Routing tier: how heavy the agent's work is (heavy, "
+                  "standard, light)"),
+        translate("ResolutionTable", "The model the agent runs with (before → after with a "
+                  "what-if)"),
+        translate("ResolutionTable", "Reasoning effort"),
+        translate("ResolutionTable", "Fast mode: on or off"),
+        translate("ResolutionTable", "The layer that decided the model (its id in the cell's "
+                  "tooltip)"),
+        translate("ResolutionTable", "Warnings and notes"),
+    )
 
 
 def global_override_note() -> str:
@@ -248,6 +265,13 @@ class ResolutionTableModel(HeaderedTableModel):
     def column_headers(self) -> Sequence[str]:
         return column_titles()
 
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (role == _TOOLTIP and orientation == Qt.Orientation.Horizontal
+                and 0 <= section < len(COLUMNS)):
+            return column_tooltips()[section]
+        return super().headerData(section, orientation, role)
+
     def set_rows(self, rows: list[AgentRow], *, whatif: bool = False) -> None:
         self.beginResetModel()
         self.rows = rows
@@ -333,9 +357,7 @@ class ResolutionTableModel(HeaderedTableModel):
         return None
 
 
-def summary(rows: Mapping[str, AgentRow] | list[AgentRow]) -> str:
+def changed_count(rows: Mapping[str, AgentRow] | list[AgentRow]) -> int:
+    """How many agents the what-if changes (the panel words it, with its plural forms)."""
     items = list(rows.values()) if isinstance(rows, Mapping) else rows
-    n = sum(1 for r in items if changed(r))
-    if not n:
-        return translate("ResolutionTable", "no agent changes")
-    return translate("ResolutionTable", "%n agent(s) change", "", n)
+    return sum(1 for r in items if changed(r))

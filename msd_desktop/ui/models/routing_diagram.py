@@ -703,6 +703,7 @@ class RoutingDiagramPanel(QWidget):
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setWidget(self.view)
         self.scroll_area.setFocusProxy(self.view)
+        self.scroll_area.setAccessibleName(self.tr("Routing diagram, scrollable"))
         layout_.addWidget(self.scroll_area, 1)
         self.png_button.clicked.connect(lambda: self._export("png"))
         self.svg_button.clicked.connect(lambda: self._export("svg"))

@@ -16,22 +16,25 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView
 
 from msd_desktop.ui.widgets.theme import semantic_color
 
+Stage = tuple[Sequence[int], int]  # (columns that may give up width, down to this many px)
 
-def fit_widths(widths: Sequence[int], available: int, shrinkable: Sequence[int],
-               floor: int) -> list[int]:
-    """``widths`` as they are when they fit in ``available``; else the ``shrinkable`` columns
-    give up width in proportion to what they have above ``floor`` (the rest keep theirs)."""
+
+def fit_widths(widths: Sequence[int], available: int, stages: Sequence[Stage]) -> list[int]:
+    """``widths`` as they are when they fit in ``available``; else each stage in turn takes
+    the width still missing from its columns, in proportion to what each has above the
+    stage's floor, until the columns fit (the columns no stage names keep theirs)."""
     out = list(widths)
-    excess = sum(out) - available
-    if excess <= 0:
-        return out
-    room = {c: max(out[c] - floor, 0) for c in shrinkable if 0 <= c < len(out)}
-    total = sum(room.values())
-    if total <= 0:
-        return out
-    take = min(excess, total)
-    for c, spare in room.items():
-        out[c] -= round(take * spare / total)
+    for columns, floor in stages:
+        excess = sum(out) - available
+        if excess <= 0:
+            break
+        room = {c: max(out[c] - floor, 0) for c in columns if 0 <= c < len(out)}
+        total = sum(room.values())
+        if total <= 0:
+            continue
+        take = min(excess, total)
+        for c, spare in room.items():
+            out[c] -= -(-take * spare // total)  # rounded up: the sum lands within the width
     return out
 
 

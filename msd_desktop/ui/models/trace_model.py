@@ -55,6 +55,15 @@ def column_titles() -> tuple[str, ...]:
             translate("TraceTable", "File"))
 
 
+def column_tooltips() -> tuple[str, ...]:
+    return (translate("TraceTable", "Which value: model, effort or fast mode"),
+            translate("TraceTable", "The precedence layer (its id in the cell's tooltip)"),
+            translate("TraceTable", "What the layer held"),
+            translate("TraceTable", "Whether the layer decided the value"),
+            translate("TraceTable", "Why it applied or not (from the resolver)"),
+            translate("TraceTable", "Where the value came from"))
+
+
 def file_text(file: str) -> str:
     """The File column: a file's folder and name, or the words for built-in / what-if."""
     if file == SOURCE_WHATIF:
@@ -120,6 +129,13 @@ class TraceTableModel(HeaderedTableModel):
 
     def column_headers(self) -> Sequence[str]:
         return column_titles()
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal
+                and 0 <= section < len(COLUMNS)):
+            return column_tooltips()[section]
+        return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self.rows)):
