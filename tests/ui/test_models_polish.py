@@ -8,6 +8,7 @@ smallest normal window (1024×700). Offscreen, real demo project files, the real
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from msd_desktop.core.models.ladder import LAYER_NAMES
+from msd_desktop.core.workspace.demo import demo_source
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.models.layer_names import LAYER_TEXTS
@@ -51,6 +53,39 @@ def pt_br() -> Iterator[None]:
     assert app is not None
     installed = install_translators(app, "pt_BR")
     assert installed, "the pt_BR catalogue is built (scripts/update-translations.py --release)"
+    try:
+        yield
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+
+
+PICTURE_PROJECTS = Path("/home/demo-user/work")  # a plausible place for the pictures' paths
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[Path]:
+    """A writable copy of the bundled demo; for the pictures (``MSD_SCREENSHOT_DIR``) in
+    :data:`PICTURE_PROJECTS`, so no temporary folder shows in the window (wiped after)."""
+    if not os.environ.get("MSD_SCREENSHOT_DIR"):
+        target = tmp_path / "demo"
+        shutil.copytree(demo_source(), target)
+        yield target
+        return
+    shutil.rmtree(PICTURE_PROJECTS, ignore_errors=True)
+    shutil.copytree(demo_source(), PICTURE_PROJECTS)
+    try:
+        yield PICTURE_PROJECTS
+    finally:
+        shutil.rmtree(PICTURE_PROJECTS, ignore_errors=True)
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """English as the window installs it: the source texts plus the plural forms."""
+    app = QApplication.instance()
+    assert app is not None
+    installed = install_translators(app, "en")
     try:
         yield
     finally:
@@ -330,7 +365,8 @@ def _shoot(widget: QWidget, name: str) -> None:
         assert widget.grab().save(str(Path(target) / f"{name}.png"))
 
 
-def test_smallest_window_nothing_clips(qtbot: QtBot, window: MainWindow, demo: Path) -> None:
+def test_smallest_window_nothing_clips(qtbot: QtBot, english: None, window: MainWindow,
+                                       demo: Path) -> None:
     panel = _models_tab(qtbot, window, demo, (1024, 700))
     _check_fits(panel)
     panel.profile_combo.setCurrentIndex(panel.profile_combo.findData("quality"))
@@ -341,6 +377,7 @@ def test_smallest_window_nothing_clips(qtbot: QtBot, window: MainWindow, demo: P
     panel.bottom_tabs.setCurrentWidget(panel.trace)
     _check_fits(panel)
     panel.bottom_tabs.setCurrentWidget(panel.diagram)
+    assert "(s)" not in panel.summary_label.text()  # "34 agents change"
     _shoot(window, "models-1024")
 
 
@@ -357,7 +394,7 @@ def test_smallest_window_in_portuguese(qtbot: QtBot, pt_br: None, window: MainWi
     _shoot(window, "models-pt_BR-1024")
 
 
-def test_large_window_fields_keep_their_size(qtbot: QtBot, window: MainWindow,
+def test_large_window_fields_keep_their_size(qtbot: QtBot, english: None, window: MainWindow,
                                              demo: Path) -> None:
     panel = _models_tab(qtbot, window, demo, (1920, 1080))
     panel.select_agent("msd-executor")

@@ -191,9 +191,9 @@ def _replace(inp: ResolutionInput, **changes: Any) -> ResolutionInput:
 
 COMBO_MIN_WIDTH = 100  # px; the what-if combos shrink to this in a narrow window
 COPY_JSON_KEYS = "Ctrl+Shift+C"  # Copy as JSON, anywhere in the tab
-LAYER_FLOOR = 120  # px: layer names, flags and reasons elide first, down to this
-AGENT_FLOOR = 150  # px: then the agent names (in the middle)
-SHRINK_FLOOR = 70  # px: then the phase type and routing tier
+LAYER_FLOOR = 100  # px: layer names, flags and reasons elide first, down to this
+AGENT_FLOOR = 130  # px: then the agent names (in the middle)
+SHRINK_FLOOR = 60  # px: then the layer names further, then the phase type and routing tier
 LAST_FLOOR = 40  # px: in a very narrow window, every column but the model
 
 
@@ -264,11 +264,12 @@ class ModelsPanel(QWidget):
             # shrink: this tab's minimum width must not force a narrow window wider
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.setMinimumWidth(COMBO_MIN_WIDTH)
-        for widget in (self.runtime_combo, self.profile_combo, self.effort_combo):
+        for widget in (self.runtime_combo, self.profile_combo):
             bar.addWidget(widget)
         bar.addStretch(1)
         layout.addLayout(bar)
-        bar = QHBoxLayout()
+        bar = QHBoxLayout()  # a second row: three combos side by side clip in a narrow window
+        bar.addWidget(self.effort_combo)
         bar.addWidget(self.attempt_spin)
         bar.addWidget(self.draft_check)
         bar.addWidget(self.reset_button)
@@ -630,6 +631,7 @@ class ModelsPanel(QWidget):
         fitted = fit_widths([widths[c] for c in shown], self.table.viewport().width(), (
             (cols(COL_LAYER, COL_FLAGS), LAYER_FLOOR),
             (cols(COL_AGENT), AGENT_FLOOR),
+            (cols(COL_LAYER, COL_FLAGS), SHRINK_FLOOR),
             (cols(COL_PHASE, COL_ROUTING), SHRINK_FLOOR),
             (cols(*others), LAST_FLOOR),  # the model ids never elide
         ))

@@ -76,7 +76,7 @@ from msd_desktop.core.models.ladder import (
     model_value_text,
 )
 from msd_desktop.core.models.resolution import js_str
-from msd_desktop.ui.models.layer_names import kind_title, layer_title
+from msd_desktop.ui.models.layer_names import kind_title, layer_title, on_off
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -119,6 +119,8 @@ def value_text(rung: Rung) -> str:
     """The rung's value (and, for the winner, what it resolved to) on one line."""
     if rung.value is None:
         return ""  # the reason says what was missing
+    if rung.kind == "fast_mode" and rung.value in ("true", "false"):
+        return on_off(rung.value == "true")  # as the ladder's heading says it
     value = visible(rung.value, limit=200)
     if rung.outcome is not None and rung.value.startswith(("{", "[")):
         return visible(rung.outcome, limit=200)  # a tier map entry: its model is the news
