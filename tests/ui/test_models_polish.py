@@ -286,18 +286,39 @@ def test_empty_states(qtbot: QtBot, tmp_path: Path, project: ProjectRef,
     assert panel.diagram.view.text_lines() == ["No agent selected."]
     panel.select_agent("msd-planner")
     assert not panel.trace_hint.isVisible()
-    # a config.json that cannot be read: no agents, and the table says why it is empty
+    # a config.json that cannot be read: the loader falls back to the defaults and says so
     root = tmp_path / "broken"
     (root / ".planning").mkdir(parents=True)
     (root / ".planning" / "config.json").write_text("{ not json", encoding="utf-8")
     broken = _panel(qtbot, ProjectRef(root=root, name="broken", workspace="demo"), env)
-    broken.show()
-    qtbot.waitExposed(broken)
-    if broken.table_model.rowCount() == 0:
-        assert broken.table_hint.isVisible()
-        assert "could not be loaded" in broken.table_hint.text()
-    else:  # the loader falls back to the defaults and says so above the table
-        assert "could not be read" in broken.source_label.text()
+    assert "the file could not be read" in broken.source_label.text()
+    assert "line 1" in broken.source_label.text()
+
+
+def test_an_empty_agents_table_says_why(qtbot: QtBot, project: ProjectRef, env: dict[str, str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the settings cannot be loaded at all (the loader raises), the table is empty and
+    its hint points at the reason above it."""
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.ui.models import panel as models_panel
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise MsdError("config.json: permission denied")
+
+    monkeypatch.setattr(models_panel, "load_config", refuse)
+    panel = _panel(qtbot, project, env)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert panel.table_model.rowCount() == 0
+    assert panel.table_hint.isVisible()
+    assert "could not be loaded" in panel.table_hint.text()
+    assert panel.table.accessibleDescription() == panel.table_hint.text()
+    assert "permission denied" in panel.source_label.text()
+    monkeypatch.undo()
+    panel.recompute()
+    assert panel.table_model.rowCount() > 20
+    assert not panel.table_hint.isVisible()
+    assert panel.table.accessibleDescription() == ""
 
 
 # ---- the smallest normal window ------------------------------------------------------------

@@ -41,8 +41,7 @@ _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 _FONT = int(Qt.ItemDataRole.FontRole)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 
-COLUMNS = ("Agent", "Phase type", "Routing tier", "Model", "Effort", "Fast mode", "Layer",
-           "Flags")
+COLUMNS = ("Agent", "Phase", "Routing", "Model", "Effort", "Fast", "Layer", "Flags")  # English
 COL_AGENT, COL_PHASE, COL_ROUTING, COL_MODEL, COL_EFFORT, COL_FAST, COL_LAYER, COL_FLAGS = range(8)
 LayerIdRole = Qt.ItemDataRole.UserRole + 7  # the model's winning layer id (Layer column)
 

@@ -43,7 +43,6 @@ __all__ = ["COLUMNS", "TraceRow", "TraceTableModel", "layer_config_key", "trace_
 COLUMNS = ("", "Layer", "Value", "Result", "Why", "File")
 COL_KIND, COL_LAYER, COL_VALUE, COL_RESULT, COL_WHY, COL_FILE = range(6)
 
-KIND_LABELS = {"model": "Model", "effort": "Effort", "fast_mode": "Fast mode"}
 
 translate = QCoreApplication.translate
 
