@@ -178,6 +178,11 @@ def test_english_plural_and_plain_words(qtbot: QtBot, project: ProjectRef,
     finally:
         for translator in installed:
             app.removeTranslator(translator)
+    panel.reset_whatif()
+    panel.select_agent("msd-executor")
+    title = panel.trace_title.text()
+    assert "as configured (runtime claude by default, profile balanced)" in title
+    assert "from Tier alias; tier sonnet from profile balanced" in title
     source = panel.source_label.text()
     assert source.startswith("Settings read from the project's .planning/config.json")
     assert "(resolved)" not in source

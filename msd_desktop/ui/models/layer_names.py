@@ -116,3 +116,17 @@ def runtime_rung_text(rung: str) -> str:
         "default": translate("ModelsWords", "default"),
     }
     return texts.get(rung, rung)
+
+
+def whatif_note_text(note: str) -> str:
+    """What the what-if supplied or steered (``core.models.ladder.whatif_note``), in words."""
+    head, _, value = note.partition(" ")
+    if note == "unsaved Settings draft":
+        return translate("ModelsWords", "unsaved Settings draft")
+    if head == "profile":
+        return translate("ModelsWords", "profile {0}").format(value)
+    if head == "runtime":
+        return translate("ModelsWords", "runtime {0}").format(value)
+    if head == "attempt":
+        return translate("ModelsWords", "attempt {0}").format(value)
+    return note  # "--effort high": the option as typed

@@ -487,17 +487,29 @@ class ModelsPanel(QWidget):
             draft=draft,
         )
 
+    def _configured_words(self, config: Mapping[str, Any], *, in_sentence: bool = False
+                          ) -> tuple[str, str]:
+        """(runtime, profile) as a config names them, or the defaults that apply (worded for
+        a combo item, or for the middle of a sentence)."""
+        runtime = config.get("runtime")
+        profile = config.get("model_profile")
+        if in_sentence:
+            default_runtime, default_profile = (self.tr("claude by default"),
+                                                self.tr("balanced by default"))
+        else:
+            default_runtime, default_profile = (self.tr("claude, the default"),
+                                                self.tr("balanced, the default"))
+        runtime_text = (visible(runtime, limit=60) if isinstance(runtime, str) and runtime
+                        else default_runtime)
+        profile_text = (visible(profile, limit=60) if isinstance(profile, str) and profile
+                        else default_profile)
+        return runtime_text, profile_text
+
     def _show_configured(self) -> None:
         """The "as configured" choices say what is configured (runtime, profile)."""
         if self.base_input is None:
             return
-        config = self.base_input.config
-        runtime = config.get("runtime")
-        runtime_text = (visible(runtime, limit=60) if isinstance(runtime, str) and runtime
-                        else self.tr("claude, the default"))
-        profile = config.get("model_profile")
-        profile_text = (visible(profile, limit=60) if isinstance(profile, str) and profile
-                        else self.tr("balanced, the default"))
+        runtime_text, profile_text = self._configured_words(self.base_input.config)
         self.runtime_combo.setItemText(
             0, self.tr("runtime: as configured ({0})").format(runtime_text))
         self.profile_combo.setItemText(
@@ -730,8 +742,13 @@ class ModelsPanel(QWidget):
         self.trace_model.set_result(res, self._shown_file_of, whatif)
         self.diagram.set_ladders(agent, build_ladders(res, self._shown_file_of, whatif), res)
         mr = res.model_resolution
-        which = (self.tr("with the what-if") if self.table_model.whatif
-                 else self.tr("as this project is configured"))
+        shown = self.whatif_input if self.table_model.whatif else self.base_input
+        runtime_text, profile_text = self._configured_words(
+            shown.config if shown is not None else {}, in_sentence=True)
+        which = (self.tr("with the what-if (runtime {0}, profile {1})")
+                 if self.table_model.whatif
+                 else self.tr("as configured (runtime {0}, profile {1})")).format(
+                     runtime_text, profile_text)
         fast_layer = res.fast_mode_resolution.layer
         effort_layer = res.effort_resolution.layer
 

@@ -76,7 +76,7 @@ from msd_desktop.core.models.ladder import (
     model_value_text,
 )
 from msd_desktop.core.models.resolution import js_str
-from msd_desktop.ui.models.layer_names import kind_title, layer_title, on_off
+from msd_desktop.ui.models.layer_names import kind_title, layer_title, on_off, whatif_note_text
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -171,7 +171,7 @@ def rung_line(rung: Rung, res: ExecutionResolution | None) -> str:
     if source:
         parts.append(source)
     if rung.whatif:
-        note = visible(rung.whatif, limit=200)
+        note = visible(whatif_note_text(rung.whatif), limit=200)
         parts.append(translate("RoutingDiagram", "what-if: {0}").format(note))
     return " — ".join(parts)
 
@@ -200,14 +200,14 @@ def rung_tooltip(rung: Rung, res: ExecutionResolution | None) -> str:
     lines.append(translate("RoutingDiagram", "Why: {0}").format(reason_text(rung, res)))
     if rung.source == SOURCE_WHATIF:
         lines.append(translate("RoutingDiagram", "Supplied by the what-if: {0}").format(
-            visible(rung.whatif)))
+            visible(whatif_note_text(rung.whatif))))
     elif rung.source:
         lines.append(translate("RoutingDiagram", "From: {0}").format(
             visible(rung.source) if rung.source != SOURCE_BUILTIN
             else translate("RoutingDiagram", "built-in")))
         if rung.whatif:
             lines.append(translate("RoutingDiagram", "Steered by the what-if: {0}").format(
-                visible(rung.whatif)))
+                visible(whatif_note_text(rung.whatif))))
     return tooltip("\n".join(lines))
 
 
