@@ -169,13 +169,14 @@ class SummaryCache:
         except (UnsafeFileError, OSError) as exc:
             log.warning("summary cache: cannot read %s: %s", self.path, exc)
             return {}, "unreadable"
+        # line by line from the bytes: decoding the whole file first costs up to four bytes a
+        # character (one "⚠" widens the whole string) and a copy per step
+        import io
+
+        lines = io.BytesIO(raw)
+        del raw
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return {}, "corrupt"
-        head, _, body = text.partition("\n")
-        try:
-            header = json.loads(head)
+            header = json.loads(lines.readline())
         except (ValueError, RecursionError):
             log.warning("summary cache: %s is corrupt; rebuilding it", self.path)
             return {}, "corrupt"
@@ -185,7 +186,9 @@ class SummaryCache:
             return {}, "foreign"
         out: dict[str, tuple[str, dict[str, Any]]] = {}
         damaged = False
-        for line in body.splitlines():
+        for line in lines:
+            if not line.strip():
+                continue
             try:
                 entry = json.loads(line)
             except (ValueError, RecursionError):
@@ -257,8 +260,10 @@ class SummaryCache:
             self._dirty = False
         lines = [json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION,
                              "context": self.context}, separators=(",", ":"))]
-        lines.extend(json.dumps({"root": k, "sig": s, "data": d}, ensure_ascii=False,
-                                separators=(",", ":")) for k, (s, d) in entries)
+        # ASCII (non-ASCII as \u escapes): one byte a character in memory, whatever the text
+        lines.extend(json.dumps({"root": k, "sig": s, "data": d}, separators=(",", ":"))
+                     for k, (s, d) in entries)
+        del entries
         text = "\n".join(lines) + "\n"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
