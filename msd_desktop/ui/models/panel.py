@@ -194,6 +194,8 @@ COPY_JSON_KEYS = "Ctrl+Shift+C"  # Copy as JSON, anywhere in the tab
 LAYER_FLOOR = 100  # px: layer names, flags and reasons elide first, down to this
 AGENT_FLOOR = 130  # px: then the agent names (in the middle)
 SHRINK_FLOOR = 60  # px: then the layer names further, then the phase type and routing tier
+TRACE_LAYER_FLOOR = 170  # px: the trace's layer names
+TRACE_WHY_FLOOR = 160  # px: the trace's reasons
 LAST_FLOOR = 40  # px: in a very narrow window, every column but the model
 
 
@@ -661,7 +663,9 @@ class ModelsPanel(QWidget):
                   for c in range(count)]
         self._trace_widths = widths  # for a look in a debugger or a test
         fitted = fit_widths(widths, self.trace.viewport().width(), (
-            ([TRACE_WHY, TRACE_VALUE], LAYER_FLOOR),
+            ([TRACE_LAYER], TRACE_LAYER_FLOOR),  # the layer id is in the tooltip
+            ([TRACE_FILE], LAYER_FLOOR),  # the full path is in the tooltip
+            ([TRACE_WHY], TRACE_WHY_FLOOR),  # the reason: what people read the trace for
             ([TRACE_WHY, TRACE_VALUE, TRACE_FILE, TRACE_LAYER], SHRINK_FLOOR),
             (list(range(count)), LAST_FLOOR),
         ))
