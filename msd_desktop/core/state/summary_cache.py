@@ -46,6 +46,11 @@ _SKIP_NAMES = frozenset((".msd-trace.jsonl", ".gsd-trace.jsonl", ".lock"))
 _MAX_DEPTH = 4  # .planning/workstreams/<ws>/phases/<phase>
 
 
+def _line(value: Any) -> bytes:
+    """One JSON line in ASCII (JSON escapes every other character): one byte a character."""
+    return json.dumps(value, separators=(",", ":")).encode("ascii")
+
+
 def default_cache_path(env: Mapping[str, str] | None = None) -> Path:
     """``<user cache dir>/msd-desktop/summaries.jsonl``: platformdirs' cache dir, or on Linux
     ``$XDG_CACHE_HOME`` / ``$HOME/.cache`` of ``env`` when given (the window's environment)."""
@@ -130,7 +135,9 @@ class SummaryCache:
         self._path = path
         self.context = context
         self._lock = threading.Lock()
-        self._entries: dict[str, tuple[str, dict[str, Any]]] = {}
+        # root → (signature, the entry's JSON line): kept as bytes, parsed when asked for —
+        # a few MiB for thousands of projects, where the parsed dicts took three times that
+        self._entries: dict[str, tuple[str, bytes]] = {}
         self._loaded = False
         self._dirty = False
         self.status = "not loaded"  # "cold" | "warm" | "corrupt" | "foreign" | "unreadable"
@@ -153,7 +160,7 @@ class SummaryCache:
             if self.status in ("corrupt", "foreign"):
                 self._dirty = True  # rebuilt (overwritten) on the next save
 
-    def _read(self) -> tuple[dict[str, tuple[str, dict[str, Any]]], str]:
+    def _read(self) -> tuple[dict[str, tuple[str, bytes]], str]:
         """One header line, then one entry per line (JSON Lines).
 
         Why lines: one ``json.loads`` of a few MiB holds the GIL for the whole parse — the
@@ -184,10 +191,11 @@ class SummaryCache:
             return {}, "foreign"
         if header.get("version") != CACHE_VERSION or header.get("context") != self.context:
             return {}, "foreign"
-        out: dict[str, tuple[str, dict[str, Any]]] = {}
+        out: dict[str, tuple[str, bytes]] = {}
         damaged = False
         for line in lines:
-            if not line.strip():
+            line = line.strip()
+            if not line:
                 continue
             try:
                 entry = json.loads(line)
@@ -197,7 +205,7 @@ class SummaryCache:
             if (isinstance(entry, dict) and isinstance(entry.get("root"), str)
                     and isinstance(entry.get("sig"), str)
                     and isinstance(entry.get("data"), dict)):
-                out[entry["root"]] = (entry["sig"], entry["data"])
+                out[entry["root"]] = (entry["sig"], line if line.isascii() else _line(entry))
             else:
                 damaged = True
         if damaged:
@@ -209,11 +217,12 @@ class SummaryCache:
         self.load()
         with self._lock:
             entry = self._entries.get(os.fspath(root))
-            if entry is not None and entry[0] == signature:
-                self.hits += 1
-                return entry[1]
-            self.misses += 1
-            return None
+            if entry is None or entry[0] != signature:
+                self.misses += 1
+                return None
+            self.hits += 1
+        data = json.loads(entry[1])["data"]
+        return data if isinstance(data, dict) else None
 
     def has(self, root: Path) -> bool:
         """Whether anything is cached for ``root`` (before paying for its signature)."""
@@ -223,10 +232,11 @@ class SummaryCache:
 
     def put(self, root: Path, signature: str, payload: dict[str, Any]) -> None:
         self.load()
+        key = os.fspath(root)
+        entry = (signature, _line({"root": key, "sig": signature, "data": payload}))
         with self._lock:
-            key = os.fspath(root)
-            if self._entries.get(key) != (signature, payload):
-                self._entries[key] = (signature, payload)
+            if self._entries.get(key) != entry:
+                self._entries[key] = entry
                 self._dirty = True
 
     def retain(self, roots: Iterable[Path]) -> None:
@@ -256,15 +266,11 @@ class SummaryCache:
         with self._lock:
             if not self._dirty or not self._loaded:
                 return False
-            entries = list(self._entries.items())
+            lines = [line for _, line in self._entries.values()]
             self._dirty = False
-        lines = [json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION,
-                             "context": self.context}, separators=(",", ":"))]
-        # ASCII (non-ASCII as \u escapes): one byte a character in memory, whatever the text
-        lines.extend(json.dumps({"root": k, "sig": s, "data": d}, separators=(",", ":"))
-                     for k, (s, d) in entries)
-        del entries
-        text = "\n".join(lines) + "\n"
+        head = _line({"format": CACHE_FORMAT, "version": CACHE_VERSION, "context": self.context})
+        text = b"\n".join([head, *lines, b""]).decode("ascii")
+        del lines
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.path, text, mode=0o600)
