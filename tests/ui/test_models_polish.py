@@ -35,6 +35,7 @@ from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.models.layer_names import LAYER_TEXTS
 from msd_desktop.ui.models.panel import ModelsPanel
 from msd_desktop.ui.models.resolution_model import COL_LAYER, COL_MODEL, LayerIdRole
+from msd_desktop.ui.models.routing_diagram import rung_tooltip
 from msd_desktop.ui.models.table_fit import EmptyHint, fit_widths
 from msd_desktop.ui.widgets.translation import install_translators
 
@@ -140,6 +141,11 @@ def test_every_text_is_portuguese_under_pt_br(qtbot: QtBot, project: ProjectRef,
     portuguese.select_agent("msd-planner")
     pt_texts = visible_texts(portuguese)
     pt_lines = portuguese.diagram.view.text_lines()
+    winner = portuguese.diagram.view.ladders[0].winner_rung()
+    assert winner is not None
+    pt_tip = rung_tooltip(winner, portuguese.diagram.view.result)
+    pt_header_tip = portuguese.table_model.headerData(2, Qt.Orientation.Horizontal,
+                                                      Qt.ItemDataRole.ToolTipRole)
     pt_layers = {portuguese.table_model.index(r, COL_LAYER).data()
                  for r in range(portuguese.table_model.rowCount())}
     # English: the same construction without our catalogues
@@ -160,6 +166,8 @@ def test_every_text_is_portuguese_under_pt_br(qtbot: QtBot, project: ProjectRef,
     assert "de Apelido do nível; nível opus do perfil quality" in portuguese.trace_title.text()
     assert pt_lines[0].startswith("Roteamento de msd-planner")
     assert "Apelido do nível" in pt_layers
+    assert "Fornecido pela simulação: perfil quality" in pt_tip
+    assert pt_header_tip.startswith("Nível de roteamento")
     assert not pt_layers & {name for names in LAYER_NAMES.values() for name in names.values()}
 
 
