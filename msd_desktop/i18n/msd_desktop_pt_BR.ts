@@ -1,226 +1,225 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="pt_BR" sourcelanguage="en">
 <context>
     <name>BatchConfirmDialog</name>
     <message numerus="yes">
         <source>Apply %1 to %n project(s)?</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message>
-        <source>Set %1 in the projects below. Each project&apos;s config.json is written only if it has not changed since this list was read.</source>
-        <translation type="unfinished"></translation>
+        <source>Set %1 in the projects below. Each project's config.json is written only if it has not changed since this list was read.</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Projects and the value each will get</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>%n project(s) will not be written (see Note).</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message>
         <source>You can undo the whole batch afterwards with Undo batch.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>A secret goes to the OS keyring: this batch cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>Apply to %n project(s)</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
 </context>
 <context>
     <name>ConfigFormPanel</name>
     <message>
-        <source>Only the project&apos;s config.json keeps keys that can be moved</source>
-        <translation type="unfinished"></translation>
+        <source>Only the project's config.json keeps keys that can be moved</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Save or revert your changes first</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Move the plaintext keys into the OS keyring</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Moved {0} to the keyring.{1}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>nothing</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Not moved: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Reverted: the form shows the file again (Ctrl+Z brings the changes back).</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>No unsaved changes.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>JSON (unsaved)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ConfigMatrixView</name>
     <message>
         <source>Key:</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>New value:</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Select differing</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Apply to selected…</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Undo batch</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>Put back every project&apos;s previous value (a file changed since is left alone)</source>
-        <translation type="unfinished"></translation>
+        <source>Put back every project's previous value (a file changed since is left alone)</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>schema default</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Default: %1 (%2) · %3 of %4 differ</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>Reading %n project(s)…</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message>
         <source>Nothing written: the batch was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>Writing %n project(s)…</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message numerus="yes">
         <source>Put %1 back in the %n project(s) this batch wrote (a file changed since is left alone)</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message>
         <source>Undoing the batch…</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The batch failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ConflictView</name>
     <message>
         <source>Conflict with the file on disk</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Settings that differ</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>What Keep mine changes in the file</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>What Keep mine changes</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Keep mine writes</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Mine</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>On disk now</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>As read</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The file on disk cannot be used, so Keep mine cannot be applied to it: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Keep mine writes the file exactly as it is on disk now.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The file on disk cannot be read now. Reload when it is fixed, or keep your changes and save once it can be read.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>Keep mine writes the file as it is on disk now with %n of your change(s) on top.</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message numerus="yes">
         <source>%n change(s) made on disk are kept.</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n setting(s) were changed on both sides: tick or untick &quot;Keep my value&quot;.</source>
+        <source>%n setting(s) were changed on both sides: tick or untick "Keep my value".</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
 </context>
@@ -228,609 +227,1265 @@
     <name>JsonSettingsPage</name>
     <message>
         <source>Move to keyring</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Moves the plaintext API keys from config.json into the OS keyring and writes true in their place</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The settings changed elsewhere while this text cannot be read; they show here once the text is fixed.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Show the settings instead</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Replace this text with the current settings (your unreadable text is dropped)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Problems in the JSON text</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Unsaved changes as a diff</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Show unsaved changes as a diff</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The JSON text is being checked.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>edit {0} in the JSON text</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Line {0}, column {1}: {2}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>config.json holds plaintext API keys: {0}. They are shown masked here; move them into the OS keyring so the file only says true.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>This file cannot be used, so it is shown read-only: fix it in a text editor; it reloads when it changes.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The text cannot be read: nothing from it is staged and Save is blocked until it is fixed.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Unsaved: this text is what Save writes.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>No unsaved changes: this is the file.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>No unsaved changes.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>JsonTextEdit</name>
     <message>
         <source>Settings as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>The draft as JSON; edits here change the form&apos;s values too. API keys are masked.</source>
-        <translation type="unfinished"></translation>
+        <source>The draft as JSON; edits here change the form's values too. API keys are masked.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>KeyRowWidget</name>
     <message>
         <source>More: reset, copy the key, the value or the msd config-set command</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>This tab could not be built for this project: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Save settings</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>Save the Settings tab&apos;s changes (what the fields show), from anywhere</source>
-        <translation type="unfinished"></translation>
+        <source>Save the Settings tab's changes (what the fields show), from anywhere</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open demo workspace</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the bundled example projects (a copy you may edit; never registered)</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Could not load {0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>could not be read in {0:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>not read: too many reads are stuck</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>could not be read: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Could not read the state of {0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>not watching</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>setting up watches…</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>a watch was refused</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>⚠ {0} of {1} workspaces polled every {2:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The system would not watch every folder ({0}). Changes there are found by checking the files every {1:g} s instead.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Watching is limited: {0}. Changes in {1} workspace(s) show up within {2:g} s.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>watching %n project(s)</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message>
         <source>Projects whose .planning/ folder is watched for changes</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Rescan: {0} projects ({1} new, {2} gone)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>{0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">{0}: {1}</translation>
     </message>
     <message>
         <source>This project could not be loaded — {0}. Its other tabs show what could be read; the rest of the window is unaffected.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Demo workspace: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The demo workspace could not be copied: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Created {0}, but could not register it: {1}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Created {0}; added as a workspace of its own</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Created {0} in workspace {1}</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>No project is open: nothing to save.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Logging out</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Closing MSD Desktop</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>MergeTableModel</name>
     <message>
         <source>Setting</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>As read</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>On disk now</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Mine (unsaved)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Keep mine writes</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Keep my value</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>invalid — not applied</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>changed on both sides</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>changed by you</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>changed on disk</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>mine</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>disk&apos;s</source>
-        <translation type="unfinished"></translation>
+        <source>disk's</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ModelsPanel</name>
     <message>
-        <source>Routing diagram</source>
-        <translation type="unfinished"></translation>
+        <source>What if</source>
+        <translation>Simulação</translation>
     </message>
     <message>
-        <source>Trace table</source>
-        <translation type="unfinished"></translation>
+        <source>runtime: as configured</source>
+        <translation>runtime: como configurado</translation>
+    </message>
+    <message>
+        <source>runtime: {0}</source>
+        <translation>runtime: {0}</translation>
+    </message>
+    <message>
+        <source>profile: as configured</source>
+        <translation>perfil: como configurado</translation>
+    </message>
+    <message>
+        <source>profile: {0}</source>
+        <translation>perfil: {0}</translation>
+    </message>
+    <message>
+        <source>attempt: </source>
+        <translation>tentativa: </translation>
+    </message>
+    <message>
+        <source>attempt: none</source>
+        <translation>tentativa: nenhuma</translation>
+    </message>
+    <message>
+        <source>effort: no override</source>
+        <translation>esforço: sem substituição</translation>
+    </message>
+    <message>
+        <source>effort: {0}</source>
+        <translation>esforço: {0}</translation>
+    </message>
+    <message>
+        <source>Apply unsaved Settings &amp;draft</source>
+        <translation>Aplicar o &amp;rascunho das Configurações</translation>
+    </message>
+    <message>
+        <source>Re&amp;set</source>
+        <translation>Redefi&amp;nir</translation>
+    </message>
+    <message>
+        <source>Select an agent to see how its model was chosen.</source>
+        <translation>Selecione um agente para ver como o modelo dele foi escolhido.</translation>
+    </message>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>Copiar como JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Routing diagram</source>
+        <translation>&amp;Diagrama de roteamento</translation>
+    </message>
+    <message>
+        <source>&amp;Trace table</source>
+        <translation>&amp;Tabela do rastro</translation>
+    </message>
+    <message>
+        <source>Resolve as if config.json named this runtime (Alt+U)</source>
+        <translation>Resolver como se o config.json indicasse este runtime (Alt+U)</translation>
+    </message>
+    <message>
+        <source>Resolve as if config.json named this model profile (Alt+P)</source>
+        <translation>Resolver como se o config.json indicasse este perfil de modelo (Alt+P)</translation>
+    </message>
+    <message>
+        <source>Resolve as if the agent were started with --effort (ignored with an attempt number, as upstream) (Alt+O)</source>
+        <translation>Resolver como se o agente fosse iniciado com --effort (ignorado quando há número de tentativa, como no upstream) (Alt+O)</translation>
+    </message>
+    <message>
+        <source>Retry attempt number: dynamic routing escalates the tier and effort on failed attempts (Alt+A)</source>
+        <translation>Número da tentativa: o roteamento dinâmico eleva o nível e o esforço a cada tentativa que falha (Alt+A)</translation>
+    </message>
+    <message>
+        <source>Resolve with the Settings tab's unsaved edits, on a copy: nothing is written (Alt+D)</source>
+        <translation>Resolver com as alterações não salvas da aba Configurações, numa cópia: nada é gravado (Alt+R)</translation>
+    </message>
+    <message>
+        <source>Back to the project as it is on disk (Alt+S)</source>
+        <translation>Voltar ao projeto como está no disco (Alt+N)</translation>
+    </message>
+    <message>
+        <source>Copy what “msd resolve-model &lt;agent&gt;” prints for the selected agent, for the project as it is on disk ({0})</source>
+        <translation>Copiar o que “msd resolve-model &lt;agent&gt;” imprime para o agente selecionado, com o projeto como está no disco ({0})</translation>
+    </message>
+    <message>
+        <source>What-if runtime</source>
+        <translation>Runtime da simulação</translation>
+    </message>
+    <message>
+        <source>What-if model profile</source>
+        <translation>Perfil de modelo da simulação</translation>
+    </message>
+    <message>
+        <source>What-if effort override</source>
+        <translation>Substituição de esforço da simulação</translation>
+    </message>
+    <message>
+        <source>What-if retry attempt number</source>
+        <translation>Número da tentativa na simulação</translation>
+    </message>
+    <message>
+        <source>Apply the unsaved Settings draft</source>
+        <translation>Aplicar o rascunho não salvo das Configurações</translation>
+    </message>
+    <message>
+        <source>Reset the what-if</source>
+        <translation>Redefinir a simulação</translation>
+    </message>
+    <message>
+        <source>Copy the selected agent's resolution as JSON</source>
+        <translation>Copiar a resolução do agente selecionado como JSON</translation>
+    </message>
+    <message>
+        <source>Agents and their resolved models</source>
+        <translation>Agentes e os modelos resolvidos</translation>
+    </message>
+    <message>
+        <source>Trace of the selected agent</source>
+        <translation>Rastro do agente selecionado</translation>
+    </message>
+    <message>
+        <source>Routing of the selected agent</source>
+        <translation>Roteamento do agente selecionado</translation>
+    </message>
+    <message>
+        <source>No agents to show: this project's settings could not be loaded (the reason is above). Fix the file and the table fills in.</source>
+        <translation>Nenhum agente para mostrar: não foi possível carregar as configurações deste projeto (o motivo está acima). Corrija o arquivo e a tabela será preenchida.</translation>
+    </message>
+    <message>
+        <source>No agents to show: the model catalog lists none and config.json names none in model_overrides.</source>
+        <translation>Nenhum agente para mostrar: o catálogo de modelos não lista nenhum e o config.json não indica nenhum em model_overrides.</translation>
+    </message>
+    <message>
+        <source>Select an agent in the table above to see every layer consulted for its model, effort and fast mode.</source>
+        <translation>Selecione um agente na tabela acima para ver cada camada consultada para o modelo, o esforço e o modo rápido dele.</translation>
+    </message>
+    <message>
+        <source>claude by default</source>
+        <translation>claude por padrão</translation>
+    </message>
+    <message>
+        <source>balanced by default</source>
+        <translation>balanced por padrão</translation>
     </message>
     <message>
         <source>claude, the default</source>
-        <translation type="unfinished"></translation>
+        <translation>claude, o padrão</translation>
     </message>
     <message>
         <source>balanced, the default</source>
-        <translation type="unfinished"></translation>
+        <translation>balanced, o padrão</translation>
     </message>
     <message>
         <source>runtime: as configured ({0})</source>
-        <translation type="unfinished"></translation>
+        <translation>runtime: como configurado ({0})</translation>
     </message>
     <message>
         <source>profile: as configured ({0})</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil: como configurado ({0})</translation>
+    </message>
+    <message>
+        <source>This project's settings could not be loaded (from the file check): {0}</source>
+        <translation>Não foi possível carregar as configurações deste projeto (da verificação do arquivo): {0}</translation>
+    </message>
+    <message>
+        <source> · draft applied</source>
+        <translation> · rascunho aplicado</translation>
+    </message>
+    <message>
+        <source>What-if: {0}</source>
+        <translation>Simulação: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n agent(s) change</source>
+        <translation><numerusform>%n agente muda</numerusform><numerusform>%n agentes mudam</numerusform></translation>
+    </message>
+    <message>
+        <source>no agent changes</source>
+        <translation>nenhum agente muda</translation>
+    </message>
+    <message>
+        <source>Settings read from {0}: {1}.</source>
+        <translation>Configurações lidas de: {0} — {1}.</translation>
+    </message>
+    <message>
+        <source>Settings read from {0}.</source>
+        <translation>Configurações lidas de: {0}.</translation>
+    </message>
+    <message>
+        <source>⚠ Partly read: {0}</source>
+        <translation>⚠ Lidas em parte: {0}</translation>
+    </message>
+    <message>
+        <source>From the file check: {0}</source>
+        <translation>Da verificação do arquivo: {0}</translation>
+    </message>
+    <message>
+        <source>{0} {1}</source>
+        <translation>{0} {1}</translation>
+    </message>
+    <message>
+        <source>omit gate: active runtime {0} ({1})</source>
+        <translation>regra de omissão: runtime ativo {0} ({1})</translation>
+    </message>
+    <message>
+        <source>Config source id: {0}; reason id: {1}</source>
+        <translation>ID da origem da configuração: {0}; ID do motivo: {1}</translation>
+    </message>
+    <message>
+        <source>with the what-if (runtime {0}, profile {1})</source>
+        <translation>com a simulação (runtime {0}, perfil {1})</translation>
+    </message>
+    <message>
+        <source>as configured (runtime {0}, profile {1})</source>
+        <translation>como configurado (runtime {0}, perfil {1})</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt;, {1}: model &lt;b&gt;{2}&lt;/b&gt; from {3}{4}; effort &lt;b&gt;{5}&lt;/b&gt; from {6}; fast mode &lt;b&gt;{7}&lt;/b&gt; from {8}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;, {1}: modelo &lt;b&gt;{2}&lt;/b&gt; de {3}{4}; esforço &lt;b&gt;{5}&lt;/b&gt; de {6}; modo rápido &lt;b&gt;{7}&lt;/b&gt; de {8}</translation>
+    </message>
+    <message>
+        <source>{0}, {1}: model {2} from {3}{4}; effort {5} from {6}; fast mode {7} from {8}</source>
+        <translation>{0}, {1}: modelo {2} de {3}{4}; esforço {5} de {6}; modo rápido {7} de {8}</translation>
+    </message>
+    <message>
+        <source>Layer ids: model {0}, effort {1}, fast mode {2}</source>
+        <translation>IDs das camadas: modelo {0}, esforço {1}, modo rápido {2}</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsWords</name>
+    <message>
+        <source>what-if</source>
+        <translation>simulação</translation>
+    </message>
+    <message>
+        <source>tier {0}</source>
+        <translation>nível {0}</translation>
+    </message>
+    <message>
+        <source>workstream “{0}”</source>
+        <translation>fluxo de trabalho “{0}”</translation>
+    </message>
+    <message>
+        <source>the project's .planning/config.json</source>
+        <translation>.planning/config.json do projeto</translation>
+    </message>
+    <message>
+        <source>~/.msd/defaults.json (this folder has no .planning/)</source>
+        <translation>~/.msd/defaults.json (esta pasta não tem .planning/)</translation>
+    </message>
+    <message>
+        <source>the built-in defaults</source>
+        <translation>padrões embutidos</translation>
+    </message>
+    <message>
+        <source>the file is empty, so the defaults apply</source>
+        <translation>o arquivo está vazio, então valem os padrões</translation>
+    </message>
+    <message>
+        <source>the workstream has no config.json of its own, so the project's is used</source>
+        <translation>o fluxo de trabalho não tem config.json próprio, então é usado o do projeto</translation>
+    </message>
+    <message>
+        <source>no config file was found</source>
+        <translation>nenhum arquivo de configuração foi encontrado</translation>
+    </message>
+    <message>
+        <source>the file could not be read</source>
+        <translation>não foi possível ler o arquivo</translation>
+    </message>
+    <message>
+        <source>MSD_RUNTIME variable</source>
+        <translation>variável MSD_RUNTIME</translation>
+    </message>
+    <message>
+        <source>config.json runtime</source>
+        <translation>runtime do config.json</translation>
+    </message>
+    <message>
+        <source>install marker</source>
+        <translation>marcador de instalação</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>padrão</translation>
+    </message>
+    <message>
+        <source>unsaved Settings draft</source>
+        <translation>rascunho não salvo das Configurações</translation>
+    </message>
+    <message>
+        <source>profile {0}</source>
+        <translation>perfil {0}</translation>
+    </message>
+    <message>
+        <source>runtime {0}</source>
+        <translation>runtime {0}</translation>
+    </message>
+    <message>
+        <source>attempt {0}</source>
+        <translation>tentativa {0}</translation>
+    </message>
+</context>
+<context>
+    <name>NewProjectDialog</name>
+    <message>
+        <source>Project folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Create the folder?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} does not exist yet. Create it (and any missing parent folders) for the new project?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New project — MSD Desktop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A folder without .planning/ (a missing one can be created)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How you work</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Workflow</source>
+        <translation type="unfinished">Fluxo</translation>
+    </message>
+    <message>
+        <source>Git</source>
+        <translation type="unfinished">Git</translation>
+    </message>
+    <message>
+        <source>config.json preview</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Also written: .planning/STATE.md (status planning, milestone v1.0, no progress yet; next step /msd-new-project).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Create project</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>API keys (stored in the OS keyring, never in config.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Store the keys for all projects (global keyring entry)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>already available ({0})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot be stored here</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking the OS keyring…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No usable OS keyring, so API keys cannot be stored from here (the project is created without them). {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a device</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>something that is not a folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} does not exist yet: Create project will offer to create it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} is not an absolute path: give the whole path (for example ~/projects/my-app).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} is a symlink loop, not a folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} goes through a file: a part of it is not a folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} cannot be checked: permission denied.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} is too long a name for this system.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} is a symlink to something that does not exist; create the target or choose another folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} is {1}, not a folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} already has .planning/ — open it instead of creating it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} cannot be created (no existing parent).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} cannot be created: {1} is {2}, not a folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} cannot be created: {1} is not writable.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{0} cannot be used: {1}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>built-ins ← ~/.msd/defaults.json ← your choices</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>built-ins ← your choices (no ~/.msd/defaults.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing was created: {0} does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not create the project: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Creating…</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>NextCommandWidget</name>
     <message>
         <source>— (STATE.md could not be read)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ProjectTray</name>
     <message>
         <source>could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>could not be read in {0:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ProjectTree</name>
     <message>
         <source>Unsaved Settings changes</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ResolutionTable</name>
+    <message>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Effort</source>
+        <translation>Esforço</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>Routing</source>
+        <translation>Nível</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>Rápido</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Camada</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>Avisos</translation>
+    </message>
+    <message>
+        <source>The agent (MSD's name for it)</source>
+        <translation>O agente (o nome dele no MSD)</translation>
+    </message>
+    <message>
+        <source>Phase type: the kind of work the agent does</source>
+        <translation>Tipo de fase: o tipo de trabalho que o agente faz</translation>
+    </message>
+    <message>
+        <source>Routing tier: how heavy the agent's work is (heavy, standard, light)</source>
+        <translation>Nível de roteamento: o quanto o trabalho do agente é pesado (heavy, standard, light)</translation>
+    </message>
+    <message>
+        <source>The model the agent runs with (before → after with a what-if)</source>
+        <translation>O modelo com que o agente roda (antes → depois numa simulação)</translation>
+    </message>
+    <message>
+        <source>Reasoning effort</source>
+        <translation>Esforço de raciocínio</translation>
+    </message>
+    <message>
+        <source>Fast mode: on or off</source>
+        <translation>Modo rápido: ligado ou desligado</translation>
+    </message>
+    <message>
+        <source>The layer that decided the model (its id in the cell's tooltip)</source>
+        <translation>A camada que decidiu o modelo (o ID dela na dica da célula)</translation>
+    </message>
+    <message>
+        <source>Warnings and notes</source>
+        <translation>Avisos e observações</translation>
+    </message>
+    <message>
+        <source>global override from ~/.msd/defaults.json (MSD merges it per agent, D1; GSD Core ≤ 1.14 ignores it when the project has .planning/)</source>
+        <translation>substituição global de ~/.msd/defaults.json (o MSD a mescla por agente, D1; o GSD Core ≤ 1.14 a ignora quando o projeto tem .planning/)</translation>
+    </message>
+    <message>
+        <source>"" (omit)</source>
+        <translation>"" (omitir)</translation>
+    </message>
+    <message>
+        <source>"" = omit the model parameter</source>
+        <translation>"" = omitir o parâmetro de modelo</translation>
+    </message>
+    <message>
+        <source>inherit = use the session model</source>
+        <translation>inherit = usar o modelo da sessão</translation>
+    </message>
+    <message>
+        <source>agent not in the catalog</source>
+        <translation>agente fora do catálogo</translation>
+    </message>
+    <message>
+        <source>Layer id: {0}</source>
+        <translation>ID da camada: {0}</translation>
     </message>
 </context>
 <context>
     <name>RoutingDiagram</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished">Modelo</translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>Effort</source>
-        <translation type="unfinished">Esforço</translation>
+        <translation>Esforço</translation>
     </message>
     <message>
         <source>Fast mode</source>
-        <translation type="unfinished">Modo rápido</translation>
+        <translation>Modo rápido</translation>
     </message>
     <message>
         <source>Per-agent override</source>
-        <translation type="unfinished"></translation>
+        <translation>Substituição por agente</translation>
     </message>
     <message>
         <source>Dynamic routing (retry)</source>
-        <translation type="unfinished"></translation>
+        <translation>Roteamento dinâmico (nova tentativa)</translation>
     </message>
     <message>
         <source>Model policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Política de modelos</translation>
     </message>
     <message>
         <source>Runtime tier override</source>
-        <translation type="unfinished"></translation>
+        <translation>Substituição de nível do runtime</translation>
     </message>
     <message>
         <source>Runtime tier default</source>
-        <translation type="unfinished"></translation>
+        <translation>Padrão de nível do runtime</translation>
     </message>
     <message>
         <source>Omit model IDs</source>
-        <translation type="unfinished"></translation>
+        <translation>Omitir IDs de modelo</translation>
     </message>
     <message>
         <source>Default for an unknown agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Padrão para agente desconhecido</translation>
     </message>
     <message>
         <source>Inherit the session model</source>
-        <translation type="unfinished"></translation>
+        <translation>Herdar o modelo da sessão</translation>
     </message>
     <message>
         <source>Full model ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID completo do modelo</translation>
     </message>
     <message>
         <source>Tier alias</source>
-        <translation type="unfinished"></translation>
+        <translation>Apelido do nível</translation>
+    </message>
+    <message>
+        <source>Provider escalation</source>
+        <translation>Escalonamento de provedor</translation>
     </message>
     <message>
         <source>Effort override</source>
-        <translation type="unfinished"></translation>
+        <translation>Substituição de esforço</translation>
     </message>
     <message>
         <source>Per-agent effort</source>
-        <translation type="unfinished"></translation>
+        <translation>Esforço por agente</translation>
     </message>
     <message>
         <source>Routing-tier effort</source>
-        <translation type="unfinished"></translation>
+        <translation>Esforço por nível de roteamento</translation>
     </message>
     <message>
         <source>Built-in routing-tier effort</source>
-        <translation type="unfinished"></translation>
+        <translation>Esforço embutido por nível de roteamento</translation>
     </message>
     <message>
         <source>Effort default</source>
-        <translation type="unfinished"></translation>
+        <translation>Esforço padrão</translation>
     </message>
     <message>
         <source>Built-in default</source>
-        <translation type="unfinished"></translation>
+        <translation>Padrão embutido</translation>
     </message>
     <message>
         <source>Dynamic routing escalation</source>
-        <translation type="unfinished"></translation>
+        <translation>Escalonamento do roteamento dinâmico</translation>
     </message>
     <message>
         <source>Fast-mode override</source>
-        <translation type="unfinished"></translation>
+        <translation>Substituição do modo rápido</translation>
     </message>
     <message>
         <source>Per-agent fast mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modo rápido por agente</translation>
     </message>
     <message>
         <source>Routing-tier fast mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modo rápido por nível de roteamento</translation>
     </message>
     <message>
         <source>Built-in routing-tier fast mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modo rápido embutido por nível de roteamento</translation>
     </message>
     <message>
         <source>Fast mode switch</source>
-        <translation type="unfinished"></translation>
+        <translation>Chave do modo rápido</translation>
     </message>
     <message>
         <source>Winner</source>
-        <translation type="unfinished"></translation>
+        <translation>Vencedora</translation>
     </message>
     <message>
         <source>Superseded</source>
-        <translation type="unfinished"></translation>
+        <translation>Substituída</translation>
     </message>
     <message>
         <source>Skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>Ignorada</translation>
     </message>
     <message>
         <source>Not consulted</source>
-        <translation type="unfinished"></translation>
+        <translation>Não consultada</translation>
     </message>
     <message>
         <source>Not reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Não alcançada</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>ligado</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>desligado</translation>
     </message>
     <message>
-        <source>&quot;&quot; (omit the model parameter)</source>
-        <translation type="unfinished"></translation>
+        <source>"" (omit the model parameter)</source>
+        <translation>"" (omitir o parâmetro de modelo)</translation>
     </message>
     <message>
         <source>{0} → {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} → {1}</translation>
     </message>
     <message>
-        <source>tier {0} from the phase type&apos;s models entry</source>
-        <translation type="unfinished"></translation>
+        <source>tier {0} from the phase type's models entry</source>
+        <translation>nível {0} da entrada models do tipo de fase</translation>
     </message>
     <message>
         <source>tier {0} from profile {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>nível {0} do perfil {1}</translation>
     </message>
     <message>
         <source>from the what-if</source>
-        <translation type="unfinished"></translation>
+        <translation>da simulação</translation>
     </message>
     <message>
         <source>built-in</source>
-        <translation type="unfinished"></translation>
+        <translation>embutido</translation>
     </message>
     <message>
         <source>value {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>valor {0}</translation>
     </message>
     <message>
         <source>what-if: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>simulação: {0}</translation>
     </message>
     <message>
         <source>Routing of {0}: precedence runs top to bottom; the first layer that applies wins.</source>
-        <translation type="unfinished"></translation>
+        <translation>Roteamento de {0}: a precedência vai de cima para baixo; vence a primeira camada que se aplica.</translation>
     </message>
     <message>
         <source>{0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}: {1}</translation>
     </message>
     <message>
         <source>Layer id: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>ID da camada: {0}</translation>
     </message>
     <message>
         <source>Config key: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Chave de configuração: {0}</translation>
     </message>
     <message>
         <source>Value: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Valor: {0}</translation>
     </message>
     <message>
         <source>Why: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Motivo: {0}</translation>
     </message>
     <message>
         <source>Supplied by the what-if: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fornecido pela simulação: {0}</translation>
     </message>
     <message>
         <source>From: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>De: {0}</translation>
     </message>
     <message>
         <source>Steered by the what-if: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Direcionado pela simulação: {0}</translation>
     </message>
     <message>
         <source>Select an agent to see how its model, effort and fast mode are chosen.</source>
-        <translation type="unfinished"></translation>
+        <translation>Selecione um agente para ver como o modelo, o esforço e o modo rápido dele são escolhidos.</translation>
     </message>
     <message>
         <source>{0}: precedence runs top to bottom; the first layer that applies wins (framed); grey rungs did not apply, with the reason. Hover a rung for its layer id and file.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}: a precedência vai de cima para baixo; vence a primeira camada que se aplica (com moldura); degraus cinza não se aplicaram, com o motivo. Passe o mouse sobre um degrau para ver o ID da camada e o arquivo.</translation>
     </message>
     <message>
         <source>{0}:</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}:</translation>
     </message>
     <message>
         <source>what-if</source>
-        <translation type="unfinished"></translation>
+        <translation>simulação</translation>
     </message>
     <message>
         <source>Routing diagram</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagrama de roteamento</translation>
     </message>
     <message>
         <source>Routing diagram for {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagrama de roteamento de {0}</translation>
     </message>
     <message>
         <source>No agent selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum agente selecionado.</translation>
     </message>
 </context>
 <context>
     <name>RoutingDiagramPanel</name>
     <message>
         <source>Export PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar PNG…</translation>
     </message>
     <message>
         <source>Save the routing diagram as a PNG image</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar o diagrama de roteamento como imagem PNG</translation>
     </message>
     <message>
         <source>Export SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar SVG…</translation>
     </message>
     <message>
         <source>Save the routing diagram as an SVG drawing</source>
-        <translation type="unfinished"></translation>
+        <translation>Salvar o diagrama de roteamento como desenho SVG</translation>
+    </message>
+    <message>
+        <source>Routing diagram, scrollable</source>
+        <translation>Diagrama de roteamento, com rolagem</translation>
     </message>
     <message>
         <source>Export the routing diagram as PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar o diagrama de roteamento como PNG</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagens PNG (*.png)</translation>
     </message>
     <message>
         <source>Export the routing diagram as SVG</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar o diagrama de roteamento como SVG</translation>
     </message>
     <message>
         <source>SVG drawings (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>Desenhos SVG (*.svg)</translation>
     </message>
 </context>
 <context>
     <name>SettingsUndo</name>
     <message>
         <source>clear {0}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>set {0} to {1}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>reset {0}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>revert {0} change(s)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>StatePanel</name>
     <message>
         <source>Showing the state read before.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Nothing else could be read.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The state of this project could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>STATE.md could not be read: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>STATE.md could not be read (see above)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>TraceTable</name>
+    <message>
+        <source>Layer</source>
+        <translation>Camada</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Arquivo</translation>
+    </message>
+    <message>
+        <source>Which value: model, effort or fast mode</source>
+        <translation>Qual valor: modelo, esforço ou modo rápido</translation>
+    </message>
+    <message>
+        <source>The precedence layer (its id in the cell's tooltip)</source>
+        <translation>A camada de precedência (o ID dela na dica da célula)</translation>
+    </message>
+    <message>
+        <source>What the layer held</source>
+        <translation>O que a camada continha</translation>
+    </message>
+    <message>
+        <source>Whether the layer decided the value</source>
+        <translation>Se a camada decidiu o valor</translation>
+    </message>
+    <message>
+        <source>Why it applied or not (from the resolver)</source>
+        <translation>Por que se aplicou ou não (segundo o resolvedor)</translation>
+    </message>
+    <message>
+        <source>Where the value came from</source>
+        <translation>De onde veio o valor</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(ausente)</translation>
+    </message>
+    <message>
+        <source>✔ applied</source>
+        <translation>✔ aplicada</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>ignorada</translation>
+    </message>
+    <message>
+        <source>not consulted</source>
+        <translation>não consultada</translation>
+    </message>
+    <message>
+        <source>Layer id: {0}</source>
+        <translation>ID da camada: {0}</translation>
     </message>
 </context>
 <context>
     <name>parent</name>
     <message>
         <source>Batch undone</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Batch applied</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -996,7 +1651,7 @@
         <translation>Skills de agentes</translation>
     </message>
     <message>
-        <source>skill paths injected into the named agent&apos;s prompt (agent_skills.&lt;agent&gt;); paths must stay inside the project</source>
+        <source>skill paths injected into the named agent's prompt (agent_skills.&lt;agent&gt;); paths must stay inside the project</source>
         <comment>agent_skills/description</comment>
         <translation>caminhos de skills injetados no prompt do agente indicado (agent_skills.&lt;agent&gt;); os caminhos devem ficar dentro do projeto</translation>
     </message>
@@ -1076,7 +1731,7 @@
         <translation>Modelo por runtime e nível</translation>
     </message>
     <message>
-        <source>model id (or {model, reasoning_effort}) for a runtime&apos;s tier, over the built-in runtime map; used when runtime is set and is not claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</source>
+        <source>model id (or {model, reasoning_effort}) for a runtime's tier, over the built-in runtime map; used when runtime is set and is not claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</source>
         <comment>model_profile_overrides/description</comment>
         <translation>id do modelo (ou {model, reasoning_effort}) para o nível de um runtime, sobrepondo o mapa de runtimes embutido; usado quando runtime está definido e não é claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</translation>
     </message>
@@ -1086,7 +1741,7 @@
         <translation>Política de modelo por runtime e nível</translation>
     </message>
     <message>
-        <source>model id (or {model, ...}) for a runtime&apos;s tier, checked by model_policy before the provider presets; no runtime set = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</source>
+        <source>model id (or {model, ...}) for a runtime's tier, checked by model_policy before the provider presets; no runtime set = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</source>
         <comment>model_policy.runtime_tiers/description</comment>
         <translation>id do modelo (ou {model, ...}) para o nível de um runtime, consultado pelo model_policy antes das predefinições do provedor; sem runtime definido = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</translation>
     </message>
@@ -1262,17 +1917,17 @@
     </message>
     <message>
         <source>phase count: coarse 3-5</source>
-        <comment>granularity/option/&quot;coarse&quot;</comment>
+        <comment>granularity/option/"coarse"</comment>
         <translation>quantidade de fases: coarse 3-5</translation>
     </message>
     <message>
         <source>standard 5-8</source>
-        <comment>granularity/option/&quot;standard&quot;</comment>
+        <comment>granularity/option/"standard"</comment>
         <translation>standard 5-8</translation>
     </message>
     <message>
         <source>fine 8-12</source>
-        <comment>granularity/option/&quot;fine&quot;</comment>
+        <comment>granularity/option/"fine"</comment>
         <translation>fine 8-12</translation>
     </message>
     <message>
@@ -1287,12 +1942,12 @@
     </message>
     <message>
         <source>interactive confirms each step</source>
-        <comment>mode/option/&quot;interactive&quot;</comment>
+        <comment>mode/option/"interactive"</comment>
         <translation>interactive confirma cada etapa</translation>
     </message>
     <message>
         <source>yolo auto-approves decisions</source>
-        <comment>mode/option/&quot;yolo&quot;</comment>
+        <comment>mode/option/"yolo"</comment>
         <translation>yolo aprova as decisões automaticamente</translation>
     </message>
     <message>
@@ -1307,7 +1962,7 @@
     </message>
     <message>
         <source>milestone-prefixed = 1-01 style</source>
-        <comment>phase_id_convention/option/&quot;milestone-prefixed&quot;</comment>
+        <comment>phase_id_convention/option/"milestone-prefixed"</comment>
         <translation>milestone-prefixed = estilo 1-01</translation>
     </message>
     <message>
@@ -1916,9 +2571,9 @@
         <translation>Resolver ids de modelo</translation>
     </message>
     <message>
-        <source>false=aliases, true=full Claude IDs, &quot;omit&quot;=empty model</source>
+        <source>false=aliases, true=full Claude IDs, "omit"=empty model</source>
         <comment>resolve_model_ids/description</comment>
-        <translation>false=aliases, true=IDs completos do Claude, &quot;omit&quot;=modelo vazio</translation>
+        <translation>false=aliases, true=IDs completos do Claude, "omit"=modelo vazio</translation>
     </message>
     <message>
         <source>false=aliases</source>
@@ -1931,9 +2586,9 @@
         <translation>true=IDs completos do Claude</translation>
     </message>
     <message>
-        <source>&quot;omit&quot;=empty model</source>
-        <comment>resolve_model_ids/option/&quot;omit&quot;</comment>
-        <translation>&quot;omit&quot;=modelo vazio</translation>
+        <source>"omit"=empty model</source>
+        <comment>resolve_model_ids/option/"omit"</comment>
+        <translation>"omit"=modelo vazio</translation>
     </message>
     <message>
         <source>Runtime</source>
@@ -2181,9 +2836,9 @@
         <translation>Máximo de tokens de prompt por revisor › llama.cpp</translation>
     </message>
     <message>
-        <source>prompt token budget for the &apos;llama_cpp&apos; reviewer (-1 = unset)</source>
+        <source>prompt token budget for the 'llama_cpp' reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.llama_cpp/description</comment>
-        <translation>orçamento de tokens de prompt para o revisor &apos;llama_cpp&apos; (-1 = não definido)</translation>
+        <translation>orçamento de tokens de prompt para o revisor 'llama_cpp' (-1 = não definido)</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer › Lm studio</source>
@@ -2191,9 +2846,9 @@
         <translation>Máximo de tokens de prompt por revisor › LM Studio</translation>
     </message>
     <message>
-        <source>prompt token budget for the &apos;lm_studio&apos; reviewer (-1 = unset)</source>
+        <source>prompt token budget for the 'lm_studio' reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.lm_studio/description</comment>
-        <translation>orçamento de tokens de prompt para o revisor &apos;lm_studio&apos; (-1 = não definido)</translation>
+        <translation>orçamento de tokens de prompt para o revisor 'lm_studio' (-1 = não definido)</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer › Ollama</source>
@@ -2201,9 +2856,9 @@
         <translation>Máximo de tokens de prompt por revisor › Ollama</translation>
     </message>
     <message>
-        <source>prompt token budget for the &apos;ollama&apos; reviewer (-1 = unset)</source>
+        <source>prompt token budget for the 'ollama' reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.ollama/description</comment>
-        <translation>orçamento de tokens de prompt para o revisor &apos;ollama&apos; (-1 = não definido)</translation>
+        <translation>orçamento de tokens de prompt para o revisor 'ollama' (-1 = não definido)</translation>
     </message>
     <message>
         <source>Models › Agy</source>
@@ -2211,9 +2866,9 @@
         <translation>Modelos › Agy</translation>
     </message>
     <message>
-        <source>model passed to the &apos;agy&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'agy' reviewer lane (capability-federated key)</source>
         <comment>review.models.agy/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;agy&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'agy' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Claude</source>
@@ -2221,9 +2876,9 @@
         <translation>Modelos › Claude</translation>
     </message>
     <message>
-        <source>model passed to the &apos;claude&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'claude' reviewer lane (capability-federated key)</source>
         <comment>review.models.claude/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;claude&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'claude' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Codex</source>
@@ -2231,9 +2886,9 @@
         <translation>Modelos › Codex</translation>
     </message>
     <message>
-        <source>model passed to the &apos;codex&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'codex' reviewer lane (capability-federated key)</source>
         <comment>review.models.codex/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;codex&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'codex' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Cursor</source>
@@ -2246,9 +2901,9 @@
         <translation>Modelos › Gemini</translation>
     </message>
     <message>
-        <source>model passed to the &apos;gemini&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'gemini' reviewer lane (capability-federated key)</source>
         <comment>review.models.gemini/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;gemini&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'gemini' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Kimi code</source>
@@ -2256,9 +2911,9 @@
         <translation>Modelos › Kimi Code</translation>
     </message>
     <message>
-        <source>model passed to the &apos;kimi-code&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'kimi-code' reviewer lane (capability-federated key)</source>
         <comment>review.models.kimi-code/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;kimi-code&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'kimi-code' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Llama cpp</source>
@@ -2266,9 +2921,9 @@
         <translation>Modelos › llama.cpp</translation>
     </message>
     <message>
-        <source>model passed to the &apos;llama_cpp&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'llama_cpp' reviewer lane (capability-federated key)</source>
         <comment>review.models.llama_cpp/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;llama_cpp&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'llama_cpp' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Lm studio</source>
@@ -2276,9 +2931,9 @@
         <translation>Modelos › LM Studio</translation>
     </message>
     <message>
-        <source>model passed to the &apos;lm_studio&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'lm_studio' reviewer lane (capability-federated key)</source>
         <comment>review.models.lm_studio/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;lm_studio&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'lm_studio' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Ollama</source>
@@ -2286,9 +2941,9 @@
         <translation>Modelos › Ollama</translation>
     </message>
     <message>
-        <source>model passed to the &apos;ollama&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'ollama' reviewer lane (capability-federated key)</source>
         <comment>review.models.ollama/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;ollama&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'ollama' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Opencode</source>
@@ -2296,9 +2951,9 @@
         <translation>Modelos › OpenCode</translation>
     </message>
     <message>
-        <source>model passed to the &apos;opencode&apos; reviewer lane (capability-federated key)</source>
+        <source>model passed to the 'opencode' reviewer lane (capability-federated key)</source>
         <comment>review.models.opencode/description</comment>
-        <translation>modelo passado para a trilha do revisor &apos;opencode&apos; (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor 'opencode' (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Qwen</source>
@@ -2317,17 +2972,17 @@
     </message>
     <message>
         <source>dev</source>
-        <comment>context_profile/option/&quot;dev&quot;</comment>
+        <comment>context_profile/option/"dev"</comment>
         <translation>dev</translation>
     </message>
     <message>
         <source>research or review preset (documented for MSD</source>
-        <comment>context_profile/option/&quot;research&quot;</comment>
+        <comment>context_profile/option/"research"</comment>
         <translation>research ou review (documentada para o MSD</translation>
     </message>
     <message>
         <source>research or review preset (documented for MSD</source>
-        <comment>context_profile/option/&quot;review&quot;</comment>
+        <comment>context_profile/option/"review"</comment>
         <translation>research ou review (documentada para o MSD</translation>
     </message>
     <message>
@@ -2356,12 +3011,12 @@
         <translation>disponibilidade/chave do Tavily Search (mascarada pelo MSD onde quer que seja exibida)</translation>
     </message>
     <message>
-        <source>model for the --cursor reviewer (documented; upstream&apos;s config-set refuses this key)</source>
+        <source>model for the --cursor reviewer (documented; upstream's config-set refuses this key)</source>
         <comment>review.models.cursor/description</comment>
         <translation>modelo para o revisor --cursor (documentado; o config-set do upstream recusa esta chave)</translation>
     </message>
     <message>
-        <source>model for the --qwen reviewer (documented; upstream&apos;s config-set refuses this key)</source>
+        <source>model for the --qwen reviewer (documented; upstream's config-set refuses this key)</source>
         <comment>review.models.qwen/description</comment>
         <translation>modelo para o revisor --qwen (documentado; o config-set do upstream recusa esta chave)</translation>
     </message>
@@ -2481,9 +3136,9 @@
         <translation>Mostrar último comando</translation>
     </message>
     <message>
-        <source>append &apos;last: /&lt;cmd&gt;&apos; suffix</source>
+        <source>append 'last: /&lt;cmd&gt;' suffix</source>
         <comment>statusline.show_last_command/description</comment>
-        <translation>acrescentar o sufixo &apos;last: /&lt;cmd&gt;&apos;</translation>
+        <translation>acrescentar o sufixo 'last: /&lt;cmd&gt;'</translation>
     </message>
     <message>
         <source>State format</source>
@@ -3046,7 +3701,7 @@
         <translation>os executores passam --no-verify no modo worktree</translation>
     </message>
     <message>
-        <source>skills injected into the named agent&apos;s prompt</source>
+        <source>skills injected into the named agent's prompt</source>
         <comment>pattern/0/0/description</comment>
         <translation>skills injetadas no prompt do agente indicado</translation>
     </message>
@@ -3061,7 +3716,7 @@
         <translation>configuração por seção do CLAUDE.md gerado</translation>
     </message>
     <message>
-        <source>model (or {model, reasoning_effort}) for a runtime&apos;s tier</source>
+        <source>model (or {model, reasoning_effort}) for a runtime's tier</source>
         <comment>pattern/3/0/description</comment>
         <translation>modelo (ou {model, reasoning_effort}) para o nível de um runtime</translation>
     </message>
@@ -3131,7 +3786,7 @@
         <translation>uma instância nomeada de revisor: seu adaptador (cli), modelo e agente</translation>
     </message>
     <message>
-        <source>model (or {model, reasoning_effort}) for a runtime&apos;s tier under model_policy</source>
+        <source>model (or {model, reasoning_effort}) for a runtime's tier under model_policy</source>
         <comment>pattern/13/0/description</comment>
         <translation>modelo (ou {model, reasoning_effort}) para o nível de um runtime sob o model_policy</translation>
     </message>
@@ -3151,41 +3806,41 @@
     <message numerus="yes">
         <source>%n written</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message numerus="yes">
         <source>%n restored</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message numerus="yes">
         <source>%n already set</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message numerus="yes">
         <source>%n refused: changed on disk</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message numerus="yes">
         <source>%n failed</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform />
+            <numerusform />
         </translation>
     </message>
     <message>
         <source>nothing to do</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 </TS>
