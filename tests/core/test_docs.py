@@ -12,6 +12,7 @@ Three checks, each reading the checkout as it is:
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import unicodedata
@@ -101,8 +102,12 @@ def anchors_of(path: Path) -> set[str]:
     return anchors
 
 
-def broken_links(path: Path, root: Path = REPO) -> list[str]:
-    """``file:line: target — why`` for each relative link of ``path`` that leads nowhere."""
+def broken_links(path: Path, root: Path = REPO, tracked: set[Path] | None = None) -> list[str]:
+    """``file:line: target — why`` for each relative link of ``path`` that leads nowhere.
+
+    With ``tracked`` (the files git tracks) a target must also be tracked, or be a folder
+    holding tracked files: a file that exists only in this checkout is missing in a clone.
+    """
     problems: list[str] = []
     rel = path.relative_to(root)
     for number, line in _prose_lines(path.read_text(encoding="utf-8")):
@@ -112,14 +117,19 @@ def broken_links(path: Path, root: Path = REPO) -> list[str]:
                 continue
             file_part, _, fragment = target.partition("#")
             file_part = file_part.split("?", 1)[0]
-            dest = (path.parent / file_part).resolve() if file_part else path
+            dest = Path(os.path.normpath(path.parent / file_part)) if file_part else path
             if not dest.exists():
                 problems.append(f"{rel}:{number}: {target} — no such file")
                 continue
             try:
-                dest.relative_to(root)
+                dest.resolve().relative_to(root.resolve())
             except ValueError:
                 problems.append(f"{rel}:{number}: {target} — outside the repository")
+                continue
+            if tracked is not None and dest not in tracked and not any(
+                dest in t.parents for t in tracked
+            ):
+                problems.append(f"{rel}:{number}: {target} — not tracked by git")
                 continue
             if fragment and dest.suffix == ".md" and fragment not in anchors_of(dest):
                 problems.append(f"{rel}:{number}: {target} — no heading #{fragment}")
@@ -149,7 +159,8 @@ def test_relative_links_in_the_docs_reach_existing_files() -> None:
     docs = _doc_files()
     assert REPO / "README.md" in docs
     assert REPO / "CONTRIBUTING.md" in docs
-    problems = [p for doc in docs for p in broken_links(doc)]
+    tracked = set(_tracked_files())
+    problems = [p for doc in docs for p in broken_links(doc, REPO, tracked)]
     assert not problems, "broken links:\n" + "\n".join(problems)
 
 
@@ -196,6 +207,13 @@ def test_link_checker_reports_missing_files_and_headings(tmp_path: Path) -> None
     (tmp_path.parent / "elsewhere.md").write_text("# x\n", encoding="utf-8")
     doc.write_text(doc.read_text(encoding="utf-8") + "[out](../elsewhere.md)\n", encoding="utf-8")
     problems = broken_links(doc, tmp_path)
+    (tmp_path / "docs" / "b.md").write_text("# B\n", encoding="utf-8")
+    untracked = tmp_path / "NEW.md"
+    untracked.write_text("[b](docs/b.md) [a](docs/a.md) [folder](docs)\n", encoding="utf-8")
+    assert [p.split(": ", 1)[1] for p in broken_links(untracked, tmp_path,
+                                                      {tmp_path / "docs" / "a.md"})] == [
+        "docs/b.md — not tracked by git",
+    ]
     assert [p.split(": ", 1)[1] for p in problems] == [
         "docs/missing.md — no such file",
         "docs/a.md#nope — no heading #nope",
