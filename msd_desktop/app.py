@@ -4,6 +4,8 @@
 ``msd-desktop PATH``       open the project at (or above) PATH
 ``msd-desktop --demo``     force the demo workspace
 ``msd-desktop --smoke-test [PATH]``  open, paint every panel once, print JSON timings, exit 0
+``msd-desktop --lang pt_BR``  the window in that language (else View → Language, else the
+                           desktop's: ``LANGUAGE``, ``LC_ALL``, ``LANG``)
 
 The demo ships as package data (``msd_desktop/resources/demo``) and is copied to the user data
 directory (platformdirs, ``<data>/msd-desktop/demo``) before use, so it can be edited and so a
@@ -40,6 +42,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="copy the bundled demo again (discarding edits to the copy)")
     parser.add_argument("--smoke-test", action="store_true",
                         help="open, paint every panel once, print JSON timings, exit")
+    parser.add_argument("--lang", metavar="CODE",
+                        help="the window's language (en, pt_BR…); overrides View → Language")
     parser.add_argument("--screenshots", metavar="DIR",
                         help="with --smoke-test: save a PNG of each panel into DIR")
     args, _qt_args = parser.parse_known_args(argv)
@@ -170,6 +174,16 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
     assert isinstance(app, QApplication)
     app.setApplicationDisplayName("MSD Desktop")
     app.setDesktopFileName("io.github.msd.Desktop")
+    # before any widget is built: each one reads its texts from the catalogue once
+    from msd_desktop.ui.widgets.translation import (
+        choose_language,
+        install_translators,
+        remembered_language,
+    )
+
+    language = choose_language(args.lang, remembered_language())
+    app.setProperty("msd_translators", install_translators(app, language))  # kept alive
+    app.setProperty("msd_language", language)
 
     marks = {"qt_ready_ms": (time.perf_counter() - t0) * 1000}
     from msd_desktop.ui.main_window import MainWindow

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -37,6 +37,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPalette,
     QSessionManager,
+    QShortcut,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -108,11 +109,32 @@ def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
     from msd_desktop.ui.settings.form import create_tab as create_settings_tab
     from msd_desktop.ui.state.panel import StatePanel
 
+    settings, models, state = (text for text, _ in _tab_action_texts(titles=True))
     return [
-        ("Settings", _tab_or_problem(lambda: create_settings_tab(project, sessions))),
-        ("Models", _tab_or_problem(lambda: create_models_tab(project))),
-        ("State", StatePanel()),
+        (settings, _tab_or_problem(lambda: create_settings_tab(project, sessions))),
+        (models, _tab_or_problem(lambda: create_models_tab(project))),
+        (state, StatePanel()),
     ]
+
+
+def _tab_action_texts(titles: bool = False) -> list[tuple[str, str]]:
+    """The project tabs' titles (``titles``) or their View-menu entries, with tooltips."""
+    tr = QCoreApplication.translate
+    if titles:
+        return [(tr("MainWindow", "Settings"), ""), (tr("MainWindow", "Models"), ""),
+                (tr("MainWindow", "State"), "")]
+    return [(tr("MainWindow", "Settings tab"),
+             tr("MainWindow", "The open project's config.json, as a form")),
+            (tr("MainWindow", "Models tab"),
+             tr("MainWindow", "Which model each agent gets, and why")),
+            (tr("MainWindow", "State tab"),
+             tr("MainWindow", "STATE.md and the roadmap of the open project"))]
+
+
+def window_title(name: str | None = None) -> str:
+    """``billing-service — MSD Desktop``: the project first, the application last (window
+    managers that add the application's name add nothing to a title that ends with it)."""
+    return f"{name} — {APP_TITLE}" if name else APP_TITLE
 
 
 def _tab_or_problem(make: Any) -> QWidget:
@@ -295,12 +317,18 @@ class MainWindow(QMainWindow):
 
         self.status_label = plain_label(QLabel())  # status lines are file text
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status_label.setAccessibleName(self.tr("Status"))
         self.watch_label = QLabel()
-        self.watch_label.setToolTip("Projects whose .planning/ folder is watched for changes")
+        self.watch_label.setObjectName("WatchLabel")
+        self.watch_label.setAccessibleName(self.tr("Watching"))
+        self.watch_label.setToolTip(self.tr("Projects whose .planning/ folder is watched for "
+                                            "changes"))
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.watch_label)
 
         self._build_actions()
+        self.project_tabs.currentChanged.connect(lambda _: self._update_chrome_actions())
+        self.next_command.refreshed.connect(self._update_chrome_actions)
 
         # issue 6 companion: tray icon with one line per project + status notifications
         from msd_desktop.ui.companion.tray import ProjectTray
@@ -308,6 +336,7 @@ class MainWindow(QMainWindow):
         self.tray = ProjectTray(self.env, self)
         self.tray.project_activated.connect(self._open_from_tray)
         self.tray.show_window_requested.connect(self._raise)
+        self.tray.quit_requested.connect(self.request_quit)  # same path as File → Quit
         self.tray.show()
 
         self.bridge: WatchBridge | None = None
@@ -326,42 +355,55 @@ class MainWindow(QMainWindow):
     # -- actions, menus, shortcuts
 
     def _build_actions(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
+        """File / Edit / View / Help. Mnemonics F, E, V, H (pt_BR: Q, E, X, J) leave the
+        Models tab's Alt+U/P/O/A/G/D/S/R/T free; every window-wide key is on an action here,
+        so Help → Keyboard shortcuts lists it and its menu entry shows it."""
+        key = QKeySequence
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        file_menu.setObjectName("FileMenu")
+        self.save_settings_action = self._action(
+            self.tr("Save settings"), key(key.StandardKey.Save),
+            self.tr("Save the Settings tab's changes (what the fields show), from anywhere"),
+            self.save_settings, "SaveSettingsAction")
+        file_menu.addAction(self.save_settings_action)
+        file_menu.addSeparator()
         for action in (self.browser.add_project_action, self.browser.add_root_action,
                        self.browser.remove_action, self.browser.refresh_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
-        # issue 6 companion: new project, global defaults, config matrix
-        self.new_project_action = QAction("New project…", self)
-        self.new_project_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
-        self.new_project_action.triggered.connect(self._new_project)
-        file_menu.addAction(self.new_project_action)
-        self.global_defaults_action = QAction("Global defaults…", self)
-        self.global_defaults_action.triggered.connect(self._open_global_defaults)
-        file_menu.addAction(self.global_defaults_action)
-        self.config_matrix_action = QAction("Config matrix…", self)
-        self.config_matrix_action.triggered.connect(self._open_config_matrix)
-        file_menu.addAction(self.config_matrix_action)
-        self.addAction(self.new_project_action)
+        self.new_project_action = self._action(
+            self.tr("New project…"), key("Ctrl+Shift+N"),
+            self.tr("Create a new MSD project (its .planning/config.json)"), self._new_project,
+            "NewProjectAction")
+        self.global_defaults_action = self._action(
+            self.tr("Global defaults…"), key("Ctrl+Shift+G"),
+            self.tr("Edit the defaults every new project starts from (~/.msd/defaults.json)"),
+            self._open_global_defaults, "GlobalDefaultsAction")
+        self.config_matrix_action = self._action(
+            self.tr("Config matrix…"), key("Ctrl+Shift+M"),
+            self.tr("Compare settings across every project, and apply one to several"),
+            self._open_config_matrix, "ConfigMatrixAction")
+        for action in (self.new_project_action, self.global_defaults_action,
+                       self.config_matrix_action):
+            file_menu.addAction(action)
         file_menu.addSeparator()
-        self.save_settings_action = QAction(self.tr("Save settings"), self)
-        self.save_settings_action.setObjectName("SaveSettingsAction")
-        self.save_settings_action.setShortcut(QKeySequence.StandardKey.Save)
-        self.save_settings_action.setToolTip(self.tr("Save the Settings tab's changes (what "
-                                                     "the fields show), from anywhere"))
-        self.save_settings_action.triggered.connect(self.save_settings)
-        file_menu.insertAction(file_menu.actions()[0], self.save_settings_action)
-        file_menu.insertSeparator(file_menu.actions()[1])
-        quit_action = QAction("Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+        self.terminal_action = self._action(
+            self.tr("Open a terminal here"), key("Ctrl+Shift+T"),
+            self.tr("Open a terminal in the open project's folder"),
+            self.next_command.open_terminal, "OpenTerminalAction")
+        file_menu.addAction(self.terminal_action)
+        file_menu.addSeparator()
+        self.quit_action = self._action(
+            self.tr("&Quit"), key(key.StandardKey.Quit),
+            self.tr("Close the window and the tray icon (unsaved edits are asked about)"),
+            self.request_quit, "QuitAction")
+        file_menu.addAction(self.quit_action)
 
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         edit_menu.setObjectName("EditMenu")
         self.undo_action = self.undo_group.createUndoAction(self)
         self.undo_action.setObjectName("UndoAction")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcut(key.StandardKey.Undo)
         self.redo_action = self.undo_group.createRedoAction(self)
         self.redo_action.setObjectName("RedoAction")
         from msd_desktop.ui.widgets.shortcuts import redo_keys
@@ -369,41 +411,102 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts(redo_keys())
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        self.find_setting_action = self._action(
+            self.tr("Find a setting"), key(key.StandardKey.Find),
+            self.tr("Search the Settings tab's keys, titles and descriptions"),
+            self._find_setting, "FindSettingAction")
+        self.copy_next_action = self._action(
+            self.tr("Copy next command"), key("Ctrl+Shift+C"),
+            self.tr("Copy the open project's next command to the clipboard"),
+            self.next_command.copy, "CopyNextCommandAction")
+        edit_menu.addAction(self.find_setting_action)
+        edit_menu.addAction(self.copy_next_action)
         self.edit_menu = edit_menu
-        for action in (self.save_settings_action, self.undo_action, self.redo_action):
+        for action in (self.undo_action, self.redo_action):
             self.addAction(action)
 
-        view_menu = self.menuBar().addMenu("&View")
-        self.overview_action = QAction("All projects (overview)", self)
-        self.overview_action.setShortcut(QKeySequence("Ctrl+0"))
-        self.overview_action.setToolTip("Show every project at a glance")
-        self.overview_action.triggered.connect(self.show_overview)
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        view_menu.setObjectName("ViewMenu")
+        self.overview_action = self._action(
+            self.tr("All projects (overview)"), key("Ctrl+0"),
+            self.tr("Show every project at a glance"), self.show_overview, "OverviewAction")
+        self.filter_action = self._action(
+            self.tr("Filter projects"), key("Ctrl+K"),
+            self.tr("Type to narrow the project list"), self._focus_filter, "FilterAction")
         view_menu.addAction(self.overview_action)
-        self.filter_action = QAction("Filter projects", self)
-        self.filter_action.setShortcut(QKeySequence("Ctrl+K"))
-        self.filter_action.triggered.connect(self._focus_filter)
         view_menu.addAction(self.filter_action)
         view_menu.addSeparator()
         self.tab_actions: list[QAction] = []
-        for i, title in enumerate(("Settings", "Models", "State")):
-            action = QAction(f"{title} tab", self)
-            action.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
-            action.triggered.connect(lambda _=False, i=i: self._show_tab(i))
+        for i, (text, tip) in enumerate(_tab_action_texts()):
+            action = self._action(text, key(f"Ctrl+{i + 1}"), tip,
+                                  lambda _=False, i=i: self._show_tab(i), f"TabAction{i + 1}")
             view_menu.addAction(action)
             self.tab_actions.append(action)
-        for action in [self.overview_action, self.filter_action, quit_action, *self.tab_actions]:
-            self.addAction(action)
+        view_menu.addSeparator()
+        from msd_desktop.ui.widgets.language_menu import LanguageMenu
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self.open_demo_action = QAction(self.tr("Open demo workspace"), self)
-        self.open_demo_action.setObjectName("OpenDemoAction")
-        self.open_demo_action.setToolTip(self.tr("Show the bundled example projects (a copy "
-                                                 "you may edit; never registered)"))
-        self.open_demo_action.triggered.connect(self.open_demo)
+        self.language_menu = LanguageMenu(self.settings, self.request_quit, view_menu)
+        view_menu.addMenu(self.language_menu)
+
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.setObjectName("HelpMenu")
+        self.shortcuts_action = self._action(
+            self.tr("Keyboard shortcuts"), key("Ctrl+/"),
+            self.tr("Every key of this window, as the menus and tabs define them"),
+            self._show_shortcuts, "ShortcutsAction")
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
+        self.open_demo_action = self._action(
+            self.tr("Open demo workspace"), None,
+            self.tr("Show the bundled example projects (a copy you may edit; never "
+                    "registered)"), self.open_demo, "OpenDemoAction")
         help_menu.addAction(self.open_demo_action)
-        about = QAction("About MSD Desktop", self)
-        about.triggered.connect(self._about)
+        about = self._action(self.tr("About MSD Desktop"), None, None, self._about,
+                             "AboutAction")
         help_menu.addAction(about)
+        self._update_chrome_actions()
+
+    def _action(self, text: str, shortcut: QKeySequence | None, tip: str | None, slot: Any,
+                name: str) -> QAction:
+        """A window-wide action (it works with the menus closed); its tooltip names its key."""
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        if tip:
+            if shortcut is not None:
+                tip = self.tr("%1 (%2)").replace("%1", tip).replace(
+                    "%2", shortcut.toString(QKeySequence.SequenceFormat.NativeText))
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _update_chrome_actions(self) -> None:
+        """Actions that need an open project (or its Settings tab) are enabled only then."""
+        has_project = self._current is not None
+        for action in (*self.tab_actions, self.terminal_action):
+            action.setEnabled(has_project)
+        self.copy_next_action.setEnabled(has_project and self.next_command.command is not None)
+        self.find_setting_action.setEnabled(self._settings_tab() is not None
+                                            and self.project_tabs.currentWidget()
+                                            is self._settings_tab())
+
+    def _find_setting(self) -> None:
+        """Ctrl+F from anywhere while the Settings tab is shown: into its search field."""
+        panel = self._settings_tab()
+        if panel is not None and self.project_tabs.currentWidget() is panel:
+            panel.focus_search()
+
+    def _show_shortcuts(self) -> None:
+        from msd_desktop.ui.widgets.placement import place_over
+        from msd_desktop.ui.widgets.shortcuts_dialog import ShortcutsDialog
+
+        dialog = ShortcutsDialog(self)
+        place_over(dialog, self, dialog.sizeHint())
+        dialog.open()
 
     def _focus_filter(self) -> None:
         self.browser.filter_edit.setFocus()
@@ -418,9 +521,12 @@ class MainWindow(QMainWindow):
 
         from msd_desktop import __version__
 
-        QMessageBox.about(self, "About MSD Desktop",
-                          f"<b>MSD Desktop</b> {__version__}<br>"
-                          "A desktop companion for MSD planning projects.")
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("About MSD Desktop"),
+                          self.tr("MSD Desktop %1").replace("%1", __version__),
+                          QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setInformativeText(self.tr("A desktop companion for MSD planning projects."))
+        box.open()
 
     def _status(self, text: str) -> None:
         self.status_label.setText(visible(text))
@@ -978,7 +1084,8 @@ class MainWindow(QMainWindow):
         self.project_tabs.blockSignals(False)
         for i, (title, _) in enumerate(self._tabs):
             self.project_tabs.setTabToolTip(i, f"{title} (Ctrl+{i + 1})")
-        ws_text = f" › workstream {visible(workstream, limit=200)}" if workstream else ""
+        ws_text = (" › " + self.tr("workstream %1").replace("%1", visible(workstream, limit=200))
+                   if workstream else "")
         self.project_title.setText(f"{visible(ref.name, limit=200)}{ws_text}")
         self.project_path.setText(visible(str(ref.root)))
         self.stack.setCurrentIndex(1)
@@ -997,14 +1104,16 @@ class MainWindow(QMainWindow):
         dirty = self._edit_sessions is not None and bool(self._edit_sessions.dirty())
         marker = "[*]" if dirty else ""
         if self._current is None:
-            self.setWindowTitle(APP_TITLE + marker)
+            self.setWindowTitle(marker + window_title())
             self.setWindowModified(dirty)
+            self._update_chrome_actions()
             return
-        title = f"{APP_TITLE} — {title_text(self._current.name)}"
+        name = title_text(self._current.name)
         if self._current_ws:
-            title += f" › {title_text(self._current_ws)}"
-        self.setWindowTitle(title + marker)
+            name += f" › {title_text(self._current_ws)}"
+        self.setWindowTitle(window_title(name + marker))
         self.setWindowModified(dirty)
+        self._update_chrome_actions()
         summary = self._summaries.get(self._current.root)
         self._show_load_problem(summary)
         if summary is not None and summary.load_error:
@@ -1136,8 +1245,10 @@ class MainWindow(QMainWindow):
 
         panel = GlobalDefaultsPanel(self._known_refs(), self.env)
         panel.setParent(self, Qt.WindowType.Window)
-        panel.setWindowTitle(f"{APP_TITLE} — Global defaults")
-        panel.resize(1200, 820)
+        panel.setWindowTitle(window_title(self.tr("Global defaults")))
+        from msd_desktop.ui.widgets.placement import place_over
+
+        place_over(panel, self, QSize(1200, 820))
         panel.show()
 
     def _open_config_matrix(self) -> None:
@@ -1145,8 +1256,10 @@ class MainWindow(QMainWindow):
 
         view = ConfigMatrixView(self._known_refs(), self.env)
         view.setParent(self, Qt.WindowType.Window)
-        view.setWindowTitle(f"{APP_TITLE} — Config matrix")
-        view.resize(1100, 640)
+        view.setWindowTitle(window_title(self.tr("Config matrix")))
+        from msd_desktop.ui.widgets.placement import place_over
+
+        place_over(view, self, QSize(1100, 640))
         view.show()
 
     # -- unsaved Settings edits (drafts outlive the tabs; asked about before the window goes)
@@ -1168,6 +1281,12 @@ class MainWindow(QMainWindow):
         if not callable(use_window):
             return
         use_window()
+        # the window's Find a setting (Ctrl+F from anywhere) owns the key the form's own
+        # search shortcut uses: two shortcuts on one key would cancel each other out
+        for shortcut in widget.findChildren(QShortcut):
+            if shortcut.key().matches(QKeySequence(QKeySequence.StandardKey.Find)) == \
+                    QKeySequence.SequenceMatch.ExactMatch and shortcut.parent() is widget:
+                shortcut.setEnabled(False)
         changed = getattr(widget, "undo_stack_changed", None)
         if changed is not None:
             changed.connect(self._set_undo_stack)

@@ -53,7 +53,7 @@ def test_state_panel_follows_state_md_written_outside(app: AppDriver) -> None:
     assert "75%" in problems["text"], problems["text"]
     save_shot(app, "state-after-edit")
     assert not app.do("find", **STATE, attr="banner", visible=False)["visible"]
-    assert app.do("title")["title"] == "MSD Desktop — checklist-printer"
+    assert app.do("title")["title"] == "checklist-printer — MSD Desktop"
 
 
 def test_broken_state_md_shows_banner_and_keeps_last_good(app: AppDriver) -> None:
@@ -166,4 +166,4 @@ def test_screenshots_of_every_tab(app: AppDriver) -> None:
     app.do("trigger", shortcut="Ctrl+3")
     app.wait_for("the state tab", lambda: _state_text(app, "progress") == "33%")
     save_shot(app, "state-tab", docs=True)
-    assert app.do("title")["title"] == "MSD Desktop — billing-service"
+    assert app.do("title")["title"] == "billing-service — MSD Desktop"

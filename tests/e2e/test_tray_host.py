@@ -204,7 +204,7 @@ def test_menu_action_opens_the_project(tray_app: AppDriver) -> None:
     item = next(i for i in tray["menu"] if i["root"] and Path(i["root"]).name == "field-notes")
     tray_app.do("trigger", text=item["text"])
     tray_app.wait_for("field-notes open in the window",
-                      lambda: tray_app.do("title")["title"] == "MSD Desktop — field-notes")
+                      lambda: tray_app.do("title")["title"] == "field-notes — MSD Desktop")
 
 
 def test_real_clicks_on_the_docked_icon_open_a_project(tray_app: AppDriver) -> None:
@@ -235,7 +235,7 @@ def test_real_clicks_on_the_docked_icon_open_a_project(tray_app: AppDriver) -> N
 
     _click(*_center(item["geometry"]), button=1)
     tray_app.wait_for("checklist-printer open in the window",
-                      lambda: tray_app.do("title")["title"] == "MSD Desktop — checklist-printer")
+                      lambda: tray_app.do("title")["title"] == "checklist-printer — MSD Desktop")
     tray_app.wait_for("the tray menu to close", lambda: not _tray(tray_app)["menu_visible"])
 
 
@@ -276,7 +276,7 @@ def test_pausing_a_project_outside_shows_a_balloon_that_opens_it(tray_app: AppDr
     assert tray["balloon_geometry"], "the balloon closed before it could be clicked"
     _click(*_center(tray["balloon_geometry"]), button=1)
     tray_app.wait_for("checklist-printer open from its balloon",
-                      lambda: tray_app.do("title")["title"] == "MSD Desktop — checklist-printer")
+                      lambda: tray_app.do("title")["title"] == "checklist-printer — MSD Desktop")
 
 
 def test_icon_docks_into_a_host_that_starts_after_the_app(app: AppDriver) -> None:

@@ -198,7 +198,7 @@ def test_names_are_escaped_in_tree_overview_title_tray_and_status(qtbot, hostile
     rlo_root = tmp_path / "ws" / HOSTILE_NAMES[2]
     with qtbot.waitSignal(win.state_shown, timeout=10000):
         assert win.open_project(rlo_root)
-    assert win.windowTitle() == "MSD Desktop — invoice\\u202etxt.exe"
+    assert win.windowTitle() == "invoice\\u202etxt.exe — MSD Desktop"
     assert win.project_title.textFormat() == Qt.TextFormat.PlainText
     assert "\\u202e" in win.project_title.text()
     assert win.status_label.textFormat() == Qt.TextFormat.PlainText

@@ -40,8 +40,7 @@ def test_overview_lists_every_project(window: MainWindow) -> None:
 
 def test_project_tabs_and_title(qtbot, window: MainWindow, demo: Path) -> None:
     view = _open(qtbot, window, demo / "checklist-printer")
-    assert window.windowTitle().startswith("MSD Desktop")
-    assert "checklist-printer" in window.windowTitle()
+    assert window.windowTitle() == "checklist-printer — MSD Desktop"  # project first
     titles = [window.project_tabs.tabText(i) for i in range(window.project_tabs.count())]
     assert titles == ["Settings", "Models", "State"]
     assert view.status == "executing"
@@ -55,7 +54,7 @@ def test_workstream_selection_shows_that_workstream(qtbot, window: MainWindow,
     view = _open(qtbot, window, demo / "platform-monorepo", "web")
     assert view.workstream == "web"
     assert view.status == "discussing"
-    assert window.windowTitle().endswith("› web")
+    assert window.windowTitle() == "platform-monorepo › web — MSD Desktop"
 
 
 @pytest.mark.timeout(60)

@@ -233,4 +233,4 @@ def test_tray_menu_is_built_in_slices_and_updated_in_place(qtbot, tmp_path: Path
     tray.finish_lines()
     assert tray.project_actions[tmp_path / "p5"] is first
     assert "paused" in first.text()
-    assert len(tray.menu.actions()) == n + 2  # header and separator
+    assert len(tray.menu.actions()) == n + 4  # header, separator; separator, Quit

@@ -18,14 +18,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
-    QToolButton,
     QWidget,
 )
 
@@ -55,14 +54,16 @@ def ask_terminal_program(parent: QWidget, current: str) -> str | None:
     from PySide6.QtWidgets import QInputDialog
 
     text, ok = QInputDialog.getText(
-        parent, "Terminal program",
-        "Terminal command (empty = the platform default; {cwd} = the project folder):",
+        parent, QCoreApplication.translate("NextCommandWidget", "Terminal program"),
+        QCoreApplication.translate(
+            "NextCommandWidget",
+            "Terminal command (empty = the platform default; {cwd} = the project folder):"),
         text=current)
     return text.strip() if ok else None
 
 
 class NextCommandWidget(QWidget):
-    """``Next: /msd-execute-phase 4.5  [Copy] [Open a terminal here] [⚙]``."""
+    """``Next: /msd-execute-phase 4.5  [Copy] [Open a terminal here] [Terminal…]``."""
 
     copied = Signal(str)
     terminal_opened = Signal(list)  # the argv started
@@ -79,7 +80,7 @@ class NextCommandWidget(QWidget):
         self.command: NextCommand | None = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.caption = QLabel("Next:")
+        self.caption = QLabel(self.tr("Next:"))
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # the command quotes STATE.md
         self.label.setObjectName("NextCommandText")
@@ -87,15 +88,22 @@ class NextCommandWidget(QWidget):
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # never let a long command widen the window (the full text is in the tooltip/Copy)
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.copy_button = QPushButton("Copy")
-        self.copy_button.setToolTip("Copy the command to the clipboard")
+        self.label.setAccessibleName(self.tr("Next command"))
+        self.caption.setBuddy(self.label)
+        self.copy_button = QPushButton(self.tr("Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the command to the clipboard"))
+        self.copy_button.setAccessibleDescription(self.tr("Copy the next command to the "
+                                                          "clipboard"))
         self.copy_button.clicked.connect(self.copy)
-        self.terminal_button = QPushButton("Open a terminal here")
-        self.terminal_button.setToolTip("Open a terminal in the project folder")
+        self.terminal_button = QPushButton(self.tr("Open a terminal here"))
+        self.terminal_button.setToolTip(self.tr("Open a terminal in the project folder"))
         self.terminal_button.clicked.connect(self.open_terminal)
-        self.config_button = QToolButton()
-        self.config_button.setText("⚙")
-        self.config_button.setToolTip("Choose the terminal program")
+        # a labelled choice, not a gear: a ⚙ beside it read as the application's settings
+        self.config_button = QPushButton(self.tr("Terminal…"))
+        self.config_button.setObjectName("TerminalProgramButton")
+        self.config_button.setToolTip(self.tr("Choose the terminal program that “Open a "
+                                              "terminal here” starts"))
+        self.config_button.setAccessibleName(self.tr("Choose the terminal program"))
         self.config_button.clicked.connect(self._configure)
         layout.addWidget(self.caption)
         layout.addWidget(self.label, 1)
@@ -139,15 +147,16 @@ class NextCommandWidget(QWidget):
         self.root = Path(root) if root is not None else None
         self.command = command
         if command is None:
-            self.label.setText("— (STATE.md names no next step)")
+            self.label.setText(self.tr("— (STATE.md names no next step)"))
             self.label.setToolTip("")
         else:
             from msd_desktop.ui.widgets.plain_text import tooltip, visible
 
             self.label.setText(visible(command.text))
-            tip = "Derived from the paused status" if command.derived else "From STATE.md"
+            tip = (self.tr("Derived from the paused status") if command.derived
+                   else self.tr("From STATE.md"))
             if command.alternatives:
-                tip += "\nAlso: " + ", ".join(command.alternatives)
+                tip += "\n" + self.tr("Also: %1").replace("%1", ", ".join(command.alternatives))
             self.label.setToolTip(tooltip(tip))
         self.copy_button.setEnabled(command is not None)
         self.terminal_button.setEnabled(self.root is not None)
@@ -182,7 +191,7 @@ class NextCommandWidget(QWidget):
         if launch_detached(argv, self.root):
             self.terminal_opened.emit(argv)
         else:
-            message = f"Could not start {argv[0]}"
+            message = self.tr("Could not start %1").replace("%1", argv[0])
             self.terminal_button.setToolTip(_tip(message))
             self.failed.emit(message)
 

@@ -61,7 +61,8 @@ class TrayLine:
         if self.unreadable:
             body = QCoreApplication.translate("ProjectTray", "could not be read")
         else:
-            body = visible(self.statusline) or "no STATE.md"
+            body = visible(self.statusline) or QCoreApplication.translate("ProjectTray",
+                                                                          "no STATE.md")
         # the status line usually carries the percentage already; add it only when it does not
         pct = f" — {self.percent}%" if self.percent is not None and "%" not in body else ""
         mark = " ⚠" if self.problem else ""
@@ -99,6 +100,7 @@ class ProjectTray(QObject):
     notified = Signal(object)  # StatusEvent shown
     refreshed = Signal()
     show_window_requested = Signal()
+    quit_requested = Signal()  # the menu's Quit: the window quits as its own Quit does
 
     def __init__(self, env: Mapping[str, str] | None = None, parent: QObject | None = None,
                  icon: QIcon | None = None) -> None:
@@ -106,7 +108,7 @@ class ProjectTray(QObject):
         self.env = dict(os.environ if env is None else env)
         self.available = QSystemTrayIcon.isSystemTrayAvailable()
         self.icon = QSystemTrayIcon(icon or app_icon(), self)
-        self.icon.setToolTip("MSD Desktop")
+        self.icon.setToolTip(self.tr("MSD Desktop"))
         # A QMenu needs a widget parent to share a lifetime; the window when there is one.
         self.menu = QMenu(parent if isinstance(parent, QWidget) else None)
         self.icon.setContextMenu(self.menu)
@@ -250,16 +252,20 @@ class ProjectTray(QObject):
         self.menu.clear()
         self.project_actions = {}
         self._rendered: dict[Path, TrayLine] = {}
-        header = self.menu.addAction("Show MSD Desktop")
+        header = self.menu.addAction(self.tr("Show MSD Desktop"))
         header.triggered.connect(self.show_window_requested.emit)
         self.menu.addSeparator()
         if not self.lines:
-            empty = self.menu.addAction("No projects yet")
+            empty = self.menu.addAction(self.tr("No projects yet — add one in the window"))
             empty.setEnabled(False)
+        # project lines go above this (some arrive on later turns): Quit stays last
+        self._tail = self.menu.addSeparator()
+        quit_action = self.menu.addAction(self.tr("Quit MSD Desktop"))
+        quit_action.setObjectName("TrayQuitAction")
+        quit_action.triggered.connect(self.quit_requested.emit)
         self._menu_gen = getattr(self, "_menu_gen", 0) + 1
         self._add_menu_lines(list(self.lines), 0, self._menu_gen)
-        busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)
-        self.icon.setToolTip(f"MSD Desktop — {len(self.lines)} projects, {busy} in progress")
+        self._update_tooltip()
 
     def _add_menu_lines(self, lines: list[TrayLine], start: int, gen: int) -> None:
         """Add menu lines from ``start``; beyond :data:`MENU_CHUNK` lines, the rest on later
@@ -269,7 +275,8 @@ class ProjectTray(QObject):
             return
         end = len(lines) if len(lines) <= MENU_CHUNK else min(len(lines), start + MENU_CHUNK)
         for line in lines[start:end]:
-            action = self.menu.addAction(menu_text(line.text))
+            action = QAction(menu_text(line.text), self.menu)
+            self.menu.insertAction(self._tail, action)
             action.setToolTip(tooltip(line.problem or str(line.root)))
             action.setData(str(line.root))
             action.triggered.connect(lambda _=False, r=line.root: self.project_activated.emit(r))
@@ -291,9 +298,13 @@ class ProjectTray(QObject):
             action.setText(menu_text(line.text))
             action.setToolTip(tooltip(line.problem or str(line.root)))
             rendered[line.root] = line
-        busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)
-        self.icon.setToolTip(f"MSD Desktop — {len(self.lines)} projects, {busy} in progress")
+        self._update_tooltip()
         return True
+
+    def _update_tooltip(self) -> None:
+        busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)
+        self.icon.setToolTip(self.tr("MSD Desktop — %n project(s)", "", len(self.lines))
+                             + self.tr(", %n in progress", "", busy))
 
     def _activated(self, reason: Any) -> None:
         if reason == QSystemTrayIcon.ActivationReason.Trigger:

@@ -1,0 +1,185 @@
+"""Help → Keyboard shortcuts: every key of the window, read from its real actions and
+shortcuts when the dialog opens — never a hand-kept list that drifts from the code.
+
+What is listed: each ``QAction`` with a shortcut that belongs to the window (its menus and its
+window-wide actions), then each enabled ``QShortcut`` inside it (the open project's tabs add
+theirs, e.g. the Models tab's Alt+letters). A ``QShortcut`` has no text of its own; its
+description is its ``whatsThis``, else the widget whose tooltip names the key (the tooltips
+say "(Alt+U)"), else its parent's accessible name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTabWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+NATIVE = QKeySequence.SequenceFormat.NativeText
+
+
+@dataclass(frozen=True)
+class ShortcutRow:
+    keys: str  # "Ctrl+S, Ctrl+Shift+S" (native text)
+    what: str  # the action's text without its mnemonic
+    where: str  # the menu or tab it belongs to
+
+
+def _plain(text: str) -> str:
+    """Menu text without its mnemonic ``&`` (``&&`` is a literal ``&``) or trailing tab."""
+    text = text.split("\t", 1)[0]
+    return re.sub(r"&(.)", r"\1", text)
+
+
+def _keys(sequences: list[QKeySequence]) -> str:
+    return ", ".join(s.toString(NATIVE) for s in sequences if not s.isEmpty())
+
+
+def _menu_of(action: QAction) -> str:
+    for widget in action.associatedObjects():
+        if isinstance(widget, QMenu) and widget.title():
+            return _plain(widget.title())
+    return QCoreApplication.translate("ShortcutsDialog", "Window")
+
+
+def _tab_of(widget: QWidget, root: QWidget) -> str:
+    """The title of the tab (of any tab widget inside ``root``) that holds ``widget``."""
+    child: QWidget | None = widget
+    while child is not None and child is not root:
+        parent = child.parentWidget()
+        # a QTabWidget's pages sit in its internal QStackedWidget
+        tabs = parent.parentWidget() if parent is not None else None
+        if isinstance(tabs, QTabWidget):
+            index = tabs.indexOf(child)
+            if index >= 0:
+                return _plain(tabs.tabText(index))
+        child = parent
+    return QCoreApplication.translate("ShortcutsDialog", "Window")
+
+
+def _shortcut_text(shortcut: QShortcut, key: str) -> str:
+    if shortcut.whatsThis():
+        return shortcut.whatsThis()
+    parent = shortcut.parent()
+    if isinstance(parent, QWidget):
+        for widget in parent.findChildren(QWidget):
+            tip = widget.toolTip()
+            if key and f"({key})" in tip:
+                name = widget.accessibleName() or tip.replace(f"({key})", "").strip()
+                return QCoreApplication.translate("ShortcutsDialog", "Go to: %1").replace(
+                    "%1", name.split("\n", 1)[0])
+        if parent.accessibleName():
+            return parent.accessibleName()
+    return shortcut.objectName() or QCoreApplication.translate("ShortcutsDialog", "(no name)")
+
+
+def collect_shortcuts(window: QWidget) -> list[ShortcutRow]:
+    """The window's keys, as its actions and shortcuts define them right now."""
+    rows: list[ShortcutRow] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(row: ShortcutRow) -> None:
+        if row.keys and (row.keys, row.what) not in seen:
+            seen.add((row.keys, row.what))
+            rows.append(row)
+
+    for action in window.findChildren(QAction):
+        if action.isSeparator() or action.menu() is not None:
+            continue
+        add(ShortcutRow(_keys(action.shortcuts()), _plain(action.text()), _menu_of(action)))
+    for shortcut in window.findChildren(QShortcut):
+        if not shortcut.isEnabled():
+            continue
+        key = _keys(shortcut.keys())
+        parent = shortcut.parent()
+        where = (_tab_of(parent, window) if isinstance(parent, QWidget)
+                 else QCoreApplication.translate("ShortcutsDialog", "Window"))
+        add(ShortcutRow(key, _shortcut_text(shortcut, key), where))
+    return rows
+
+
+class ShortcutsDialog(QDialog):
+    """The list, with a filter field; sorted by where each key works."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.setObjectName("ShortcutsDialog")
+        self.setWindowTitle(self.tr("Keyboard shortcuts — MSD Desktop"))
+        self.rows = collect_shortcuts(window)
+        layout = QVBoxLayout(self)
+        intro = QLabel(self.tr("Keys of this window right now (a project's tabs add theirs "
+                               "while it is open)."))
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(self.tr("Filter by key or action"))
+        self.filter_edit.setAccessibleName(self.tr("Filter shortcuts"))
+        self.filter_edit.setClearButtonEnabled(True)
+        layout.addWidget(self.filter_edit)
+        self.model = QStandardItemModel(0, 3, self)
+        self.model.setHorizontalHeaderLabels([self.tr("Shortcut"), self.tr("Action"),
+                                              self.tr("Where")])
+        for row in self.rows:
+            items = [QStandardItem(row.keys), QStandardItem(row.what), QStandardItem(row.where)]
+            for item in items:
+                item.setEditable(False)
+            self.model.appendRow(items)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.filter_edit.textChanged.connect(self._filter)
+        self.view = QTreeView()
+        self.view.setObjectName("ShortcutsView")
+        self.view.setAccessibleName(self.tr("Keyboard shortcuts"))
+        self.view.setRootIsDecorated(False)
+        self.view.setUniformRowHeights(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+        header = self.view.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
+        layout.addWidget(self.view, 1)
+        # the empty state: what would be here, and why it is not
+        self.empty_label = QLabel(self.tr("No shortcut matches this filter."))
+        self.empty_label.setObjectName("ShortcutsEmpty")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setEnabled(False)  # muted
+        self.empty_label.hide()
+        layout.addWidget(self.empty_label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        if not self.rows:
+            self.empty_label.setText(self.tr("This window defines no keyboard shortcut."))
+            self.empty_label.show()
+
+    def _filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        empty = self.proxy.rowCount() == 0
+        self.empty_label.setVisible(empty)
+        self.view.setVisible(not empty)
+
+    def sizeHint(self):  # type: ignore[no-untyped-def]  # QSize
+        hint = super().sizeHint()
+        return hint.expandedTo(hint.__class__(640, 560))
