@@ -150,6 +150,9 @@ def test_one_watch_per_workspace_and_threads_independent_of_projects(
 
 
 @pytest.mark.timeout(120)
+# a copied tree can make watchdog add one inotify watch twice: a harmless RuntimeWarning
+# (the window filters it; pytest resets warning filters per test)
+@pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")
 def test_new_and_removed_projects_show_without_rescan(
         qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:
     root = tmp_path / "projects"
@@ -234,3 +237,33 @@ def test_tray_menu_is_built_in_slices_and_updated_in_place(qtbot, tmp_path: Path
     assert tray.project_actions[tmp_path / "p5"] is first
     assert "paused" in first.text()
     assert len(tray.menu.actions()) == n + 4  # header, separator; separator, Quit
+
+
+def test_overview_counts_follow_row_changes(tmp_path: Path) -> None:
+    from msd_desktop.ui.browser.overview_model import (
+        OverviewModel,
+        ProjectSummary,
+        rows_from_summaries,
+    )
+
+    model = OverviewModel()
+    summaries = [ProjectSummary(root=tmp_path / f"p{i}", name=f"p{i}", workspace=f"w{i % 2}")
+                 for i in range(6)]
+    model.set_rows(rows_from_summaries(summaries))
+    assert (model.problem_rows(), model.workspace_count()) == (0, 2)
+    broken = ProjectSummary(root=tmp_path / "p1", name="p1", workspace="w1",
+                            state_error="STATE.md: line 3: bad")
+    model.update_summaries([broken])
+    assert model.problem_rows() == 1
+    # a project that gains workstreams: its row is replaced by two, both with the problem
+    split = ProjectSummary(root=tmp_path / "p1", name="p1", workspace="w1", workstreams={
+        ws: ProjectSummary(root=tmp_path / "p1", name="p1", workspace="w1", workstream=ws,
+                           problems=["roadmap lists 3 phases, STATE.md says 2"])
+        for ws in ("a", "b")})
+    model.update_summaries([split])
+    assert model.rowCount() == 7
+    assert model.problem_rows() == 2
+    assert model.problem_rows() == sum(1 for r in model.rows() if r.summary.badges())
+    model.update_summaries([ProjectSummary(root=tmp_path / "p1", name="p1", workspace="w1")])
+    assert model.problem_rows() == 0
+    assert model.workspace_count() == 2

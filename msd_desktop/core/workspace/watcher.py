@@ -46,6 +46,7 @@ import os
 import re
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,6 +105,12 @@ DEFAULT_POLL_S = 5.0
 _POLL_MAX_SHARE = 0.1
 
 ObserverFactory = Callable[[], BaseObserver]
+
+# A folder tree created quickly under a recursive watch (``mkdir -p``, a copy, a clone) can
+# make watchdog add one inotify watch twice; it says so with a RuntimeWarning and carries on
+# correctly. Nothing for a person to act on.
+warnings.filterwarnings("ignore", message="Callback with id .* already exists for watch",
+                        category=RuntimeWarning)
 
 
 @dataclass(frozen=True)

@@ -131,9 +131,30 @@ class OverviewModel(HeaderedTableModel):
         self._rows: list[OverviewRow] = []
         self._pos: dict[Path, list[int]] = {}
         self._sort: tuple[int, Qt.SortOrder] | None = None
+        # kept up to date as rows change, so the caption never walks every row
+        self._with_problems = 0
+        self._workspaces: dict[str, int] = {}
 
     def rows(self) -> list[OverviewRow]:
         return list(self._rows)
+
+    def problem_rows(self) -> int:
+        """How many rows have a problem badge."""
+        return self._with_problems
+
+    def workspace_count(self) -> int:
+        """How many workspaces the rows come from."""
+        return len(self._workspaces)
+
+    def _count(self, row: OverviewRow, step: int) -> None:
+        if row.summary.badges():
+            self._with_problems += step
+        ws = row.summary.workspace
+        n = self._workspaces.get(ws, 0) + step
+        if n > 0:
+            self._workspaces[ws] = n
+        else:
+            self._workspaces.pop(ws, None)
 
     def _reindex(self) -> None:
         self._pos = {}
@@ -144,6 +165,10 @@ class OverviewModel(HeaderedTableModel):
         self.beginResetModel()
         self._rows = self._sorted(list(rows))
         self._reindex()
+        self._with_problems = 0
+        self._workspaces = {}
+        for row in self._rows:
+            self._count(row, 1)
         self.endResetModel()
 
     def update_summary(self, summary: ProjectSummary) -> None:
@@ -170,6 +195,8 @@ class OverviewModel(HeaderedTableModel):
                     if sort_col is not None and not reorder:
                         reorder = (self.sort_value(self._rows[i], sort_col)
                                    != self.sort_value(row, sort_col))
+                    self._count(self._rows[i], -1)
+                    self._count(row, 1)
                     self._rows[i] = row
                     changed.append(i)
                 continue
@@ -179,6 +206,7 @@ class OverviewModel(HeaderedTableModel):
         if removed:
             for i in sorted(set(removed), reverse=True):
                 self.beginRemoveRows(QModelIndex(), i, i)
+                self._count(self._rows[i], -1)
                 del self._rows[i]
                 self.endRemoveRows()
             self._reindex()
@@ -186,6 +214,8 @@ class OverviewModel(HeaderedTableModel):
             first = len(self._rows)
             self.beginInsertRows(QModelIndex(), first, first + len(appended) - 1)
             self._rows.extend(appended)
+            for row in appended:
+                self._count(row, 1)
             for i, row in enumerate(appended, start=first):
                 self._pos.setdefault(row.summary.root, []).append(i)
             self.endInsertRows()

@@ -326,11 +326,12 @@ class OverviewView(QWidget):
         self.proxy.setFilterFixedString(text)
 
     def _update_caption(self) -> None:
-        rows = self.model.rows()
-        workspaces = {r.summary.workspace for r in rows}
-        self.table.setColumnHidden(COL_WORKSPACE, len(workspaces) <= 1)
-        problems = sum(1 for r in rows if r.summary.badges())
-        text = f"<b>All projects</b> — {len(rows)} shown"
+        # counts the model keeps as rows change: walking every row took 45 ms for 5,000
+        # projects, after every outside change
+        n = self.model.rowCount()
+        self.table.setColumnHidden(COL_WORKSPACE, self.model.workspace_count() <= 1)
+        problems = self.model.problem_rows()
+        text = f"<b>All projects</b> — {n} shown"
         if problems:
             text += f", {problems} with problems"
         text += " · double-click a row to open it"
