@@ -5,11 +5,12 @@ Offscreen, in-process: ``ProjectBrowserPanel.rescan()`` (the core's discovery in
 projects (``.planning/`` with STATE.md, ROADMAP.md and config.json, two levels deep). A
 ``QTimer`` ticking every 5 ms on the UI thread records the gaps between ticks; the longest gap
 minus the 5 ms interval is the longest UI stall. ``total_ms`` runs from ``rescan()`` to
-``projects_loaded``; the worst of the measured runs is reported (not the best). With ``--window`` the whole ``MainWindow`` is measured as well (scan +
-every project's summary loaded in workers, watching on as a user runs it, until the
-watches are set up too, then :data:`SETTLE_MS` more), reported under
-``"window"`` with its own ``max_stall_ms`` (after construction; see :func:`measure_window`),
-which must meet the same stall target. Prints one JSON object:
+``projects_loaded``; the worst of the measured runs is reported (not the best). With
+``--window`` the whole ``MainWindow`` is measured as well (scan + every project's summary
+loaded in workers, watching on as a user runs it, until the watches are set up too, then
+:data:`SETTLE_MS` more), reported under ``"window"`` with its own ``max_stall_ms`` (after
+construction; see :func:`measure_window`), which must meet the same stall target. Prints one
+JSON object:
 ``{"projects", "total_ms", "max_stall_ms", "targets", "pass", "window": {...}}``.
 
 Usage: bench/bench_p5_scan.py [-n 1000] [--window]
