@@ -119,16 +119,18 @@ def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
 
 def _tab_action_texts(titles: bool = False) -> list[tuple[str, str]]:
     """The project tabs' titles (``titles``) or their View-menu entries, with tooltips."""
-    tr = QCoreApplication.translate
     if titles:
-        return [(tr("MainWindow", "Settings"), ""), (tr("MainWindow", "Models"), ""),
-                (tr("MainWindow", "State"), "")]
-    return [(tr("MainWindow", "Settings tab"),
-             tr("MainWindow", "The open project's config.json, as a form")),
-            (tr("MainWindow", "Models tab"),
-             tr("MainWindow", "Which model each agent gets, and why")),
-            (tr("MainWindow", "State tab"),
-             tr("MainWindow", "STATE.md and the roadmap of the open project"))]
+        return [(QCoreApplication.translate("MainWindow", "Settings"), ""),
+                (QCoreApplication.translate("MainWindow", "Models"), ""),
+                (QCoreApplication.translate("MainWindow", "State"), "")]
+    return [(QCoreApplication.translate("MainWindow", "Settings tab"),
+             QCoreApplication.translate("MainWindow", "The open project's config.json, as a "
+                                        "form")),
+            (QCoreApplication.translate("MainWindow", "Models tab"),
+             QCoreApplication.translate("MainWindow", "Which model each agent gets, and why")),
+            (QCoreApplication.translate("MainWindow", "State tab"),
+             QCoreApplication.translate("MainWindow", "STATE.md and the roadmap of the open "
+                                        "project"))]
 
 
 def window_title(name: str | None = None) -> str:
@@ -315,7 +317,10 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([380, 1020])
         self.setCentralWidget(self.splitter)
 
-        self.status_label = plain_label(QLabel())  # status lines are file text
+        # status lines are file text; a long one is elided in the middle (full text in its
+        # tooltip) instead of being cut at the window's edge
+        self.status_label = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, min_width=80)
+        self.status_label.setObjectName("StatusLine")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status_label.setAccessibleName(self.tr("Status"))
         self.watch_label = QLabel()
@@ -393,8 +398,10 @@ class MainWindow(QMainWindow):
             self.next_command.open_terminal, "OpenTerminalAction")
         file_menu.addAction(self.terminal_action)
         file_menu.addSeparator()
+        # Ctrl+Q where the platform names no Quit key (Windows, offscreen): one key everywhere
+        quit_keys = QKeySequence.keyBindings(key.StandardKey.Quit) or [key("Ctrl+Q")]
         self.quit_action = self._action(
-            self.tr("&Quit"), key(key.StandardKey.Quit),
+            self.tr("&Quit"), quit_keys[0],
             self.tr("Close the window and the tray icon (unsaved edits are asked about)"),
             self.request_quit, "QuitAction")
         file_menu.addAction(self.quit_action)
@@ -490,15 +497,17 @@ class MainWindow(QMainWindow):
         for action in (*self.tab_actions, self.terminal_action):
             action.setEnabled(has_project)
         self.copy_next_action.setEnabled(has_project and self.next_command.command is not None)
-        self.find_setting_action.setEnabled(self._settings_tab() is not None
-                                            and self.project_tabs.currentWidget()
-                                            is self._settings_tab())
+        self.find_setting_action.setEnabled(self._settings_shown())
 
     def _find_setting(self) -> None:
         """Ctrl+F from anywhere while the Settings tab is shown: into its search field."""
-        panel = self._settings_tab()
-        if panel is not None and self.project_tabs.currentWidget() is panel:
+        panel: Any = self._settings_tab()
+        if panel is not None and self._settings_shown():
             panel.focus_search()
+
+    def _settings_shown(self) -> bool:
+        panel = self._settings_tab()
+        return panel is not None and self.project_tabs.currentWidget() is panel
 
     def _show_shortcuts(self) -> None:
         from msd_desktop.ui.widgets.placement import place_over
@@ -816,7 +825,8 @@ class MainWindow(QMainWindow):
         self._load_summaries([ref], None)  # also refreshes the tray line and notifies
         if self._current is not None and self._current.root == event.root:
             self.next_command.refresh_from_project(ref.root)
-        self._status(f"{ref.name}: {', '.join(sorted(event.kinds))} changed on disk")
+        self._status(self.tr("%1: %2 changed on disk").replace("%1", ref.name).replace(
+            "%2", ", ".join(sorted(event.kinds))))
 
     # -- the summary cache (see core.state.summary_cache)
 
@@ -1041,7 +1051,7 @@ class MainWindow(QMainWindow):
         """Select a project (and workstream) in the browser, which opens its tabs."""
         if self.browser.select_project(Path(root), workstream):
             return True
-        self._status(f"{root} is not in any workspace")
+        self._status(self.tr("%1 is not in any workspace").replace("%1", str(root)))
         return False
 
     def show_overview(self) -> None:

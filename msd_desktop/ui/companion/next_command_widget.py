@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.state.next_command import NextCommand, next_command, terminal_argv
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
 
 TERMINAL_SETTING = "terminal/program"
 
@@ -81,8 +82,9 @@ class NextCommandWidget(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.caption = QLabel(self.tr("Next:"))
-        self.label = QLabel()
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # the command quotes STATE.md
+        # plain text (the command quotes STATE.md), elided when the window is narrow: the
+        # whole command is what Copy copies
+        self.label = ElidedLabel(min_width=60)
         self.label.setObjectName("NextCommandText")
         self.label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

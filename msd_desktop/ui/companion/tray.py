@@ -303,8 +303,8 @@ class ProjectTray(QObject):
 
     def _update_tooltip(self) -> None:
         busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)
-        self.icon.setToolTip(self.tr("MSD Desktop — %n project(s)", "", len(self.lines))
-                             + self.tr(", %n in progress", "", busy))
+        self.icon.setToolTip(self.tr("MSD Desktop — %n project(s), %1 in progress", "",
+                                     len(self.lines)).replace("%1", str(busy)))
 
     def _activated(self, reason: Any) -> None:
         if reason == QSystemTrayIcon.ActivationReason.Trigger:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QCoreApplication, QSize, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -84,7 +84,8 @@ def _shortcut_text(shortcut: QShortcut, key: str) -> str:
                     "%1", name.split("\n", 1)[0])
         if parent.accessibleName():
             return parent.accessibleName()
-    return shortcut.objectName() or QCoreApplication.translate("ShortcutsDialog", "(no name)")
+    return shortcut.objectName() or QCoreApplication.translate("ShortcutsDialog",
+                                                                "A key of this tab")
 
 
 def collect_shortcuts(window: QWidget) -> list[ShortcutRow]:
@@ -180,6 +181,5 @@ class ShortcutsDialog(QDialog):
         self.empty_label.setVisible(empty)
         self.view.setVisible(not empty)
 
-    def sizeHint(self):  # type: ignore[no-untyped-def]  # QSize
-        hint = super().sizeHint()
-        return hint.expandedTo(hint.__class__(640, 560))
+    def sizeHint(self) -> QSize:
+        return super().sizeHint().expandedTo(QSize(640, 560))
