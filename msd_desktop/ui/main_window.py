@@ -424,7 +424,7 @@ class MainWindow(QMainWindow):
             self.tr("Search the Settings tab's keys, titles and descriptions"),
             self._find_setting, "FindSettingAction")
         self.copy_next_action = self._action(
-            self.tr("Copy next command"), key("Ctrl+Shift+C"),
+            self.tr("Copy next command"), key("Ctrl+Alt+C"),  # Ctrl+Shift+C: the Models tab
             self.tr("Copy the open project's next command to the clipboard"),
             self.next_command.copy, "CopyNextCommandAction")
         edit_menu.addAction(self.find_setting_action)

@@ -9,13 +9,14 @@ window's pictures there (``chrome-1024.png``, ``chrome-1920.png``, ``chrome-pt_B
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QLocale, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QAccessible, QAction, QKeySequence
+from PySide6.QtGui import QAccessible, QAction, QKeySequence, QShortcut
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.app import demo_source
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 from msd_desktop.ui.companion.tray import ProjectTray
@@ -44,6 +46,23 @@ from msd_desktop.ui.widgets.translation import SYSTEM, install_translators, reme
 SAME_IN_BOTH = {"", "English", "Português (Brasil)", "MSD Desktop", "Status", "Terminal…"}
 # the Models tab's Alt letters and the window's own keys must stay apart
 MODELS_ALT = set("UPOAGDSRT")
+
+
+PICTURE_PROJECTS = Path("/home/demo-user/code")  # a plausible place for the pictures' paths
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[Path]:
+    """A writable copy of the bundled demo; for the pictures (``MSD_SCREENSHOT_DIR``) in
+    :data:`PICTURE_PROJECTS`, so no temporary folder shows in the window (wiped after)."""
+    target = PICTURE_PROJECTS if os.environ.get("MSD_SCREENSHOT_DIR") else tmp_path / "demo"
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(demo_source(), target)
+    try:
+        yield target
+    finally:
+        if target == PICTURE_PROJECTS:
+            shutil.rmtree(target, ignore_errors=True)
 
 
 @pytest.fixture
@@ -196,7 +215,7 @@ def test_window_wide_keys_reach_their_targets(qtbot: Any, tmp_path: Path, demo: 
     for key in keys:
         assert keys.count(key) == 1, f"{key} is on two actions: neither would fire"
     for taken in ("Ctrl+S", "Ctrl+Z", "Ctrl+Q", "Ctrl+F", "Ctrl+Shift+N", "Ctrl+Shift+M",
-                  "Ctrl+Shift+G", "Ctrl+Shift+C", "Ctrl+/"):
+                  "Ctrl+Shift+G", "Ctrl+Alt+C", "Ctrl+/"):
         assert taken in keys
     assert not win.find_setting_action.isEnabled()  # no project: no Settings tab
     _open(qtbot, win, demo / "billing-service")  # its STATE.md names a next command
@@ -209,9 +228,13 @@ def test_window_wide_keys_reach_their_targets(qtbot: Any, tmp_path: Path, demo: 
     assert QApplication.focusWidget() is panel.search  # from the browser, into Settings
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is panel.search  # and from inside the form too
+    # no window key is also a key of a tab (both would be active there: neither fires)
+    tab_keys = {k.toString() for sc in win.project_tabs.findChildren(QShortcut)
+                if sc.isEnabled() for k in sc.keys()}
+    assert not tab_keys & set(keys), tab_keys & set(keys)
     # the next command is copied with its key, from anywhere
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_C,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
     assert QApplication.clipboard().text() == win.next_command.command.text
     # the config matrix opens with its key, centred on the window and inside the screen
     before = set(QApplication.topLevelWidgets())
@@ -408,6 +431,7 @@ def test_chrome_fits_every_window_size(qtbot: Any, tmp_path: Path, demo: Path,
     QApplication.processEvents()
     assert not dialog.view.horizontalScrollBar().isVisible()
     assert _clipped(dialog) == []
+    _shot(dialog, f"{shot}-shortcuts")
     dialog.close()
     _shot(win, shot)
     win.close()
