@@ -20,6 +20,7 @@ Without a stack the edits are applied directly (``apply`` — the hook a caller 
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -106,11 +107,19 @@ class JsonTextEdit(QPlainTextEdit):
         self.secret_values: Callable[[], list[str]] = lambda: []
 
     def createMimeDataFromSelection(self) -> QMimeData:
-        data = QMimeData()
+        """Copies, cuts and drags carry the selection with every key masked, in every format
+        (plain text, HTML, Markdown, ODF).
+
+        The data comes from Qt itself, made by a throw-away text box holding the masked
+        text: a ``QMimeData`` made in Python would be owned by Python and by the clipboard at
+        once, and deleted twice when the application exits.
+        """
         selected = self.textCursor().selection().toPlainText()
-        data.setText(mask_text(selected, self.secret_values() + _typed_secrets(
-            self.toPlainText())))
-        return data
+        masked = mask_text(selected, self.secret_values() + _typed_secrets(self.toPlainText()))
+        helper = QPlainTextEdit()
+        helper.setPlainText(masked)
+        helper.selectAll()
+        return QPlainTextEdit.createMimeDataFromSelection(helper)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
@@ -125,9 +134,19 @@ class JsonEditCommand(QUndoCommand):
     def __init__(self, apply: Apply, changes: list[tuple[str, Any, Any]], burst: int,
                  text: str) -> None:
         super().__init__(text)
-        self.apply = apply
+        # weakly: the form's stack owns this command (C++); a strong reference to the page's
+        # method would make a cycle the garbage collector may break in the wrong order (a
+        # crash at exit after the stack already deleted the command)
+        self._apply: Callable[[], Apply | None] = (
+            weakref.WeakMethod(apply) if hasattr(apply, "__self__")
+            else (lambda: apply))
         self.changes = changes  # (key, before, after)
         self.burst = burst
+
+    def apply(self, values: Sequence[tuple[str, Any]]) -> None:
+        target = self._apply()
+        assert target is not None, "a JSON edit outlived its page"
+        target(values)
 
     def redo(self) -> None:
         self.apply([(k, after) for k, _before, after in self.changes])

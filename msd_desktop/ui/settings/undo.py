@@ -17,6 +17,7 @@ Ctrl+Z / Ctrl+Shift+Z are the form's, so there is one history, not one per widge
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -117,9 +118,18 @@ class DraftEditCommand(QUndoCommand):
     def __init__(self, session: EditSession, changes: list[Change], text: str, *,
                  merge_key: str | None = None) -> None:
         super().__init__(text)
-        self.session = session
+        # weakly: the session's stack owns this command (C++), so a strong reference back
+        # would make a cycle that the garbage collector may tear down in the wrong order
+        # (a crash at exit once the stack already deleted the command)
+        self._session = weakref.ref(session)
         self.changes = changes
         self.merge_key = merge_key
+
+    @property
+    def session(self) -> EditSession:
+        session = self._session()
+        assert session is not None, "an undo command outlived its edit session"
+        return session
 
     def redo(self) -> None:
         self.session.apply([(c.key, c.after) for c in self.changes])
