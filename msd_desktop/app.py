@@ -228,6 +228,9 @@ def _wait(app, predicate, timeout: float = 20.0) -> bool:  # type: ignore[no-unt
     return False
 
 
+TAB_NAMES = ("settings", "models", "state")  # build_project_tabs' order
+
+
 def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-untyped-def]
                open_root: Path | None = None) -> int:
     """Open, wait for scan + summaries, paint every panel once, print JSON timings."""
@@ -291,7 +294,9 @@ def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-un
             start = time.perf_counter()
             window.project_tabs.setCurrentIndex(i)
             app.processEvents()
-            title = window.project_tabs.tabText(i).lower()
+            # file names stay English whatever the window's language (scripts read them)
+            title = (TAB_NAMES[i] if i < len(TAB_NAMES)
+                     else window.project_tabs.tabText(i).lower())
             shown[f"tab-{title}"] = round((time.perf_counter() - start) * 1000, 2)
             if i < last:
                 paint(f"tab-{title}", window.project_tabs.currentWidget())
