@@ -76,10 +76,7 @@
     <name>MainWindow</name>
     <message numerus="yes">
         <source>watching %n project(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>watching %n project</numerusform><numerusform>watching %n projects</numerusform></translation>
     </message>
 </context>
 <context>
@@ -87,6 +84,13 @@
     <message numerus="yes">
         <source>%n agent(s) change</source>
         <translation><numerusform>%n agent changes</numerusform><numerusform>%n agents change</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectTray</name>
+    <message numerus="yes">
+        <source>MSD Desktop — %n project(s), %1 in progress</source>
+        <translation><numerusform>MSD Desktop — %n project, %1 in progress</numerusform><numerusform>MSD Desktop — %n projects, %1 in progress</numerusform></translation>
     </message>
 </context>
 <context>

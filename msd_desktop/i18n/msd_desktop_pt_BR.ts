@@ -317,129 +317,329 @@
     </message>
 </context>
 <context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma do sistema</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>The new language shows after a restart.</source>
+        <translation>O novo idioma aparece depois de reiniciar.</translation>
+    </message>
+    <message>
+        <source>Restart MSD Desktop now? Unsaved settings are asked about first.</source>
+        <translation>Reiniciar o MSD Desktop agora? Antes, você decide o que fazer com as configurações não salvas.</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Reiniciar agora</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Depois</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>This tab could not be built for this project: {0}</source>
-        <translation type="unfinished" />
+        <translation>Não foi possível montar esta aba para este projeto: {0}</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Watching</source>
+        <translation>Monitoramento</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>Ar&amp;quivo</translation>
     </message>
     <message>
         <source>Save settings</source>
-        <translation type="unfinished" />
+        <translation>Salvar configurações</translation>
     </message>
     <message>
         <source>Save the Settings tab's changes (what the fields show), from anywhere</source>
-        <translation type="unfinished" />
+        <translation>Salva as alterações da aba Configurações (o que os campos mostram), de qualquer lugar</translation>
+    </message>
+    <message>
+        <source>New project…</source>
+        <translation>Novo projeto…</translation>
+    </message>
+    <message>
+        <source>Create a new MSD project (its .planning/config.json)</source>
+        <translation>Cria um novo projeto MSD (o seu .planning/config.json)</translation>
+    </message>
+    <message>
+        <source>Global defaults…</source>
+        <translation>Padrões globais…</translation>
+    </message>
+    <message>
+        <source>Edit the defaults every new project starts from (~/.msd/defaults.json)</source>
+        <translation>Edita os padrões com que todo projeto novo começa (~/.msd/defaults.json)</translation>
+    </message>
+    <message>
+        <source>Config matrix…</source>
+        <translation>Matriz de configurações…</translation>
+    </message>
+    <message>
+        <source>Compare settings across every project, and apply one to several</source>
+        <translation>Compara as configurações de todos os projetos e aplica uma a vários</translation>
+    </message>
+    <message>
+        <source>Open a terminal here</source>
+        <translation>Abrir um terminal aqui</translation>
+    </message>
+    <message>
+        <source>Open a terminal in the open project's folder</source>
+        <translation>Abre um terminal na pasta do projeto aberto</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <source>Close the window and the tray icon (unsaved edits are asked about)</source>
+        <translation>Fecha a janela e o ícone da bandeja (pergunta antes sobre alterações não salvas)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished" />
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <source>Find a setting</source>
+        <translation>Buscar uma configuração</translation>
+    </message>
+    <message>
+        <source>Search the Settings tab's keys, titles and descriptions</source>
+        <translation>Busca nas chaves, títulos e descrições da aba Configurações</translation>
+    </message>
+    <message>
+        <source>Copy next command</source>
+        <translation>Copiar o próximo comando</translation>
+    </message>
+    <message>
+        <source>Copy the open project's next command to the clipboard</source>
+        <translation>Copia o próximo comando do projeto aberto para a área de transferência</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>E&amp;xibir</translation>
+    </message>
+    <message>
+        <source>All projects (overview)</source>
+        <translation>Todos os projetos (visão geral)</translation>
+    </message>
+    <message>
+        <source>Show every project at a glance</source>
+        <translation>Mostra todos os projetos de relance</translation>
+    </message>
+    <message>
+        <source>Filter projects</source>
+        <translation>Filtrar projetos</translation>
+    </message>
+    <message>
+        <source>Type to narrow the project list</source>
+        <translation>Digite para restringir a lista de projetos</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;juda</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atalhos de teclado</translation>
+    </message>
+    <message>
+        <source>Every key of this window, as the menus and tabs define them</source>
+        <translation>Todas as teclas desta janela, como os menus e as abas as definem</translation>
     </message>
     <message>
         <source>Open demo workspace</source>
-        <translation type="unfinished" />
+        <translation>Abrir o espaço de trabalho de demonstração</translation>
     </message>
     <message>
         <source>Show the bundled example projects (a copy you may edit; never registered)</source>
-        <translation type="unfinished" />
+        <translation>Mostra os projetos de exemplo incluídos (uma cópia que você pode editar; nunca registrada)</translation>
+    </message>
+    <message>
+        <source>About MSD Desktop</source>
+        <translation>Sobre o MSD Desktop</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>MSD Desktop %1</source>
+        <translation>MSD Desktop %1</translation>
+    </message>
+    <message>
+        <source>A desktop companion for MSD planning projects.</source>
+        <translation>Um companheiro de área de trabalho para projetos de planejamento MSD.</translation>
     </message>
     <message>
         <source>Could not load {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation>Não foi possível carregar {0}: {1}</translation>
     </message>
     <message>
         <source>could not be read in {0:g} s</source>
-        <translation type="unfinished" />
+        <translation>não pôde ser lido em {0:g} s</translation>
     </message>
     <message>
         <source>not read: too many reads are stuck</source>
-        <translation type="unfinished" />
+        <translation>não lido: há leituras demais travadas</translation>
     </message>
     <message>
         <source>could not be read: {0}</source>
-        <translation type="unfinished" />
+        <translation>não pôde ser lido: {0}</translation>
     </message>
     <message>
         <source>Could not read the state of {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation>Não foi possível ler o estado de {0}: {1}</translation>
+    </message>
+    <message>
+        <source>%1: %2 changed on disk</source>
+        <translation>%1: %2 mudou no disco</translation>
     </message>
     <message>
         <source>not watching</source>
-        <translation type="unfinished" />
+        <translation>sem monitoramento</translation>
     </message>
     <message>
         <source>setting up watches…</source>
-        <translation type="unfinished" />
+        <translation>preparando o monitoramento…</translation>
     </message>
     <message>
         <source>a watch was refused</source>
-        <translation type="unfinished" />
+        <translation>um monitoramento foi recusado</translation>
     </message>
     <message>
         <source>⚠ {0} of {1} workspaces polled every {2:g} s</source>
-        <translation type="unfinished" />
+        <translation>⚠ {0} de {1} espaços de trabalho verificados a cada {2:g} s</translation>
     </message>
     <message>
         <source>The system would not watch every folder ({0}). Changes there are found by checking the files every {1:g} s instead.</source>
-        <translation type="unfinished" />
+        <translation>O sistema não quis monitorar todas as pastas ({0}). As mudanças nelas são encontradas verificando os arquivos a cada {1:g} s.</translation>
     </message>
     <message>
         <source>Watching is limited: {0}. Changes in {1} workspace(s) show up within {2:g} s.</source>
-        <translation type="unfinished" />
+        <translation>O monitoramento está limitado: {0}. Mudanças em {1} espaço(s) de trabalho aparecem em até {2:g} s.</translation>
     </message>
     <message numerus="yes">
         <source>watching %n project(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>monitorando %n projeto</numerusform><numerusform>monitorando %n projetos</numerusform></translation>
     </message>
     <message>
         <source>Projects whose .planning/ folder is watched for changes</source>
-        <translation type="unfinished" />
+        <translation>Projetos cuja pasta .planning/ é monitorada em busca de mudanças</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Configurações</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelos</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Settings tab</source>
+        <translation>Aba Configurações</translation>
+    </message>
+    <message>
+        <source>The open project's config.json, as a form</source>
+        <translation>O config.json do projeto aberto, como formulário</translation>
+    </message>
+    <message>
+        <source>Models tab</source>
+        <translation>Aba Modelos</translation>
+    </message>
+    <message>
+        <source>Which model each agent gets, and why</source>
+        <translation>Qual modelo cada agente recebe, e por quê</translation>
+    </message>
+    <message>
+        <source>State tab</source>
+        <translation>Aba Estado</translation>
+    </message>
+    <message>
+        <source>STATE.md and the roadmap of the open project</source>
+        <translation>O STATE.md e o roteiro do projeto aberto</translation>
     </message>
     <message>
         <source>Rescan: {0} projects ({1} new, {2} gone)</source>
-        <translation type="unfinished" />
+        <translation>Nova varredura: {0} projetos ({1} novos, {2} removidos)</translation>
+    </message>
+    <message>
+        <source>%1 is not in any workspace</source>
+        <translation>%1 não está em nenhum espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>workstream %1</source>
+        <translation>fluxo de trabalho %1</translation>
     </message>
     <message>
         <source>{0}: {1}</source>
-        <translation type="unfinished">{0}: {1}</translation>
+        <translation>{0}: {1}</translation>
     </message>
     <message>
         <source>This project could not be loaded — {0}. Its other tabs show what could be read; the rest of the window is unaffected.</source>
-        <translation type="unfinished" />
+        <translation>Não foi possível carregar este projeto — {0}. As outras abas mostram o que pôde ser lido; o resto da janela não é afetado.</translation>
     </message>
     <message>
         <source>Demo workspace: {0}</source>
-        <translation type="unfinished" />
+        <translation>Espaço de trabalho de demonstração: {0}</translation>
     </message>
     <message>
         <source>The demo workspace could not be copied: {0}</source>
-        <translation type="unfinished" />
+        <translation>Não foi possível copiar o espaço de trabalho de demonstração: {0}</translation>
     </message>
     <message>
         <source>Created {0}, but could not register it: {1}</source>
-        <translation type="unfinished" />
+        <translation>{0} foi criado, mas não foi possível registrá-lo: {1}</translation>
     </message>
     <message>
         <source>Created {0}; added as a workspace of its own</source>
-        <translation type="unfinished" />
+        <translation>{0} foi criado e adicionado como um espaço de trabalho próprio</translation>
     </message>
     <message>
         <source>Created {0} in workspace {1}</source>
-        <translation type="unfinished" />
+        <translation>{0} foi criado no espaço de trabalho {1}</translation>
+    </message>
+    <message>
+        <source>Global defaults</source>
+        <translation>Padrões globais</translation>
+    </message>
+    <message>
+        <source>Config matrix</source>
+        <translation>Matriz de configurações</translation>
     </message>
     <message>
         <source>No project is open: nothing to save.</source>
-        <translation type="unfinished" />
+        <translation>Nenhum projeto aberto: nada para salvar.</translation>
     </message>
     <message>
         <source>Logging out</source>
-        <translation type="unfinished" />
+        <translation>Encerrando a sessão</translation>
     </message>
     <message>
         <source>Closing MSD Desktop</source>
-        <translation type="unfinished" />
+        <translation>Fechando o MSD Desktop</translation>
     </message>
 </context>
 <context>
@@ -985,19 +1185,111 @@
 <context>
     <name>NextCommandWidget</name>
     <message>
+        <source>Terminal program</source>
+        <translation>Programa de terminal</translation>
+    </message>
+    <message>
+        <source>Terminal command (empty = the platform default; {cwd} = the project folder):</source>
+        <translation>Comando do terminal (vazio = o padrão da plataforma; {cwd} = a pasta do projeto):</translation>
+    </message>
+    <message>
+        <source>Next:</source>
+        <translation>Próximo:</translation>
+    </message>
+    <message>
+        <source>Next command</source>
+        <translation>Próximo comando</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the command to the clipboard</source>
+        <translation>Copia o comando para a área de transferência</translation>
+    </message>
+    <message>
+        <source>Copy the next command to the clipboard</source>
+        <translation>Copia o próximo comando para a área de transferência</translation>
+    </message>
+    <message>
+        <source>Open a terminal here</source>
+        <translation>Abrir um terminal aqui</translation>
+    </message>
+    <message>
+        <source>Open a terminal in the project folder</source>
+        <translation>Abre um terminal na pasta do projeto</translation>
+    </message>
+    <message>
+        <source>Terminal…</source>
+        <translation>Terminal…</translation>
+    </message>
+    <message>
+        <source>Choose the terminal program that “Open a terminal here” starts</source>
+        <translation>Escolhe o programa de terminal que “Abrir um terminal aqui” inicia</translation>
+    </message>
+    <message>
+        <source>Choose the terminal program</source>
+        <translation>Escolher o programa de terminal</translation>
+    </message>
+    <message>
         <source>— (STATE.md could not be read)</source>
-        <translation type="unfinished" />
+        <translation>— (não foi possível ler o STATE.md)</translation>
+    </message>
+    <message>
+        <source>— (STATE.md names no next step)</source>
+        <translation>— (o STATE.md não indica um próximo passo)</translation>
+    </message>
+    <message>
+        <source>Derived from the paused status</source>
+        <translation>Deduzido do status pausado</translation>
+    </message>
+    <message>
+        <source>From STATE.md</source>
+        <translation>Do STATE.md</translation>
+    </message>
+    <message>
+        <source>Also: %1</source>
+        <translation>Também: %1</translation>
+    </message>
+    <message>
+        <source>Could not start %1</source>
+        <translation>Não foi possível iniciar %1</translation>
     </message>
 </context>
 <context>
     <name>ProjectTray</name>
     <message>
         <source>could not be read</source>
-        <translation type="unfinished" />
+        <translation>não pôde ser lido</translation>
+    </message>
+    <message>
+        <source>no STATE.md</source>
+        <translation>sem STATE.md</translation>
     </message>
     <message>
         <source>could not be read in {0:g} s</source>
-        <translation type="unfinished" />
+        <translation>não pôde ser lido em {0:g} s</translation>
+    </message>
+    <message>
+        <source>MSD Desktop</source>
+        <translation>MSD Desktop</translation>
+    </message>
+    <message>
+        <source>Show MSD Desktop</source>
+        <translation>Mostrar o MSD Desktop</translation>
+    </message>
+    <message>
+        <source>No projects yet — add one in the window</source>
+        <translation>Nenhum projeto ainda — adicione um na janela</translation>
+    </message>
+    <message>
+        <source>Quit MSD Desktop</source>
+        <translation>Sair do MSD Desktop</translation>
+    </message>
+    <message numerus="yes">
+        <source>MSD Desktop — %n project(s), %1 in progress</source>
+        <translation><numerusform>MSD Desktop — %n projeto, %1 em andamento</numerusform><numerusform>MSD Desktop — %n projetos, %1 em andamento</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1385,6 +1677,61 @@
     <message>
         <source>revert {0} change(s)</source>
         <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Window</source>
+        <translation>Janela</translation>
+    </message>
+    <message>
+        <source>Go to: %1</source>
+        <translation>Ir para: %1</translation>
+    </message>
+    <message>
+        <source>A key of this tab</source>
+        <translation>Uma tecla desta aba</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts — MSD Desktop</source>
+        <translation>Atalhos de teclado — MSD Desktop</translation>
+    </message>
+    <message>
+        <source>Keys of this window right now (a project's tabs add theirs while it is open).</source>
+        <translation>As teclas desta janela agora (as abas de um projeto somam as suas enquanto ele está aberto).</translation>
+    </message>
+    <message>
+        <source>Filter by key or action</source>
+        <translation>Filtrar por tecla ou ação</translation>
+    </message>
+    <message>
+        <source>Filter shortcuts</source>
+        <translation>Filtrar atalhos</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Atalho</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Ação</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Onde</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atalhos de teclado</translation>
+    </message>
+    <message>
+        <source>No shortcut matches this filter.</source>
+        <translation>Nenhum atalho corresponde a este filtro.</translation>
+    </message>
+    <message>
+        <source>This window defines no keyboard shortcut.</source>
+        <translation>Esta janela não define nenhum atalho de teclado.</translation>
     </message>
 </context>
 <context>
