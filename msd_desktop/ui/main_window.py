@@ -1248,6 +1248,9 @@ class MainWindow(QMainWindow):
             self.browser.rescan()
 
         dialog.created.connect(created)
+        from msd_desktop.ui.widgets.placement import place_over
+
+        place_over(dialog, self, dialog.sizeHint())
         dialog.open()
 
     def _open_global_defaults(self) -> None:
