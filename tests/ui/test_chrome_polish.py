@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.app import demo_source
-from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+from msd_desktop.core.state.project import load_project_state
+from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry, project_ref
 from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 from msd_desktop.ui.companion.tray import ProjectTray
 from msd_desktop.ui.main_window import MainWindow
@@ -230,7 +231,8 @@ def test_window_wide_keys_reach_their_targets(qtbot: Any, tmp_path: Path, demo: 
     assert QApplication.focusWidget() is panel.search  # and from inside the form too
     # no window key is also a key of a tab (both would be active there: neither fires)
     tab_keys = {k.toString() for sc in win.project_tabs.findChildren(QShortcut)
-                if sc.isEnabled() for k in sc.keys()}
+                if sc.isEnabled() for k in QShortcut.keys(sc)}
+    assert "Ctrl+Shift+C" in tab_keys  # the walk reaches the Models tab (its Copy as JSON)
     assert not tab_keys & set(keys), tab_keys & set(keys)
     # the next command is copied with its key, from anywhere
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_C,
@@ -448,3 +450,34 @@ def test_secondary_windows_fit_the_screen_and_centre_on_the_window() -> None:
     # a parent near the bottom edge: moved up, never past the bottom
     low = centred_rect(QSize(600, 400), QRect(0, 600, 800, 300), screen)
     assert low.bottom() <= screen.bottom()
+
+
+@pytest.mark.parametrize("code", ["en", "pt_BR"])
+def test_tray_notifications_speak_the_window_language(qtbot: Any, demo: Path,
+                                                      env: dict[str, str], translated: Any,
+                                                      code: str) -> None:
+    translated(code)
+    tray = ProjectTray(env)
+    refs = [project_ref(demo / name, "demo") for name in ("checklist-printer", "field-notes")]
+    tray.apply_states([(r, load_project_state(r.root, env)) for r in refs])
+    ref = refs[0]
+    state_md = demo / "checklist-printer" / ".planning" / "STATE.md"
+    text = state_md.read_text(encoding="utf-8").replace("status: executing", "status: paused")
+    if "### Blockers/Concerns" not in text:
+        text += "\n## Accumulated Context\n\n### Blockers/Concerns\n\n"
+    text = text.replace("### Blockers/Concerns\n", "### Blockers/Concerns\n\n- driver A5\n"
+                        "- driver A4\n", 1)
+    state_md.write_text(text, encoding="utf-8")
+    events = tray.update_project(ref, load_project_state(ref.root, env))
+    assert [e.kind for e in events] == ["paused", "blocked"]
+    (paused_title, _), (blocked_title, blocked_message) = tray.shown[-2:]
+    if code == "en":  # the same words the core gives the command line
+        assert (paused_title, blocked_title) == (events[0].title, events[1].title)
+        assert blocked_message == events[1].message
+    else:
+        assert paused_title == "checklist-printer pausado"
+        assert blocked_title == "checklist-printer: 2 novos bloqueios"
+        assert blocked_message == "driver A5 (+1 outro)"
+    # the menu's own lines too
+    assert tray.menu.actions()[0].text() == ("Show MSD Desktop" if code == "en"
+                                             else "Mostrar o MSD Desktop")

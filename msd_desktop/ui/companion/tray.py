@@ -24,7 +24,12 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
-from msd_desktop.core.state.status_changes import StatusEvent, StatusTracker, snapshot_from_state
+from msd_desktop.core.state.status_changes import (
+    StatusEvent,
+    StatusSnapshot,
+    StatusTracker,
+    snapshot_from_state,
+)
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.widgets.plain_text import (
     menu_text,
@@ -118,6 +123,7 @@ class ProjectTray(QObject):
         self.lines: list[TrayLine] = []
         self.project_actions: dict[Path, QAction] = {}
         self.messages: list[StatusEvent] = []
+        self.shown: list[tuple[str, str]] = []  # (title, message) as notified, translated
         self._last_event: StatusEvent | None = None
         self._projects: list[ProjectRef] = []
         self._rebuild_menu()
@@ -242,9 +248,35 @@ class ProjectTray(QObject):
         self._last_event = event
         self.messages.append(event)
         # names and status text come from the projects' files
-        self.icon.showMessage(notification_text(event.title), notification_text(event.message),
-                              icon, MESSAGE_MS)
+        snapshot = self.tracker.snapshots.get(Path(event.root))
+        title, message = self.notification_words(event, snapshot)
+        self.shown.append((title, message))
+        self.icon.showMessage(notification_text(title), notification_text(message), icon,
+                              MESSAGE_MS)
         self.notified.emit(event)
+
+    def notification_words(self, event: StatusEvent, snapshot: StatusSnapshot | None = None
+                           ) -> tuple[str, str]:
+        """The notification's title and message in the window's language (the core's event
+        carries English words for the command line; names and blockers are file text).
+        A method, for ``self.tr``: lupdate extracts plural forms only from ``tr`` calls."""
+        name = event.name
+        if event.kind == "paused":
+            stopped = snapshot.stopped_at if snapshot is not None else None
+            message = (self.tr("Work paused at %1.").replace("%1", stopped) if stopped
+                       else self.tr("Work paused."))
+            return self.tr("%1 paused").replace("%1", name), message
+        if event.kind == "blocked" and event.details:
+            count = len(event.details)
+            first = (event.details[0] if count == 1 else
+                     self.tr("%1 (+%n more)", "", count - 1).replace("%1", event.details[0]))
+            return self.tr("%1: %n new blocker(s)", "", count).replace("%1", name), first
+        if event.kind == "milestone_complete":
+            milestone = snapshot.milestone if snapshot is not None else None
+            message = (self.tr("Milestone %1 is complete.").replace("%1", milestone)
+                       if milestone else self.tr("The milestone is complete."))
+            return self.tr("%1: milestone complete").replace("%1", name), message
+        return event.title, event.message
 
     def _rebuild_menu(self) -> None:
         if self._update_menu_in_place():
