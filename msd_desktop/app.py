@@ -310,6 +310,8 @@ def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-un
         "projects": len(projects),
         "opened": opened,
         "title": window.windowTitle(),
+        "language": app.property("msd_language"),
+        "tab_texts": [window.project_tabs.tabText(i) for i in range(window.project_tabs.count())],
         "timings_ms": {k: round(v, 1) for k, v in {**timings, **window.timings}.items()},
         "paint_ms": panels,
         "painted_in": painted_in,

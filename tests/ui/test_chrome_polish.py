@@ -481,3 +481,37 @@ def test_tray_notifications_speak_the_window_language(qtbot: Any, demo: Path,
     # the menu's own lines too
     assert tray.menu.actions()[0].text() == ("Show MSD Desktop" if code == "en"
                                              else "Mostrar o MSD Desktop")
+
+
+def _smoke(env: dict[str, str], *args: str) -> dict[str, Any]:
+    """``msd-desktop --smoke-test --demo`` in a subprocess (offscreen), its JSON report."""
+    import json
+    import subprocess
+    import sys
+
+    run_env = {**os.environ, **env, "QT_QPA_PLATFORM": "offscreen"}
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        run_env.pop(name, None)
+    run_env.update({k: v for k, v in env.items() if k in ("LANGUAGE", "LANG")})
+    done = subprocess.run([sys.executable, "-m", "msd_desktop.app", "--smoke-test", "--demo",
+                           *args], env=run_env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report: dict[str, Any] = json.loads(done.stdout[done.stdout.index("{"):])
+    return report
+
+
+@pytest.mark.parametrize(("args", "desktop", "expected", "tabs"), [
+    (("--lang", "pt_BR"), {}, "pt_BR", ["Configurações", "Modelos", "Estado"]),
+    ((), {"LANGUAGE": "pt_BR", "LANG": "pt_BR.UTF-8"}, "pt_BR",
+     ["Configurações", "Modelos", "Estado"]),
+    (("--lang", "en"), {"LANGUAGE": "pt_BR", "LANG": "pt_BR.UTF-8"}, "en",
+     ["Settings", "Models", "State"]),
+])
+def test_the_window_starts_in_the_chosen_language(env: dict[str, str], args: tuple[str, ...],
+                                                  desktop: dict[str, str], expected: str,
+                                                  tabs: list[str]) -> None:
+    """``--lang`` first, then the desktop's language; installed before any widget exists
+    (the tabs, built at start-up, already speak it)."""
+    report = _smoke({**env, **desktop}, *args)
+    assert report["language"] == expected
+    assert report["tab_texts"] == tabs
