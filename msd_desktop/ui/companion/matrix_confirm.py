@@ -9,14 +9,19 @@ writes. The texts are file content, so every cell and label is plain text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Mapping
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QGridLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
+    QSizePolicy,
+    QSpacerItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -24,6 +29,8 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.config.batch import BatchPlan, BatchReport
 from msd_desktop.ui.companion.matrix_model import BatchPlanModel
+from msd_desktop.ui.widgets.config_words import result_line
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 
 
 class BatchConfirmDialog(QDialog):
@@ -54,6 +61,8 @@ class BatchConfirmDialog(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        self.empty_hint = EmptyHint(self.table, lambda: self.tr(
+            "No project is selected: close this and select projects in the matrix."))
         layout.addWidget(self.table, 1)
         skipped = len(plan.changes) - count
         notes = []
@@ -76,7 +85,8 @@ class BatchConfirmDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.resize(760, 200 + 28 * min(len(plan.changes), 12))
+        self.setMinimumSize(520, 300)
+        self.resize(760, 220 + 30 * min(len(plan.changes), 12))
 
 
 def confirm_batch(parent: QWidget, plan: BatchPlan) -> bool:
@@ -88,27 +98,71 @@ def confirm_batch(parent: QWidget, plan: BatchPlan) -> bool:
         dialog.deleteLater()
 
 
-def report_summary(widget: QWidget, report: BatchReport) -> str:
-    """The report's counts as one translated sentence-list ("3 written, 1 refused …")."""
-    c = report.counts.get
-    parts = [text for n, text in (
-        (c("written", 0), widget.tr("%n written", "", c("written", 0))),
-        (c("restored", 0), widget.tr("%n restored", "", c("restored", 0))),
-        (c("unchanged", 0), widget.tr("%n already set", "", c("unchanged", 0))),
-        (c("refused", 0), widget.tr("%n refused: changed on disk", "", c("refused", 0))),
-        (c("error", 0), widget.tr("%n failed", "", c("error", 0))),
-    ) if n]
-    return ", ".join(parts) or widget.tr("nothing to do")
+class BatchReportText(QObject):
+    """The report's plural phrases ("1 written" / "3 written"). A QObject of its own because
+    ``self.tr`` is the form the translation extractor reads plurals from."""
+
+    def summary(self, counts: Mapping[str, int]) -> str:
+        written, restored = counts.get("written", 0), counts.get("restored", 0)
+        unchanged, refused = counts.get("unchanged", 0), counts.get("refused", 0)
+        failed = counts.get("error", 0)
+        parts = []
+        if written:
+            parts.append(self.tr("%n written", "", written))
+        if restored:
+            parts.append(self.tr("%n restored", "", restored))
+        if unchanged:
+            parts.append(self.tr("%n already set", "", unchanged))
+        if refused:
+            parts.append(self.tr("%n refused: changed on disk", "", refused))
+        if failed:
+            parts.append(self.tr("%n failed", "", failed))
+        return ", ".join(parts) or self.tr("nothing to do")
+
+    def more(self, hidden: int) -> str:
+        return self.tr("… and %n more (Show Details…)", "", hidden)
+
+
+def report_summary(report: BatchReport) -> str:
+    """The report's counts as one translated list ("3 written, 1 refused …")."""
+    return BatchReportText().summary(report.counts)
+
+
+def report_lines(report: BatchReport) -> list[str]:
+    """One line per project: ``name: outcome — what happened``, in the window's language."""
+    return [result_line(r, report.kind) for r in report.results]
+
+
+REPORT_SHOWN_LINES = 12  # more go to "Show Details…"
+
+
+def batch_report_box(parent: QWidget | None, report: BatchReport) -> QMessageBox:
+    """The account of an apply (or an undo): the counts, each project's line, wide enough for
+    its title and its lines (a message box sizes itself to its shortest text otherwise)."""
+    box = QMessageBox(parent)
+    box.setObjectName("BatchReportBox")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    title = (QCoreApplication.translate("BatchReport", "Batch undone") if report.kind == "undo"
+             else QCoreApplication.translate("BatchReport", "Batch applied"))
+    box.setWindowTitle(title)
+    box.setText(report_summary(report))
+    lines = report_lines(report)
+    shown = lines[:REPORT_SHOWN_LINES]
+    if len(lines) > len(shown):
+        shown.append(BatchReportText().more(len(lines) - len(shown)))
+        box.setDetailedText("\n".join(lines))
+    box.setInformativeText("\n".join(shown))
+    trouble = report.counts.get("refused", 0) + report.counts.get("error", 0)
+    box.setIcon(QMessageBox.Icon.Warning if trouble else QMessageBox.Icon.Information)
+    layout = box.layout()
+    if isinstance(layout, QGridLayout):  # a floor for the width: the title is never cut
+        width = max(box.fontMetrics().horizontalAdvance(title) + 160, 520)
+        layout.addItem(QSpacerItem(width, 0, QSizePolicy.Policy.Minimum,
+                                   QSizePolicy.Policy.Expanding),
+                       layout.rowCount(), 0, 1, layout.columnCount())
+    return box
 
 
 def show_batch_report(parent: QWidget, report: BatchReport) -> None:
     """Say what the apply (or the undo) did, per project (one modal call a test replaces)."""
-    box = QMessageBox(parent)
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    title = (parent.tr("Batch undone") if report.kind == "undo" else parent.tr("Batch applied"))
-    box.setWindowTitle(title)
-    box.setText(report_summary(parent, report))
-    box.setDetailedText("\n".join(report.lines()))
-    trouble = report.counts.get("refused", 0) + report.counts.get("error", 0)
-    box.setIcon(QMessageBox.Icon.Warning if trouble else QMessageBox.Icon.Information)
-    box.exec()
+    batch_report_box(parent, report).exec()

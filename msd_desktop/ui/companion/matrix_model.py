@@ -12,33 +12,40 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from msd_desktop.core.config.matrix import KeyMatrix, MatrixCell, describe_reach
+from msd_desktop.core.config.matrix import KeyMatrix, MatrixCell
+from msd_desktop.ui.widgets.config_words import layer_text, plan_note, reach_text, value_text
+from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
 COL_PROJECT, COL_WORKSPACE, COL_VALUE, COL_SOURCE, COL_STATUS = range(5)
-HEADERS = ("Project", "Workspace", "Value", "From", "Status")
 
 DriftRole = Qt.ItemDataRole.UserRole + 1
 RootRole = Qt.ItemDataRole.UserRole + 2
 CellRole = Qt.ItemDataRole.UserRole + 3
 
-_LAYER_WORDS = {"workstream": "workstream config", "project": "project config",
-                "global": "~/.msd/defaults.json", "builtin": "built-in default"}
-
 Index = QModelIndex | QPersistentModelIndex
+
+
+def matrix_headers() -> tuple[str, ...]:
+    """The matrix's column titles in the window's language."""
+    return (QCoreApplication.translate("ConfigMatrixModel", "Project"),
+            QCoreApplication.translate("ConfigMatrixModel", "Workspace"),
+            QCoreApplication.translate("ConfigMatrixModel", "Value"),
+            QCoreApplication.translate("ConfigMatrixModel", "From"),
+            QCoreApplication.translate("ConfigMatrixModel", "Status"))
 
 
 def status_text(cell: MatrixCell) -> str:
     if cell.degraded:
-        return "config unusable"
-    return "differs from the default" if cell.drift else "same as the default"
+        return QCoreApplication.translate("ConfigMatrixModel", "config unusable")
+    return (QCoreApplication.translate("ConfigMatrixModel", "differs from the default")
+            if cell.drift else QCoreApplication.translate("ConfigMatrixModel",
+                                                          "same as the default"))
 
 
 class ConfigMatrixModel(HeaderedTableModel):
     """Rows: projects; columns: project, workspace, value, where it comes from, drift."""
-
-    HEADERS = HEADERS
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -51,6 +58,9 @@ class ConfigMatrixModel(HeaderedTableModel):
         self.cells = list(matrix.cells) if matrix is not None else []
         self.endResetModel()
 
+    def column_headers(self) -> Sequence[str]:
+        return matrix_headers()
+
     def row_items(self) -> Sequence[Any]:
         return self.cells
 
@@ -62,12 +72,7 @@ class ConfigMatrixModel(HeaderedTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(cell, col)
         if role == Qt.ItemDataRole.ToolTipRole:
-            if col == COL_SOURCE:
-                return cell.path or _LAYER_WORDS.get(cell.layer, cell.layer)
-            if col == COL_STATUS:
-                extra = f"\n{cell.problem}" if cell.problem else ""
-                return f"Global key: {describe_reach(cell.reach)}{extra}"
-            return str(cell.project.root)
+            return tooltip(self._tip(cell, col))
         if role == Qt.ItemDataRole.BackgroundRole and (cell.drift or cell.degraded):
             return semantic_color("error_bg" if cell.degraded else "warning_bg")
         if role == Qt.ItemDataRole.ForegroundRole and (cell.drift or cell.degraded):
@@ -87,13 +92,30 @@ class ConfigMatrixModel(HeaderedTableModel):
         if col == COL_WORKSPACE:
             return cell.project.workspace
         if col == COL_VALUE:
-            return cell.display if cell.present else f"{cell.display} (default)"
+            value = value_text(cell.display)
+            return value if cell.present else QCoreApplication.translate(
+                "ConfigMatrixModel", "%1 (default)").replace("%1", value)
         if col == COL_SOURCE:
-            return _LAYER_WORDS.get(cell.layer, cell.layer)
+            return layer_text(cell.layer)
         return status_text(cell)
 
+    @classmethod
+    def _tip(cls, cell: MatrixCell, col: int) -> str:
+        """The full text of the cell (names are elided in narrow windows) and more."""
+        if col == COL_SOURCE:
+            return str(cell.path) if cell.path else layer_text(cell.layer)
+        if col == COL_STATUS:
+            text = QCoreApplication.translate("ConfigMatrixModel", "Global value: %1").replace(
+                "%1", reach_text(cell.reach))
+            if cell.problem:  # the file check's own message
+                text += "\n" + QCoreApplication.translate(
+                    "ConfigMatrixModel", "File check: %1").replace("%1", cell.problem)
+            return text
+        if col == COL_PROJECT:
+            return f"{cell.project.name}\n{cell.project.root}"
+        return cls._text(cell, col)
 
-BATCH_HEADERS = ("Project", "Now", "New value", "Note")
+
 BATCH_COL_PROJECT, BATCH_COL_OLD, BATCH_COL_NEW, BATCH_COL_NOTE = range(4)
 
 
@@ -110,7 +132,10 @@ class BatchPlanModel(HeaderedTableModel):
         self.rows = list(rows)
 
     def column_headers(self) -> Sequence[str]:
-        return [QCoreApplication.translate("BatchPlanModel", h) for h in BATCH_HEADERS]
+        return (QCoreApplication.translate("BatchPlanModel", "Project"),
+                QCoreApplication.translate("BatchPlanModel", "Now"),
+                QCoreApplication.translate("BatchPlanModel", "New value"),
+                QCoreApplication.translate("BatchPlanModel", "Note"))
 
     def row_items(self) -> Sequence[Any]:
         return self.rows
@@ -119,8 +144,19 @@ class BatchPlanModel(HeaderedTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self.rows):
             return None
         row = self.rows[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return row[index.column()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, col)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(self._text(row, col))
         if role == Qt.ItemDataRole.ForegroundRole and row[BATCH_COL_NOTE]:
             return semantic_color("muted")
         return None
+
+    @staticmethod
+    def _text(row: tuple[str, str, str, str], col: int) -> str:
+        if col == BATCH_COL_NOTE:
+            return plan_note(row[col])
+        if col in (BATCH_COL_OLD, BATCH_COL_NEW):
+            return value_text(row[col])
+        return row[col]

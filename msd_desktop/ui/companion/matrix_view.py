@@ -15,11 +15,10 @@ as in Settings.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,12 +27,14 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from msd_desktop.core.config import schema as config_schema
+from msd_desktop.core.config import schema_texts
 from msd_desktop.core.config.batch import (
     BatchPlan,
     BatchReport,
@@ -44,16 +45,38 @@ from msd_desktop.core.config.batch import (
 from msd_desktop.core.config.draft import InvalidInput
 from msd_desktop.core.config.matrix import ProjectEntry, key_matrix
 from msd_desktop.core.config.schema import MISSING
-from msd_desktop.ui.companion.matrix_confirm import confirm_batch, report_summary, show_batch_report
-from msd_desktop.ui.companion.matrix_model import COL_PROJECT, ConfigMatrixModel, RootRole
+from msd_desktop.ui.companion.matrix_confirm import (
+    confirm_batch,
+    report_lines,
+    report_summary,
+    show_batch_report,
+)
+from msd_desktop.ui.companion.matrix_model import (
+    COL_PROJECT,
+    COL_SOURCE,
+    COL_STATUS,
+    COL_VALUE,
+    COL_WORKSPACE,
+    ConfigMatrixModel,
+    RootRole,
+)
+from msd_desktop.ui.widgets.config_words import fill, value_text
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.workers import run_op
 
+_fill = fill  # the one-pass placeholder fill (a value containing "%2" stays as it is)
 
-def _fill(template: str, *args: object) -> str:
-    """``%1``… in one pass, so a value that itself contains ``%2`` stays as it is."""
-    return re.sub(r"%(\d)", lambda m: str(args[int(m.group(1)) - 1])
-                  if 0 < int(m.group(1)) <= len(args) else m.group(0), template)
+
+def key_description(key: str) -> str:
+    """The schema's description of ``key`` in the window's language (the Settings form's
+    translation of the same text)."""
+    spec = config_schema.get(key)
+    if spec is None or not spec.description:
+        return ""
+    return QCoreApplication.translate(schema_texts.CONTEXT, spec.description,
+                                      f"{key}/description")
 
 
 class ConfigMatrixView(QWidget):
@@ -81,10 +104,17 @@ class ConfigMatrixView(QWidget):
         self.set_key(key)
 
     def _build(self) -> None:
+        self.setMinimumSize(640, 360)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel(self.tr("Key:")))
+        key_label = QLabel(self.tr("&Key:"))
+        bar.addWidget(key_label)
         self.key_combo = QComboBox()
+        key_label.setBuddy(self.key_combo)
+        self.key_combo.setObjectName("MatrixKey")
+        self.key_combo.setAccessibleName(self.tr("Setting to compare"))
+        self.key_combo.setToolTip(self.tr(
+            "The setting shown for every project (Alt+K); type part of its name to find it"))
         self.key_combo.setEditable(True)
         self.key_combo.addItems(sorted(config_schema.SCHEMA))
         self.key_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -92,11 +122,16 @@ class ConfigMatrixView(QWidget):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.key_combo.setCompleter(completer)
-        self.key_combo.setMinimumWidth(320)
+        # as wide as the longest key name, not the whole bar
+        longest = max((len(k) for k in config_schema.SCHEMA), default=20)
+        self.key_combo.setMinimumWidth(min(self.fontMetrics().averageCharWidth() * longest + 48,
+                                           360))
+        self.key_combo.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.key_combo.activated.connect(lambda _i: self.set_key(self.key_combo.currentText()))
         bar.addWidget(self.key_combo)
-        self.reference_label = QLabel()
-        self.reference_label.setTextFormat(Qt.TextFormat.PlainText)  # defaults.json text
+        # plain text (defaults.json's value), elided with the full text in its tooltip
+        self.reference_label = ElidedLabel(min_width=120)
+        self.reference_label.setObjectName("MatrixReference")
         bar.addWidget(self.reference_label, 1)
         layout.addLayout(bar)
         self.description = QLabel()
@@ -105,24 +140,40 @@ class ConfigMatrixView(QWidget):
         layout.addWidget(self.description)
 
         self.table = QTableView()
+        self.table.setObjectName("MatrixTable")
+        self.table.setAccessibleName(self.tr("Projects and their value of the setting"))
         self.table.setModel(self.proxy)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(COL_PROJECT, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # names and values give up width (elided in the middle, full text in the tooltip) so
+        # the table never scrolls sideways; the short columns keep theirs
+        header = self.table.horizontalHeader()
+        for col in (COL_PROJECT, COL_WORKSPACE, COL_VALUE):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        for col in (COL_SOURCE, COL_STATUS):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.empty_hint = EmptyHint(self.table, self._empty_text)
         layout.addWidget(self.table, 1)
 
         apply_bar = QHBoxLayout()
-        apply_bar.addWidget(QLabel(self.tr("New value:")))
+        self.value_label = QLabel(self.tr("&New value:"))
+        apply_bar.addWidget(self.value_label)
         self.editor_slot = QHBoxLayout()
         apply_bar.addLayout(self.editor_slot, 1)
         self.select_drift_button = QPushButton(self.tr("Select differing"))
+        self.select_drift_button.setToolTip(self.tr(
+            "Select the projects whose value differs from the default"))
         self.select_drift_button.clicked.connect(self.select_drifting)
         apply_bar.addWidget(self.select_drift_button)
         self.apply_button = QPushButton(self.tr("Apply to selected…"))
+        self.apply_button.setToolTip(self.tr(
+            "Set the new value in the selected projects (you confirm each project first)"))
         self.apply_button.clicked.connect(self.apply_to_selected)
         apply_bar.addWidget(self.apply_button)
         self.undo_button = QPushButton(self.tr("Undo batch"))
@@ -137,7 +188,12 @@ class ConfigMatrixView(QWidget):
         self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
         self.summary_label.setObjectName("MatrixSummary")
         self.summary_label.setWordWrap(True)
+        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.summary_label)
+        self.setTabOrder(self.key_combo, self.table)
+        self.setTabOrder(self.table, self.select_drift_button)
+        self.setTabOrder(self.select_drift_button, self.apply_button)
+        self.setTabOrder(self.apply_button, self.undo_button)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
 
     # -- key and data
@@ -152,7 +208,8 @@ class ConfigMatrixView(QWidget):
         if self.key_combo.currentText() != key:
             self.key_combo.setCurrentText(key)
         spec = config_schema.get(key)
-        self.description.setText(spec.description if spec else "")
+        self.description.setText(key_description(key) if spec else (
+            self.tr("Not a setting MSD knows: pick one from the list.") if key else ""))
         if self.editor is not None:
             self.editor.deleteLater()
             self.editor = None
@@ -161,7 +218,11 @@ class ConfigMatrixView(QWidget):
             self.editor = create_editor(field_spec(key))
             self.editor.set_value(MISSING)
             self.editor.edited.connect(self._edited)
+            self.editor.setAccessibleName(self.tr("New value of %1").replace("%1", key))
             self.editor_slot.addWidget(self.editor)
+            self.value_label.setBuddy(self.editor.focusProxy() or self.editor)
+            self.setTabOrder(self.table, self.editor)
+            self.setTabOrder(self.editor, self.select_drift_button)
         self.reload()
 
     def reload(self) -> None:
@@ -170,8 +231,8 @@ class ConfigMatrixView(QWidget):
         src = ("~/.msd/defaults.json" if matrix.reference_source == "global"
                else self.tr("schema default"))
         self.reference_label.setText(
-            _fill(self.tr("Default: %1 (%2) · %3 of %4 differ"), matrix.reference_display, src,
-                  len(matrix.drifting), len(matrix.cells)))
+            _fill(self.tr("Default: %1 (%2) · %n of %3 differ(s)", "", len(matrix.drifting)),
+                  value_text(matrix.reference_display), src, len(matrix.cells)))
         self._update_buttons()
         self.loaded.emit()
 
@@ -253,14 +314,21 @@ class ConfigMatrixView(QWidget):
         show_batch_report(self, report)
 
     def _show_report(self, report: BatchReport) -> None:
-        head = (self.tr("Undo: %1") if report.kind == "undo" else self.tr("Applied: %1"))
-        self.summary_label.setText(
-            head.replace("%1", report_summary(self, report)) + " — " + "; ".join(report.lines()))
+        head = (self.tr("Undo: %1 — %2") if report.kind == "undo"
+                else self.tr("Applied: %1 — %2"))
+        self.summary_label.setText(_fill(head, report_summary(report),
+                                         "; ".join(report_lines(report))))
         self._busy = False
         self.reload()
 
     def _failed(self, error: BaseException) -> None:
         self._set_busy(False, self.tr("The batch failed: %1").replace("%1", str(error)))
+
+    def _empty_text(self) -> str:
+        if not self.projects:
+            return self.tr("No projects to compare yet. Add a workspace or open a project in "
+                           "the main window, then open the matrix again.")
+        return self.tr("No project to show for this setting.")
 
     def root_at(self, row: int) -> str:
         return str(self.proxy.index(row, 0).data(RootRole))

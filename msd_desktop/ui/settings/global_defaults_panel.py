@@ -11,11 +11,13 @@ new-project time, §4 case 2 — ``model_overrides`` excepted, D1). The facts co
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -38,29 +40,35 @@ from msd_desktop.core.config.matrix import (
     KeyMatrix,
     ProjectEntry,
     defaults_keys,
-    describe_reach,
     global_reach,
 )
 from msd_desktop.core.workspace.paths import msd_home
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form import ConfigFormPanel
+from msd_desktop.ui.widgets.config_words import reach_heading, value_text
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
+from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
 Index = QModelIndex | QPersistentModelIndex
 REACH_COLUMNS = ("reaches", "shadowed", "not_read")
-HEADERS = ("Global key", "Value", "Uses it", "Sets its own", "Does not read it")
 KeyRole = Qt.ItemDataRole.UserRole + 1
 
 
 class GlobalReachModel(HeaderedTableModel):
     """Rows: keys set in defaults.json; columns: value and how many projects fall in each reach."""
 
-    HEADERS = HEADERS
-
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[KeyMatrix] = []
+
+    def column_headers(self) -> Sequence[str]:
+        return (QCoreApplication.translate("GlobalReachModel", "Global key"),
+                QCoreApplication.translate("GlobalReachModel", "Value"),
+                QCoreApplication.translate("GlobalReachModel", "Uses it"),
+                QCoreApplication.translate("GlobalReachModel", "Sets its own"),
+                QCoreApplication.translate("GlobalReachModel", "Does not read it"))
 
     def set_rows(self, rows: Sequence[KeyMatrix]) -> None:
         self.beginResetModel()
@@ -80,13 +88,17 @@ class GlobalReachModel(HeaderedTableModel):
             if col == 0:
                 return m.key
             if col == 1:
-                return m.reference_display
+                return value_text(m.reference_display)
             cells = groups[REACH_COLUMNS[col - 2]]
             return str(len(cells))
-        if role == Qt.ItemDataRole.ToolTipRole and col >= 2:
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col < 2:  # the full text of a cell that may be elided
+                return tooltip(m.key if col == 0 else value_text(m.reference_display))
             reach = REACH_COLUMNS[col - 2]
             names = [c.project.name for c in groups[reach]]
-            return f"{describe_reach(reach).capitalize()}:\n" + ("\n".join(names) or "none")
+            return tooltip(f"{reach_heading(reach)}:\n" + (
+                "\n".join(names) or QCoreApplication.translate("GlobalReachModel",
+                                                               "no project")))
         if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ForegroundRole and col == 3 and groups["shadowed"]:
@@ -110,7 +122,7 @@ class GlobalDefaultsPanel(QWidget):
         home = msd_home(self.env) / ".msd"
         # The form needs a "project"; the folder holding defaults.json is never a project, so
         # only its Global scope is meaningful — the scope selector is locked to it.
-        anchor = ProjectRef(root=home, name="Global defaults", workspace="")
+        anchor = ProjectRef(root=home, name=self.tr("Global defaults"), workspace="")
         self.form = ConfigFormPanel(anchor, self.env)
         self.form.load_scope(Scope.GLOBAL)
         self.form.scope_combo.setEnabled(False)
@@ -120,29 +132,49 @@ class GlobalDefaultsPanel(QWidget):
 
         self.model = GlobalReachModel(self)
         self.table = QTableView()
+        self.table.setObjectName("GlobalReachTable")
+        self.table.setAccessibleName(self.tr("Global keys and the projects they reach"))
         self.table.setModel(self.model)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # the three counts share the spare width evenly (not all of it in the last column)
-        for col in range(2, len(HEADERS)):
-            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # the key and the value give up width first (elided, full text in the tooltip); the
+        # three counts share the spare width evenly (not all of it in the last column)
+        for col in range(0, self.model.columnCount()):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(60)
+        self.empty_hint = EmptyHint(self.table, lambda: self.tr(
+            "~/.msd/defaults.json sets no keys yet. Set a value in the form above and save: "
+            "it is listed here with the projects it reaches."))
         self.table.selectionModel().currentRowChanged.connect(self._show_details)
         self.details = QLabel()
         self.details.setObjectName("ReachDetails")
         self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setTextFormat(Qt.TextFormat.RichText)  # file texts escaped below
+        self.details.setAccessibleName(self.tr("Projects the selected global key reaches"))
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.details.setMargin(6)  # clear of the splitter handle, level with the table's text
-        note = QLabel("A project with <tt>.planning/</tt> reads these values only when it is "
-                      "created (except <tt>model_overrides</tt>, merged per agent at run time).")
+        note = QLabel(self.tr(
+            "A project with <tt>.planning/</tt> reads these values only when it is created "
+            "(except <tt>model_overrides</tt>, merged per agent at run time)."))
+        note.setTextFormat(Qt.TextFormat.RichText)
         note.setWordWrap(True)
+        note.setObjectName("ReachNote")
 
         bottom = QWidget()
         bl = QVBoxLayout(bottom)
-        bl.setContentsMargins(0, 0, 0, 0)
-        title = QLabel("<b>Where each global key reaches</b>")
+        bl.setContentsMargins(9, 6, 9, 9)  # the form above keeps its own margins
+        title = QLabel(self.tr("Where each global key reaches"))
+        title.setObjectName("ReachTitle")
+        font = title.font()
+        font.setBold(True)
+        title.setFont(font)
         bl.addWidget(title)
         bl.addWidget(note)
         row = QSplitter(Qt.Orientation.Horizontal)
@@ -150,6 +182,9 @@ class GlobalDefaultsPanel(QWidget):
         row.addWidget(self.details)
         # the table holds a few short columns; the details beside it hold long project lists
         row.setSizes([560, 640])
+        row.setChildrenCollapsible(False)
+        self.table.setMinimumWidth(320)
+        self.details.setMinimumWidth(200)
         bl.addWidget(row, 1)
 
         # Form on top, reach below: the generated form is wide (its own contents list), so a
@@ -160,7 +195,10 @@ class GlobalDefaultsPanel(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([560, 240])
+        splitter.setChildrenCollapsible(False)
+        bottom.setMinimumHeight(160)
         self.splitter = splitter
+        self.setMinimumSize(640, 480)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -176,16 +214,20 @@ class GlobalDefaultsPanel(QWidget):
         if self.model.rowCount():
             self.table.selectRow(0)
         else:
-            self.details.setText("~/.msd/defaults.json sets no keys yet.")
+            self.details.setText(html.escape(self.tr(
+                "Nothing to show: no global key is set.")))
         self.reach_updated.emit()
 
     def _show_details(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             return
         m = self.model.rows[current.row()]
-        parts = [f"<b>{m.key}</b> = <tt>{m.reference_display}</tt>"]
+        # every name and value comes from a file: escaped, so it shows as the text it is
+        parts = [f"<b>{html.escape(m.key)}</b> = "
+                 f"<tt>{html.escape(value_text(m.reference_display))}</tt>"]
         for reach, cells in m.by_reach().items():
             if cells and reach != "unset":
                 names = ", ".join(c.project.name for c in cells)
-                parts.append(f"{describe_reach(reach).capitalize()}: {names}")
+                parts.append(html.escape(self.tr("%1: %2").replace("%1", reach_heading(reach))
+                                         .replace("%2", names)))
         self.details.setText("<br>".join(parts))
