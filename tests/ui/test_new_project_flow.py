@@ -75,7 +75,7 @@ def test_missing_folder_is_offered_then_created(qtbot: Any, tmp_path: Path,
     assert not (tmp_path / "clients").exists()
     answer_question(QMessageBox.StandardButton.Yes, seen)
     with qtbot.waitSignal(dlg.created, timeout=10000):
-        dlg.create_button.click()
+        QTest.keyClick(dlg.folder_edit, Qt.Key.Key_Return)  # Return in the field is Create
     assert len(seen) == 2
     assert dlg.project_root == target
     config = json.loads((target / ".planning" / "config.json").read_text(encoding="utf-8"))
@@ -195,7 +195,7 @@ def test_real_keyring_enables_the_key_fields(qtbot: Any, env: dict[str, str]) ->
     if not status.usable:
         pytest.skip(f"no usable OS keyring: {status.reason}")
     assert all(e.isEnabled() for e in dlg.key_edits.values())
-    assert dlg.keyring_label.text() == ""
+    assert "Keys typed here go to the OS keyring" in dlg.keyring_label.text()
 
 
 def test_messages_never_move_the_layout(qtbot: Any, tmp_path: Path,

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -160,6 +162,7 @@ class NewProjectDialog(QDialog):
         folder_caption.setBuddy(self.folder_edit)
         row.addWidget(self.folder_edit, 1)
         browse = QPushButton(self.tr("Browse…"))
+        browse.setAutoDefault(False)  # Return in the folder field means Create, never Browse
         browse.clicked.connect(self._browse)
         row.addWidget(browse)
         outer.addLayout(row)
@@ -201,8 +204,15 @@ class NewProjectDialog(QDialog):
         self.state_note.setWordWrap(True)
         pl.addWidget(self.state_note)
 
+        # the form scrolls, so the dialog fits a 1024×700 screen whatever the font
+        form_scroll = QScrollArea()
+        form_scroll.setObjectName("NewProjectForm")
+        form_scroll.setWidgetResizable(True)
+        form_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        form_scroll.setWidget(form_side)
+        self.form_scroll = form_scroll
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(form_side)
+        splitter.addWidget(form_scroll)
         splitter.addWidget(preview_side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
@@ -219,11 +229,19 @@ class NewProjectDialog(QDialog):
         self.create_button = self.buttons.addButton(self.tr("Create project"),
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setObjectName("CreateButton")
-        self.create_button.setDefault(True)
         self.create_button.clicked.connect(self.create_project)
         self.buttons.rejected.connect(self.reject)
         outer.addWidget(self.buttons)
+        # Return anywhere in the form means Create (set once the box is in the dialog: a
+        # default set before is lost, and Cancel would take Return)
+        self.create_button.setDefault(True)
+        self.folder_edit.setFocus()  # the first thing to type
         self.resize(1100, 760)
+
+    def sizeHint(self) -> QSize:
+        """Room for the form beside the preview's longest lines (fitted to the screen by
+        whoever places the dialog)."""
+        return QSize(1100, 760)
 
     def _label_for(self, key: str) -> QLabel:
         spec = config_schema.get(key)
@@ -251,7 +269,7 @@ class NewProjectDialog(QDialog):
     def _keys_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("API keys (stored in the OS keyring, never in config.json)"))
         form = QFormLayout(box)
-        self.keyring_label = _reserve_lines(plain_label(QLabel()), 4)
+        self.keyring_label = _reserve_lines(plain_label(QLabel()), 3)
         # a fixed height: the reason (long: it says how to install a keyring) is cut to its
         # first sentence here, whole in the tooltip, so the box never grows when it arrives
         self.keyring_label.setFixedHeight(self.keyring_label.minimumHeight())
@@ -306,9 +324,12 @@ class NewProjectDialog(QDialog):
             self.keyring_label.setStyleSheet("")
             self.keyring_label.setToolTip("")
         elif usable:
-            self.keyring_label.setText("")
-            self.keyring_label.setStyleSheet("")
-            self.keyring_label.setToolTip("")
+            self.keyring_label.setText(self.tr("Keys typed here go to the OS keyring ({0}).")
+                                       .format(self.keyring.backend.rsplit(".", 2)[-2]
+                                               if "." in self.keyring.backend
+                                               else self.keyring.backend))
+            self.keyring_label.setStyleSheet(f"color: {semantic_color('muted').name()}")
+            self.keyring_label.setToolTip(self.keyring.backend)
         else:
             reason = self.keyring.reason
             first = reason.split(". ", 1)[0].rstrip(".") + "." if reason else ""
