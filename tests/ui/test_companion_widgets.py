@@ -153,6 +153,28 @@ def test_new_project_dialog_refuses_existing_and_invalid(qtbot: Any, demo: Path,
     assert dlg.create_button.isEnabled()
 
 
+def test_new_project_dialog_fits_small_screens_and_shows_file_text_plainly(
+        qtbot: Any, tmp_path: Path) -> None:
+    """The form scrolls (the dialog fits 1024x700), its size hint is the roomy one, and the
+    notes naming files are plain text (a folder name that looks like markup stays literal)."""
+    from PySide6.QtCore import Qt
+
+    home = tmp_path / "h<b>x</b>"
+    (home / ".msd").mkdir(parents=True)
+    (home / ".msd" / "defaults.json").write_text("{broken", encoding="utf-8")
+    dlg = NewProjectDialog({"HOME": str(home), "PATH": ""})
+    qtbot.addWidget(dlg)
+    hint, smallest = dlg.sizeHint(), dlg.minimumSizeHint()
+    assert (hint.width(), hint.height()) == (1100, 760)
+    assert smallest.width() <= 1024
+    assert smallest.height() <= 700
+    assert dlg.preview_title.textFormat() == Qt.TextFormat.PlainText
+    assert "h<b>x</b>" in dlg.preview_title.text()
+    assert dlg.folder_label.textFormat() == Qt.TextFormat.PlainText
+    assert dlg.folder_edit.accessibleName()
+    assert "STATE.md" in dlg.state_note.text()
+
+
 # ----------------------------------------------------------------------------- matrix
 
 
