@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QProgressBar,
     QSplitter,
     QTableView,
@@ -47,9 +48,18 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
+from msd_desktop.ui.state.view_hint import ViewHint
+from msd_desktop.ui.state.wording import fill
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color, status_color
+
+# lupdate reads only literal contexts: module-level texts are translate("StatePanel", "…")
+translate = QCoreApplication.translate
+
+NO_VALUE = "—"  # an empty field, everywhere on the tab (its tooltip says why)
+# what STATE.md writes for "nothing here" (the seed template's "Resume file: None")
+_NONE_WORDS = frozenset({"none", "null", "n/a", "-", "—"})
 
 
 @dataclass
@@ -90,6 +100,11 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
+def _some(value: str) -> str:
+    """``value``, or "" when the file spells out that there is nothing ("None")."""
+    return "" if value.lower() in _NONE_WORDS else value
+
+
 def _join(*parts: str, sep: str = " ") -> str:
     return sep.join(p for p in parts if p)
 
@@ -101,7 +116,9 @@ def _derived_next(state: Any) -> str:
 
     cmd = next_command(state.statusline_fields,
                        normalized_status=state.status.value if state.doc is not None else None)
-    return f"none in STATE.md — {cmd.text} (derived)" if cmd is not None and cmd.derived else ""
+    if cmd is None or not cmd.derived:
+        return ""
+    return fill(translate("StatePanel", "none in STATE.md — %1 (derived)"), cmd.text)
 
 
 def state_view_from_core(state: Any, title: str = "",
@@ -167,7 +184,7 @@ def state_view_from_core(state: Any, title: str = "",
         todos=list(acc.get("pending_todos") or []),
         last_session=_text(session.get("last_session")),
         stopped_at=_text(session.get("stopped_at")) or _text(fm.get("stopped_at")),
-        resume_file=_text(session.get("resume_file")),
+        resume_file=_some(_text(session.get("resume_file"))),
         body_markdown=doc.body if doc is not None else "",
         problems=[problem_text(p, state.root) for p in state.problems
                   if p.severity == "warning"],
@@ -178,12 +195,15 @@ def state_view_from_core(state: Any, title: str = "",
     )
 
 
-def _list_widget(placeholder: str) -> QListWidget:
+def _list_widget(name: str, placeholder: str) -> QListWidget:
     lw = QListWidget()
     lw.setWordWrap(True)
     lw.setAlternatingRowColors(False)
     lw.setProperty("placeholder", placeholder)
     lw.setFrameShape(QFrame.Shape.NoFrame)
+    lw.setResizeMode(QListWidget.ResizeMode.Adjust)  # items re-wrap to the width
+    lw.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    lw.setAccessibleName(name)
     return lw
 
 
@@ -192,9 +212,16 @@ def _fill(lw: QListWidget, items: list[str]) -> None:
     if items:
         lw.addItems([visible_lines(i) for i in items[:MAX_LIST_ITEMS]])
         lw.setEnabled(True)
-    else:
-        lw.addItem(str(lw.property("placeholder")))
+        lw.setAccessibleDescription("")
+    else:  # the empty state: one centred, muted line saying what would be here
+        hint = str(lw.property("placeholder"))
+        item = QListWidgetItem(hint)
+        item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        item.setForeground(semantic_color("muted"))
+        lw.addItem(item)
         lw.setEnabled(False)
+        lw.setAccessibleDescription(hint)
 
 
 MAX_LIST_ITEMS = 500  # blockers/decisions/todos shown at most (a hostile file may list millions)
@@ -251,8 +278,11 @@ class StatePanel(QWidget):
         self.statusline_label.setFont(mono)
         self.statusline_label.setWordWrap(True)
         self.statusline_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.statusline_label.setToolTip("The MSD status line segment, as the core renders it")
+        self.statusline_label.setToolTip(
+            self.tr("The MSD status line segment, as the core renders it"))
+        self.statusline_label.setAccessibleName(self.tr("Status line"))
         self.progress = QProgressBar()
+        self.progress.setAccessibleName(self.tr("Milestone progress"))
         self.progress.setRange(0, 100)
         self.progress.setTextVisible(True)
         self.progress.setMinimumWidth(220)
@@ -263,40 +293,65 @@ class StatePanel(QWidget):
 
         # facts
         self.fields: dict[str, QLabel] = {}
+        self._titles: dict[str, str] = {}  # field → its title, for the accessible names
+        self._why_empty: dict[str, str] = {}  # field → the tooltip of its "—"
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        for key, label, tip in (
-            ("milestone", "Milestone", "milestone and milestone_name from STATE.md"),
-            ("phase", "Phase", "current phase (STATE.md)"),
-            ("plan", "Plan", "current plan (STATE.md)"),
-            ("status", "Status", "normalized status; the raw text is in the tooltip"),
-            ("next_action", "Next action", "next_action / next_phases (STATE.md)"),
-            ("last_activity", "Last activity", "last_activity (STATE.md)"),
+        for key, label, tip, why in (
+            ("milestone", self.tr("Milestone"),
+             self.tr("From milestone and milestone_name in STATE.md"),
+             self.tr("STATE.md names no milestone")),
+            ("phase", self.tr("Phase"), self.tr("The current phase, from STATE.md"),
+             self.tr("STATE.md names no current phase")),
+            ("plan", self.tr("Plan"), self.tr("The current plan, from STATE.md"),
+             self.tr("STATE.md names no current plan")),
+            ("status", self.tr("Status"),
+             self.tr("The normalized status; the value's tooltip has the text STATE.md gives"),
+             self.tr("STATE.md has no status")),
+            ("next_action", self.tr("Next action"),
+             self.tr("From next_action and next_phases in STATE.md"),
+             self.tr("STATE.md names no next step, and none follows from its status")),
+            ("last_activity", self.tr("Last activity"), self.tr("From last_activity in STATE.md"),
+             self.tr("STATE.md records no last activity")),
         ):
-            value: QLabel = ElidedLabel()
+            # one line each (a wrapped row would push the phases down): sentences elide at
+            # the end, names and numbers in the middle (both ends kept); the tooltip has all
+            value: QLabel = ElidedLabel(mode=Qt.TextElideMode.ElideRight if key in (
+                "next_action", "last_activity") else Qt.TextElideMode.ElideMiddle)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            title = plain_label(QLabel(label + ":"))
+            title = plain_label(QLabel(self.tr("%1:").replace("%1", label)))
             title.setToolTip(tip)
+            title.setBuddy(value)
             form.addRow(title, value)
             self.fields[key] = value
-        facts = QGroupBox("Position")
+            self._titles[key] = label
+            self._why_empty[key] = why
+        facts = QGroupBox(self.tr("Position"))
         facts.setLayout(form)
 
         session_form = QFormLayout()
+        session_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.session_fields: dict[str, QLabel] = {}
-        for key, label in (("last_session", "Last session"), ("stopped_at", "Stopped at"),
-                           ("resume_file", "Resume file")):
-            if key == "resume_file":  # a path: one long "word", elided in the middle
-                value = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle)
-            else:
-                value = plain_label(QLabel())  # wraps: session notes are sentences
-                value.setWordWrap(True)
-                value.setMinimumWidth(120)
+        for key, label, why in (
+            ("last_session", self.tr("Last session"),
+             self.tr("STATE.md records no last session")),
+            ("stopped_at", self.tr("Stopped at"),
+             self.tr("STATE.md does not say where the work stopped")),
+            ("resume_file", self.tr("Resume file"),
+             self.tr("STATE.md names no file to resume from")),
+        ):
+            # a path: one long "word", elided in the middle; session notes at the end
+            value = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle if key == "resume_file"
+                                else Qt.TextElideMode.ElideRight)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            session_form.addRow(label + ":", value)
+            title = plain_label(QLabel(self.tr("%1:").replace("%1", label)))
+            title.setBuddy(value)
+            session_form.addRow(title, value)
             self.session_fields[key] = value
-        session = QGroupBox("Session continuity")
+            self._titles[key] = label
+            self._why_empty[key] = why
+        session = QGroupBox(self.tr("Session continuity"))
         session.setLayout(session_form)
 
         top = QHBoxLayout()
@@ -316,23 +371,33 @@ class StatePanel(QWidget):
         # one line per phase: a long name is elided (the row's tooltip has it), never wrapped
         # into a two-line "Tax / Calc…" cell; wide enough for every column but a short Name
         self.phase_table.setWordWrap(False)
+        self.phase_table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
+        self.phase_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.phase_table.setMinimumWidth(330)
+        self.phase_table.setAccessibleName(self.tr("Phases of the current milestone"))
         hh = self.phase_table.horizontalHeader()
         hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.phase_hint = ViewHint(self.phase_table, self._phases_hint_text)
 
         # context lists
-        self.blockers = _list_widget("No blockers")
-        self.decisions = _list_widget("No decisions recorded")
-        self.todos = _list_widget("No pending todos")
+        self.blockers = _list_widget(self.tr("Blockers"),
+                                     self.tr("No blockers recorded in STATE.md"))
+        self.decisions = _list_widget(self.tr("Decisions"),
+                                      self.tr("No decisions recorded in STATE.md"))
+        self.todos = _list_widget(self.tr("Pending todos"),
+                                  self.tr("No pending todos in STATE.md"))
         self.context_tabs = QTabWidget()
         self.context_tabs.setDocumentMode(True)
-        self.context_tabs.addTab(self.blockers, "Blockers")
-        self.context_tabs.addTab(self.decisions, "Decisions")
-        self.context_tabs.addTab(self.todos, "Pending todos")
+        self.context_tabs.setAccessibleName(self.tr("Blockers, decisions and pending todos"))
+        self.context_tabs.tabBar().setAccessibleName(
+            self.tr("Blockers, decisions and pending todos"))
+        self.context_tabs.addTab(self.blockers, self.tr("Blockers"))
+        self.context_tabs.addTab(self.decisions, self.tr("Decisions"))
+        self.context_tabs.addTab(self.todos, self.tr("Pending todos"))
 
         left = QSplitter(Qt.Orientation.Vertical)
-        phases_box = QGroupBox("Phases")
+        phases_box = QGroupBox(self.tr("Phases"))
         QVBoxLayout(phases_box).addWidget(self.phase_table)
         left.addWidget(phases_box)
         left.addWidget(self.context_tabs)
@@ -346,8 +411,10 @@ class StatePanel(QWidget):
         # the Markdown body
         self.body = _StateBody()
         self.body.setOpenLinks(False)
-        self.body.setToolTip("STATE.md rendered (read-only)")
-        body_box = QGroupBox("STATE.md")
+        self.body.setToolTip(self.tr("STATE.md rendered (read-only)"))
+        self.body.setAccessibleName(self.tr("STATE.md, rendered (read-only)"))
+        self.body.setPlaceholderText(self.tr("STATE.md has no text below its header."))
+        body_box = QGroupBox("STATE.md")  # the file's name: the same in every language
         QVBoxLayout(body_box).addWidget(self.body)
 
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -358,8 +425,13 @@ class StatePanel(QWidget):
         split.setChildrenCollapsible(False)
         self.splitter = split
 
-        self.empty_label = QLabel("Select a project to see its state.")
+        # the whole tab's empty state: no project yet, or a project without STATE.md
+        self.empty_label = plain_label(QLabel(self._no_project_text()))
+        self.empty_label.setObjectName("StateEmpty")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setMaximumWidth(640)
+        self.empty_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
@@ -367,9 +439,34 @@ class StatePanel(QWidget):
         layout.addLayout(head)
         layout.addLayout(top)
         layout.addWidget(split, 1)
-        layout.addWidget(self.empty_label)
+        layout.addWidget(self.empty_label, 1, Qt.AlignmentFlag.AlignHCenter)
+        # Tab runs as laid out: the phases, the context lists (tab bar, then the list shown),
+        # the rendered file
+        QWidget.setTabOrder(self.phase_table, self.context_tabs)
+        QWidget.setTabOrder(self.context_tabs, self.blockers)
+        QWidget.setTabOrder(self.blockers, self.decisions)
+        QWidget.setTabOrder(self.decisions, self.todos)
+        QWidget.setTabOrder(self.todos, self.body)
         self._apply_styles()
         self._set_content_visible(False)
+
+    def _no_project_text(self) -> str:
+        return self.tr("Select a project to see its state.")
+
+    def _missing_text(self) -> str:
+        return self.tr(
+            "This project has no STATE.md yet.\n\n"
+            "STATE.md, in the project's .planning folder, is where MSD keeps track of where "
+            "the work stands: the milestone, the current phase and plan, the status and the "
+            "next step. It is written when the project is set up: run /msd-new-project in "
+            "your coding agent, or create the project with File → New project….")
+
+    def _phases_hint_text(self) -> str:
+        if self._view is None or self._view.missing:
+            return self.tr("No phases to show.")
+        return self.tr("ROADMAP.md lists no phases for the current milestone yet. "
+                       "/msd-new-project writes the roadmap; /msd-new-milestone starts the "
+                       "next one.")
 
     # -- public
 
@@ -397,23 +494,26 @@ class StatePanel(QWidget):
             self._set_content_visible(False)
             self.empty_label.setText(self.tr("The state of this project could not be read."))
         self.banner_label.setText(
-            self.tr("STATE.md could not be read: {0}").format(visible_lines(problem)) + "\n" + what)
+            fill(self.tr("STATE.md could not be read: %1"), visible_lines(problem)) + "\n" + what)
         self.banner.show()
 
     def _fill_view(self, view: StateView) -> None:
         self._set_content_visible(True)
         if view.error:
-            what = ("Showing the last good state, read "
-                    + time.strftime("%H:%M:%S", time.localtime(view.loaded_at)) + "."
-                    if view.showing_last_good else "No earlier good state to show.")
+            what = (fill(self.tr("Showing the last good state, read %1."),
+                         time.strftime("%H:%M:%S", time.localtime(view.loaded_at)))
+                    if view.showing_last_good else self.tr("No earlier good state to show."))
             self.banner_label.setText(
-                f"STATE.md could not be read: {visible_lines(view.error)}\n{what}")
+                fill(self.tr("STATE.md could not be read: %1"), visible_lines(view.error))
+                + "\n" + what)
             self.banner.show()
         else:
             self.banner.hide()
         if view.problems:
-            items = "".join(f"\n• {visible_lines(p)}" for p in view.problems[:MAX_LIST_ITEMS])
-            self.problems_label.setText(f"Consistency problems:{items}")
+            shown = view.problems[:MAX_LIST_ITEMS]
+            items = "".join("\n• " + visible_lines(p) for p in shown)
+            self.problems_label.setText(
+                self.tr("The file check found %n problem(s):", "", len(view.problems)) + items)
             self.problems_frame.show()
         else:
             self.problems_frame.hide()
@@ -421,41 +521,48 @@ class StatePanel(QWidget):
         if view.missing and view.error:  # there is one, but it could not be read
             self.statusline_label.setText(self.tr("STATE.md could not be read (see above)"))
         elif view.missing:
-            self.statusline_label.setText("No STATE.md in this project yet")
+            self.statusline_label.setText(self.tr("No STATE.md in this project yet"))
         else:
-            self.statusline_label.setText(visible(view.statusline_full) or "(empty status line)")
-        self.statusline_label.setToolTip(tooltip(
-            f"Full: {view.statusline_full}\nCompact: {view.statusline_compact}"))
+            self.statusline_label.setText(visible(view.statusline_full)
+                                          or self.tr("(empty status line)"))
+        self.statusline_label.setToolTip(tooltip(fill(
+            self.tr("Full: %1\nCompact: %2"), view.statusline_full, view.statusline_compact)))
         if view.percent is None:
             self.progress.setValue(0)
-            self.progress.setFormat("no progress data")
+            self.progress.setFormat(self.tr("no progress data"))
         else:
             self.progress.setValue(max(0, min(100, view.percent)))
-            self.progress.setFormat(f"{view.percent}%")
+            self.progress.setFormat(fill(self.tr("%1%"), str(view.percent)))
 
-        self.fields["milestone"].setText(visible(view.milestone) or "—")
-        self.fields["phase"].setText(visible(view.phase) or "—")
-        self.fields["plan"].setText(visible(view.plan) or "—")
+        self._set_field("milestone", view.milestone)
+        self._set_field("phase", view.phase)
+        self._set_field("plan", view.plan)
+        self._set_field("status", view.status,
+                        fill(self.tr("STATE.md says: %1"), view.status_raw)
+                        if view.status_raw else "")
         status = self.fields["status"]
-        status.setText(visible(view.status) or "—")
-        status.setToolTip(tooltip(f"STATE.md says: {view.status_raw}") if view.status_raw else "")
         color = status_color(view.status)
         status.setStyleSheet(f"color: {color.name()}; font-weight: bold;" if color else "")
-        self.fields["next_action"].setText(visible(view.next_action) or "—")
-        self.fields["last_activity"].setText(visible(view.last_activity) or "—")
-        self.session_fields["last_session"].setText(visible(view.last_session) or "—")
-        self.session_fields["stopped_at"].setText(visible(view.stopped_at) or "—")
-        self.session_fields["resume_file"].setText(visible(view.resume_file) or "None")
+        self._set_field("next_action", view.next_action)
+        self._set_field("last_activity", view.last_activity)
+        self._set_field("last_session", view.last_session)
+        self._set_field("stopped_at", view.stopped_at)
+        self._set_field("resume_file", view.resume_file)
 
         self.phase_model.set_rows(view.phases)
+        self.phase_hint.refresh()  # its text depends on the state, not only on the rows
+        self.phases_box.setTitle(self.tr("%n phase(s) in this milestone", "", len(view.phases))
+                                 if view.phases else self.tr("Phases"))
         if not self._phases_fitted and self.isVisible():
             self._fit_phases()
         _fill(self.blockers, view.blockers)
         _fill(self.decisions, view.decisions)
         _fill(self.todos, view.todos)
-        self.context_tabs.setTabText(0, f"Blockers ({len(view.blockers)})")
-        self.context_tabs.setTabText(1, f"Decisions ({len(view.decisions)})")
-        self.context_tabs.setTabText(2, f"Pending todos ({len(view.todos)})")
+        self.context_tabs.setTabText(0, fill(self.tr("Blockers (%1)"), str(len(view.blockers))))
+        self.context_tabs.setTabText(1, fill(self.tr("Decisions (%1)"),
+                                             str(len(view.decisions))))
+        self.context_tabs.setTabText(2, fill(self.tr("Pending todos (%1)"),
+                                             str(len(view.todos))))
         if view.blockers:
             self.context_tabs.tabBar().setTabTextColor(0, semantic_color("error"))
         else:
@@ -464,17 +571,38 @@ class StatePanel(QWidget):
         scroll = self.body.verticalScrollBar().value()
         body = view.body_markdown
         if len(body) > MAX_BODY_CHARS:
-            body = body[:MAX_BODY_CHARS] + "\n\n*(STATE.md is longer; the rest is not shown)*"
+            body = (body[:MAX_BODY_CHARS] + "\n\n*"
+                    + self.tr("(STATE.md is longer; the rest is not shown)") + "*")
         # raw HTML in STATE.md stays text: it must not restyle or fake what the tab shows
         self.body.document().setMarkdown(hard_line_breaks(body), QTextDocument.MarkdownFeature(
             QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
             | QTextDocument.MarkdownFeature.MarkdownNoHTML.value))
         _calm_headings(self.body.document())
         self.body.verticalScrollBar().setValue(scroll)
+        if view.missing and not view.error:
+            # the whole tab's empty state says what STATE.md is and what writes it; problems
+            # the file check found elsewhere (ROADMAP.md, phases) still show above it
+            self._set_content_visible(False)
+            self.empty_label.setText(self._missing_text())
+            self.problems_frame.setVisible(bool(view.problems))
+
+    def _set_field(self, key: str, value: str, tip: str = "") -> None:
+        """A fact, or "—" with a tooltip saying why it is empty; a screen reader hears the
+        field's title with its value."""
+        label = self.fields.get(key) or self.session_fields[key]
+        shown = visible(value) if value else ""
+        label.setText(shown or NO_VALUE)
+        if not shown:
+            label.setToolTip(self._why_empty[key])
+        else:  # "" lets the label show its full text as the tooltip while elided
+            label.setToolTip(tooltip(tip) if tip else "")
+        label.setAccessibleName(fill(self.tr("%1: %2"), self._titles[key], shown or NO_VALUE))
+        label.setAccessibleDescription("" if shown else self._why_empty[key])
 
     def clear(self) -> None:
         self._view = None
         self._set_content_visible(False)
+        self.empty_label.setText(self._no_project_text())
 
     # -- internals
 
@@ -485,7 +613,8 @@ class StatePanel(QWidget):
 
     def _fit_phases(self) -> None:
         """Give the phase list the height its rows need (at most 60 %), the context lists
-        the rest — a short roadmap should not leave a tall empty table."""
+        the rest — a short roadmap should not leave a tall empty table — and the width its
+        columns need."""
         total = sum(self.left_splitter.sizes())
         if total <= 0 or not self.isVisible():
             return
@@ -498,8 +627,16 @@ class StatePanel(QWidget):
         wanted = max(rows + chrome + table.verticalHeader().defaultSectionSize() // 2, 140)
         phases = min(wanted, int(total * 0.6))
         self.left_splitter.setSizes([phases, total - phases])
+        # across: the phase list as wide as its columns' content (whole names), between half
+        # and 60 % of the width; the rendered STATE.md wraps in the rest
         width = sum(self.splitter.sizes())
-        self.splitter.setSizes([width // 2, width - width // 2])
+        header = table.horizontalHeader()
+        columns = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
+                      for c in range(self.phase_model.columnCount()))
+        box_chrome = self.phases_box.width() - table.viewport().width()
+        needed = columns + box_chrome + table.verticalScrollBar().sizeHint().width()
+        left_width = max(width // 2, min(needed, int(width * 0.6)))
+        self.splitter.setSizes([left_width, width - left_width])
         self._phases_fitted = True
 
     def _set_content_visible(self, visible: bool) -> None:

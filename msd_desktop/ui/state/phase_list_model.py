@@ -11,14 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from msd_desktop.ui.state.wording import fill
 from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
-COLUMNS = ("Phase", "Name", "Plans", "Summaries", "Status")
+COLUMNS = ("Phase", "Name", "Plans", "Summaries", "Status")  # English: ids for tests and code
 AnyIndex = QModelIndex | QPersistentModelIndex
 SortRole = Qt.ItemDataRole.UserRole + 30
 
@@ -31,10 +32,21 @@ class PhaseRow:
     name: str
     plans: int = 0
     summaries: int = 0
-    status: str = ""  # the core's wording (e.g. "complete", "in progress", "not started")
+    status: str = ""  # English summary (tests, logs); the table shows the translated one
     current: bool = False
     complete: bool = False
     directory: str = ""
+
+
+# lupdate reads only literal contexts: every text here is translate("PhaseListModel", "…")
+translate = QCoreApplication.translate
+
+
+def column_titles() -> tuple[str, ...]:
+    """The column headers in the window's language (the same order as :data:`COLUMNS`)."""
+    return (translate("PhaseListModel", "Phase"), translate("PhaseListModel", "Name"),
+            translate("PhaseListModel", "Plans"), translate("PhaseListModel", "Summaries"),
+            translate("PhaseListModel", "Status"))
 
 
 class PhaseListModel(HeaderedTableModel):
@@ -61,8 +73,21 @@ class PhaseListModel(HeaderedTableModel):
         self._rows = list(rows)
         self.endResetModel()
 
+    def status_text(self, row: PhaseRow) -> str:
+        """A phase's status in the window's language: complete, plans open, or not planned.
+
+        ``self.tr``: lupdate marks a plural only in ``tr`` when the count is a variable."""
+        if row.complete:
+            return self.tr("complete")
+        if row.plans:
+            return self.tr("%n plan(s) open", "", max(row.plans - row.summaries, 0))
+        return self.tr("not planned")
+
     def row_items(self) -> Sequence[Any]:
         return self._rows
+
+    def column_headers(self) -> Sequence[str]:
+        return column_titles()
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -70,7 +95,9 @@ class PhaseListModel(HeaderedTableModel):
         row = self._rows[index.row()]
         col = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, SortRole):
-            values: tuple[Any, ...] = (row.number, row.name, row.plans, row.summaries, row.status)
+            if col == 4:
+                return self.status_text(row)
+            values: tuple[Any, ...] = (row.number, row.name, row.plans, row.summaries)
             value = values[col]
             if role == Qt.ItemDataRole.DisplayRole:
                 return str(value)
@@ -87,10 +114,10 @@ class PhaseListModel(HeaderedTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2, 3):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            tip = f"Phase {row.number}: {row.name}"
+            tip = fill(translate("PhaseListModel", "Phase %1: %2"), row.number, row.name)
             if row.directory:
-                tip += f"\n{row.directory}"
+                tip += "\n" + row.directory
             if row.current:
-                tip += "\n(current phase)"
+                tip += "\n" + translate("PhaseListModel", "(current phase)")
             return tooltip(tip)  # names come from ROADMAP.md: never rendered as markup
         return None

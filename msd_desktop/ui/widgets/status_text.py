@@ -2,6 +2,8 @@
 State tab, tray): one wording, so the three never disagree.
 
 Plain Python over the core's objects; display formatting only, the core's values are unchanged.
+Our own words ("line") are translated (context ``StatusText``); the core's messages stay as
+the file check wrote them.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import os
 import re
 from pathlib import Path
 from typing import Any
+
+from PySide6.QtCore import QCoreApplication
 
 
 def problem_text(problem: Any, root: Path | str | None = None) -> str:
@@ -30,7 +34,10 @@ def problem_text(problem: Any, root: Path | str | None = None) -> str:
     where = str(file)
     line = getattr(problem, "line", None)
     if line:
-        where += f" line {line}"
+        # one pass over the translated template: a file name holding "%2" stays as it is
+        values = {"%1": where, "%2": str(line)}
+        where = re.sub("%[12]", lambda m: values[m.group(0)],
+                       QCoreApplication.translate("StatusText", "%1 line %2"))
     repeated = re.match(rf"{re.escape(str(file))}(?::\s*line \d+(?:,\s*column \d+)?)?:\s*",
                         message)
     if repeated:

@@ -1,0 +1,61 @@
+"""A centred, muted hint over an empty view of the State tab (the phase list).
+
+Why: an empty table reads as broken; a line saying what would be there and how to get it does
+not. The hint follows the model (shown while it has no rows), sits over the viewport without
+taking clicks, and is also the view's accessible description while shown, so a screen reader
+hears the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QAbstractItemView, QLabel
+
+from msd_desktop.ui.widgets.theme import semantic_color
+
+
+class ViewHint(QLabel):
+    """Shown over ``view``'s viewport while its model is empty; ``text`` is asked each time
+    (so it is in the window's language and may depend on the state)."""
+
+    def __init__(self, view: QAbstractItemView, text: Callable[[], str]) -> None:
+        super().__init__(view.viewport())
+        self._view = view
+        self._text = text
+        self.setObjectName("ViewHint")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, semantic_color("muted"))
+        self.setPalette(palette)
+        view.viewport().installEventFilter(self)
+        model = view.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,
+                       model.layoutChanged):
+            signal.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_args: object) -> None:
+        model = self._view.model()
+        empty = model is None or model.rowCount() == 0
+        if empty:
+            self.setText(self._text())
+            self._place()
+        self.setVisible(empty)
+        self._view.setAccessibleDescription(self.text() if empty else "")
+
+    def _place(self) -> None:
+        viewport = self._view.viewport()
+        margin = 8
+        self.setGeometry(margin, margin, max(viewport.width() - 2 * margin, 0),
+                         max(viewport.height() - 2 * margin, 0))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._place()
+        return False
