@@ -129,7 +129,7 @@ def test_new_project_dialog_creates_config(qtbot: Any, workdir: Path,
         dlg.editors[key].set_value(value)  # what the person sees …
         dlg.editors[key].edited.emit(value)  # … and what the editor reports
     assert json.loads(dlg.preview.toPlainText())["workflow"]["research"] is False
-    shot(dlg, "new-project", (1100, 760))
+    shot(dlg, "new-project-offscreen", (1100, 760))
     with qtbot.waitSignal(dlg.created, timeout=5000):
         dlg.create_button.click()
     data = json.loads((folder / ".planning" / "config.json").read_text(encoding="utf-8"))
