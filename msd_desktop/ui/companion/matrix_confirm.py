@@ -156,7 +156,9 @@ def batch_report_box(parent: QWidget | None, report: BatchReport) -> QMessageBox
     box.setIcon(QMessageBox.Icon.Warning if trouble else QMessageBox.Icon.Information)
     layout = box.layout()
     if isinstance(layout, QGridLayout):  # a floor for the width: the title is never cut
-        width = max(box.fontMetrics().horizontalAdvance(title) + 160, 520)
+        metrics = box.fontMetrics()
+        longest = max((metrics.horizontalAdvance(line) for line in shown), default=0)
+        width = min(max(metrics.horizontalAdvance(title) + 160, longest + 120, 520), 960)
         layout.addItem(QSpacerItem(width, 0, QSizePolicy.Policy.Minimum,
                                    QSizePolicy.Policy.Expanding),
                        layout.rowCount(), 0, 1, layout.columnCount())

@@ -93,8 +93,10 @@ class ConfigMatrixModel(HeaderedTableModel):
             return cell.project.workspace
         if col == COL_VALUE:
             value = value_text(cell.display)
-            return value if cell.present else QCoreApplication.translate(
-                "ConfigMatrixModel", "%1 (default)").replace("%1", value)
+            if cell.present or cell.display == "(unset)":  # no value, no default either
+                return value
+            return QCoreApplication.translate("ConfigMatrixModel", "%1 (default)").replace(
+                "%1", value)
         if col == COL_SOURCE:
             return layer_text(cell.layer)
         return status_text(cell)

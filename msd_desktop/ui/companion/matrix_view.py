@@ -21,11 +21,12 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractSpinBox,
     QComboBox,
     QCompleter,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSizePolicy,
     QTableView,
@@ -53,13 +54,12 @@ from msd_desktop.ui.companion.matrix_confirm import (
 )
 from msd_desktop.ui.companion.matrix_model import (
     COL_PROJECT,
-    COL_SOURCE,
-    COL_STATUS,
     COL_VALUE,
     COL_WORKSPACE,
     ConfigMatrixModel,
     RootRole,
 )
+from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import fill, value_text
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
@@ -127,7 +127,7 @@ class ConfigMatrixView(QWidget):
         self.key_combo.setMinimumWidth(min(self.fontMetrics().averageCharWidth() * longest + 48,
                                            360))
         self.key_combo.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.key_combo.activated.connect(lambda _i: self.set_key(self.key_combo.currentText()))
+        self.key_combo.activated.connect(self._key_chosen)
         bar.addWidget(self.key_combo)
         # plain text (defaults.json's value), elided with the full text in its tooltip
         self.reference_label = ElidedLabel(min_width=120)
@@ -151,13 +151,9 @@ class ConfigMatrixView(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.verticalHeader().setVisible(False)
-        # names and values give up width (elided in the middle, full text in the tooltip) so
-        # the table never scrolls sideways; the short columns keep theirs
-        header = self.table.horizontalHeader()
-        for col in (COL_PROJECT, COL_WORKSPACE, COL_VALUE):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
-        for col in (COL_SOURCE, COL_STATUS):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # content widths; in a narrow window names and values give up width (elided in the
+        # middle, the full text in the tooltip) so the table never scrolls sideways
+        self.column_fit = ColumnFit(self.table, shrink=(COL_PROJECT, COL_WORKSPACE, COL_VALUE))
         self.empty_hint = EmptyHint(self.table, self._empty_text)
         layout.addWidget(self.table, 1)
 
@@ -202,6 +198,9 @@ class ConfigMatrixView(QWidget):
         self.projects = [ProjectEntry.of(p) for p in projects]
         self.reload()
 
+    def _key_chosen(self, _index: int) -> None:
+        self.set_key(self.key_combo.currentText())
+
     def set_key(self, key: str) -> None:
         key = key.strip()
         self.key = key
@@ -218,7 +217,12 @@ class ConfigMatrixView(QWidget):
             self.editor = create_editor(field_spec(key))
             self.editor.set_value(MISSING)
             self.editor.edited.connect(self._edited)
-            self.editor.setAccessibleName(self.tr("New value of %1").replace("%1", key))
+            name = self.tr("New value of %1").replace("%1", key)
+            self.editor.setAccessibleName(name)
+            for part in self.editor.findChildren(QWidget):  # what the focus lands on
+                if isinstance(part, QComboBox | QLineEdit | QAbstractSpinBox) \
+                        and not part.accessibleName():
+                    part.setAccessibleName(name)
             self.editor_slot.addWidget(self.editor)
             self.value_label.setBuddy(self.editor.focusProxy() or self.editor)
             self.setTabOrder(self.table, self.editor)

@@ -27,7 +27,6 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHeaderView,
     QLabel,
     QSplitter,
     QTableView,
@@ -45,6 +44,7 @@ from msd_desktop.core.config.matrix import (
 from msd_desktop.core.workspace.paths import msd_home
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form import ConfigFormPanel
+from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import reach_heading, value_text
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.plain_text import tooltip
@@ -141,13 +141,9 @@ class GlobalDefaultsPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # the key and the value give up width first (elided, full text in the tooltip); the
-        # three counts share the spare width evenly (not all of it in the last column)
-        for col in range(0, self.model.columnCount()):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
-        header.setMinimumSectionSize(60)
+        # content widths; when narrow, the key and the value give up width (elided in the
+        # middle, the full text in the tooltip), the counts keep their titles' width
+        self.column_fit = ColumnFit(self.table, shrink=(0, 1), stretch=1)
         self.empty_hint = EmptyHint(self.table, lambda: self.tr(
             "~/.msd/defaults.json sets no keys yet. Set a value in the form above and save: "
             "it is listed here with the projects it reaches."))
@@ -169,7 +165,7 @@ class GlobalDefaultsPanel(QWidget):
 
         bottom = QWidget()
         bl = QVBoxLayout(bottom)
-        bl.setContentsMargins(9, 6, 9, 9)  # the form above keeps its own margins
+        bl.setContentsMargins(6, 0, 6, 6)  # level with the form's own 6 px inside it
         title = QLabel(self.tr("Where each global key reaches"))
         title.setObjectName("ReachTitle")
         font = title.font()
@@ -181,7 +177,9 @@ class GlobalDefaultsPanel(QWidget):
         row.addWidget(self.table)
         row.addWidget(self.details)
         # the table holds a few short columns; the details beside it hold long project lists
-        row.setSizes([560, 640])
+        row.setSizes([600, 500])
+        row.setStretchFactor(0, 1)
+        row.setStretchFactor(1, 1)
         row.setChildrenCollapsible(False)
         self.table.setMinimumWidth(320)
         self.details.setMinimumWidth(200)
@@ -200,7 +198,7 @@ class GlobalDefaultsPanel(QWidget):
         self.splitter = splitter
         self.setMinimumSize(640, 480)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(6, 6, 6, 6)  # a window of its own: clear of its edges
         layout.addWidget(splitter)
         self.refresh_reach()
 

@@ -108,7 +108,7 @@ def result_message(result: Any, kind: str) -> str:
             "changed on disk since you confirmed — not written; reload and try again")
     if status == "skipped":
         return QCoreApplication.translate("ConfigWords", "nothing was written here")
-    return str(result.message)
+    return plan_note(str(result.message))  # a failure: the file check's own message
 
 
 def result_line(result: Any, kind: str) -> str:

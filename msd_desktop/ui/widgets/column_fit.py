@@ -1,0 +1,74 @@
+"""Table columns as wide as their content while there is room, narrower names when there is not.
+
+Why: "stretch every column" spreads a 15-letter project name over 500 px in a wide window, and
+"resize to contents" makes a narrow window scroll sideways. Here each column gets its content
+width (cells and title); the last one takes what is left; and when the window is too narrow,
+only the columns named as shrinkable (names, values: elided in the middle, the full text in
+their tooltip) give up width, in proportion to what each has above a floor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QHeaderView, QTableView
+
+
+def fitted(widths: Sequence[int], available: int, shrink: Sequence[int],
+           floor: int) -> list[int]:
+    """``widths`` when they fit in ``available``; else the ``shrink`` columns give up the
+    width missing, each in proportion to its width above ``floor``."""
+    out = list(widths)
+    excess = sum(out) - available
+    if excess <= 0:
+        return out
+    room = {c: max(out[c] - floor, 0) for c in shrink if 0 <= c < len(out)}
+    total = sum(room.values())
+    if total <= 0:
+        return out
+    take = min(excess, total)
+    for c, spare in room.items():
+        out[c] -= -(-take * spare // total)  # rounded up: the sum lands within the width
+    return out
+
+
+class ColumnFit(QObject):
+    """Keeps ``view``'s columns fitted as its viewport resizes and its model resets; the
+    width left over goes to the ``stretch`` column (the last one unless told)."""
+
+    def __init__(self, view: QTableView, shrink: Sequence[int], floor: int = 72,
+                 stretch: int | None = None) -> None:
+        super().__init__(view)
+        self._view = view
+        self._shrink = tuple(shrink)
+        self._floor = floor
+        self._stretch = stretch
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(stretch is None)
+        view.viewport().installEventFilter(self)
+        model = view.model()
+        for signal in (model.modelReset, model.layoutChanged, model.rowsInserted):
+            signal.connect(self.fit)
+        self.fit()
+
+    def fit(self, *_args: object) -> None:
+        view = self._view
+        model = view.model()
+        if model is None or model.columnCount() == 0:
+            return
+        header = view.horizontalHeader()
+        widths = [max(view.sizeHintForColumn(c), header.sectionSizeHint(c))
+                  for c in range(model.columnCount())]
+        available = view.viewport().width()
+        widths = fitted(widths, available, self._shrink, self._floor)
+        if self._stretch is not None and 0 <= self._stretch < len(widths):
+            widths[self._stretch] += max(available - sum(widths), 0)
+        for c, width in enumerate(widths):
+            header.resizeSection(c, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
