@@ -55,6 +55,7 @@ class BatchConfirmDialog(QDialog):
         self.table.setObjectName("BatchConfirmTable")
         self.table.setAccessibleName(self.tr("Projects and the value each will get"))
         self.table.setModel(self.model)
+        self.table.setTabKeyNavigation(False)  # Tab goes on to the buttons
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

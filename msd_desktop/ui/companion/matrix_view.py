@@ -14,6 +14,7 @@ as in Settings.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -144,6 +145,7 @@ class ConfigMatrixView(QWidget):
         self.table.setAccessibleName(self.tr("Projects and their value of the setting"))
         self.table.setModel(self.proxy)
         self.table.setWordWrap(False)
+        self.table.setTabKeyNavigation(False)  # arrows move in the table; Tab leaves it
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setSortingEnabled(True)
@@ -199,7 +201,10 @@ class ConfigMatrixView(QWidget):
         self.reload()
 
     def _key_chosen(self, _index: int) -> None:
-        self.set_key(self.key_combo.currentText())
+        """A key picked from the list or typed and confirmed; the same key again (Enter, or
+        the completer confirming on Tab) keeps the editor and the value chosen in it."""
+        if self.key_combo.currentText().strip() != self.key:
+            self.set_key(self.key_combo.currentText())
 
     def set_key(self, key: str) -> None:
         key = key.strip()
@@ -224,9 +229,14 @@ class ConfigMatrixView(QWidget):
                         and not part.accessibleName():
                     part.setAccessibleName(name)
             self.editor_slot.addWidget(self.editor)
-            self.value_label.setBuddy(self.editor.focusProxy() or self.editor)
-            self.setTabOrder(self.table, self.editor)
-            self.setTabOrder(self.editor, self.select_drift_button)
+            # the editor's own focusable parts, in their order, between table and buttons
+            parts = [w for w in (self.editor, *self.editor.findChildren(QWidget))
+                     if w.focusPolicy() & Qt.FocusPolicy.TabFocus
+                     and w.window() is self.editor.window()]  # not a combo's popup
+            self.value_label.setBuddy(parts[0] if parts else self.editor)
+            chain = [self.table, *parts, self.select_drift_button]
+            for first, second in itertools.pairwise(chain):
+                self.setTabOrder(first, second)
         self.reload()
 
     def reload(self) -> None:

@@ -136,6 +136,7 @@ class GlobalDefaultsPanel(QWidget):
         self.table.setAccessibleName(self.tr("Global keys and the projects they reach"))
         self.table.setModel(self.model)
         self.table.setWordWrap(False)
+        self.table.setTabKeyNavigation(False)  # arrows move in the table; Tab leaves it
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
