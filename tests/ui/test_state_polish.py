@@ -411,8 +411,14 @@ def _shoot(widget: QWidget, name: str) -> None:
         assert widget.grab().save(str(Path(target) / f"{name}.png"))
 
 
-def test_smallest_window_nothing_clips(qtbot: QtBot, english: None, window: MainWindow,
-                                       demo: Path) -> None:
+@pytest.fixture
+def seeded(demo: Path) -> Path:
+    """The new project, made before the window scans the demo folder."""
+    return _seeded(demo)
+
+
+def test_smallest_window_nothing_clips(qtbot: QtBot, english: None, seeded: Path,
+                                       window: MainWindow, demo: Path) -> None:
     panel = _state_tab(qtbot, window, demo / "billing-service", (1024, 700))
     _check_fits(panel)
     next_action = panel.fields["next_action"]
@@ -420,6 +426,30 @@ def test_smallest_window_nothing_clips(qtbot: QtBot, english: None, window: Main
     _shoot(window, "state-1024")
     panel = _state_tab(qtbot, window, demo / "legacy-importer", (1024, 700))
     _check_fits(panel)
+    assert panel.problems_frame.isVisible()
+    _shoot(window, "state-problems-1024")
+    # a new project: the phase list's and the lists' empty states, the fields' "—"
+    panel = _state_tab(qtbot, window, seeded, (1024, 700))
+    _check_fits(panel)
+    assert panel.phase_hint.isVisible()
+    hint = panel.phase_hint
+    assert hint.heightForWidth(hint.width()) <= hint.height()  # the whole hint shows
+    assert panel.body.verticalScrollBar().value() == 0  # STATE.md opens at its top
+    assert panel.body.textCursor().position() == 0
+    _shoot(window, "state-new-project-1024")
+
+
+def test_smallest_window_without_state_md(qtbot: QtBot, pt_br: None, window: MainWindow,
+                                          demo: Path) -> None:
+    panel = _state_tab(qtbot, window, _without_state_md(demo), (1024, 700))
+    assert panel.empty_label.isVisible()
+    assert panel.empty_label.text().startswith("Este projeto ainda não tem STATE.md.")
+    # the explanation wraps inside the tab, whole
+    label = panel.empty_label
+    assert label.wordWrap()
+    assert label.heightForWidth(label.width()) <= label.height()
+    assert label.geometry().right() <= panel.width()
+    _shoot(window, "state-empty-pt_BR-1024")
 
 
 def test_smallest_window_in_portuguese(qtbot: QtBot, pt_br: None, window: MainWindow,

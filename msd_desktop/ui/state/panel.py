@@ -454,19 +454,21 @@ class StatePanel(QWidget):
         return self.tr("Select a project to see its state.")
 
     def _missing_text(self) -> str:
+        # the command on a line of its own: it never breaks at a hyphen, and copies whole
         return self.tr(
             "This project has no STATE.md yet.\n\n"
             "STATE.md, in the project's .planning folder, is where MSD keeps track of where "
             "the work stands: the milestone, the current phase and plan, the status and the "
-            "next step. It is written when the project is set up: run /msd-new-project in "
-            "your coding agent, or create the project with File → New project….")
+            "next step. It is written when the project is set up; to set it up, run this in "
+            "your coding agent:\n\n/msd-new-project\n\n"
+            "(or create the project here with File → New project…)")
 
     def _phases_hint_text(self) -> str:
         if self._view is None or self._view.missing:
             return self.tr("No phases to show.")
         return self.tr("ROADMAP.md lists no phases for the current milestone yet. "
-                       "/msd-new-project writes the roadmap; /msd-new-milestone starts the "
-                       "next one.")
+                       "The roadmap is written by:\n/msd-new-project (the first milestone)\n"
+                       "/msd-new-milestone (the next one)")
 
     # -- public
 
@@ -578,6 +580,11 @@ class StatePanel(QWidget):
             QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
             | QTextDocument.MarkdownFeature.MarkdownNoHTML.value))
         _calm_headings(self.body.document())
+        # the caret to the top: left at the end, a later relayout (the tab shown, a resize)
+        # scrolls to it and the file opens at its last line
+        cursor = self.body.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.Start)
+        self.body.setTextCursor(cursor)
         self.body.verticalScrollBar().setValue(scroll)
         if view.missing and not view.error:
             # the whole tab's empty state says what STATE.md is and what writes it; problems
