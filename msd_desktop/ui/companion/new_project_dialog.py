@@ -6,8 +6,8 @@ fed by the schema's :class:`KeySpec`), so titles, help and choices match Setting
 Only the keys listed in :data:`NEW_PROJECT_KEYS` appear (the "usual settings" of issue 6); the
 rest come from built-ins and ``~/.msd/defaults.json`` like ``msd new-project`` does, because
 creation *is* :func:`msd_desktop.core.workspace.new_project.new_project`. API keys typed here go to
-the
-OS keyring; ``config.json`` gets ``true`` (D4). The preview shows the exact file to be
+the OS keyring;
+``config.json`` gets ``true`` (D4). The preview shows the exact file to be
 written (computed without touching defaults.json).
 
 What the person can rely on: a folder that does not exist yet is offered to be created (asked
@@ -16,10 +16,15 @@ named before Create is possible; the key fields are disabled, with the reason sh
 OS keyring is unknown or unusable (asked off the UI thread), so Create never fails late on a
 key; messages have their space reserved, so nothing jumps. Create writes ``config.json`` and
 the seed ``STATE.md`` (:mod:`msd_desktop.core.workspace.seed_state`) off the UI thread.
+
+Every text is the window's language (context ``NewProjectDialog``; the settings' titles and help
+are the Settings form's translated schema texts); paths, values and the core's own messages
+(labelled as coming from the config check) stay as they are.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Mapping
@@ -50,6 +55,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.config import schema as config_schema
+from msd_desktop.core.config import schema_texts
 from msd_desktop.core.config.draft import InvalidInput
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, validate_value
@@ -61,6 +67,7 @@ from msd_desktop.core.workspace.new_project import (
     new_project,
 )
 from msd_desktop.core.workspace.project_folder import FolderCheck, check_project_folder
+from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
 from msd_desktop.ui.widgets.plain_text import plain_label
 from msd_desktop.ui.widgets.theme import semantic_color
@@ -89,6 +96,33 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+def group_title(group: str) -> str:
+    """A group's heading in the window's language (the English name is its id)."""
+    titles = {
+        "How you work": QCoreApplication.translate("NewProjectDialog", "How you work"),
+        "Workflow": QCoreApplication.translate("NewProjectDialog", "Workflow"),
+        "Git": QCoreApplication.translate("NewProjectDialog", "Git"),
+    }
+    return titles.get(group, group)
+
+
+def key_title(key: str) -> str:
+    """The Settings form's title of ``key``, translated (the key itself when it has none)."""
+    spec = config_schema.get(key)
+    if spec is None or not spec.title:
+        return key
+    return QCoreApplication.translate(schema_texts.CONTEXT, spec.title, f"{key}/title")
+
+
+def key_description(key: str) -> str:
+    """The Settings form's help for ``key``, translated (empty when it has none)."""
+    spec = config_schema.get(key)
+    if spec is None or not spec.description:
+        return ""
+    return QCoreApplication.translate(schema_texts.CONTEXT, spec.description,
+                                      f"{key}/description")
+
+
 def pick_folder(parent: QWidget, start: str) -> str | None:
     """Ask for a folder (one modal question a test replaces)."""
     title = QCoreApplication.translate("NewProjectDialog", "Project folder")
@@ -99,9 +133,9 @@ def pick_folder(parent: QWidget, start: str) -> str | None:
 def ask_create_folder(parent: QWidget, path: Path) -> bool:
     """Ask whether to create the missing ``path`` (one modal question)."""
     title = QCoreApplication.translate("NewProjectDialog", "Create the folder?")
-    text = QCoreApplication.translate(
-        "NewProjectDialog", "{0} does not exist yet. Create it (and any missing parent "
-        "folders) for the new project?").format(path)
+    text = fill(QCoreApplication.translate(
+        "NewProjectDialog", "%1 does not exist yet. Create it (and any missing parent "
+        "folders) for the new project?"), path)
     box = QMessageBox(QMessageBox.Icon.Question, title, text,
                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
     box.setObjectName("CreateFolderQuestion")
@@ -117,6 +151,30 @@ def _reserve_lines(label: QLabel, lines: int) -> QLabel:
     label.setMinimumHeight(label.fontMetrics().lineSpacing() * lines + 4)
     label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
     return label
+
+
+def _form(box: QGroupBox) -> QFormLayout:
+    """A form whose fields keep the width their content needs (a 3-letter choice is not
+    stretched across a 1920-pixel screen) and whose long labels wrap instead of clipping."""
+    form = QFormLayout(box)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    return form
+
+
+def _focusable(editor: QWidget) -> list[QWidget]:
+    """The widgets of ``editor`` that take the keyboard focus, in creation order (not the
+    parts inside them, such as a spin box's line edit, nor popups)."""
+    found: list[QWidget] = []
+    for widget in editor.findChildren(QWidget):
+        if widget.window() is not editor.window() or widget.focusProxy() is not None:
+            continue
+        if not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            continue
+        if any(part.isAncestorOf(widget) for part in found):
+            continue
+        found.append(widget)
+    return found or [editor]
 
 
 class NewProjectDialog(QDialog):
@@ -156,15 +214,21 @@ class NewProjectDialog(QDialog):
         self.folder_edit = QLineEdit(folder)
         self.folder_edit.setObjectName("FolderEdit")
         self.folder_edit.setAccessibleName(self.tr("Project folder"))
+        self.folder_edit.setAccessibleDescription(self.tr(
+            "The whole path of the new project's folder; a missing one can be created"))
         self.folder_edit.setPlaceholderText(
             self.tr("A folder without .planning/ (a missing one can be created)"))
         self.folder_edit.textChanged.connect(lambda _t: self._refresh())
         folder_caption.setBuddy(self.folder_edit)
         row.addWidget(self.folder_edit, 1)
-        browse = QPushButton(self.tr("Browse…"))
-        browse.setAutoDefault(False)  # Return in the folder field means Create, never Browse
-        browse.clicked.connect(self._browse)
-        row.addWidget(browse)
+        self.browse_button = QPushButton(self.tr("&Browse…"))
+        self.browse_button.setObjectName("BrowseButton")
+        self.browse_button.setAccessibleName(self.tr("Browse for the project folder"))
+        self.browse_button.setToolTip(self.tr("Choose the folder in a file dialog (Alt+B)"))
+        # Return in the folder field means Create, never Browse
+        self.browse_button.setAutoDefault(False)
+        self.browse_button.clicked.connect(self._browse)
+        row.addWidget(self.browse_button)
         outer.addLayout(row)
         self.folder_label = _reserve_lines(plain_label(QLabel()), 2)
         self.folder_label.setObjectName("FolderProblem")
@@ -173,13 +237,14 @@ class NewProjectDialog(QDialog):
         form_side = QWidget()
         fl = QVBoxLayout(form_side)
         fl.setContentsMargins(0, 0, 0, 0)
-        titles = {"How you work": self.tr("How you work"), "Workflow": self.tr("Workflow"),
-                  "Git": self.tr("Git")}
         for title, keys in GROUPS:
-            box = QGroupBox(titles.get(title, title))
-            form = QFormLayout(box)
+            box = QGroupBox(group_title(title))
+            form = _form(box)
             for key in keys:
-                form.addRow(self._label_for(key), self._editor_cell(key))
+                cell = self._editor_cell(key)
+                label = self._label_for(key)
+                label.setBuddy(self.editors[key])
+                form.addRow(label, cell)
             fl.addWidget(box)
         fl.addWidget(self._keys_box())
         fl.addStretch(1)
@@ -187,6 +252,11 @@ class NewProjectDialog(QDialog):
         self.preview = QPlainTextEdit()
         self.preview.setObjectName("ConfigPreview")
         self.preview.setAccessibleName(self.tr("config.json preview"))
+        self.preview.setAccessibleDescription(self.tr(
+            "The exact file Create project writes, read-only"))
+        # its empty state: shown while the choices cannot make a file
+        self.preview.setPlaceholderText(self.tr(
+            "The config.json to be written appears here once every choice is valid."))
         self.preview.setReadOnly(True)
         self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -194,6 +264,7 @@ class NewProjectDialog(QDialog):
         pl = QVBoxLayout(preview_side)
         pl.setContentsMargins(0, 0, 0, 0)
         self.preview_title = plain_label(QLabel())  # notes name files: plain text
+        self.preview_title.setObjectName("PreviewTitle")
         self.preview_title.setWordWrap(True)
         pl.addWidget(self.preview_title)
         pl.addWidget(self.preview, 1)
@@ -209,6 +280,8 @@ class NewProjectDialog(QDialog):
         form_scroll.setObjectName("NewProjectForm")
         form_scroll.setWidgetResizable(True)
         form_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # never sideways: the form's rows fit any width the splitter gives it
+        form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         form_scroll.setWidget(form_side)
         self.form_scroll = form_scroll
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -216,6 +289,7 @@ class NewProjectDialog(QDialog):
         splitter.addWidget(preview_side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
         # the form's editors are short; give the preview room for its longest lines
         splitter.setSizes([560, 500])
         self.splitter = splitter
@@ -226,17 +300,41 @@ class NewProjectDialog(QDialog):
         self.error_label.setStyleSheet(f"color: {semantic_color('error').name()}")
         outer.addWidget(self.error_label)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button.setObjectName("CancelButton")
+        self.cancel_button.setAccessibleName(self.tr("Cancel"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Close without creating anything (Escape)"))
         self.create_button = self.buttons.addButton(self.tr("Create project"),
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setObjectName("CreateButton")
+        self.create_button.setAccessibleName(self.tr("Create project"))
+        self.create_button.setToolTip(self.tr(
+            "Write .planning/config.json and .planning/STATE.md in the folder (Return)"))
         self.create_button.clicked.connect(self.create_project)
         self.buttons.rejected.connect(self.reject)
         outer.addWidget(self.buttons)
         # Return anywhere in the form means Create (set once the box is in the dialog: a
         # default set before is lost, and Cancel would take Return)
         self.create_button.setDefault(True)
+        self._set_tab_order()
         self.folder_edit.setFocus()  # the first thing to type
         self.resize(1100, 760)
+
+    def _set_tab_order(self) -> None:
+        """Down the form: folder, Browse, each setting, the keys, the preview, then the
+        buttons in the order they are seen (the box lays them out by platform)."""
+        chain: list[QWidget] = [self.folder_edit, self.browse_button]
+        for key in NEW_PROJECT_KEYS:
+            chain.extend(_focusable(self.editors[key]))
+        chain.extend(self.key_edits.values())
+        chain.extend([self.global_keys, self.preview])
+        box_layout = self.buttons.layout()
+        items = [box_layout.itemAt(i) for i in range(box_layout.count())] if box_layout else []
+        chain.extend(w for item in items if item is not None
+                     and isinstance(w := item.widget(), QPushButton))
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def sizeHint(self) -> QSize:
         """Room for the form beside the preview's longest lines (fitted to the screen by
@@ -244,9 +342,8 @@ class NewProjectDialog(QDialog):
         return QSize(1100, 760)
 
     def _label_for(self, key: str) -> QLabel:
-        spec = config_schema.get(key)
-        label = QLabel(spec.title if spec else key)
-        label.setToolTip(f"{key}\n\n{spec.description if spec else ''}")
+        label = QLabel(key_title(key))
+        label.setToolTip(f"{key}\n\n{key_description(key)}".rstrip())
         return label
 
     def _editor_cell(self, key: str) -> QWidget:
@@ -257,10 +354,20 @@ class NewProjectDialog(QDialog):
         found, value = lookup(self.base, key)
         editor.set_value(value if found else MISSING)
         editor.edited.connect(lambda v, k=key: self.set_choice(k, v))
+        title, help_text = key_title(key), key_description(key)
+        editor.setToolTip(f"{key}\n\n{help_text}".rstrip())
+        editor.setAccessibleName(title)
+        for widget in _focusable(editor):
+            widget.setAccessibleName(title)
+            widget.setAccessibleDescription(help_text)
+            widget.setToolTip(f"{key}\n\n{help_text}".rstrip())
         err = plain_label(QLabel())
+        err.setObjectName(f"KeyError-{key}")
+        err.setWordWrap(True)
         err.setStyleSheet(f"color: {semantic_color('error').name()}")
         err.hide()
-        lay.addWidget(editor)
+        # the editor keeps the width its content needs; the error below may use the row
+        lay.addWidget(editor, 0, Qt.AlignmentFlag.AlignLeft)
         lay.addWidget(err)
         self.editors[key] = editor
         self.error_labels[key] = err
@@ -268,7 +375,7 @@ class NewProjectDialog(QDialog):
 
     def _keys_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("API keys (stored in the OS keyring, never in config.json)"))
-        form = QFormLayout(box)
+        form = _form(box)
         self.keyring_label = _reserve_lines(plain_label(QLabel()), 3)
         # a fixed height: the reason (long: it says how to install a keyring) is cut to its
         # first sentence here, whole in the tooltip, so the box never grows when it arrives
@@ -279,13 +386,23 @@ class NewProjectDialog(QDialog):
             edit = QLineEdit()
             edit.setEchoMode(QLineEdit.EchoMode.Password)
             edit.setObjectName(f"KeyEdit-{key}")
-            spec = config_schema.get(key)
-            edit.setAccessibleName(spec.title if spec else key)
+            title = key_title(key)
+            edit.setAccessibleName(title)
+            edit.setAccessibleDescription(key_description(key))
+            edit.setToolTip(f"{key}\n\n{key_description(key)}".rstrip())
+            # room for a whole key (about 50 characters), not the whole row
+            edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance("x" * 40))
+            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("x" * 72))
             edit.textChanged.connect(lambda _t: self._refresh())
             self.key_edits[key] = edit
-            form.addRow(spec.title if spec else key, edit)
+            label = QLabel(title)
+            label.setToolTip(key)
+            label.setBuddy(edit)
+            form.addRow(label, edit)
         self.global_keys = QCheckBox(
             self.tr("Store the keys for all projects (global keyring entry)"))
+        self.global_keys.setObjectName("GlobalKeys")
+        self.global_keys.setAccessibleName(self.global_keys.text())
         form.addRow(self.global_keys)
         self._show_keyring()
         return box
@@ -313,7 +430,7 @@ class NewProjectDialog(QDialog):
             edit.setEnabled(usable and not self.creating)
             where = self.notes.detected_keys.get(key)
             if where:
-                edit.setPlaceholderText(self.tr("already available ({0})").format(where))
+                edit.setPlaceholderText(fill(self.tr("already available (%1)"), where))
             elif usable:
                 edit.setPlaceholderText(self.tr("not set"))
             else:
@@ -324,18 +441,19 @@ class NewProjectDialog(QDialog):
             self.keyring_label.setStyleSheet("")
             self.keyring_label.setToolTip("")
         elif usable:
-            self.keyring_label.setText(self.tr("Keys typed here go to the OS keyring ({0}).")
-                                       .format(self.keyring.backend.rsplit(".", 2)[-2]
-                                               if "." in self.keyring.backend
-                                               else self.keyring.backend))
+            backend = self.keyring.backend
+            self.keyring_label.setText(fill(
+                self.tr("Keys typed here go to the OS keyring (%1)."),
+                backend.rsplit(".", 2)[-2] if "." in backend else backend))
             self.keyring_label.setStyleSheet(f"color: {semantic_color('muted').name()}")
             self.keyring_label.setToolTip(self.keyring.backend)
         else:
             reason = self.keyring.reason
             first = reason.split(". ", 1)[0].rstrip(".") + "." if reason else ""
-            self.keyring_label.setText(self.tr(
+            # the reason is the keyring library's own English sentence
+            self.keyring_label.setText(fill(self.tr(
                 "No usable OS keyring, so API keys cannot be stored from here (the project "
-                "is created without them). {0}").format(first))
+                "is created without them). The keyring check says: %1"), first))
             self.keyring_label.setToolTip(reason)
             self.keyring_label.setAccessibleDescription(reason)
             self.keyring_label.setStyleSheet(f"color: {semantic_color('warning').name()}")
@@ -348,8 +466,9 @@ class NewProjectDialog(QDialog):
             self.errors[key] = value.message
         else:
             error = validate_value(key, value) if value is not None else None
-            if error:
-                self.errors[key] = error
+            if error:  # the config check's own (English) words
+                self.errors[key] = fill(self.tr("Not accepted (the config check says: %1)"),
+                                        error)
             else:
                 self.errors.pop(key, None)
                 self.choices = apply_set(self.choices, key, value)
@@ -374,34 +493,35 @@ class NewProjectDialog(QDialog):
         if check is None:
             return self.tr("Choose a folder.")
         p, other = str(check.path), str(check.other or check.path)
-        kinds = {"a file": self.tr("a file"), "a FIFO (named pipe)": self.tr("a FIFO (named "
-                 "pipe)"), "a socket": self.tr("a socket"), "a device": self.tr("a device"),
+        kinds = {"a file": self.tr("a file"),
+                 "a FIFO (named pipe)": self.tr("a FIFO (named pipe)"),
+                 "a socket": self.tr("a socket"), "a device": self.tr("a device"),
                  "not a folder": self.tr("something that is not a folder")}
         what = kinds.get(check.what, check.what)
         if check.ok:
-            return self.tr("{0} does not exist yet: Create project will offer to create it.") \
-                .format(p) if check.missing else ""
+            return fill(self.tr("%1 does not exist yet: Create project will offer to create "
+                                "it."), p) if check.missing else ""
         texts = {
-            "relative": self.tr("{0} is not an absolute path: give the whole path (for "
-                                "example ~/projects/my-app).").format(p),
-            "loop": self.tr("{0} is a symlink loop, not a folder.").format(other),
-            "through_file": self.tr("{0} goes through a file: a part of it is not a folder.")
-            .format(other),
-            "denied": self.tr("{0} cannot be checked: permission denied.").format(other),
-            "too_long": self.tr("{0} is too long a name for this system.").format(p),
-            "dangling": self.tr("{0} is a symlink to something that does not exist; create "
-                                "the target or choose another folder.").format(p),
-            "not_folder": self.tr("{0} is {1}, not a folder.").format(p, what),
-            "has_planning": self.tr("{0} already has .planning/ — open it instead of "
-                                    "creating it.").format(p),
-            "no_parent": self.tr("{0} cannot be created (no existing parent).").format(p),
-            "parent_not_folder": self.tr("{0} cannot be created: {1} is {2}, not a folder.")
-            .format(p, other, what),
-            "parent_not_writable": self.tr("{0} cannot be created: {1} is not writable.")
-            .format(p, other),
+            "relative": fill(self.tr("%1 is not an absolute path: give the whole path (for "
+                                     "example ~/projects/my-app)."), p),
+            "loop": fill(self.tr("%1 is a symlink loop, not a folder."), other),
+            "through_file": fill(self.tr("%1 goes through a file: a part of it is not a "
+                                         "folder."), other),
+            "denied": fill(self.tr("%1 cannot be checked: permission denied."), other),
+            "too_long": fill(self.tr("%1 is too long a name for this system."), p),
+            "dangling": fill(self.tr("%1 is a symlink to something that does not exist; "
+                                     "create the target or choose another folder."), p),
+            "not_folder": fill(self.tr("%1 is %2, not a folder."), p, what),
+            "has_planning": fill(self.tr("%1 already has .planning/ — open it instead of "
+                                         "creating it."), p),
+            "no_parent": fill(self.tr("%1 cannot be created (no existing parent)."), p),
+            "parent_not_folder": fill(self.tr("%1 cannot be created: %2 is %3, not a "
+                                              "folder."), p, other, what),
+            "parent_not_writable": fill(self.tr("%1 cannot be created: %2 is not writable."),
+                                        p, other),
         }
-        return texts.get(check.code) or self.tr("{0} cannot be used: {1}").format(
-            p, check.problem)
+        return texts.get(check.code) or fill(
+            self.tr("%1 cannot be used (the folder check says: %2)"), p, check.problem)
 
     def _check_folder(self) -> FolderCheck | None:
         text = self.folder_edit.text().strip()
@@ -423,11 +543,14 @@ class NewProjectDialog(QDialog):
             src = self.tr("built-ins ← ~/.msd/defaults.json ← your choices") \
                 if notes.defaults_used else \
                 self.tr("built-ins ← your choices (no ~/.msd/defaults.json)")
-            self.preview_title.setText("\n".join([".planning/config.json", src,
-                                                  *notes.messages]))
+            # the notes are the config check's own (English) words, one a line
+            said = [fill(self.tr("The config check says: %1"), m) for m in notes.messages]
+            self.preview_title.setText("\n".join([".planning/config.json", src, *said]))
             build_error = None
         except MsdError as exc:
-            build_error = str(exc)
+            self.preview.clear()  # its placeholder says why it is empty
+            build_error = fill(self.tr("No config.json can be made yet (the config check "
+                                       "says: %1)"), exc)
         if not self.creating:
             self.error_label.setText(build_error or "")
         self.create_button.setEnabled(not problem and not self.errors and build_error is None
@@ -440,8 +563,8 @@ class NewProjectDialog(QDialog):
         if self.creating or check is None or not check.ok or self.errors:
             return
         if check.missing and not ask_create_folder(self, check.path):
-            self.error_label.setText(self.tr("Nothing was created: {0} does not exist.")
-                                     .format(check.path))
+            self.error_label.setText(fill(self.tr("Nothing was created: %1 does not exist."),
+                                          check.path))
             return
         root, choices, env, missing = check.path, self.all_choices(), self.env, check.missing
         scope = "global" if self.global_keys.isChecked() else "project"
@@ -462,8 +585,10 @@ class NewProjectDialog(QDialog):
 
         def failed(error: BaseException) -> None:
             self._set_creating(False)
-            self.error_label.setText(str(error) if isinstance(error, MsdError) else
-                                     self.tr("Could not create the project: {0}").format(error))
+            self.error_label.setText(
+                fill(self.tr("Could not create the project (the file check says: %1)"), error)
+                if isinstance(error, MsdError) else
+                fill(self.tr("Could not create the project: %1"), error))
             self._refresh_keep_error()
 
         run_op(work, name="new project", on_finished=done, on_failed=failed, owner=self)
