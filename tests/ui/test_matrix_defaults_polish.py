@@ -227,7 +227,7 @@ def test_confirmation_and_report_speak_portuguese(qtbot: Any, projects: list[Any
                                 else "written", c.problem or "") for c in plan.changes)
     report = BatchReport(plan, results, "apply")
 
-    def collect() -> dict[str, str]:
+    def collect(name: str) -> dict[str, str]:
         dialog = BatchConfirmDialog(plan)
         qtbot.addWidget(dialog)
         out = {**texts(dialog), "title": dialog.windowTitle()}
@@ -238,11 +238,14 @@ def test_confirmation_and_report_speak_portuguese(qtbot: Any, projects: list[Any
         out["box/lines"] = box.informativeText()
         notes = [dialog.model.index(r, 3).data() for r in range(dialog.model.rowCount())]
         out["notes"] = " | ".join(n for n in notes if n)
+        dialog.show()
+        box.show()
+        picture([dialog, box], name)
         return out
 
-    en = collect()
+    en = collect("matrix-defaults-confirm.png")
     request.getfixturevalue("pt_br")
-    pt = collect()
+    pt = collect("matrix-defaults-pt_BR-confirm.png")
     assert compare(en, pt) == []
     assert "gravado" in pt["box/lines"]
     assert "written" not in pt["box/lines"]
@@ -342,6 +345,13 @@ def test_a_secret_is_masked_in_every_cell_and_tooltip(qtbot: Any, projects: list
               view.summary_label.text()]
     assert any("7890" in str(s) and "*" in str(s) for s in shown)  # the masked form …
     assert not any(SECRET in str(s) for s in shown)  # … never the secret
+    view.table.setFocus()
+    view.table.setCurrentIndex(view.proxy.index(0, COL_VALUE))
+    QApplication.clipboard().clear()
+    QTest.keyClick(view.table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)  # a copy
+    copied = QApplication.clipboard().text()
+    assert "7890" in copied  # the masked value was copied …
+    assert SECRET not in copied  # … not the secret
     panel = defaults(qtbot, projects, home)
     shown = [panel.model.index(r, c).data(role) for r in range(panel.model.rowCount())
              for c in range(panel.model.columnCount())
@@ -401,8 +411,13 @@ def clipped(area: QWidget) -> list[str]:
         if w.fontMetrics().horizontalAdvance(text) > w.contentsRect().width():
             out.append(f"{w.objectName() or type(w).__name__}: {w.text()!r}")
     for view in area.findChildren(QAbstractItemView):
-        if not foreign(view, area) and view.horizontalScrollBar().isVisible():
+        if foreign(view, area) or view.window() is not area.window():
+            continue
+        if view.horizontalScrollBar().isVisible():
             out.append(f"{view.objectName()}: scrolls sideways")
+        header = getattr(view, "horizontalHeader", lambda: None)()
+        if header is not None and header.length() > view.viewport().width() + 1:
+            out.append(f"{view.objectName()}: columns wider than the table")
     return out
 
 

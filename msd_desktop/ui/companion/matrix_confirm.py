@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGridLayout,
-    QHeaderView,
     QLabel,
     QMessageBox,
     QSizePolicy,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.config.batch import BatchPlan, BatchReport
 from msd_desktop.ui.companion.matrix_model import BatchPlanModel
+from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import result_line
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 
@@ -56,12 +56,15 @@ class BatchConfirmDialog(QDialog):
         self.table.setAccessibleName(self.tr("Projects and the value each will get"))
         self.table.setModel(self.model)
         self.table.setTabKeyNavigation(False)  # Tab goes on to the buttons
+        self.table.setWordWrap(False)  # one line a project; the full note in its tooltip
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # the note gives up width first (its full text is in its tooltip), then the names
+        # and values
+        self.column_fit = ColumnFit(self.table, shrink=(0, 1, 2), first=(3,), floor=96)
         self.empty_hint = EmptyHint(self.table, lambda: self.tr(
             "No project is selected: close this and select projects in the matrix."))
         layout.addWidget(self.table, 1)

@@ -16,32 +16,36 @@ from PySide6.QtWidgets import QHeaderView, QTableView
 
 
 def fitted(widths: Sequence[int], available: int, shrink: Sequence[int],
-           floor: int) -> list[int]:
-    """``widths`` when they fit in ``available``; else the ``shrink`` columns give up the
-    width missing, each in proportion to its width above ``floor``."""
+           floor: int, first: Sequence[int] = ()) -> list[int]:
+    """``widths`` when they fit in ``available``; else the ``first`` columns give up the
+    width missing, then the ``shrink`` columns, each in proportion to its width above
+    ``floor``."""
     out = list(widths)
-    excess = sum(out) - available
-    if excess <= 0:
-        return out
-    room = {c: max(out[c] - floor, 0) for c in shrink if 0 <= c < len(out)}
-    total = sum(room.values())
-    if total <= 0:
-        return out
-    take = min(excess, total)
-    for c, spare in room.items():
-        out[c] -= -(-take * spare // total)  # rounded up: the sum lands within the width
+    for stage in (first, shrink):
+        excess = sum(out) - available
+        if excess <= 0:
+            break
+        room = {c: max(out[c] - floor, 0) for c in stage if 0 <= c < len(out)}
+        total = sum(room.values())
+        if total <= 0:
+            continue
+        take = min(excess, total)
+        for c, spare in room.items():
+            out[c] -= -(-take * spare // total)  # rounded up: the sum lands within the width
     return out
 
 
 class ColumnFit(QObject):
     """Keeps ``view``'s columns fitted as its viewport resizes and its model resets; the
-    width left over goes to the ``stretch`` column (the last one unless told)."""
+    width left over goes to the ``stretch`` column (the last one unless told); ``first``
+    columns (long notes) give up width before the ``shrink`` ones (names)."""
 
     def __init__(self, view: QTableView, shrink: Sequence[int], floor: int = 72,
-                 stretch: int | None = None) -> None:
+                 stretch: int | None = None, first: Sequence[int] = ()) -> None:
         super().__init__(view)
         self._view = view
         self._shrink = tuple(shrink)
+        self._first = tuple(first)
         self._floor = floor
         self._stretch = stretch
         header = view.horizontalHeader()
@@ -62,7 +66,7 @@ class ColumnFit(QObject):
         widths = [max(view.sizeHintForColumn(c), header.sectionSizeHint(c))
                   for c in range(model.columnCount())]
         available = view.viewport().width()
-        widths = fitted(widths, available, self._shrink, self._floor)
+        widths = fitted(widths, available, self._shrink, self._floor, self._first)
         if self._stretch is not None and 0 <= self._stretch < len(widths):
             widths[self._stretch] += max(available - sum(widths), 0)
         for c, width in enumerate(widths):

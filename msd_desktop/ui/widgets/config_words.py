@@ -67,7 +67,7 @@ def plan_note(note: str) -> str:
         return QCoreApplication.translate("ConfigWords", "already set")
     prefix = "not written, "
     if note.startswith(prefix):  # the rest is the file check's own (English) message
-        return QCoreApplication.translate("ConfigWords", "not written, %1").replace(
+        return QCoreApplication.translate("ConfigWords", "not written (file check: %1)").replace(
             "%1", note[len(prefix):])
     return note
 
