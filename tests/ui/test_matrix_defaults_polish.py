@@ -387,6 +387,25 @@ def test_empty_tables_say_what_would_be_there(qtbot: Any, home: dict[str, str],
     assert "espaço de trabalho" in pt_view.empty_hint.text()
 
 
+def test_confirmation_with_no_project_says_so(qtbot: Any, home: dict[str, str]) -> None:
+    dialog = BatchConfirmDialog(plan_batch([], "model_profile", "budget", home))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    QApplication.processEvents()
+    assert dialog.empty_hint.isVisible()
+    assert "select projects" in dialog.empty_hint.text()
+    assert not dialog.apply_button.isEnabled()
+
+
+def test_key_list_names_each_setting(qtbot: Any, projects: list[Any], home: dict[str, str],
+                                     request: pytest.FixtureRequest) -> None:
+    request.getfixturevalue("pt_br")
+    view = matrix(qtbot, projects, home)
+    row = view.key_combo.findText("model_profile")
+    assert view.key_combo.itemText(row) == "model_profile"  # key names stay as they are
+    assert view.key_combo.itemData(row, Qt.ItemDataRole.ToolTipRole) == "Perfil de modelo"
+
+
 def test_hint_goes_when_rows_come(qtbot: Any, projects: list[Any],
                                   home: dict[str, str]) -> None:
     view = matrix(qtbot, [], home)

@@ -70,6 +70,15 @@ from msd_desktop.ui.widgets.workers import run_op
 _fill = fill  # the one-pass placeholder fill (a value containing "%2" stays as it is)
 
 
+def key_title(key: str) -> str:
+    """The schema's title of ``key`` ("Model profile"), in the window's language."""
+    spec = config_schema.get(key)
+    title = getattr(spec, "title", "") if spec is not None else ""
+    if not title:
+        return key
+    return QCoreApplication.translate(schema_texts.CONTEXT, title, f"{key}/title")
+
+
 def key_description(key: str) -> str:
     """The schema's description of ``key`` in the window's language (the Settings form's
     translation of the same text)."""
@@ -117,7 +126,9 @@ class ConfigMatrixView(QWidget):
         self.key_combo.setToolTip(self.tr(
             "The setting shown for every project (Alt+K); type part of its name to find it"))
         self.key_combo.setEditable(True)
-        self.key_combo.addItems(sorted(config_schema.SCHEMA))
+        for row, key in enumerate(sorted(config_schema.SCHEMA)):
+            self.key_combo.addItem(key)
+            self.key_combo.setItemData(row, key_title(key), Qt.ItemDataRole.ToolTipRole)
         self.key_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         completer = QCompleter(sorted(config_schema.SCHEMA), self)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
