@@ -466,4 +466,36 @@ def test_large_window_keeps_fields_to_their_size(qtbot: QtBot, english: None,
     panel = _state_tab(qtbot, window, demo / "billing-service", (1920, 1080))
     _check_fits(panel)
     assert panel.progress.width() <= 400  # a bar for a percentage, not across the window
+    # the phase list keeps the height its rows need when the window grows (no tall empty table)
+    table = panel.phase_table
+    rows = sum(table.rowHeight(r) for r in range(panel.phase_model.rowCount()))
+    chrome = panel.phases_box.height() - table.viewport().height()
+    assert panel.phases_box.height() <= max(rows + chrome + table.rowHeight(0), 140) + 4
+    assert panel.context_tabs.height() > panel.phases_box.height()
     _shoot(window, "state-1920")
+
+
+def test_the_fit_follows_the_size_until_a_splitter_is_dragged(qtbot: QtBot, demo: Path,
+                                                              env: dict[str, str]) -> None:
+    panel = _panel(qtbot, demo / "billing-service", env)
+    panel.resize(1000, 600)
+    panel.show()
+    qtbot.waitExposed(panel)
+    qtbot.waitUntil(lambda: panel._phases_fitted, timeout=2000)
+    fitted = panel.left_splitter.sizes()[0]
+    panel.resize(1000, 900)  # taller: the phase list keeps the height of its rows
+    qtbot.waitUntil(lambda: sum(panel.left_splitter.sizes()) > 500, timeout=2000)
+    QApplication.processEvents()
+    assert abs(panel.left_splitter.sizes()[0] - fitted) <= 2
+    # the person drags the handle down: a resize no longer snaps it back to the fit
+    handle = panel.left_splitter.handle(1)
+    start = handle.rect().center()
+    QTest.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(handle, start + type(start)(0, 120))
+    QTest.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start + type(start)(0, 120))
+    dragged = panel.left_splitter.sizes()[0]
+    assert dragged > fitted + 60
+    panel.resize(1000, 800)
+    QApplication.processEvents()
+    qtbot.wait(20)
+    assert panel.left_splitter.sizes()[0] > fitted + 30  # (Qt shares the 100 px lost)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -407,6 +407,12 @@ class StatePanel(QWidget):
         self.left_splitter = left
         self.phases_box = phases_box
         self._phases_fitted = False  # the phase list sized to its rows once (then the user's)
+        # until the person drags a splitter, the fit follows the window's size
+        self._user_sized = False
+        self._fitted_rows = -1  # the phase count the fit was made for
+        self._refit_pending = False
+        left.splitterMoved.connect(self._splitter_dragged)
+        left.installEventFilter(self)
 
         # the Markdown body
         self.body = _StateBody()
@@ -423,6 +429,7 @@ class StatePanel(QWidget):
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
+        split.splitterMoved.connect(self._splitter_dragged)
         self.splitter = split
 
         # the whole tab's empty state: no project yet, or a project without STATE.md
@@ -555,8 +562,9 @@ class StatePanel(QWidget):
         self.phase_hint.refresh()  # its text depends on the state, not only on the rows
         self.phases_box.setTitle(self.tr("%n phase(s) in this milestone", "", len(view.phases))
                                  if view.phases else self.tr("Phases"))
-        if not self._phases_fitted and self.isVisible():
-            self._fit_phases()
+        if self.isVisible() and (not self._phases_fitted or (
+                not self._user_sized and self._fitted_rows != len(view.phases))):
+            self._fit_phases()  # (not on every reload: only when the roadmap changed size)
         _fill(self.blockers, view.blockers)
         _fill(self.decisions, view.decisions)
         _fill(self.todos, view.todos)
@@ -613,6 +621,23 @@ class StatePanel(QWidget):
 
     # -- internals
 
+    def _splitter_dragged(self, *_args: object) -> None:
+        self._user_sized = True  # setSizes does not emit splitterMoved: only a drag does
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # the splitters change size with the window and with the rows above them (banners,
+        # a wrapped status line): the fit follows until the person drags a splitter
+        if (event.type() == QEvent.Type.Resize and self._view is not None
+                and not self._user_sized and not self._refit_pending):
+            self._refit_pending = True  # once per burst of resizes, after the layout settles
+            QTimer.singleShot(0, self, self._refit)
+        return False
+
+    def _refit(self) -> None:
+        self._refit_pending = False
+        if not self._user_sized:
+            self._fit_phases()
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._phases_fitted and self._view is not None:
@@ -645,6 +670,7 @@ class StatePanel(QWidget):
         left_width = max(width // 2, min(needed, int(width * 0.6)))
         self.splitter.setSizes([left_width, width - left_width])
         self._phases_fitted = True
+        self._fitted_rows = self.phase_model.rowCount()
 
     def _set_content_visible(self, visible: bool) -> None:
         for w in (self.statusline_label, self.progress, self.splitter):
