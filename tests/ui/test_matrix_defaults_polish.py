@@ -361,6 +361,30 @@ def test_a_secret_is_masked_in_every_cell_and_tooltip(qtbot: Any, projects: list
     assert not any(SECRET in str(s) for s in shown)
 
 
+def test_a_secret_batch_report_is_masked(qtbot: Any, projects: list[Any],
+                                         home: dict[str, str]) -> None:
+    """The account of a secret's bulk edit (real keyring: scripts/run-tests.sh)."""
+    from msd_desktop.core.config.batch import apply_batch
+    from msd_desktop.core.secrets import store as secrets
+
+    if not secrets.keyring_status().usable:
+        pytest.skip("no usable keyring backend (run scripts/run-tests.sh)")
+    plan = plan_batch(projects[:3], "brave_search", SECRET, home)
+    report = apply_batch(plan, home)
+    assert report.counts.get("written", 0) >= 1
+    box = batch_report_box(None, report)
+    qtbot.addWidget(box)
+    dialog = BatchConfirmDialog(plan)
+    qtbot.addWidget(dialog)
+    shown = [box.text(), box.informativeText(), box.detailedText(), box.windowTitle(),
+             *texts(dialog).values(),
+             *[dialog.model.index(r, c).data(role) for r in range(dialog.model.rowCount())
+               for c in range(4)
+               for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)]]
+    assert any("7890" in t for t in shown)  # the masked value is said …
+    assert not any(SECRET in t for t in shown)  # … never the secret
+
+
 def test_file_text_shows_as_text_in_the_reach_details(qtbot: Any, projects: list[Any],
                                                       home: dict[str, str]) -> None:
     write_defaults(home, {"project_code": "<img src=x>&amp;"})
