@@ -207,3 +207,22 @@ def test_default_from_defaults_json_is_plain_text(qtbot: Any, demo: Path,
     qtbot.addWidget(view)
     assert view.reference_label.textFormat() == Qt.TextFormat.PlainText
     assert "<b>X</b> %2 (~/.msd/defaults.json)" in view.reference_label.text()
+
+
+def test_report_box_lists_each_project(qtbot: Any, demo: Path, env: dict[str, str]) -> None:
+    view = ConfigMatrixView(refs(demo), env, key="model_profile")
+    qtbot.addWidget(view)
+    choose_budget(qtbot, view)
+    lines: list[str] = []
+    handler = ModalHandler([(BatchConfirmDialog, press_apply),
+                            (QMessageBox, lambda b: (lines.extend(
+                                b.informativeText().splitlines()), press_enter(b)))])
+    with qtbot.waitSignal(view.applied, timeout=20000) as applied:
+        QTest.mouseClick(view.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not handler.steps, timeout=5000)
+    results = applied.args[0].results
+    assert len(lines) == len(results)  # every project, said in the box itself
+    for line, result in zip(lines, results, strict=True):
+        assert line.startswith(f"{result.project.name}: ")
+        if result.status == "written":
+            assert line.endswith(f"{result.change.old_display} → budget")
