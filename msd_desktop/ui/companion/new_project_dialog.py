@@ -280,6 +280,8 @@ class NewProjectDialog(QDialog):
         form_scroll.setObjectName("NewProjectForm")
         form_scroll.setWidgetResizable(True)
         form_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # Tab goes from field to field (the area follows the focus), never to the area itself
+        form_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # never sideways: the form's rows fit any width the splitter gives it
         form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         form_scroll.setWidget(form_side)
@@ -396,7 +398,7 @@ class NewProjectDialog(QDialog):
             edit.textChanged.connect(lambda _t: self._refresh())
             self.key_edits[key] = edit
             label = QLabel(title)
-            label.setToolTip(key)
+            label.setToolTip(edit.toolTip())
             label.setBuddy(edit)
             form.addRow(label, edit)
         self.global_keys = QCheckBox(
@@ -454,8 +456,9 @@ class NewProjectDialog(QDialog):
             self.keyring_label.setText(fill(self.tr(
                 "No usable OS keyring, so API keys cannot be stored from here (the project "
                 "is created without them). The keyring check says: %1"), first))
-            self.keyring_label.setToolTip(reason)
-            self.keyring_label.setAccessibleDescription(reason)
+            said = fill(self.tr("The keyring check says: %1"), reason)
+            self.keyring_label.setToolTip(said)
+            self.keyring_label.setAccessibleDescription(said)
             self.keyring_label.setStyleSheet(f"color: {semantic_color('warning').name()}")
 
     # -- state
