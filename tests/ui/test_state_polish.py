@@ -212,7 +212,7 @@ def test_derived_next_step_and_problem_lines_are_translated(qtbot: QtBot, demo: 
                                                             pt_br: None) -> None:
     panel = _panel(qtbot, demo / "billing-service", env)
     assert panel.fields["next_action"].text() == (
-        "nenhuma no STATE.md — /msd-resume-work (deduzida)")
+        "/msd-resume-work (deduzida; nenhuma no STATE.md)")  # the command first
     state = load_project_state(demo / "legacy-importer", env)
     warning = next(p for p in state.problems if p.line)
     line = problem_text(warning, state.root)
