@@ -497,6 +497,20 @@ def test_nothing_clips_at_1024x700(qtbot: Any, projects: list[Any], home: dict[s
             else "matrix-defaults-pt_BR-1024.png")
 
 
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_smallest_windows_still_hold(qtbot: Any, projects: list[Any], home: dict[str, str],
+                                     request: pytest.FixtureRequest, language: str) -> None:
+    """At their minimum sizes nothing is cut and no table is wider than itself (a column
+    title may then elide)."""
+    write_defaults(home, {"model_profile": "budget", "mode": "yolo"})
+    request.getfixturevalue("pt_br" if language == "pt_BR" else "english")
+    view = matrix(qtbot, projects, home, size=(640, 360))
+    panel = defaults(qtbot, projects, home, size=(640, 480))
+    assert clipped(view) == []
+    assert clipped(panel) == []
+    assert titles_fit(panel) == []  # the counts keep their titles
+
+
 def test_wide_window_keeps_the_key_field_its_size(qtbot: Any, projects: list[Any],
                                                   home: dict[str, str], english: None) -> None:
     write_defaults(home, {"model_profile": "budget", "mode": "yolo"})

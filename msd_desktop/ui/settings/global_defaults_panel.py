@@ -182,7 +182,11 @@ class GlobalDefaultsPanel(QWidget):
         row.setStretchFactor(0, 1)
         row.setStretchFactor(1, 1)
         row.setChildrenCollapsible(False)
-        self.table.setMinimumWidth(320)
+        # never narrower than the three counts' titles plus the key and value at their floor
+        header = self.table.horizontalHeader()
+        counts = sum(header.sectionSizeHint(c) for c in range(2, self.model.columnCount()))
+        self.table.setMinimumWidth(counts + 2 * 72 + 2 * self.table.frameWidth()
+                                   + self.table.verticalScrollBar().sizeHint().width())
         self.details.setMinimumWidth(200)
         bl.addWidget(row, 1)
 
