@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -1037,8 +1038,12 @@ class MainWindow(QMainWindow):
         before, self._known_roots = self._known_roots, set(roots)
         if self._rescan_reason is None and not before:
             return  # the first scan: nothing to compare with
-        self._rescan_reason = self.tr("Rescan: {0} projects ({1} new, {2} gone)").format(
-            len(roots), len(roots - before), len(before - roots))
+        total = self.tr("%n project(s)", "", len(roots))
+        new = self.tr("%n new", "", len(roots - before))
+        gone = self.tr("%n gone", "", len(before - roots))
+        values = {"%1": total, "%2": new, "%3": gone}  # one pass: no value is re-read
+        self._rescan_reason = re.sub("%[123]", lambda m: values[m.group(0)],
+                                     self.tr("Rescan: %1 (%2, %3)"))
 
     # -- selection
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from msd_desktop.ui.browser.overview_model import (
     COL_MILESTONE,
     COL_PHASE,
@@ -51,18 +53,23 @@ def test_long_texts_far_down_still_count(qtbot) -> None:
     assert view.content_widths()[COL_PHASE] > fm.horizontalAdvance(summaries[-1].phase)
 
 
-def test_rows_with_problems_grow_the_others_stay_one_line(qtbot) -> None:
+def test_every_row_is_one_line_problems_elide_with_the_full_list_in_the_tooltip(qtbot) -> None:
+    """A wrapped Problems cell made rows five lines tall: every row is one line now, the
+    cell keeps its count badge and elides, the tooltip lists every problem."""
     calm = [_summary(i) for i in range(1, 60)]
     troubled = [_summary(i, problems=["first problem", "second problem", "third problem"])
                 for i in range(60, 120)]
     view = _view(qtbot, calm + troubled)
     view.table.setColumnWidth(COL_PROBLEMS, 160)
-    view._fit_rows()
-    qtbot.waitUntil(lambda: view._fit_next >= view.proxy.rowCount(), timeout=5000)
+    qtbot.wait(100)
     vh = view.table.verticalHeader()
     default = vh.defaultSectionSize()
-    heights = {view.model.rows()[view.proxy.mapToSource(view.proxy.index(r, 0)).row()]
-               .summary.name: vh.sectionSize(r) for r in range(view.proxy.rowCount())}
-    assert all(heights[s.name] == default for s in calm)
-    assert all(heights[s.name] > default for s in troubled)
-    assert len(view._fit_heights) == 1  # one measurement per distinct text and width
+    assert {vh.sectionSize(r) for r in range(view.proxy.rowCount())} == {default}
+    row = next(r for r in range(view.proxy.rowCount())
+               if view.proxy.index(r, COL_PROBLEMS).data())
+    index = view.proxy.index(row, COL_PROBLEMS)
+    text = index.data()
+    assert text.startswith("(3) first problem")
+    assert "\n" not in text
+    tip = index.data(Qt.ItemDataRole.ToolTipRole)  # escaped rich text, a line each
+    assert tip == "<qt>first problem<br>second problem<br>third problem</qt>"

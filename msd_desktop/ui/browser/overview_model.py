@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.status_text import (
@@ -48,6 +48,19 @@ COLUMNS = ("Project", "Workspace", "Milestone", "Phase", "Status", "Progress",
            "Last activity", "Problems")
 COL_PROJECT, COL_WORKSPACE, COL_MILESTONE, COL_PHASE, COL_STATUS, COL_PROGRESS, \
     COL_ACTIVITY, COL_PROBLEMS = range(len(COLUMNS))
+
+
+def column_titles() -> tuple[str, ...]:
+    """The header's titles in the window's language (:data:`COLUMNS` stays English: asked at
+    paint time, after the translator is installed)."""
+    return (QCoreApplication.translate("OverviewModel", "Project"),
+            QCoreApplication.translate("OverviewModel", "Workspace"),
+            QCoreApplication.translate("OverviewModel", "Milestone"),
+            QCoreApplication.translate("OverviewModel", "Phase"),
+            QCoreApplication.translate("OverviewModel", "Status"),
+            QCoreApplication.translate("OverviewModel", "Progress"),
+            QCoreApplication.translate("OverviewModel", "Last activity"),
+            QCoreApplication.translate("OverviewModel", "Problems"))
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -137,6 +150,9 @@ class OverviewModel(HeaderedTableModel):
 
     def rows(self) -> list[OverviewRow]:
         return list(self._rows)
+
+    def column_headers(self) -> Sequence[str]:
+        return column_titles()
 
     def problem_rows(self) -> int:
         """How many rows have a problem badge."""
@@ -306,10 +322,12 @@ class OverviewModel(HeaderedTableModel):
                 return tooltip("\n".join(visible(b) for b in s.badges()))
             if col == COL_ACTIVITY and s.last_activity_desc:
                 return tooltip(visible(s.last_activity_desc))
-            if col == COL_PROJECT:
-                return tooltip(f"{visible(s.root)}\n{visible(s.statusline_full)}".rstrip())
+            if col == COL_PROJECT:  # the name in full first: the cell may be elided
+                lines = [visible(row.label), visible(s.root), visible(s.statusline_full)]
+                return tooltip("\n".join(line for line in lines if line))
             if col == COL_STATUS and s.status_raw and s.status_raw != s.status:
-                return tooltip(f"STATE.md says: {visible(s.status_raw)}")
+                return tooltip(QCoreApplication.translate(
+                    "OverviewModel", "STATE.md says: %1").replace("%1", visible(s.status_raw)))
             if col in (COL_WORKSPACE, COL_MILESTONE, COL_PHASE):
                 return tooltip(self._display(row, col)) or None  # the cell may be elided
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -332,7 +350,7 @@ class OverviewModel(HeaderedTableModel):
         in a folder name or in STATE.md shows as ``\\n``, ``\\x1b``, ``\\u202e``)."""
         text = OverviewModel._raw_display(row, col)
         if col == COL_PROBLEMS:
-            return text  # each problem escaped on its own, the lines between them kept
+            return text  # each problem escaped on its own
         return visible(text) if text else text
 
     @staticmethod
@@ -356,8 +374,9 @@ class OverviewModel(HeaderedTableModel):
             badges = [visible(b) for b in s.badges()]
             if not badges:
                 return ""
-            # every problem on its own line; the view wraps the cell (full text in the tooltip)
-            return badges[0] if len(badges) == 1 else f"({len(badges)}) " + "\n".join(badges)
+            # one line: the count, then the problems one after the other (the cell elides;
+            # its tooltip lists every problem on its own line) — a wrapped cell made tall rows
+            return badges[0] if len(badges) == 1 else f"({len(badges)}) " + " · ".join(badges)
         return None
 
 

@@ -8,14 +8,11 @@ column as a real progress bar using the current style, so it follows the system 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
-    QRect,
-    QSize,
     QSortFilterProxyModel,
     Qt,
     QTimer,
@@ -24,8 +21,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFontMetrics, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionProgressBar,
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.ui.browser.elide_delegate import ElideDelegate
 from msd_desktop.ui.browser.overview_model import (
     COL_ACTIVITY,
     COL_MILESTONE,
@@ -50,19 +50,52 @@ from msd_desktop.ui.browser.overview_model import (
     SortRole,
     WorkstreamNameRole,
 )
-from msd_desktop.ui.widgets.workers import YIELD_MS
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 
 # widest a fitted column may be (px); Problems (stretched, last) gets the rest
 MAX_COLUMN_WIDTH = {COL_PROJECT: 260, COL_WORKSPACE: 180, COL_MILESTONE: 220, COL_PHASE: 240}
 MIN_COLUMN_WIDTH = 70  # narrowest a shrunk column gets
-MIN_PROBLEMS_WIDTH = 160  # what Problems keeps before the other columns shrink
-PROGRESS_WIDTH = 100
+MIN_PROBLEMS_WIDTH = 120  # what Problems keeps before the other columns shrink
+PROJECT_KEEP = 170  # what Project keeps while Milestone and Phase can still give way
+PROGRESS_WIDTH = 84
 # the columns fitted to their text (Progress has a fixed width, Problems stretches)
 FITTED_COLUMNS = (COL_PROJECT, COL_WORKSPACE, COL_MILESTONE, COL_PHASE, COL_STATUS,
                   COL_ACTIVITY)
 FIT_ROWS = 100  # rows measured from the top (what is on screen, and then some)
 FIT_LONGEST = 20  # plus this many of the longest texts further down
-FIT_ROWS_BUDGET_S = 0.015  # row heights fitted per event-loop turn, at most this long
+
+
+def shrunk_widths(natural: dict[int, int], room: int) -> dict[int, int]:
+    """Column widths that fit ``room``: the widest columns give way first, down to a common
+    cap (never below :data:`MIN_COLUMN_WIDTH`), so a short project name keeps its whole
+    width while a long milestone or phase name is elided (shrinking every column by the same
+    share cut "billing-service" at 1024 px)."""
+    if sum(natural.values()) <= room or not natural:
+        return dict(natural)
+    widths = sorted(natural.values())
+    cap, left = MIN_COLUMN_WIDTH, room
+    for i, width in enumerate(widths):
+        share = left // (len(widths) - i)  # what each remaining column may have
+        if width > share:
+            cap = max(MIN_COLUMN_WIDTH, share)
+            break
+        left -= width
+    else:
+        cap = widths[-1]
+    return {col: max(MIN_COLUMN_WIDTH, min(width, cap)) for col, width in natural.items()}
+
+
+def fitted_widths(natural: dict[int, int], room: int) -> dict[int, int]:
+    """:func:`shrunk_widths`, but the Project column keeps up to :data:`PROJECT_KEEP` px
+    while the others can give way: the name is what a row is recognised by."""
+    keep = min(natural.get(COL_PROJECT, 0), PROJECT_KEEP)
+    others = {c: w for c, w in natural.items() if c != COL_PROJECT}
+    if COL_PROJECT not in natural or len(others) * MIN_COLUMN_WIDTH > room - keep:
+        return shrunk_widths(natural, room)
+    out = shrunk_widths(others, room - keep)
+    out[COL_PROJECT] = max(keep, min(natural[COL_PROJECT], room - sum(out.values())))
+    return out
 
 
 class ProgressBarDelegate(QStyledItemDelegate):
@@ -81,8 +114,7 @@ class ProgressBarDelegate(QStyledItemDelegate):
         if percent is None:
             return
         bar = QStyleOptionProgressBar()
-        # one text line high, centred: a row made taller by a wrapped Problems cell must not
-        # get a giant bar
+        # one text line high, centred, whatever the row's height
         height = min(option.rect.height() - 8, option.fontMetrics.height() + 8)
         bar.rect = option.rect.adjusted(4, 0, -4, 0)
         bar.rect.setTop(option.rect.top() + (option.rect.height() - height) // 2)
@@ -98,25 +130,6 @@ class ProgressBarDelegate(QStyledItemDelegate):
         bar.direction = option.direction
         bar.fontMetrics = option.fontMetrics
         style.drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter, widget)
-
-
-class _WrappingDelegate(QStyledItemDelegate):
-    """Wraps its cell's text (the view's word wrap is off, so the other columns elide)."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem,
-                        index: QModelIndex | QPersistentModelIndex) -> None:
-        super().initStyleOption(option, index)
-        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
-
-    def sizeHint(self, option: QStyleOptionViewItem,
-                 index: QModelIndex | QPersistentModelIndex) -> QSize:
-        # the view passes the column width only when its own word wrap is on
-        opt = QStyleOptionViewItem(option)
-        view = self.parent()
-        if isinstance(view, QTableView):
-            # (a valid rect: the style wraps only inside valid bounds)
-            opt.rect = QRect(0, 0, view.columnWidth(index.column()), 1000)
-        return super().sizeHint(opt, index)
 
 
 class _SourceSortProxy(QSortFilterProxyModel):
@@ -144,6 +157,7 @@ class OverviewView(QWidget):
 
         self.table = QTableView()
         self.table.setObjectName("OverviewTable")
+        self.table.setAccessibleName(self.tr("All projects"))
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(COL_PROJECT, Qt.SortOrder.AscendingOrder)
@@ -151,12 +165,17 @@ class OverviewView(QWidget):
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
-        # only the Problems cell wraps (the other columns fit their contents); rows with
-        # problems get the height their text needs (_fit_rows), the others stay one line
+        # every row one line: cells elide (their tooltips have the full text) — names in the
+        # middle, so "platform-monorepo › api" and "› web" stay apart; a wrapped Problems
+        # cell made rows five lines tall
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.setItemDelegateForColumn(COL_PROBLEMS, _WrappingDelegate(self.table))
+        self.table.setItemDelegateForColumn(
+            COL_PROJECT, ElideDelegate(Qt.TextElideMode.ElideMiddle, self.table))
+        self.table.setItemDelegateForColumn(
+            COL_WORKSPACE, ElideDelegate(Qt.TextElideMode.ElideMiddle, self.table))
         self.table.verticalHeader().hide()
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setItemDelegateForColumn(COL_PROGRESS, ProgressBarDelegate(self.table))
         header = self.table.horizontalHeader()
         # Interactive + an explicit fit per scan, not ResizeToContents: that mode re-measures
@@ -168,30 +187,35 @@ class OverviewView(QWidget):
         header.setSectionResizeMode(COL_PROGRESS, QHeaderView.ResizeMode.Fixed)
         header.setResizeContentsPrecision(100)
         header.resizeSection(COL_PROGRESS, PROGRESS_WIDTH)
-        header.setToolTip("Click a column to sort")
-        self._rows_timer = QTimer(self)
-        self._rows_timer.setSingleShot(True)
-        self._rows_timer.setInterval(30)
-        self._rows_timer.timeout.connect(self._fit_rows)
+        header.setToolTip(self.tr("Click a column to sort"))
         self._natural: dict[int, int] = {}  # fitted widths of the shrinkable columns
-        self._fit_next = 0  # next proxy row _fit_some_rows looks at
-        self._fit_heights: dict[tuple[str, int], int] = {}  # (Problems text, width) -> height
         self._widths_timer = QTimer(self)
         self._widths_timer.setSingleShot(True)
         self._widths_timer.setInterval(30)
         self._widths_timer.timeout.connect(self._apply_widths)
-        header.sectionResized.connect(
-            lambda col, _old, _new: col == COL_PROBLEMS and self._rows_timer.start())
         self.table.activated.connect(self._on_activated)
         self.table.doubleClicked.connect(self._on_activated)
 
-        self.caption = QLabel()
+        # "All projects" in bold, then the counts (elided, never widening the window)
+        self.title = QLabel(self.tr("All projects"))
+        self.title.setObjectName("OverviewTitle")
+        title_font = self.title.font()
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.title.setBuddy(self.table)
+        self.caption = ElidedLabel(min_width=40)
         self.caption.setObjectName("OverviewCaption")
-        self.caption.setText("<b>All projects</b> — double-click a row to open it")
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.caption.setText(self.tr("double-click a row to open it"))
+        self.empty_hint = EmptyHint(self.table, self.empty_text)
 
+        top = QHBoxLayout()
+        top.setSpacing(8)
+        top.addWidget(self.title)
+        top.addWidget(self.caption, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.caption)
+        layout.addLayout(top)
         layout.addWidget(self.table)
         # the caption follows the rows at most every 200 ms; column widths are fitted on a
         # reset and by fit_columns() when loading ends — measuring cells calls data() through
@@ -273,70 +297,36 @@ class OverviewView(QWidget):
                     and not header.isSectionHidden(c))
         shown = {c: w for c, w in self._natural.items() if not header.isSectionHidden(c)}
         room = self.table.viewport().width() - fixed - MIN_PROBLEMS_WIDTH
-        total = sum(shown.values())
-        scale = min(1.0, room / total) if total > 0 else 1.0
-        for col, width in shown.items():
-            header.resizeSection(col, max(MIN_COLUMN_WIDTH, int(width * scale)))
-        self._rows_timer.start()
+        for col, width in fitted_widths(shown, room).items():
+            header.resizeSection(col, width)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._widths_timer.start()
 
-    def _fit_rows(self) -> None:
-        """Rows with problems as tall as their wrapped text; every other row one line.
-
-        Done a slice per event-loop turn (:data:`FIT_ROWS_BUDGET_S`), measuring each
-        distinct Problems text once: ``resizeRowToContents`` asked every cell of every row
-        through Python, 250 ms per pass for 1,000 projects (bench P5).
-        """
-        self._fit_next = 0
-        self._fit_heights = {}
-        self._fit_some_rows()
-
-    def _fit_some_rows(self) -> None:
-        vh = self.table.verticalHeader()
-        default = vh.defaultSectionSize()
-        width = self.table.columnWidth(COL_PROBLEMS)
-        rows = self.model.row_items()
-        deadline = time.perf_counter() + FIT_ROWS_BUDGET_S
-        while self._fit_next < self.proxy.rowCount():
-            row = self._fit_next
-            self._fit_next += 1
-            index = self.proxy.index(row, COL_PROBLEMS)
-            source = self.proxy.mapToSource(index).row()
-            text = (OverviewModel.display_text(rows[source], COL_PROBLEMS)
-                    if 0 <= source < len(rows) else "")
-            wanted = default
-            if text:
-                key = (text, width)
-                if key not in self._fit_heights:
-                    # the wrapping delegate's height for this text at this width
-                    self._fit_heights[key] = max(default,
-                                                 self.table.sizeHintForIndex(index).height())
-                wanted = self._fit_heights[key]
-            if vh.sectionSize(row) != wanted:
-                vh.resizeSection(row, wanted)
-            if row % 32 == 31 and time.perf_counter() > deadline:
-                # the rest on a later turn (a real timer: timers and input run in between)
-                QTimer.singleShot(YIELD_MS, self, self._fit_some_rows)
-                return
-
     def set_filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)
 
-    def _update_caption(self) -> None:
+    def empty_text(self) -> str:
+        """What the empty table says: no project yet, or none matching the filter."""
+        if self.model.rowCount() == 0:
+            return self.tr("No projects yet. Add a project folder (File → Add project…) or a "
+                           "folder to scan for projects (File → Add scan root…).")
+        return self.tr("No project matches the filter.")
+
+    def caption_text(self) -> str:
+        """The counts beside the title ("— 6 shown, 1 with problems · double-click …")."""
         # counts the model keeps as rows change: walking every row took 45 ms for 5,000
         # projects, after every outside change
-        n = self.model.rowCount()
-        self.table.setColumnHidden(COL_WORKSPACE, self.model.workspace_count() <= 1)
+        counts = self.tr("%n shown", "", self.model.rowCount())
         problems = self.model.problem_rows()
-        text = f"<b>All projects</b> — {n} shown"
         if problems:
-            text += f", {problems} with problems"
-        text += " · double-click a row to open it"
-        self.caption.setText(text)
-        self._rows_timer.start()  # a project's problems may have come or gone
+            counts = self.tr("%1, %n with problems", "", problems).replace("%1", counts)
+        return self.tr("— %1 · double-click a row to open it").replace("%1", counts)
+
+    def _update_caption(self) -> None:
+        self.table.setColumnHidden(COL_WORKSPACE, self.model.workspace_count() <= 1)
+        self.caption.setText(self.caption_text())
 
     def _on_activated(self, index: QModelIndex) -> None:
         if not index.isValid():

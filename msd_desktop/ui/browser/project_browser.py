@@ -17,18 +17,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
     QItemSelection,
     QModelIndex,
+    QObject,
     QSortFilterProxyModel,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -36,6 +40,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QProgressBar,
+    QPushButton,
+    QStackedWidget,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -44,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
+from msd_desktop.ui.browser.elide_delegate import ElideDelegate
 from msd_desktop.ui.browser.tree_model import (
     FilterTextRole,
     NodeKindRole,
@@ -54,7 +61,9 @@ from msd_desktop.ui.browser.tree_model import (
     WorkspaceRole,
     WorkstreamRole,
 )
+from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.plain_text import plain_label, visible, visible_lines
+from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, read_timeout, run_op
 
 # --------------------------------------------------------------------------- modal questions
@@ -115,6 +124,23 @@ def _selection_key(sel: Selection) -> tuple[str, Path | None, str | None, Path |
             sel.workspace.path if sel.workspace else None)
 
 
+class _DirProgress:
+    """Reports a workspace's walk ("Scanning Demo — folders read: 120") at most every
+    50 ms. (A class, not a closure in the loop: Qt's lupdate loses the class context of
+    every later ``self.tr`` after a nested function.)"""
+
+    def __init__(self, progress: ScanProgress | None, n: int, total: int, name: str) -> None:
+        self._progress, self._n, self._total, self._name = progress, n, total, name
+        self._last = 0.0
+
+    def __call__(self, count: int, _path: Path) -> None:
+        now = time.monotonic()
+        if self._progress is not None and now - self._last > 0.05:
+            self._last = now
+            self._progress(self._n, self._total, fill(QCoreApplication.translate(
+                "ProjectBrowserPanel", "Scanning %1 — folders read: %2"), self._name, count))
+
+
 def scan_workspaces(
     registry: WorkspaceRegistry,
     transient: list[Workspace],
@@ -134,23 +160,19 @@ def scan_workspaces(
         if cancelled():
             break
         entry = WorkspaceEntry(name=ws.name, path=ws.path, kind=ws.kind, transient=is_transient)
-
-        def on_dir(count: int, path: Path, _n: int = n, _name: str = ws.name,
-                   _last: list[float] = [0.0]) -> None:  # noqa: B006 - per-call throttle state
-            now = time.monotonic()
-            if progress is not None and now - _last[0] > 0.05:
-                _last[0] = now
-                progress(_n, len(all_ws), f"Scanning {_name}: {count} folders")
-
         try:
             if not ws.path.is_dir():
-                raise MsdError(f"Folder not found: {ws.path}")
-            refs = registry.projects(ws, on_progress=on_dir, cancel=cancelled)
+                raise MsdError(fill(QCoreApplication.translate(
+                    "ProjectBrowserPanel", "Folder not found: %1"), ws.path))
+            refs = registry.projects(ws, on_progress=_DirProgress(progress, n, len(all_ws),
+                                                                  ws.name),
+                                      cancel=cancelled)
         except MsdError as exc:
             entry.error = exc.message
             refs = []
         except OSError as exc:
-            entry.error = f"Cannot read {ws.path}: {exc.strerror or exc}"
+            entry.error = fill(QCoreApplication.translate(
+                "ProjectBrowserPanel", "Cannot read %1: %2"), ws.path, exc.strerror or exc)
             refs = []
         for ref in refs:
             ref.workspace = ws.name
@@ -158,9 +180,12 @@ def scan_workspaces(
             seen.add(ref.root)
         entries.append(entry)
         if progress is not None:
-            progress(n + 1, len(all_ws), f"Scanned {ws.name}")
+            progress(n + 1, len(all_ws), fill(QCoreApplication.translate(
+                "ProjectBrowserPanel", "Scanned %1"), ws.name))
     if registry_error:
-        entries.append(WorkspaceEntry(name="(workspace registry)", path=registry.path,
+        entries.append(WorkspaceEntry(name=QCoreApplication.translate(
+                                          "ProjectBrowserPanel", "(workspace registry)"),
+                                      path=registry.path,
                                       error=registry_error))
     return entries
 
@@ -177,6 +202,19 @@ class _TreeFilterProxy(QSortFilterProxyModel):
         self.setFilterRole(FilterTextRole)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(0)
+
+
+STATUS_MIN_WIDTH = 80  # the tree's Status column keeps this much before names elide
+STATUS_MIN_SHARE = 0.3  # ...or this share of the tree, whichever is more
+
+
+def fitted_name_width(natural_name: int, natural_status: int, viewport: int) -> int:
+    """The Project column's width: its text's own width while Status keeps its room
+    (at least :data:`STATUS_MIN_WIDTH` or :data:`STATUS_MIN_SHARE`), so the tree never needs
+    a horizontal scrollbar; names elide in the middle when narrower (full text in the
+    tooltip)."""
+    status_room = min(natural_status, max(STATUS_MIN_WIDTH, int(viewport * STATUS_MIN_SHARE)))
+    return max(40, min(natural_name, viewport - status_room))
 
 
 class ProjectBrowserPanel(QWidget):
@@ -197,16 +235,23 @@ class ProjectBrowserPanel(QWidget):
         self.proxy.setSourceModel(self.model)
         self._scan: OpHandle | None = None
         self._scan_started = 0.0
+        self._scanned_once = False
+        self._natural_widths: tuple[int, int] | None = None  # (name, status) as measured
         self.last_scan_ms: float | None = None
 
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter projects…")
+        self.filter_edit.setObjectName("ProjectFilter")
+        self.filter_edit.setPlaceholderText(self.tr("Filter projects…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Filter by project name, path or status (Ctrl+K)")
+        self.filter_edit.setToolTip(self.tr("Filter by project name, path or status (Ctrl+K)"))
+        self.filter_edit.setAccessibleName(self.tr("Filter projects"))
+        self.filter_edit.setAccessibleDescription(
+            self.tr("Shows only the projects whose name, path or status contains the text"))
         self.filter_edit.textChanged.connect(self._on_filter)
 
         self.tree = QTreeView()
         self.tree.setObjectName("ProjectTree")
+        self.tree.setAccessibleName(self.tr("Projects"))
         # the tree shows the model itself and the filter proxy only while a filter is typed
         # (see _show_filtered): the proxy maps every row through the Python model, which made
         # the first layout of 1,000 projects a 60 ms stall (bench P5)
@@ -214,30 +259,45 @@ class ProjectBrowserPanel(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(False)
         self.tree.setAnimated(False)
+        # names elide in the middle ("platf…onorepo" keeps both ends), status lines at the
+        # end; both columns fit the tree's width (_fit_columns), so no horizontal scrollbar
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tree.setItemDelegateForColumn(
+            1, ElideDelegate(Qt.TextElideMode.ElideRight, self.tree))
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tree.header().setStretchLastSection(True)
+        self.tree.header().setMinimumSectionSize(40)  # Status may get narrower than 100 px
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         # resizeColumnToContents measures every row by default: ~75 ms on the UI thread for
         # 1,000 projects (bench P5). The first 200 rows give the same width in practice.
         self.tree.header().setResizeContentsPrecision(200)
         self.tree.setColumnWidth(0, 190)
+        self.tree.viewport().installEventFilter(self)
         self.tree.selectionModel().selectionChanged.connect(self._on_selection)
 
-        self.add_project_action = QAction("Add project…", self)
-        self.add_project_action.setToolTip("Register a project folder (a folder with .planning/)")
+        self.add_project_action = QAction(self.tr("Add project…"), self)
+        self.add_project_action.setObjectName("AddProjectAction")
         self.add_project_action.setShortcut(QKeySequence.StandardKey.Open)
+        self._tip(self.add_project_action,
+                  self.tr("Register a project folder (a folder with .planning/)"))
         self.add_project_action.triggered.connect(self.add_project)
-        self.add_root_action = QAction("Add scan root…", self)
-        self.add_root_action.setToolTip(
-            "Register a folder that is searched for projects (not / or your home folder itself)")
+        self.add_root_action = QAction(self.tr("Add scan root…"), self)
+        self.add_root_action.setObjectName("AddScanRootAction")
         self.add_root_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
+        self._tip(self.add_root_action, self.tr(
+            "Register a folder that is searched for projects (not / or your home folder "
+            "itself)"))
         self.add_root_action.triggered.connect(self.add_scan_root)
-        self.remove_action = QAction("Remove", self)
-        self.remove_action.setToolTip("Unregister the selected workspace (no files are deleted)")
+        self.remove_action = QAction(self.tr("Remove"), self)
+        self.remove_action.setObjectName("RemoveWorkspaceAction")
         self.remove_action.setShortcut(QKeySequence("Ctrl+Shift+Backspace"))
+        self._tip(self.remove_action,
+                  self.tr("Unregister the selected workspace (no files are deleted)"))
         self.remove_action.triggered.connect(self.remove_selected)
-        self.refresh_action = QAction("Rescan", self)
-        self.refresh_action.setToolTip("Scan every workspace again (F5)")
+        self.refresh_action = QAction(self.tr("Rescan"), self)
+        self.refresh_action.setObjectName("RescanAction")
         self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
+        self._tip(self.refresh_action, self.tr("Scan every workspace again"))
         self.refresh_action.triggered.connect(self.rescan)
         for action in (self.add_project_action, self.add_root_action, self.remove_action,
                        self.refresh_action):
@@ -249,36 +309,162 @@ class ProjectBrowserPanel(QWidget):
         # "Add" opens a menu (project folder / scan root): four text buttons side by side
         # made the browser, and so the window, 110 px wider than it needs to be
         self.add_button = QToolButton()
-        self.add_button.setText("Add")
-        self.add_button.setToolTip("Add a project folder or a folder to scan for projects")
+        self.add_button.setObjectName("AddButton")
+        self.add_button.setText(self.tr("Add"))
+        self.add_button.setToolTip(self.tr("Add a project folder or a folder to scan for "
+                                           "projects"))
+        self.add_button.setAccessibleName(self.tr("Add"))
+        self.add_button.setAccessibleDescription(self.add_button.toolTip())
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         add_menu = QMenu(self.add_button)
         add_menu.addAction(self.add_project_action)
         add_menu.addAction(self.add_root_action)
         self.add_button.setMenu(add_menu)
         buttons.addWidget(self.add_button)
+        self.action_buttons: list[QToolButton] = []
         for action in (self.remove_action, self.refresh_action):
             button = QToolButton()
+            button.setObjectName(action.objectName().replace("Action", "Button"))
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setAccessibleName(action.text().replace("&", ""))
+            button.setAccessibleDescription(action.toolTip())
             buttons.addWidget(button)
+            self.action_buttons.append(button)
+        self.remove_button, self.rescan_button = self.action_buttons
         buttons.addStretch(1)
 
+        # what the tree would show and how to get it, when it shows nothing: no workspace
+        # yet, or a filter nothing matches (a blank tree reads as broken)
+        self.empty_page = QWidget()
+        self.empty_page.setObjectName("ProjectTreeEmpty")
+        empty_layout = QVBoxLayout(self.empty_page)
+        empty_layout.setContentsMargins(12, 24, 12, 12)
+        self.empty_label = QLabel()
+        self.empty_label.setObjectName("ProjectTreeEmptyHint")
+        self.empty_label.setTextFormat(Qt.TextFormat.PlainText)  # it quotes the filter text
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        palette = self.empty_label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, semantic_color("muted"))
+        self.empty_label.setPalette(palette)
+        self.clear_filter_button = QPushButton(self.tr("Clear filter"))
+        self.clear_filter_button.setObjectName("ClearFilterButton")
+        self.clear_filter_button.setToolTip(self.tr("Show every project again"))
+        self.clear_filter_button.clicked.connect(self._clear_filter)
+        self.empty_add_project_button = QPushButton(self.tr("Add project folder…"))
+        self.empty_add_project_button.setObjectName("EmptyAddProjectButton")
+        self.empty_add_project_button.setToolTip(self.add_project_action.toolTip())
+        self.empty_add_project_button.clicked.connect(self.add_project_action.trigger)
+        self.empty_add_root_button = QPushButton(self.tr("Add scan root…"))
+        self.empty_add_root_button.setObjectName("EmptyAddScanRootButton")
+        self.empty_add_root_button.setToolTip(self.add_root_action.toolTip())
+        self.empty_add_root_button.clicked.connect(self.add_root_action.trigger)
+        empty_layout.addWidget(self.empty_label)
+        for push in (self.clear_filter_button, self.empty_add_project_button,
+                     self.empty_add_root_button):
+            push.setAccessibleName(push.text().replace("&", ""))
+            push.setAccessibleDescription(push.toolTip())
+            empty_layout.addWidget(push, 0, Qt.AlignmentFlag.AlignHCenter)
+        empty_layout.addStretch(1)
+        self.views = QStackedWidget()
+        self.views.addWidget(self.tree)
+        self.views.addWidget(self.empty_page)
+
         self.progress = QProgressBar()
+        self.progress.setObjectName("ScanProgress")
+        self.progress.setAccessibleName(self.tr("Scan progress"))
         self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
         self.progress.hide()
         self.progress_label = plain_label(QLabel())  # names the folder being scanned
+        self.progress_label.setObjectName("ScanProgressText")
         self.progress_label.hide()
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.filter_edit)
         layout.addLayout(buttons)
-        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.views, 1)
         layout.addWidget(self.progress_label)
         layout.addWidget(self.progress)
+        # Tab: filter → Add → Remove → Rescan → the tree (or the empty state's buttons)
+        order = [self.filter_edit, self.add_button, self.remove_button, self.rescan_button,
+                 self.tree, self.clear_filter_button, self.empty_add_project_button,
+                 self.empty_add_root_button]
+        for first, second in pairwise(order):
+            QWidget.setTabOrder(first, second)
         self._update_actions()
+        self._update_empty()
+
+    @staticmethod
+    def _tip(action: QAction, text: str) -> None:
+        """A tooltip that names the action's key."""
+        key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{text} ({key})" if key else text)
+
+    # -- empty states and column fit
+
+    def empty_text(self) -> str:
+        """What the empty state says now ("" while the tree shows rows)."""
+        filtered = self.tree.model() is self.proxy
+        if filtered and self.proxy.rowCount() == 0:
+            return fill(self.tr("No project matches “%1”."), self.filter_edit.text().strip())
+        if self.model.rowCount() == 0:
+            if self.is_scanning() or not self._scanned_once:
+                return self.tr("Looking for projects…")
+            return self.tr("No workspace yet. Add a project folder (a folder with "
+                           ".planning/), or a scan root: a folder that is searched for "
+                           "projects.")
+        return ""
+
+    def _update_empty(self) -> None:
+        """Show the tree, or the empty state with the way out that fits it."""
+        text = self.empty_text()
+        filtered = self.tree.model() is self.proxy
+        if text:
+            self.empty_label.setText(text)
+            self.clear_filter_button.setVisible(filtered)
+            idle_empty = not filtered and not self.is_scanning() and self._scanned_once
+            self.empty_add_project_button.setVisible(idle_empty)
+            self.empty_add_root_button.setVisible(idle_empty)
+            had_focus = self.tree.hasFocus()
+            self.views.setCurrentWidget(self.empty_page)
+            if had_focus:
+                self.filter_edit.setFocus()
+        else:
+            self.views.setCurrentWidget(self.tree)
+        self.tree.setAccessibleDescription(text)
+        self.empty_page.setAccessibleDescription(text)
+
+    def _clear_filter(self) -> None:
+        self.filter_edit.clear()
+        self.filter_edit.setFocus()
+
+    def _measure_columns(self) -> None:
+        """Measure the columns' text widths (once per scan), then fit them to the tree."""
+        header = self.tree.header()
+        self._natural_widths = (
+            max(self.tree.sizeHintForColumn(0), header.sectionSizeHint(0)),
+            max(self.tree.sizeHintForColumn(1), header.sectionSizeHint(1)))
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        if self._natural_widths is None:
+            return
+        name, status = self._natural_widths
+        viewport = self.tree.viewport().width()
+        width = fitted_name_width(name, status, viewport)
+        if self.tree.columnWidth(0) != width:
+            self.tree.setColumnWidth(0, width)
+        # the stretched last section does not shrink below its earlier width by itself
+        if self.tree.columnWidth(1) != viewport - width:
+            self.tree.setColumnWidth(1, max(40, viewport - width))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return False
 
     # -- scanning
 
@@ -299,7 +485,7 @@ class ProjectBrowserPanel(QWidget):
         self._scan_started = time.perf_counter()
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.progress_label.setText("Scanning workspaces…")
+        self.progress_label.setText(self.tr("Scanning workspaces…"))
         self.progress_label.show()
         # the scan reports progress as it walks, so only a folder that never answers (a hung
         # mount) runs into the timeout: the scan then fails with a message instead of
@@ -309,6 +495,7 @@ class ProjectBrowserPanel(QWidget):
                         on_progress=self._on_scan_progress, owner=self,
                         timeout_s=read_timeout())
         self._scan = handle
+        self._update_empty()
         return handle
 
     def _on_scan_progress(self, done: int, total: int, text: str) -> None:
@@ -319,6 +506,7 @@ class ProjectBrowserPanel(QWidget):
 
     def _on_scanned(self, entries: list[WorkspaceEntry]) -> None:
         self.last_scan_ms = (time.perf_counter() - self._scan_started) * 1000
+        self._scanned_once = True
         self.progress.hide()
         self.progress_label.hide()
         selected = self.current_selection()
@@ -328,20 +516,27 @@ class ProjectBrowserPanel(QWidget):
         # this one already swaps both models and starts the summaries (bench P5 stalls). A
         # real timer (not 0 ms, which Qt posts into this same batch of events) lets timers
         # and input run in between.
-        QTimer.singleShot(YIELD_MS, self, lambda: self.tree.resizeColumnToContents(0))
+        QTimer.singleShot(YIELD_MS, self, self._measure_columns)
         if selected.project is not None:
             self.select_project(selected.project.root, selected.workstream, emit=False)
-        n = sum(len(e.projects) for e in entries)
-        self.message_posted.emit(
-            f"{n} project{'s' if n != 1 else ''} in {len(entries)} "
-            f"workspace{'s' if len(entries) != 1 else ''} ({self.last_scan_ms:.0f} ms)")
+        self.message_posted.emit(self.scan_result_text(
+            sum(len(e.projects) for e in entries), len(entries), self.last_scan_ms))
         self.projects_loaded.emit(entries)
         self._update_actions()
+        self._update_empty()
+
+    def scan_result_text(self, projects: int, workspaces: int, ms: float) -> str:
+        """What the status bar says when a scan is done ("5 projects in 1 workspace")."""
+        return fill(self.tr("Scan done: %1 in %2 (%3 ms)"),
+                    self.tr("%n project(s)", "", projects),
+                    self.tr("%n workspace(s)", "", workspaces), f"{ms:.0f}")
 
     def _on_scan_failed(self, error: BaseException) -> None:
         self.progress.hide()
         self.progress_label.hide()
-        self.message_posted.emit(f"Scan failed: {error}")
+        self._scanned_once = True
+        self._update_empty()
+        self.message_posted.emit(fill(self.tr("Scan failed: %1"), error))
 
     # -- selection
 
@@ -392,6 +587,7 @@ class ProjectBrowserPanel(QWidget):
         self._show_filtered(bool(text.strip()))
         if text:
             self.expand_branches()
+        self._update_empty()
 
     def _to_view(self, source: QModelIndex) -> QModelIndex:
         """A model index as the tree shows it (through the proxy while filtering)."""
@@ -439,13 +635,13 @@ class ProjectBrowserPanel(QWidget):
     # -- registry changes (through the core)
 
     def add_project(self) -> bool:
-        path = ask_folder(self, "Add project folder")
+        path = ask_folder(self, self.tr("Add project folder"))
         if path is None:
             return False
         return self._add(path, "folder")
 
     def add_scan_root(self) -> bool:
-        path = ask_folder(self, "Add scan root")
+        path = ask_folder(self, self.tr("Add scan root"))
         if path is None:
             return False
         return self._add(path, "scan_root")
@@ -454,9 +650,9 @@ class ProjectBrowserPanel(QWidget):
         try:
             ws = self.registry.add(path, kind=kind)  # type: ignore[arg-type]
         except MsdError as exc:
-            show_error(self, "Cannot add folder", exc.message)
+            show_error(self, self.tr("Cannot add folder"), exc.message)
             return False
-        self.message_posted.emit(f"Added {ws.name} ({ws.path})")
+        self.message_posted.emit(fill(self.tr("Added %1 (%2)"), ws.name, ws.path))
         self.registry_changed.emit()
         self.rescan()
         return True
@@ -468,15 +664,15 @@ class ProjectBrowserPanel(QWidget):
             entry = next((w for w in self.model.workspaces()
                           if any(p.ref.root == sel.project.root for p in w.projects)), None)
             if entry is not None and entry.kind == "scan_root":
-                show_error(self, "Cannot remove project",
-                           f"{sel.project.name} is found by the scan root {entry.name} "
-                           f"({entry.path}). Remove the scan root, or move the project.")
+                show_error(self, self.tr("Cannot remove project"), fill(self.tr(
+                    "%1 is found by the scan root %2 (%3). Remove the scan root, or move "
+                    "the project."), sel.project.name, entry.name, entry.path))
                 return False
         if entry is None:
             return False
-        if not confirm(self, "Remove workspace",
-                       f"Remove {entry.name} ({entry.path}) from MSD Desktop?\n"
-                       "No files are deleted."):
+        if not confirm(self, self.tr("Remove workspace"), fill(self.tr(
+                "Remove %1 (%2) from MSD Desktop?\nNo files are deleted."),
+                entry.name, entry.path)):
             return False
         if entry.transient:
             self.transient = [w for w in self.transient if w.path != entry.path]
@@ -484,9 +680,9 @@ class ProjectBrowserPanel(QWidget):
             try:
                 self.registry.remove(entry.name)
             except MsdError as exc:
-                show_error(self, "Cannot remove workspace", exc.message)
+                show_error(self, self.tr("Cannot remove workspace"), exc.message)
                 return False
             self.registry_changed.emit()
-        self.message_posted.emit(f"Removed {entry.name}")
+        self.message_posted.emit(fill(self.tr("Removed %1"), entry.name))
         self.rescan()
         return True

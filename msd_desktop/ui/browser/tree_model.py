@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.browser.overview_model import ProjectSummary
+from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -47,9 +48,23 @@ UNSAVED_MARK = "●"  # after a project's name while it has unsaved Settings edi
 _PROJECT_ROLES = frozenset(int(r) for r in (
     BadgeRole, FilterTextRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.DisplayRole,
     Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole, UnsavedRole,
-    Qt.ItemDataRole.FontRole))
+    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.AccessibleTextRole,
+    Qt.ItemDataRole.AccessibleDescriptionRole))
 
-COLUMNS = ("Project", "Status")
+COLUMNS = ("Project", "Status")  # English names; column_titles() is what the header shows
+
+
+def column_titles() -> tuple[str, str]:
+    """The header's titles in the window's language (asked at paint time: the translator is
+    installed after import)."""
+    return (QCoreApplication.translate("ProjectTreeModel", "Project"),
+            QCoreApplication.translate("ProjectTreeModel", "Status"))
+
+
+def unsaved_text() -> str:
+    """What the unsaved-edits marker means (its tooltip and what a screen reader says)."""
+    return QCoreApplication.translate("ProjectTree", "Unsaved Settings changes")
+
 _WS_SHIFT = 16
 _WS_MASK = (1 << _WS_SHIFT) - 1
 
@@ -235,7 +250,7 @@ class ProjectTreeModel(QAbstractItemModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
-            return COLUMNS[section]
+            return column_titles()[section]
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -270,16 +285,19 @@ class ProjectTreeModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DecorationRole:
                 return _icon(QStyle.StandardPixmap.SP_DirIcon)
             if role == Qt.ItemDataRole.ToolTipRole:
-                kind = "scan root" if ws.kind == "scan_root" else "folder"
-                extra = " — not registered" if ws.transient else ""
-                return tooltip(f"{visible(ws.path)}\n({kind}{extra})")
+                if ws.kind == "scan_root":
+                    kind = (self.tr("scan root, not registered") if ws.transient
+                            else self.tr("scan root"))
+                else:
+                    kind = (self.tr("project folder, not registered") if ws.transient
+                            else self.tr("project folder"))
+                return tooltip(f"{visible(ws.path)}\n({kind})")
         if column == 1 and role == Qt.ItemDataRole.DisplayRole:
             if ws.scanning:
-                return "scanning…"
+                return self.tr("scanning…")
             if ws.error:
                 return visible(ws.error)
-            n = len(ws.projects)
-            return f"{n} project{'s' if n != 1 else ''}"
+            return self.tr("%n project(s)", "", len(ws.projects))
         if column == 1 and role == Qt.ItemDataRole.ForegroundRole:
             return semantic_color("error" if ws.error else "muted")
         return None
@@ -307,9 +325,22 @@ class ProjectTreeModel(QAbstractItemModel):
                 lines.append(visible(summary.statusline_full))
             lines += [f"⚠ {visible(b)}" for b in badges]
             if unsaved:
-                lines.append(f"{UNSAVED_MARK} " + QCoreApplication.translate(
-                    "ProjectTree", "Unsaved Settings changes"))
+                lines.append(f"{UNSAVED_MARK} {unsaved_text()}")
             return tooltip("\n".join(lines))
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            # what a screen reader says: the name, and the marker in words (not "black circle")
+            if column == 0:
+                name = visible(proj.ref.name)
+                return fill(self.tr("%1, %2"), name, unsaved_text()) if unsaved else name
+            return None
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            if column == 0:
+                parts = [unsaved_text()] if unsaved else []
+                if summary is not None and summary.statusline_full:
+                    parts.append(visible(summary.statusline_full))
+                parts += [visible(b) for b in badges]
+                return "; ".join(parts)
+            return None
         if column == 0:
             if role == Qt.ItemDataRole.DisplayRole:
                 name = visible(proj.ref.name)
@@ -327,7 +358,7 @@ class ProjectTreeModel(QAbstractItemModel):
         if column == 1:
             if role == Qt.ItemDataRole.DisplayRole:
                 if summary is None:
-                    return "loading…"
+                    return self.tr("loading…")
                 text = summary.statusline_compact or summary.status or ""
                 if summary.load_error or (not text and badges):
                     # nothing else to say: the problem itself (the tooltip lists them all)
@@ -354,9 +385,11 @@ class ProjectTreeModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return visible(name)
             if role == Qt.ItemDataRole.ToolTipRole:
-                return tooltip(f"Workstream {visible(name)}"
-                               + (" (active: named by .planning/active-workstream)"
-                                  if active else ""))
+                if active:
+                    return tooltip(fill(self.tr(
+                        "Workstream %1 (active: named by .planning/active-workstream)"),
+                        visible(name)))
+                return tooltip(fill(self.tr("Workstream %1"), visible(name)))
             if role == Qt.ItemDataRole.FontRole and active:
                 from PySide6.QtGui import QFont
 
@@ -367,7 +400,7 @@ class ProjectTreeModel(QAbstractItemModel):
             ws_summary = proj.summary.workstreams.get(name) if proj.summary else None
             if ws_summary is not None and ws_summary.statusline_compact:
                 return visible(ws_summary.statusline_compact)
-            return "active workstream" if active else "workstream"
+            return self.tr("active workstream") if active else self.tr("workstream")
         if column == 1 and role == Qt.ItemDataRole.ForegroundRole:
             return semantic_color("muted")
         return None
