@@ -512,9 +512,9 @@ class StatePanel(QWidget):
             what = (fill(self.tr("Showing the last good state, read %1."),
                          time.strftime("%H:%M:%S", time.localtime(view.loaded_at)))
                     if view.showing_last_good else self.tr("No earlier good state to show."))
-            self.banner_label.setText(
-                fill(self.tr("STATE.md could not be read: %1"), visible_lines(view.error))
-                + "\n" + what)
+            self.banner_label.setText(  # the core's words, said to be the file check's
+                fill(self.tr("STATE.md could not be read. The file check says: %1"),
+                     visible_lines(view.error)) + "\n" + what)
             self.banner.show()
         else:
             self.banner.hide()
@@ -534,6 +534,8 @@ class StatePanel(QWidget):
         else:
             self.statusline_label.setText(visible(view.statusline_full)
                                           or self.tr("(empty status line)"))
+        self.statusline_label.setAccessibleName(fill(
+            self.tr("%1: %2"), self.tr("Status line"), self.statusline_label.text()))
         self.statusline_label.setToolTip(tooltip(fill(
             self.tr("Full: %1\nCompact: %2"), view.statusline_full, view.statusline_compact)))
         if view.percent is None:
