@@ -4,48 +4,61 @@
     <name>BatchConfirmDialog</name>
     <message numerus="yes">
         <source>Apply %1 to %n project(s)?</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Apply %1 to %n project?</numerusform><numerusform>Apply %1 to %n projects?</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n project(s) will not be written (see Note).</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n project will not be written (see Note).</numerusform><numerusform>%n projects will not be written (see Note).</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Apply to %n project(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Apply to %n project</numerusform><numerusform>Apply to %n projects</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>BatchReportText</name>
+    <message numerus="yes">
+        <source>%n written</source>
+        <translation><numerusform>%n written</numerusform><numerusform>%n written</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n restored</source>
+        <translation><numerusform>%n restored</numerusform><numerusform>%n restored</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already set</source>
+        <translation><numerusform>%n already set</numerusform><numerusform>%n already set</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refused: changed on disk</source>
+        <translation><numerusform>%n refused: changed on disk</numerusform><numerusform>%n refused: changed on disk</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation><numerusform>%n failed</numerusform><numerusform>%n failed</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (Show Details…)</source>
+        <translation><numerusform>… and %n more (Show Details…)</numerusform><numerusform>… and %n more (Show Details…)</numerusform></translation>
     </message>
 </context>
 <context>
     <name>ConfigMatrixView</name>
     <message numerus="yes">
+        <source>Default: %1 (%2) · %n of %3 differ(s)</source>
+        <translation><numerusform>Default: %1 (%2) · %n of %3 differs</numerusform><numerusform>Default: %1 (%2) · %n of %3 differ</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>Reading %n project(s)…</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Reading %n project…</numerusform><numerusform>Reading %n projects…</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Writing %n project(s)…</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Writing %n project…</numerusform><numerusform>Writing %n projects…</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Put %1 back in the %n project(s) this batch wrote (a file changed since is left alone)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Put %1 back in the project this batch wrote (a file changed since is left alone)</numerusform><numerusform>Put %1 back in the %n projects this batch wrote (a file changed since is left alone)</numerusform></translation>
     </message>
 </context>
 <context>
@@ -78,6 +91,18 @@
         <source>watching %n project(s)</source>
         <translation><numerusform>watching %n project</numerusform><numerusform>watching %n projects</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n project(s)</source>
+        <translation><numerusform>%n project</numerusform><numerusform>%n projects</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new</source>
+        <translation><numerusform>%n new</numerusform><numerusform>%n new</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n gone</source>
+        <translation><numerusform>%n gone</numerusform><numerusform>%n gone</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ModelsPanel</name>
@@ -87,48 +112,65 @@
     </message>
 </context>
 <context>
+    <name>OverviewView</name>
+    <message numerus="yes">
+        <source>%n shown</source>
+        <translation><numerusform>%n shown</numerusform><numerusform>%n shown</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n with problems</source>
+        <translation><numerusform>%1, %n with problems</numerusform><numerusform>%1, %n with problems</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>PhaseListModel</name>
+    <message numerus="yes">
+        <source>%n plan(s) open</source>
+        <translation><numerusform>%n plan open</numerusform><numerusform>%n plans open</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectBrowserPanel</name>
+    <message numerus="yes">
+        <source>%n project(s)</source>
+        <translation><numerusform>%n project</numerusform><numerusform>%n projects</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workspace(s)</source>
+        <translation><numerusform>%n workspace</numerusform><numerusform>%n workspaces</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>ProjectTray</name>
+    <message numerus="yes">
+        <source>%1 (+%n more)</source>
+        <translation><numerusform>%1 (+%n more)</numerusform><numerusform>%1 (+%n more)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n new blocker(s)</source>
+        <translation><numerusform>%1: new blocker</numerusform><numerusform>%1: new blockers</numerusform></translation>
+    </message>
     <message numerus="yes">
         <source>MSD Desktop — %n project(s), %1 in progress</source>
         <translation><numerusform>MSD Desktop — %n project, %1 in progress</numerusform><numerusform>MSD Desktop — %n projects, %1 in progress</numerusform></translation>
     </message>
 </context>
 <context>
-    <name>widget</name>
+    <name>ProjectTreeModel</name>
     <message numerus="yes">
-        <source>%n written</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <source>%n project(s)</source>
+        <translation><numerusform>%n project</numerusform><numerusform>%n projects</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>StatePanel</name>
+    <message numerus="yes">
+        <source>The file check found %n problem(s):</source>
+        <translation><numerusform>The file check found %n problem:</numerusform><numerusform>The file check found %n problems:</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n restored</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n already set</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n refused: changed on disk</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <source>%n phase(s) in this milestone</source>
+        <translation><numerusform>%n phase in this milestone</numerusform><numerusform>%n phases in this milestone</numerusform></translation>
     </message>
 </context>
 </TS>

@@ -4,40 +4,96 @@
     <name>BatchConfirmDialog</name>
     <message numerus="yes">
         <source>Apply %1 to %n project(s)?</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Aplicar %1 a %n projeto?</numerusform><numerusform>Aplicar %1 a %n projetos?</numerusform></translation>
     </message>
     <message>
         <source>Set %1 in the projects below. Each project's config.json is written only if it has not changed since this list was read.</source>
-        <translation type="unfinished" />
+        <translation>Definir %1 nos projetos abaixo. O config.json de cada projeto só é gravado se não tiver mudado desde que esta lista foi lida.</translation>
     </message>
     <message>
         <source>Projects and the value each will get</source>
-        <translation type="unfinished" />
+        <translation>Projetos e o valor que cada um vai receber</translation>
+    </message>
+    <message>
+        <source>No project is selected: close this and select projects in the matrix.</source>
+        <translation>Nenhum projeto selecionado: feche esta janela e selecione projetos na matriz.</translation>
     </message>
     <message numerus="yes">
         <source>%n project(s) will not be written (see Note).</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n projeto não será gravado (veja Observação).</numerusform><numerusform>%n projetos não serão gravados (veja Observação).</numerusform></translation>
     </message>
     <message>
         <source>You can undo the whole batch afterwards with Undo batch.</source>
-        <translation type="unfinished" />
+        <translation>Depois, você pode desfazer o lote inteiro com Desfazer lote.</translation>
     </message>
     <message>
         <source>A secret goes to the OS keyring: this batch cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation>Um segredo vai para o chaveiro do sistema: este lote não pode ser desfeito.</translation>
     </message>
     <message numerus="yes">
         <source>Apply to %n project(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Aplicar a %n projeto</numerusform><numerusform>Aplicar a %n projetos</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>BatchPlanModel</name>
+    <message>
+        <source>Project</source>
+        <translation>Projeto</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Atual</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>Novo valor</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Observação</translation>
+    </message>
+</context>
+<context>
+    <name>BatchReport</name>
+    <message>
+        <source>Batch undone</source>
+        <translation>Lote desfeito</translation>
+    </message>
+    <message>
+        <source>Batch applied</source>
+        <translation>Lote aplicado</translation>
+    </message>
+</context>
+<context>
+    <name>BatchReportText</name>
+    <message numerus="yes">
+        <source>%n written</source>
+        <translation><numerusform>%n gravado</numerusform><numerusform>%n gravados</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n restored</source>
+        <translation><numerusform>%n restaurado</numerusform><numerusform>%n restaurados</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already set</source>
+        <translation><numerusform>%n já definido</numerusform><numerusform>%n já definidos</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refused: changed on disk</source>
+        <translation><numerusform>%n recusado: mudou no disco</numerusform><numerusform>%n recusados: mudaram no disco</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation><numerusform>%n com falha</numerusform><numerusform>%n com falha</numerusform></translation>
+    </message>
+    <message>
+        <source>nothing to do</source>
+        <translation>nada a fazer</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (Show Details…)</source>
+        <translation><numerusform>… e mais %n (Mostrar detalhes…)</numerusform><numerusform>… e mais %n (Mostrar detalhes…)</numerusform></translation>
     </message>
 </context>
 <context>
@@ -80,79 +136,248 @@
     </message>
 </context>
 <context>
-    <name>ConfigMatrixView</name>
+    <name>ConfigMatrixModel</name>
     <message>
-        <source>Key:</source>
-        <translation type="unfinished" />
+        <source>Project</source>
+        <translation>Projeto</translation>
     </message>
     <message>
-        <source>New value:</source>
-        <translation type="unfinished" />
+        <source>Workspace</source>
+        <translation>Espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Origem</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>config unusable</source>
+        <translation>configuração inutilizável</translation>
+    </message>
+    <message>
+        <source>differs from the default</source>
+        <translation>difere do padrão</translation>
+    </message>
+    <message>
+        <source>same as the default</source>
+        <translation>igual ao padrão</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (padrão)</translation>
+    </message>
+    <message>
+        <source>Global value: %1</source>
+        <translation>Valor global: %1</translation>
+    </message>
+    <message>
+        <source>File check: %1</source>
+        <translation>Verificação do arquivo: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigMatrixView</name>
+    <message>
+        <source>&amp;Key:</source>
+        <translation>&amp;Chave:</translation>
+    </message>
+    <message>
+        <source>Setting to compare</source>
+        <translation>Configuração a comparar</translation>
+    </message>
+    <message>
+        <source>The setting shown for every project (Alt+K); type part of its name to find it</source>
+        <translation>A configuração mostrada para cada projeto (Alt+C); digite parte do nome para encontrá-la</translation>
+    </message>
+    <message>
+        <source>Projects and their value of the setting</source>
+        <translation>Projetos e o valor de cada um para a configuração</translation>
+    </message>
+    <message>
+        <source>&amp;New value:</source>
+        <translation>&amp;Novo valor:</translation>
     </message>
     <message>
         <source>Select differing</source>
-        <translation type="unfinished" />
+        <translation>Selecionar divergentes</translation>
+    </message>
+    <message>
+        <source>Select the projects whose value differs from the default</source>
+        <translation>Seleciona os projetos cujo valor difere do padrão</translation>
     </message>
     <message>
         <source>Apply to selected…</source>
-        <translation type="unfinished" />
+        <translation>Aplicar aos selecionados…</translation>
+    </message>
+    <message>
+        <source>Set the new value in the selected projects (you confirm each project first)</source>
+        <translation>Define o novo valor nos projetos selecionados (você confirma cada projeto antes)</translation>
     </message>
     <message>
         <source>Undo batch</source>
-        <translation type="unfinished" />
+        <translation>Desfazer lote</translation>
     </message>
     <message>
         <source>Put back every project's previous value (a file changed since is left alone)</source>
-        <translation type="unfinished" />
+        <translation>Restaura o valor anterior de cada projeto (um arquivo alterado depois disso fica como está)</translation>
+    </message>
+    <message>
+        <source>Not a setting MSD knows: pick one from the list.</source>
+        <translation>O MSD não conhece esta configuração: escolha uma da lista.</translation>
+    </message>
+    <message>
+        <source>New value of %1</source>
+        <translation>Novo valor de %1</translation>
     </message>
     <message>
         <source>schema default</source>
-        <translation type="unfinished" />
+        <translation>padrão do esquema</translation>
+    </message>
+    <message numerus="yes">
+        <source>Default: %1 (%2) · %n of %3 differ(s)</source>
+        <translation><numerusform>Padrão: %1 (%2) · %n de %3 difere</numerusform><numerusform>Padrão: %1 (%2) · %n de %3 diferem</numerusform></translation>
     </message>
     <message>
-        <source>Default: %1 (%2) · %3 of %4 differ</source>
-        <translation type="unfinished" />
+        <source>Undo: %1 — %2</source>
+        <translation>Desfeito: %1 — %2</translation>
+    </message>
+    <message>
+        <source>Applied: %1 — %2</source>
+        <translation>Aplicado: %1 — %2</translation>
+    </message>
+    <message>
+        <source>No projects to compare yet. Add a workspace or open a project in the main window, then open the matrix again.</source>
+        <translation>Ainda não há projetos para comparar. Adicione um espaço de trabalho ou abra um projeto na janela principal e abra a matriz de novo.</translation>
+    </message>
+    <message>
+        <source>No project to show for this setting.</source>
+        <translation>Nenhum projeto a mostrar para esta configuração.</translation>
     </message>
     <message numerus="yes">
         <source>Reading %n project(s)…</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Lendo %n projeto…</numerusform><numerusform>Lendo %n projetos…</numerusform></translation>
     </message>
     <message>
         <source>Nothing written: the batch was cancelled.</source>
-        <translation type="unfinished" />
+        <translation>Nada foi gravado: o lote foi cancelado.</translation>
     </message>
     <message numerus="yes">
         <source>Writing %n project(s)…</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Gravando %n projeto…</numerusform><numerusform>Gravando %n projetos…</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Put %1 back in the %n project(s) this batch wrote (a file changed since is left alone)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Restaura %1 no %n projeto que este lote gravou (um arquivo alterado depois disso fica como está)</numerusform><numerusform>Restaura %1 nos %n projetos que este lote gravou (um arquivo alterado depois disso fica como está)</numerusform></translation>
     </message>
     <message>
         <source>Undoing the batch…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Undo: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Applied: %1</source>
-        <translation type="unfinished" />
+        <translation>Desfazendo o lote…</translation>
     </message>
     <message>
         <source>The batch failed: %1</source>
-        <translation type="unfinished" />
+        <translation>O lote falhou: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigWords</name>
+    <message>
+        <source>uses the global value</source>
+        <translation>usa o valor global</translation>
+    </message>
+    <message>
+        <source>sets its own value</source>
+        <translation>define o próprio valor</translation>
+    </message>
+    <message>
+        <source>has .planning/ — the global value is not read at run time</source>
+        <translation>tem .planning/ — o valor global não é lido durante a execução</translation>
+    </message>
+    <message>
+        <source>not set globally</source>
+        <translation>não definido globalmente</translation>
+    </message>
+    <message>
+        <source>workstream config</source>
+        <translation>configuração do fluxo de trabalho</translation>
+    </message>
+    <message>
+        <source>project config</source>
+        <translation>configuração do projeto</translation>
+    </message>
+    <message>
+        <source>global defaults</source>
+        <translation>padrões globais</translation>
+    </message>
+    <message>
+        <source>built-in default</source>
+        <translation>padrão embutido</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(não definido)</translation>
+    </message>
+    <message>
+        <source>(unreadable)</source>
+        <translation>(ilegível)</translation>
+    </message>
+    <message>
+        <source>already set</source>
+        <translation>já definido</translation>
+    </message>
+    <message>
+        <source>not written (file check: %1)</source>
+        <translation>não gravado (verificação do arquivo: %1)</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>gravado</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>recusado</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>restaurado</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>ignorado</translation>
+    </message>
+    <message>
+        <source>already %1</source>
+        <translation>já é %1</translation>
+    </message>
+    <message>
+        <source>removed from the file</source>
+        <translation>removido do arquivo</translation>
+    </message>
+    <message>
+        <source>changed on disk since the batch wrote it — left as it is</source>
+        <translation>mudou no disco depois que o lote o gravou — ficou como está</translation>
+    </message>
+    <message>
+        <source>changed on disk since you confirmed — not written; reload and try again</source>
+        <translation>mudou no disco depois da sua confirmação — não gravado; recarregue e tente de novo</translation>
+    </message>
+    <message>
+        <source>nothing was written here</source>
+        <translation>nada foi gravado aqui</translation>
+    </message>
+    <message>
+        <source>%1: %2 — %3</source>
+        <translation>%1: %2 — %3</translation>
     </message>
 </context>
 <context>
@@ -221,6 +446,68 @@
             <numerusform />
             <numerusform />
         </translation>
+    </message>
+</context>
+<context>
+    <name>GlobalDefaultsPanel</name>
+    <message>
+        <source>Global defaults</source>
+        <translation>Padrões globais</translation>
+    </message>
+    <message>
+        <source>Global keys and the projects they reach</source>
+        <translation>Chaves globais e os projetos que elas alcançam</translation>
+    </message>
+    <message>
+        <source>~/.msd/defaults.json sets no keys yet. Set a value in the form above and save: it is listed here with the projects it reaches.</source>
+        <translation>O ~/.msd/defaults.json ainda não define nenhuma chave. Defina um valor no formulário acima e salve: ele aparece aqui com os projetos que alcança.</translation>
+    </message>
+    <message>
+        <source>Projects the selected global key reaches</source>
+        <translation>Projetos que a chave global selecionada alcança</translation>
+    </message>
+    <message>
+        <source>A project with &lt;tt&gt;.planning/&lt;/tt&gt; reads these values only when it is created (except &lt;tt&gt;model_overrides&lt;/tt&gt;, merged per agent at run time).</source>
+        <translation>Um projeto com &lt;tt&gt;.planning/&lt;/tt&gt; lê estes valores só quando é criado (exceto &lt;tt&gt;model_overrides&lt;/tt&gt;, mesclado por agente durante a execução).</translation>
+    </message>
+    <message>
+        <source>Where each global key reaches</source>
+        <translation>Onde cada chave global chega</translation>
+    </message>
+    <message>
+        <source>Nothing to show: no global key is set.</source>
+        <translation>Nada a mostrar: nenhuma chave global definida.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>GlobalReachModel</name>
+    <message>
+        <source>Global key</source>
+        <translation>Chave global</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Uses it</source>
+        <translation>Usam</translation>
+    </message>
+    <message>
+        <source>Sets its own</source>
+        <translation>Definem o próprio</translation>
+    </message>
+    <message>
+        <source>Does not read it</source>
+        <translation>Não leem</translation>
+    </message>
+    <message>
+        <source>no project</source>
+        <translation>nenhum projeto</translation>
     </message>
 </context>
 <context>
@@ -541,6 +828,22 @@
         <source>watching %n project(s)</source>
         <translation><numerusform>monitorando %n projeto</numerusform><numerusform>monitorando %n projetos</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n project(s)</source>
+        <translation><numerusform>%n projeto</numerusform><numerusform>%n projetos</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new</source>
+        <translation><numerusform>%n novo</numerusform><numerusform>%n novos</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n gone</source>
+        <translation><numerusform>%n removido</numerusform><numerusform>%n removidos</numerusform></translation>
+    </message>
+    <message>
+        <source>Rescan: %1 (%2, %3)</source>
+        <translation>Nova varredura: %1 (%2, %3)</translation>
+    </message>
     <message>
         <source>Projects whose .planning/ folder is watched for changes</source>
         <translation>Projetos cuja pasta .planning/ é monitorada em busca de mudanças</translation>
@@ -580,10 +883,6 @@
     <message>
         <source>STATE.md and the roadmap of the open project</source>
         <translation>O STATE.md e o roteiro do projeto aberto</translation>
-    </message>
-    <message>
-        <source>Rescan: {0} projects ({1} new, {2} gone)</source>
-        <translation>Nova varredura: {0} projetos ({1} novos, {2} removidos)</translation>
     </message>
     <message>
         <source>%1 is not in any workspace</source>
@@ -1007,179 +1306,235 @@
     <name>NewProjectDialog</name>
     <message>
         <source>Project folder</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Create the folder?</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>{0} does not exist yet. Create it (and any missing parent folders) for the new project?</source>
-        <translation type="unfinished" />
+        <translation>Pasta do projeto</translation>
     </message>
     <message>
         <source>New project — MSD Desktop</source>
-        <translation type="unfinished" />
+        <translation>Novo projeto — MSD Desktop</translation>
     </message>
     <message>
         <source>&amp;Folder:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Pasta:</translation>
+    </message>
+    <message>
+        <source>The whole path of the new project's folder; a missing one can be created</source>
+        <translation>O caminho completo da pasta do novo projeto; uma pasta que não existe pode ser criada</translation>
     </message>
     <message>
         <source>A folder without .planning/ (a missing one can be created)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Browse…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>How you work</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Workflow</source>
-        <translation type="unfinished">Fluxo</translation>
-    </message>
-    <message>
-        <source>Git</source>
-        <translation type="unfinished">Git</translation>
+        <translation>Uma pasta sem .planning/ (se não existir, pode ser criada)</translation>
     </message>
     <message>
         <source>config.json preview</source>
-        <translation type="unfinished" />
+        <translation>Prévia do config.json</translation>
     </message>
     <message>
         <source>Also written: .planning/STATE.md (status planning, milestone v1.0, no progress yet; next step /msd-new-project).</source>
-        <translation type="unfinished" />
+        <translation>Também é gravado: .planning/STATE.md (status planning, marco v1.0, sem progresso ainda; próximo passo /msd-new-project).</translation>
     </message>
     <message>
         <source>Create project</source>
-        <translation type="unfinished" />
+        <translation>Criar projeto</translation>
     </message>
     <message>
         <source>API keys (stored in the OS keyring, never in config.json)</source>
-        <translation type="unfinished" />
+        <translation>Chaves de API (guardadas no chaveiro do sistema, nunca no config.json)</translation>
     </message>
     <message>
         <source>Store the keys for all projects (global keyring entry)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>already available ({0})</source>
-        <translation type="unfinished" />
+        <translation>Guardar as chaves para todos os projetos (entrada global no chaveiro)</translation>
     </message>
     <message>
         <source>not set</source>
-        <translation type="unfinished" />
+        <translation>não definido</translation>
     </message>
     <message>
         <source>cannot be stored here</source>
-        <translation type="unfinished" />
+        <translation>não pode ser guardada aqui</translation>
     </message>
     <message>
         <source>Checking the OS keyring…</source>
-        <translation type="unfinished" />
+        <translation>Verificando o chaveiro do sistema…</translation>
     </message>
     <message>
-        <source>No usable OS keyring, so API keys cannot be stored from here (the project is created without them). {0}</source>
-        <translation type="unfinished" />
+        <source>&amp;Browse…</source>
+        <translation>P&amp;rocurar…</translation>
+    </message>
+    <message>
+        <source>How you work</source>
+        <translation>Como você trabalha</translation>
+    </message>
+    <message>
+        <source>Workflow</source>
+        <translation>Fluxo</translation>
+    </message>
+    <message>
+        <source>Git</source>
+        <translation>Git</translation>
+    </message>
+    <message>
+        <source>Create the folder?</source>
+        <translation>Criar a pasta?</translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet. Create it (and any missing parent folders) for the new project?</source>
+        <translation>%1 ainda não existe. Criá-la (com as pastas acima que faltarem) para o novo projeto?</translation>
+    </message>
+    <message>
+        <source>Browse for the project folder</source>
+        <translation>Procurar a pasta do projeto</translation>
+    </message>
+    <message>
+        <source>Choose the folder in a file dialog (Alt+B)</source>
+        <translation>Escolher a pasta numa janela de arquivos (Alt+R)</translation>
+    </message>
+    <message>
+        <source>The exact file Create project writes, read-only</source>
+        <translation>O arquivo exato que Criar projeto grava, somente leitura</translation>
+    </message>
+    <message>
+        <source>The config.json to be written appears here once every choice is valid.</source>
+        <translation>O config.json a ser gravado aparece aqui quando todas as escolhas forem válidas.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Close without creating anything (Escape)</source>
+        <translation>Fechar sem criar nada (Esc)</translation>
+    </message>
+    <message>
+        <source>Write .planning/config.json and .planning/STATE.md in the folder (Return)</source>
+        <translation>Gravar .planning/config.json e .planning/STATE.md na pasta (Enter)</translation>
+    </message>
+    <message>
+        <source>already available (%1)</source>
+        <translation>já disponível (%1)</translation>
+    </message>
+    <message>
+        <source>Keys typed here go to the OS keyring (%1).</source>
+        <translation>As chaves digitadas aqui vão para o chaveiro do sistema (%1).</translation>
+    </message>
+    <message>
+        <source>No usable OS keyring, so API keys cannot be stored from here (the project is created without them). The keyring check says: %1</source>
+        <translation>Nenhum chaveiro do sistema utilizável, então as chaves de API não podem ser guardadas daqui (o projeto é criado sem elas). A verificação do chaveiro diz: %1</translation>
+    </message>
+    <message>
+        <source>The keyring check says: %1</source>
+        <translation>A verificação do chaveiro diz: %1</translation>
+    </message>
+    <message>
+        <source>Not accepted (the config check says: %1)</source>
+        <translation>Não aceito (a verificação da configuração diz: %1)</translation>
     </message>
     <message>
         <source>Choose a folder.</source>
-        <translation type="unfinished" />
+        <translation>Escolha uma pasta.</translation>
     </message>
     <message>
         <source>a file</source>
-        <translation type="unfinished" />
+        <translation>um arquivo</translation>
     </message>
     <message>
         <source>a FIFO (named pipe)</source>
-        <translation type="unfinished" />
+        <translation>um FIFO (pipe nomeado)</translation>
     </message>
     <message>
         <source>a socket</source>
-        <translation type="unfinished" />
+        <translation>um socket</translation>
     </message>
     <message>
         <source>a device</source>
-        <translation type="unfinished" />
+        <translation>um dispositivo</translation>
     </message>
     <message>
         <source>something that is not a folder</source>
-        <translation type="unfinished" />
+        <translation>algo que não é uma pasta</translation>
     </message>
     <message>
-        <source>{0} does not exist yet: Create project will offer to create it.</source>
-        <translation type="unfinished" />
+        <source>%1 does not exist yet: Create project will offer to create it.</source>
+        <translation>%1 ainda não existe: Criar projeto vai oferecer criá-la.</translation>
     </message>
     <message>
-        <source>{0} is not an absolute path: give the whole path (for example ~/projects/my-app).</source>
-        <translation type="unfinished" />
+        <source>%1 is not an absolute path: give the whole path (for example ~/projects/my-app).</source>
+        <translation>%1 não é um caminho absoluto: informe o caminho completo (por exemplo ~/projects/my-app).</translation>
     </message>
     <message>
-        <source>{0} is a symlink loop, not a folder.</source>
-        <translation type="unfinished" />
+        <source>%1 is a symlink loop, not a folder.</source>
+        <translation>%1 é um ciclo de links simbólicos, não uma pasta.</translation>
     </message>
     <message>
-        <source>{0} goes through a file: a part of it is not a folder.</source>
-        <translation type="unfinished" />
+        <source>%1 goes through a file: a part of it is not a folder.</source>
+        <translation>%1 passa por um arquivo: uma parte dele não é uma pasta.</translation>
     </message>
     <message>
-        <source>{0} cannot be checked: permission denied.</source>
-        <translation type="unfinished" />
+        <source>%1 cannot be checked: permission denied.</source>
+        <translation>%1 não pode ser verificado: permissão negada.</translation>
     </message>
     <message>
-        <source>{0} is too long a name for this system.</source>
-        <translation type="unfinished" />
+        <source>%1 is too long a name for this system.</source>
+        <translation>%1 é um nome longo demais para este sistema.</translation>
     </message>
     <message>
-        <source>{0} is a symlink to something that does not exist; create the target or choose another folder.</source>
-        <translation type="unfinished" />
+        <source>%1 is a symlink to something that does not exist; create the target or choose another folder.</source>
+        <translation>%1 é um link simbólico para algo que não existe; crie o destino ou escolha outra pasta.</translation>
     </message>
     <message>
-        <source>{0} is {1}, not a folder.</source>
-        <translation type="unfinished" />
+        <source>%1 is %2, not a folder.</source>
+        <translation>%1 é %2, não uma pasta.</translation>
     </message>
     <message>
-        <source>{0} already has .planning/ — open it instead of creating it.</source>
-        <translation type="unfinished" />
+        <source>%1 already has .planning/ — open it instead of creating it.</source>
+        <translation>%1 já tem .planning/ — abra-o em vez de criá-lo.</translation>
     </message>
     <message>
-        <source>{0} cannot be created (no existing parent).</source>
-        <translation type="unfinished" />
+        <source>%1 cannot be created (no existing parent).</source>
+        <translation>%1 não pode ser criada (nenhuma pasta acima existe).</translation>
     </message>
     <message>
-        <source>{0} cannot be created: {1} is {2}, not a folder.</source>
-        <translation type="unfinished" />
+        <source>%1 cannot be created: %2 is %3, not a folder.</source>
+        <translation>%1 não pode ser criada: %2 é %3, não uma pasta.</translation>
     </message>
     <message>
-        <source>{0} cannot be created: {1} is not writable.</source>
-        <translation type="unfinished" />
+        <source>%1 cannot be created: %2 is not writable.</source>
+        <translation>%1 não pode ser criada: %2 não permite gravação.</translation>
     </message>
     <message>
-        <source>{0} cannot be used: {1}</source>
-        <translation type="unfinished" />
+        <source>%1 cannot be used (the folder check says: %2)</source>
+        <translation>%1 não pode ser usada (a verificação da pasta diz: %2)</translation>
+    </message>
+    <message>
+        <source>The config check says: %1</source>
+        <translation>A verificação da configuração diz: %1</translation>
+    </message>
+    <message>
+        <source>No config.json can be made yet (the config check says: %1)</source>
+        <translation>Ainda não é possível montar o config.json (a verificação da configuração diz: %1)</translation>
+    </message>
+    <message>
+        <source>Nothing was created: %1 does not exist.</source>
+        <translation>Nada foi criado: %1 não existe.</translation>
+    </message>
+    <message>
+        <source>Could not create the project (the file check says: %1)</source>
+        <translation>Não foi possível criar o projeto (a verificação dos arquivos diz: %1)</translation>
+    </message>
+    <message>
+        <source>Could not create the project: %1</source>
+        <translation>Não foi possível criar o projeto: %1</translation>
     </message>
     <message>
         <source>built-ins ← ~/.msd/defaults.json ← your choices</source>
-        <translation type="unfinished" />
+        <translation>embutidos ← ~/.msd/defaults.json ← suas escolhas</translation>
     </message>
     <message>
         <source>built-ins ← your choices (no ~/.msd/defaults.json)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing was created: {0} does not exist.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Could not create the project: {0}</source>
-        <translation type="unfinished" />
+        <translation>embutidos ← suas escolhas (sem ~/.msd/defaults.json)</translation>
     </message>
     <message>
         <source>Creating…</source>
-        <translation type="unfinished" />
+        <translation>Criando…</translation>
     </message>
 </context>
 <context>
@@ -1258,6 +1613,296 @@
     </message>
 </context>
 <context>
+    <name>OverviewModel</name>
+    <message>
+        <source>Project</source>
+        <translation>Projeto</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>Milestone</source>
+        <translation>Marco</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progresso</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>Última atividade</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <source>STATE.md says: %1</source>
+        <translation>O STATE.md diz: %1</translation>
+    </message>
+</context>
+<context>
+    <name>OverviewView</name>
+    <message>
+        <source>All projects</source>
+        <translation>Todos os projetos</translation>
+    </message>
+    <message>
+        <source>Click a column to sort</source>
+        <translation>Clique em uma coluna para ordenar</translation>
+    </message>
+    <message>
+        <source>double-click a row to open it</source>
+        <translation>clique duas vezes em uma linha para abri-la</translation>
+    </message>
+    <message>
+        <source>No projects yet. Add a project folder (File → Add project…) or a folder to scan for projects (File → Add scan root…).</source>
+        <translation>Nenhum projeto ainda. Adicione uma pasta de projeto (Arquivo → Adicionar projeto…) ou uma pasta onde procurar projetos (Arquivo → Adicionar pasta de varredura…).</translation>
+    </message>
+    <message>
+        <source>No project matches the filter.</source>
+        <translation>Nenhum projeto corresponde ao filtro.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shown</source>
+        <translation><numerusform>%n exibido</numerusform><numerusform>%n exibidos</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n with problems</source>
+        <translation><numerusform>%1, %n com problemas</numerusform><numerusform>%1, %n com problemas</numerusform></translation>
+    </message>
+    <message>
+        <source>— %1 · double-click a row to open it</source>
+        <translation>— %1 · clique duas vezes em uma linha para abri-la</translation>
+    </message>
+</context>
+<context>
+    <name>PhaseListModel</name>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Plans</source>
+        <translation>Planos</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>Resumos</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>concluída</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plan(s) open</source>
+        <translation><numerusform>%n plano aberto</numerusform><numerusform>%n planos abertos</numerusform></translation>
+    </message>
+    <message>
+        <source>not planned</source>
+        <translation>sem planos</translation>
+    </message>
+    <message>
+        <source>Phase %1: %2</source>
+        <translation>Fase %1: %2</translation>
+    </message>
+    <message>
+        <source>(current phase)</source>
+        <translation>(fase atual)</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectBrowserPanel</name>
+    <message>
+        <source>Scanning %1 — folders read: %2</source>
+        <translation>Varrendo %1 — pastas lidas: %2</translation>
+    </message>
+    <message>
+        <source>Folder not found: %1</source>
+        <translation>Pasta não encontrada: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Não foi possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>Scanned %1</source>
+        <translation>%1 varrido</translation>
+    </message>
+    <message>
+        <source>(workspace registry)</source>
+        <translation>(registro de espaços de trabalho)</translation>
+    </message>
+    <message>
+        <source>Filter projects…</source>
+        <translation>Filtrar projetos…</translation>
+    </message>
+    <message>
+        <source>Filter by project name, path or status (Ctrl+K)</source>
+        <translation>Filtrar por nome, caminho ou status do projeto (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>Filter projects</source>
+        <translation>Filtrar projetos</translation>
+    </message>
+    <message>
+        <source>Shows only the projects whose name, path or status contains the text</source>
+        <translation>Mostra apenas os projetos cujo nome, caminho ou status contém o texto</translation>
+    </message>
+    <message>
+        <source>Projects</source>
+        <translation>Projetos</translation>
+    </message>
+    <message>
+        <source>Add project…</source>
+        <translation>Adicionar projeto…</translation>
+    </message>
+    <message>
+        <source>Register a project folder (a folder with .planning/)</source>
+        <translation>Registrar uma pasta de projeto (uma pasta com .planning/)</translation>
+    </message>
+    <message>
+        <source>Add scan root…</source>
+        <translation>Adicionar pasta de varredura…</translation>
+    </message>
+    <message>
+        <source>Register a folder that is searched for projects (not / or your home folder itself)</source>
+        <translation>Registrar uma pasta onde procurar projetos (não / nem a sua própria pasta pessoal)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Unregister the selected workspace (no files are deleted)</source>
+        <translation>Cancelar o registro do espaço de trabalho selecionado (nenhum arquivo é excluído)</translation>
+    </message>
+    <message>
+        <source>Rescan</source>
+        <translation>Varrer de novo</translation>
+    </message>
+    <message>
+        <source>Scan every workspace again</source>
+        <translation>Varrer todos os espaços de trabalho de novo</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Adicionar</translation>
+    </message>
+    <message>
+        <source>Add a project folder or a folder to scan for projects</source>
+        <translation>Adicionar uma pasta de projeto ou uma pasta onde procurar projetos</translation>
+    </message>
+    <message>
+        <source>Clear filter</source>
+        <translation>Limpar filtro</translation>
+    </message>
+    <message>
+        <source>Show every project again</source>
+        <translation>Mostrar todos os projetos de novo</translation>
+    </message>
+    <message>
+        <source>Add project folder…</source>
+        <translation>Adicionar pasta de projeto…</translation>
+    </message>
+    <message>
+        <source>Scan progress</source>
+        <translation>Progresso da varredura</translation>
+    </message>
+    <message>
+        <source>No project matches “%1”.</source>
+        <translation>Nenhum projeto corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <source>Looking for projects…</source>
+        <translation>Procurando projetos…</translation>
+    </message>
+    <message>
+        <source>No workspace yet. Add a project folder (a folder with .planning/), or a scan root: a folder that is searched for projects.</source>
+        <translation>Nenhum espaço de trabalho ainda. Adicione uma pasta de projeto (uma pasta com .planning/) ou uma pasta de varredura: uma pasta onde procurar projetos.</translation>
+    </message>
+    <message>
+        <source>Scanning workspaces…</source>
+        <translation>Varrendo os espaços de trabalho…</translation>
+    </message>
+    <message>
+        <source>Scan done: %1 in %2 (%3 ms)</source>
+        <translation>Varredura concluída: %1 em %2 (%3 ms)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s)</source>
+        <translation><numerusform>%n projeto</numerusform><numerusform>%n projetos</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workspace(s)</source>
+        <translation><numerusform>%n espaço de trabalho</numerusform><numerusform>%n espaços de trabalho</numerusform></translation>
+    </message>
+    <message>
+        <source>Scan failed: %1</source>
+        <translation>A varredura falhou: %1</translation>
+    </message>
+    <message>
+        <source>Add project folder</source>
+        <translation>Adicionar pasta de projeto</translation>
+    </message>
+    <message>
+        <source>Add scan root</source>
+        <translation>Adicionar pasta de varredura</translation>
+    </message>
+    <message>
+        <source>Cannot add folder</source>
+        <translation>Não foi possível adicionar a pasta</translation>
+    </message>
+    <message>
+        <source>Added %1 (%2)</source>
+        <translation>%1 adicionado (%2)</translation>
+    </message>
+    <message>
+        <source>Cannot remove project</source>
+        <translation>Não foi possível remover o projeto</translation>
+    </message>
+    <message>
+        <source>%1 is found by the scan root %2 (%3). Remove the scan root, or move the project.</source>
+        <translation>%1 é encontrado pela pasta de varredura %2 (%3). Remova a pasta de varredura ou mova o projeto.</translation>
+    </message>
+    <message>
+        <source>Remove workspace</source>
+        <translation>Remover espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>Remove %1 (%2) from MSD Desktop?
+No files are deleted.</source>
+        <translation>Remover %1 (%2) do MSD Desktop?
+Nenhum arquivo é excluído.</translation>
+    </message>
+    <message>
+        <source>Cannot remove workspace</source>
+        <translation>Não foi possível remover o espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>Removed %1</source>
+        <translation>%1 removido</translation>
+    </message>
+</context>
+<context>
     <name>ProjectTray</name>
     <message>
         <source>could not be read</source>
@@ -1266,6 +1911,38 @@
     <message>
         <source>no STATE.md</source>
         <translation>sem STATE.md</translation>
+    </message>
+    <message>
+        <source>Work paused at %1.</source>
+        <translation>Trabalho pausado em %1.</translation>
+    </message>
+    <message>
+        <source>Work paused.</source>
+        <translation>Trabalho pausado.</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 pausado</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%n more)</source>
+        <translation><numerusform>%1 (+%n outro)</numerusform><numerusform>%1 (+%n outros)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n new blocker(s)</source>
+        <translation><numerusform>%1: novo bloqueio</numerusform><numerusform>%1: %n novos bloqueios</numerusform></translation>
+    </message>
+    <message>
+        <source>Milestone %1 is complete.</source>
+        <translation>O marco %1 está concluído.</translation>
+    </message>
+    <message>
+        <source>The milestone is complete.</source>
+        <translation>O marco está concluído.</translation>
+    </message>
+    <message>
+        <source>%1: milestone complete</source>
+        <translation>%1: marco concluído</translation>
     </message>
     <message>
         <source>could not be read in {0:g} s</source>
@@ -1296,7 +1973,66 @@
     <name>ProjectTree</name>
     <message>
         <source>Unsaved Settings changes</source>
-        <translation type="unfinished" />
+        <translation>Alterações não salvas nas Configurações</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectTreeModel</name>
+    <message>
+        <source>Project</source>
+        <translation>Projeto</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>scan root, not registered</source>
+        <translation>pasta de varredura, não registrada</translation>
+    </message>
+    <message>
+        <source>scan root</source>
+        <translation>pasta de varredura</translation>
+    </message>
+    <message>
+        <source>project folder, not registered</source>
+        <translation>pasta de projeto, não registrada</translation>
+    </message>
+    <message>
+        <source>project folder</source>
+        <translation>pasta de projeto</translation>
+    </message>
+    <message>
+        <source>scanning…</source>
+        <translation>varrendo…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s)</source>
+        <translation><numerusform>%n projeto</numerusform><numerusform>%n projetos</numerusform></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>carregando…</translation>
+    </message>
+    <message>
+        <source>Workstream %1 (active: named by .planning/active-workstream)</source>
+        <translation>Fluxo de trabalho %1 (ativo: indicado em .planning/active-workstream)</translation>
+    </message>
+    <message>
+        <source>Workstream %1</source>
+        <translation>Fluxo de trabalho %1</translation>
+    </message>
+    <message>
+        <source>active workstream</source>
+        <translation>fluxo de trabalho ativo</translation>
+    </message>
+    <message>
+        <source>workstream</source>
+        <translation>fluxo de trabalho</translation>
     </message>
 </context>
 <context>
@@ -1737,24 +2473,301 @@
 <context>
     <name>StatePanel</name>
     <message>
+        <source>none in STATE.md — %1 (derived)</source>
+        <translation>%1 (deduzida; nenhuma no STATE.md)</translation>
+    </message>
+    <message>
+        <source>The MSD status line segment, as the core renders it</source>
+        <translation>O trecho da linha de status do MSD, como o núcleo o apresenta</translation>
+    </message>
+    <message>
+        <source>Status line</source>
+        <translation>Linha de status</translation>
+    </message>
+    <message>
+        <source>Milestone progress</source>
+        <translation>Progresso do marco</translation>
+    </message>
+    <message>
+        <source>Milestone</source>
+        <translation>Marco</translation>
+    </message>
+    <message>
+        <source>STATE.md names no milestone</source>
+        <translation>O STATE.md não indica nenhum marco</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>STATE.md names no current phase</source>
+        <translation>O STATE.md não indica a fase atual</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plano</translation>
+    </message>
+    <message>
+        <source>STATE.md names no current plan</source>
+        <translation>O STATE.md não indica o plano atual</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>STATE.md has no status</source>
+        <translation>O STATE.md não tem status</translation>
+    </message>
+    <message>
+        <source>Next action</source>
+        <translation>Próxima ação</translation>
+    </message>
+    <message>
+        <source>STATE.md names no next step, and none follows from its status</source>
+        <translation>O STATE.md não indica o próximo passo, e o status não leva a nenhum</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>Última atividade</translation>
+    </message>
+    <message>
+        <source>From milestone and milestone_name in STATE.md</source>
+        <translation>Das chaves milestone e milestone_name do STATE.md</translation>
+    </message>
+    <message>
+        <source>The current phase, from STATE.md</source>
+        <translation>A fase atual, segundo o STATE.md</translation>
+    </message>
+    <message>
+        <source>The current plan, from STATE.md</source>
+        <translation>O plano atual, segundo o STATE.md</translation>
+    </message>
+    <message>
+        <source>The normalized status; the value's tooltip has the text STATE.md gives</source>
+        <translation>O status normalizado; a dica do valor mostra o texto que o STATE.md traz</translation>
+    </message>
+    <message>
+        <source>From next_action and next_phases in STATE.md</source>
+        <translation>Das chaves next_action e next_phases do STATE.md</translation>
+    </message>
+    <message>
+        <source>From last_activity in STATE.md</source>
+        <translation>Da chave last_activity do STATE.md</translation>
+    </message>
+    <message>
+        <source>STATE.md records no last activity</source>
+        <translation>O STATE.md não registra a última atividade</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Last session</source>
+        <translation>Última sessão</translation>
+    </message>
+    <message>
+        <source>STATE.md records no last session</source>
+        <translation>O STATE.md não registra a última sessão</translation>
+    </message>
+    <message>
+        <source>Stopped at</source>
+        <translation>Parou em</translation>
+    </message>
+    <message>
+        <source>STATE.md does not say where the work stopped</source>
+        <translation>O STATE.md não diz onde o trabalho parou</translation>
+    </message>
+    <message>
+        <source>Resume file</source>
+        <translation>Retomar de</translation>
+    </message>
+    <message>
+        <source>STATE.md names no file to resume from</source>
+        <translation>O STATE.md não indica um arquivo para retomar</translation>
+    </message>
+    <message>
+        <source>Session continuity</source>
+        <translation>Continuidade da sessão</translation>
+    </message>
+    <message>
+        <source>Phases of the current milestone</source>
+        <translation>Fases do marco atual</translation>
+    </message>
+    <message>
+        <source>Blockers</source>
+        <translation>Bloqueios</translation>
+    </message>
+    <message>
+        <source>No blockers recorded in STATE.md</source>
+        <translation>Nenhum bloqueio registrado no STATE.md</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>Decisões</translation>
+    </message>
+    <message>
+        <source>No decisions recorded in STATE.md</source>
+        <translation>Nenhuma decisão registrada no STATE.md</translation>
+    </message>
+    <message>
+        <source>Pending todos</source>
+        <translation>Pendências</translation>
+    </message>
+    <message>
+        <source>No pending todos in STATE.md</source>
+        <translation>Nenhuma pendência no STATE.md</translation>
+    </message>
+    <message>
+        <source>Blockers, decisions and pending todos</source>
+        <translation>Bloqueios, decisões e pendências</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Fases</translation>
+    </message>
+    <message>
+        <source>STATE.md rendered (read-only)</source>
+        <translation>STATE.md formatado (somente leitura)</translation>
+    </message>
+    <message>
+        <source>STATE.md, rendered (read-only)</source>
+        <translation>STATE.md, formatado (somente leitura)</translation>
+    </message>
+    <message>
+        <source>STATE.md has no text below its header.</source>
+        <translation>O STATE.md não tem texto abaixo do cabeçalho.</translation>
+    </message>
+    <message>
+        <source>Select a project to see its state.</source>
+        <translation>Selecione um projeto para ver o estado dele.</translation>
+    </message>
+    <message>
+        <source>This project has no STATE.md yet.
+
+STATE.md, in the project's .planning folder, is where MSD keeps track of where the work stands: the milestone, the current phase and plan, the status and the next step. It is written when the project is set up; to set it up, run this in your coding agent:
+
+/msd-new-project
+
+(or create the project here with File → New project…)</source>
+        <translation>Este projeto ainda não tem STATE.md.
+
+O STATE.md, na pasta .planning do projeto, é onde o MSD registra em que ponto o trabalho está: o marco, a fase e o plano atuais, o status e o próximo passo. Ele é criado quando o projeto é configurado; para configurá-lo, execute no seu agente de programação:
+
+/msd-new-project
+
+(ou crie o projeto aqui em Arquivo → Novo projeto…)</translation>
+    </message>
+    <message>
+        <source>ROADMAP.md lists no phases for the current milestone yet. The roadmap is written by:
+/msd-new-project (the first milestone)
+/msd-new-milestone (the next one)</source>
+        <translation>O ROADMAP.md ainda não lista fases para o marco atual. O roteiro é escrito por:
+/msd-new-project (o primeiro marco)
+/msd-new-milestone (o próximo)</translation>
+    </message>
+    <message>
+        <source>No phases to show.</source>
+        <translation>Nenhuma fase para mostrar.</translation>
+    </message>
+    <message>
         <source>Showing the state read before.</source>
-        <translation type="unfinished" />
+        <translation>Mostrando o estado lido antes.</translation>
     </message>
     <message>
         <source>Nothing else could be read.</source>
-        <translation type="unfinished" />
+        <translation>Nada mais pôde ser lido.</translation>
     </message>
     <message>
         <source>The state of this project could not be read.</source>
-        <translation type="unfinished" />
+        <translation>Não foi possível ler o estado deste projeto.</translation>
     </message>
     <message>
-        <source>STATE.md could not be read: {0}</source>
-        <translation type="unfinished" />
+        <source>STATE.md could not be read: %1</source>
+        <translation>Não foi possível ler o STATE.md: %1</translation>
+    </message>
+    <message>
+        <source>Showing the last good state, read %1.</source>
+        <translation>Mostrando o último estado válido, lido às %1.</translation>
+    </message>
+    <message>
+        <source>No earlier good state to show.</source>
+        <translation>Não há um estado válido anterior para mostrar.</translation>
+    </message>
+    <message>
+        <source>STATE.md could not be read. The file check says: %1</source>
+        <translation>Não foi possível ler o STATE.md. A verificação dos arquivos diz: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The file check found %n problem(s):</source>
+        <translation><numerusform>A verificação dos arquivos encontrou %n problema:</numerusform><numerusform>A verificação dos arquivos encontrou %n problemas:</numerusform></translation>
+    </message>
+    <message>
+        <source>No STATE.md in this project yet</source>
+        <translation>Este projeto ainda não tem STATE.md</translation>
+    </message>
+    <message>
+        <source>(empty status line)</source>
+        <translation>(linha de status vazia)</translation>
+    </message>
+    <message>
+        <source>Full: %1
+Compact: %2</source>
+        <translation>Completa: %1
+Compacta: %2</translation>
+    </message>
+    <message>
+        <source>no progress data</source>
+        <translation>sem dados de progresso</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>STATE.md says: %1</source>
+        <translation>O STATE.md diz: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) in this milestone</source>
+        <translation><numerusform>%n fase neste marco</numerusform><numerusform>%n fases neste marco</numerusform></translation>
+    </message>
+    <message>
+        <source>Blockers (%1)</source>
+        <translation>Bloqueios (%1)</translation>
+    </message>
+    <message>
+        <source>Decisions (%1)</source>
+        <translation>Decisões (%1)</translation>
+    </message>
+    <message>
+        <source>Pending todos (%1)</source>
+        <translation>Pendências (%1)</translation>
+    </message>
+    <message>
+        <source>(STATE.md is longer; the rest is not shown)</source>
+        <translation>(o STATE.md é mais longo; o restante não é mostrado)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>STATE.md could not be read (see above)</source>
-        <translation type="unfinished" />
+        <translation>Não foi possível ler o STATE.md (veja acima)</translation>
+    </message>
+</context>
+<context>
+    <name>StatusText</name>
+    <message>
+        <source>%1 line %2</source>
+        <translation>%1, linha %2</translation>
     </message>
 </context>
 <context>
@@ -1822,17 +2835,6 @@
     <message>
         <source>Layer id: {0}</source>
         <translation>ID da camada: {0}</translation>
-    </message>
-</context>
-<context>
-    <name>parent</name>
-    <message>
-        <source>Batch undone</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Batch applied</source>
-        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -4146,48 +5148,6 @@
         <source>model passed to a reviewer CLI</source>
         <comment>pattern/15/0/description</comment>
         <translation>modelo passado para uma CLI de revisor</translation>
-    </message>
-</context>
-<context>
-    <name>widget</name>
-    <message numerus="yes">
-        <source>%n written</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n restored</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n already set</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n refused: changed on disk</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message>
-        <source>nothing to do</source>
-        <translation type="unfinished" />
     </message>
 </context>
 </TS>
