@@ -248,6 +248,9 @@ class ProjectBrowserPanel(QWidget):
         self.filter_edit.setAccessibleDescription(
             self.tr("Shows only the projects whose name, path or status contains the text"))
         self.filter_edit.textChanged.connect(self._on_filter)
+        for clear in self.filter_edit.findChildren(QToolButton):  # the built-in clear button
+            clear.setAccessibleName(self.tr("Clear filter"))
+            clear.setToolTip(self.tr("Clear filter"))
 
         self.tree = QTreeView()
         self.tree.setObjectName("ProjectTree")
