@@ -23,6 +23,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
+    QFontMetrics,
     QShowEvent,
     QTextCharFormat,
     QTextCursor,
@@ -40,6 +41,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QSplitter,
+    QStyle,
     QTableView,
     QTabWidget,
     QTextBrowser,
@@ -226,6 +228,7 @@ def _fill(lw: QListWidget, items: list[str]) -> None:
 
 MAX_LIST_ITEMS = 500  # blockers/decisions/todos shown at most (a hostile file may list millions)
 MAX_PHASE_ROWS = 1000  # phases listed at most (the table sizes its columns to every row)
+FIT_SAMPLE_ROWS = 100  # rows measured to size the phase list (more never fit on screen anyway)
 MAX_BODY_CHARS = 200_000  # STATE.md body rendered at most (laying out more stalls the UI thread)
 
 
@@ -378,6 +381,9 @@ class StatePanel(QWidget):
         hh = self.phase_table.horizontalHeader()
         hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # columns sized to the rows on screen and around them, not to all 1000 a hostile
+        # roadmap may list: each resize of the window would measure every row
+        hh.setResizeContentsPrecision(FIT_SAMPLE_ROWS)
         self.phase_hint = ViewHint(self.phase_table, self._phases_hint_text)
 
         # context lists
@@ -653,7 +659,8 @@ class StatePanel(QWidget):
         if total <= 0 or not self.isVisible():
             return
         table = self.phase_table
-        rows = sum(table.rowHeight(r) for r in range(self.phase_model.rowCount()))
+        rows = sum(table.rowHeight(r)
+                   for r in range(min(self.phase_model.rowCount(), FIT_SAMPLE_ROWS)))
         chrome = self.phases_box.height() - table.viewport().height()
         scrollbar = table.horizontalScrollBar()
         if scrollbar.isVisible():
@@ -665,8 +672,17 @@ class StatePanel(QWidget):
         # and 60 % of the width; the rendered STATE.md wraps in the rest
         width = sum(self.splitter.sizes())
         header = table.horizontalHeader()
-        columns = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
-                      for c in range(self.phase_model.columnCount()))
+        # the header has sized the other columns to their content already; the (stretched)
+        # names are measured on the first rows only: a hostile roadmap lists 1000
+        bold = QFont(table.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        names = [row.name for row in self.phase_model.rows()[:FIT_SAMPLE_ROWS]]
+        name_width = max([metrics.horizontalAdvance(n) for n in names]
+                         + [header.sectionSizeHint(1)]) + 2 * table.style().pixelMetric(
+                             QStyle.PixelMetric.PM_FocusFrameHMargin) + 8
+        columns = name_width + sum(header.sectionSize(c)
+                                   for c in range(self.phase_model.columnCount()) if c != 1)
         box_chrome = self.phases_box.width() - table.viewport().width()
         needed = columns + box_chrome + table.verticalScrollBar().sizeHint().width()
         left_width = max(width // 2, min(needed, int(width * 0.6)))
