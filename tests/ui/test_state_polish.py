@@ -358,6 +358,7 @@ def test_empty_states(qtbot: QtBot, demo: Path, env: dict[str, str], english: No
     assert text.startswith("This project has no STATE.md yet.")
     assert "/msd-new-project" in text
     assert ".planning" in text
+    assert "ROADMAP.md lists 3 phases for the current milestone." in text  # field-notes' roadmap
     panel.clear()
     assert panel.empty_label.text() == "Select a project to see its state."
 

@@ -606,7 +606,11 @@ class StatePanel(QWidget):
             # the whole tab's empty state says what STATE.md is and what writes it; problems
             # the file check found elsewhere (ROADMAP.md, phases) still show above it
             self._set_content_visible(False)
-            self.empty_label.setText(self._missing_text())
+            text = self._missing_text()
+            if view.phases:  # a roadmap without a state file: say what is there
+                text += "\n\n" + self.tr("ROADMAP.md lists %n phase(s) for the current "
+                                           "milestone.", "", len(view.phases))
+            self.empty_label.setText(text)
             self.problems_frame.setVisible(bool(view.problems))
 
     def _set_field(self, key: str, value: str, tip: str = "") -> None:
