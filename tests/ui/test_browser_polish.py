@@ -426,3 +426,26 @@ def test_panel_before_its_first_scan_says_it_is_looking(qtbot: Any, tmp_path: Pa
         panel.rescan()
     assert "No workspace yet" in panel.empty_label.text()
     assert panel.empty_add_project_button.isVisibleTo(panel)
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("en", "Rescan: 6 projects (1 new, 0 gone)"),
+    ("pt_BR", "Nova varredura: 6 projetos (novos: 1, removidos: 0)")])
+def test_rescan_says_what_changed_in_counted_words(qtbot: Any, tmp_path: Path, demo: Path,
+                                                   env: dict[str, str], translated: Any,
+                                                   code: str, expected: str) -> None:
+    translated(code)
+    win = _window(qtbot, tmp_path, demo, env)
+    said: list[str] = []
+    shown = win._status
+    win._status = lambda text: (said.append(text), shown(text))  # type: ignore[method-assign]
+    posted: list[str] = []
+    win.browser.message_posted.connect(posted.append)
+    shutil.copytree(demo / "field-notes", demo / "field-notes-2")
+    win.browser.tree.setFocus()
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_F5)  # Rescan's key, pressed
+    # (the folder watch may rescan first: either way the new project is counted once)
+    qtbot.waitUntil(lambda: expected in said, timeout=15000)
+    done = "Scan done: 6 projects" if code == "en" else "Varredura concluída: 6 projetos"
+    assert any(text.startswith(done) for text in posted), posted
+    win.close()
