@@ -368,3 +368,18 @@ def _step(panel: ConfigFormPanel, model: HistoryModel, op: str, key: Any, arg: A
             assert on_disk["zzz_custom"] == {"keep": True}  # unknown keys kept
             for k in KEYS:
                 assert exact(draft.file_value(k), model.values[k]), k
+
+
+def test_a_parent_object_field_shows_a_pending_child_edit(panel: ConfigFormPanel,
+                                                          project: ProjectRef) -> None:
+    parent = panel.editor("parallelization")
+    assert isinstance(parent, LineEditor)
+    assert json.loads(parent.line.text())["max_concurrent_agents"] == 5
+    _type(panel.editor(AGENTS).spin, "7")  # type: ignore[attr-defined]
+    assert json.loads(parent.line.text())["max_concurrent_agents"] == 7  # what Save writes
+    panel.undo()
+    assert json.loads(parent.line.text())["max_concurrent_agents"] == 5
+    panel.redo()
+    assert panel.save()
+    assert _config(project)["parallelization"]["max_concurrent_agents"] == 7
+    assert json.loads(parent.line.text())["max_concurrent_agents"] == 7

@@ -271,6 +271,16 @@ class ConfigDraft:
             return MISSING if pending is UNSET else pending
         return self.file_value(key)
 
+    def shown_value(self, key: str, result: Mapping[str, Any] | None = None) -> Any:
+        """What a field shows: its own pending value, else the key in what ``save`` would
+        write (so a parent object shows a pending child edit, and a child a pending parent
+        object), else ``MISSING``. ``result``: :meth:`result_data` computed once for many
+        keys."""
+        if key in self.pending or not self.pending:
+            return self.value(key)
+        found, value = lookup(self.result_data() if result is None else result, key)
+        return value if found else MISSING
+
     def is_pending(self, key: str) -> bool:
         return key in self.pending
 

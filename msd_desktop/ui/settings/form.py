@@ -796,7 +796,7 @@ class ConfigFormPanel(QWidget):
         )
         editor = create_editor(spec, self.root)
         if self.draft is not None:
-            editor.set_value(self.draft.value(fk.key))
+            editor.set_value(self.draft.shown_value(fk.key))
         editor.edited.connect(lambda value, key=fk.key: self.edit(key, value))
         for child in editor.findChildren(QWidget):
             if isinstance(child, QLineEdit | QPlainTextEdit | QAbstractSpinBox):
@@ -1017,8 +1017,9 @@ class ConfigFormPanel(QWidget):
         assert self.draft is not None
         self._load_provenance()
         self.model.set_sources(self.draft, self.loaded)
+        result = self.draft.result_data() if self.draft.pending else None
         for key, editor in self.editors.items():  # rows built later read the draft then
-            editor.set_value(self.draft.value(key))
+            editor.set_value(self.draft.shown_value(key, result))
         self.path_label.setText(str(self.draft.path)
                                 + ("" if self.draft.file.exists else "  (not created yet)"))
         self.disk_banner.hide()
@@ -1077,11 +1078,15 @@ class ConfigFormPanel(QWidget):
         draft = self.draft
         if draft is None:
             return
-        for key in keys:
+        # a parent object and its children show each other's edits (one file, one result)
+        related = [k for k in self.editors if k not in keys and any(
+            k.startswith(key + ".") or key.startswith(k + ".") for key in keys)]
+        result = draft.result_data() if draft.pending else None
+        for key in [*keys, *related]:
             self.model.refresh_key(key)
             editor = self.editors.get(key)
             if editor is not None and key != source:
-                editor.set_value(draft.value(key))
+                editor.set_value(draft.shown_value(key, result))
             if key in self.rows:
                 self.rows[key].refresh(self.model)
         if source is None and len(keys) == 1 and self.inner_tabs.currentIndex() == 0:
