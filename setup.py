@@ -30,8 +30,10 @@ class BuildWithTranslations(build_py):
         target = Path(self.build_lib) / "msd_desktop" / "i18n"
         for ts in sorted(Path("msd_desktop/i18n").glob("*.ts")):
             target.mkdir(parents=True, exist_ok=True)
-            subprocess.run([_lrelease(), "-silent", str(ts), "-qm",
-                            str(target / ts.with_suffix(".qm").name)], check=True)
+            qm = target / ts.with_suffix(".qm").name
+            tmp = qm.with_name(f".{qm.name}.tmp")
+            subprocess.run([_lrelease(), "-silent", str(ts), "-qm", str(tmp)], check=True)
+            tmp.replace(qm)
 
 
 setup(cmdclass={"build_py": BuildWithTranslations})

@@ -74,9 +74,13 @@ def lupdate(ts_files: list[Path]) -> None:
 
 
 def lrelease(ts_files: list[Path]) -> None:
+    """Build each ``.qm`` beside its ``.ts``, replacing it atomically: a running window maps
+    the catalogue it loaded, and rewriting that file in place would crash it (SIGBUS)."""
     for ts in ts_files:
-        subprocess.run([tool("lrelease"), "-silent", str(ts), "-qm",
-                        str(ts.with_suffix(".qm"))], check=True)
+        target = ts.with_suffix(".qm")
+        tmp = target.with_name(f".{target.name}.tmp")
+        subprocess.run([tool("lrelease"), "-silent", str(ts), "-qm", str(tmp)], check=True)
+        tmp.replace(target)
 
 
 def messages(ts: Path) -> set[tuple[str, str, str]]:

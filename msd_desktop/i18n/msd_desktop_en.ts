@@ -1,6 +1,37 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ApiKeysPanel</name>
+    <message numerus="yes">
+        <source>Show the key for %n second(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n plaintext API key(s) in config.json:&lt;/b&gt; %1. Move them to the keyring.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key(s):&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Moved %n key(s) to the keyring: %1.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+</context>
+<context>
     <name>BatchConfirmDialog</name>
     <message numerus="yes">
         <source>Apply %1 to %n project(s)?</source>
@@ -79,6 +110,16 @@
     </message>
     <message numerus="yes">
         <source>%n setting(s) were changed on both sides: tick or untick "Keep my value".</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JsonSettingsPage</name>
+    <message numerus="yes">
+        <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>
         <translation type="unfinished">
             <numerusform />
             <numerusform />
@@ -171,6 +212,10 @@
     <message numerus="yes">
         <source>%n phase(s) in this milestone</source>
         <translation><numerusform>%n phase in this milestone</numerusform><numerusform>%n phases in this milestone</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>ROADMAP.md lists %n phase(s) for the current milestone.</source>
+        <translation><numerusform>ROADMAP.md lists %n phase for the current milestone.</numerusform><numerusform>ROADMAP.md lists %n phases for the current milestone.</numerusform></translation>
     </message>
 </context>
 </TS>

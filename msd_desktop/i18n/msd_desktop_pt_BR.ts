@@ -1,6 +1,145 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="pt_BR" sourcelanguage="en">
 <context>
+    <name>ApiKeysPanel</name>
+    <message>
+        <source>Set %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (%2) — stored in the OS keyring:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove %1?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove the project's %1 from the OS keyring?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>API keys live in the OS keyring (service &lt;code&gt;msd&lt;/code&gt;), never in the repository. &lt;code&gt;config.json&lt;/code&gt; only records &lt;code&gt;true&lt;/code&gt; (available). &lt;code&gt;msd run -- CMD&lt;/code&gt; passes them to a runtime as environment variables.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migrate plaintext keys to the keyring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Moves every plaintext API key of config.json into the OS keyring and writes true in its place</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, masked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The key's value, masked; Reveal shows it for a few seconds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type a value for %1; it goes into the OS keyring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reveal %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Show the key for %n second(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished">Remover</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove this project's %1 from the OS keyring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;No usable keyring — keys cannot be stored.&lt;/b&gt; The keyring check says: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Locations: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n plaintext API key(s) in config.json:&lt;/b&gt; %1. Move them to the keyring.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key(s):&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>%1 stored in the keyring.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 removed from the keyring.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 has no stored value to reveal.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Moved %n key(s) to the keyring: %1.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to move to the keyring.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The keyring check says: %1</source>
+        <translation type="unfinished">A verificação do chaveiro diz: %1</translation>
+    </message>
+    <message>
+        <source>The keyring said: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>BatchConfirmDialog</name>
     <message numerus="yes">
         <source>Apply %1 to %n project(s)?</source>
@@ -391,6 +530,18 @@
         <translation type="unfinished" />
     </message>
     <message>
+        <source>One row per setting that differs; for a setting changed on both sides, tick "Keep my value" (Space) to keep yours or untick it to take the disk's</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No setting differs: the file on disk and your unsaved changes agree.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The documents</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>What Keep mine changes in the file</source>
         <translation type="unfinished" />
     </message>
@@ -399,7 +550,15 @@
         <translation type="unfinished" />
     </message>
     <message>
+        <source>The lines Keep mine changes in the file as it is on disk now (API keys masked)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Keep mine writes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The whole file Keep mine would write</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -407,7 +566,15 @@
         <translation type="unfinished" />
     </message>
     <message>
+        <source>The file as Save would write it before the outside change (your unsaved changes)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>On disk now</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file as it is on disk now</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -415,7 +582,15 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>The file on disk cannot be used, so Keep mine cannot be applied to it: {0}</source>
+        <source>The file as it was when it was read, before either change</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing to show: this file cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file on disk cannot be used, so Keep mine cannot be applied to it. File check: %1</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -537,11 +712,23 @@
         <translation type="unfinished" />
     </message>
     <message>
+        <source>Activate a problem to put the cursor at its line</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No problems: the text reads as JSON and every value is valid.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Unsaved changes as a diff</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>Show unsaved changes as a diff</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show, under the text, what Save would change in the file (API keys masked)</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -553,15 +740,26 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>edit {0} in the JSON text</source>
+        <source>edit %1 in the JSON text</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Line {0}, column {1}: {2}</source>
+        <source>Line %1, column %2 — file check: %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>%1 (as read)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>config.json holds plaintext API keys: {0}. They are shown masked here; move them into the OS keyring so the file only says true.</source>
+        <source>%1 (unsaved)</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -593,6 +791,10 @@
     </message>
     <message>
         <source>The draft as JSON; edits here change the form's values too. API keys are masked.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No settings file is shown: choose a project, or Global defaults, to edit its config.json here.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -834,11 +1036,11 @@
     </message>
     <message numerus="yes">
         <source>%n new</source>
-        <translation><numerusform>%n novo</numerusform><numerusform>%n novos</numerusform></translation>
+        <translation><numerusform>novos: %n</numerusform><numerusform>novos: %n</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n gone</source>
-        <translation><numerusform>%n removido</numerusform><numerusform>%n removidos</numerusform></translation>
+        <translation><numerusform>removidos: %n</numerusform><numerusform>removidos: %n</numerusform></translation>
     </message>
     <message>
         <source>Rescan: %1 (%2, %3)</source>
@@ -1756,10 +1958,6 @@
         <translation>Filtrar projetos…</translation>
     </message>
     <message>
-        <source>Filter by project name, path or status (Ctrl+K)</source>
-        <translation>Filtrar por nome, caminho ou status do projeto (Ctrl+K)</translation>
-    </message>
-    <message>
         <source>Filter projects</source>
         <translation>Filtrar projetos</translation>
     </message>
@@ -1814,6 +2012,10 @@
     <message>
         <source>Clear filter</source>
         <translation>Limpar filtro</translation>
+    </message>
+    <message>
+        <source>Filter by project name, path or status (Ctrl+K). Down: into the list; Esc: clear</source>
+        <translation>Filtrar por nome, caminho ou status do projeto (Ctrl+K). Seta para baixo: ir para a lista; Esc: limpar</translation>
     </message>
     <message>
         <source>Show every project again</source>
@@ -2397,6 +2599,45 @@ Nenhum arquivo é excluído.</translation>
     </message>
 </context>
 <context>
+    <name>SecretWords</name>
+    <message>
+        <source>in the environment variable %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>in the file %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>in the OS keyring (this project)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>in the OS keyring (all projects)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>in config.json as plain text — move it to the keyring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>marked available in config.json (true)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>switched off in config.json (false)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not stored</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stored %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>SettingsUndo</name>
     <message>
         <source>clear {0}</source>
@@ -2671,6 +2912,10 @@ O STATE.md, na pasta .planning do projeto, é onde o MSD registra em que ponto o
         <translation>O ROADMAP.md ainda não lista fases para o marco atual. O roteiro é escrito por:
 /msd-new-project (o primeiro marco)
 /msd-new-milestone (o próximo)</translation>
+    </message>
+    <message numerus="yes">
+        <source>ROADMAP.md lists %n phase(s) for the current milestone.</source>
+        <translation><numerusform>O ROADMAP.md lista %n fase para o marco atual.</numerusform><numerusform>O ROADMAP.md lista %n fases para o marco atual.</numerusform></translation>
     </message>
     <message>
         <source>No phases to show.</source>
