@@ -449,3 +449,20 @@ def test_rescan_says_what_changed_in_counted_words(qtbot: Any, tmp_path: Path, d
     done = "Scan done: 6 projects" if code == "en" else "Varredura concluída: 6 projetos"
     assert any(text.startswith(done) for text in posted), posted
     win.close()
+
+
+def test_filter_keys_down_into_the_tree_and_escape_clears(qtbot: Any, tmp_path: Path,
+                                                          demo: Path,
+                                                          env: dict[str, str]) -> None:
+    win = _window(qtbot, tmp_path, demo, env)
+    browser = win.browser
+    browser.filter_edit.setFocus()
+    QTest.keyClicks(QApplication.focusWidget(), "billing")
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert QApplication.focusWidget() is browser.tree
+    assert browser.tree.currentIndex().isValid()  # a row to move from with the arrows
+    browser.filter_edit.setFocus()
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert browser.filter_edit.text() == ""
+    assert browser.tree.model() is browser.model  # every project shown again
+    win.close()

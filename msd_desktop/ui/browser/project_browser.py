@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -243,11 +243,14 @@ class ProjectBrowserPanel(QWidget):
         self.filter_edit.setObjectName("ProjectFilter")
         self.filter_edit.setPlaceholderText(self.tr("Filter projects…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip(self.tr("Filter by project name, path or status (Ctrl+K)"))
+        self.filter_edit.setToolTip(self.tr(
+            "Filter by project name, path or status (Ctrl+K). Down: into the list; Esc: "
+            "clear"))
         self.filter_edit.setAccessibleName(self.tr("Filter projects"))
         self.filter_edit.setAccessibleDescription(
             self.tr("Shows only the projects whose name, path or status contains the text"))
         self.filter_edit.textChanged.connect(self._on_filter)
+        self.filter_edit.installEventFilter(self)  # Down: into the tree; Escape: clear
         for clear in self.filter_edit.findChildren(QToolButton):  # the built-in clear button
             clear.setAccessibleName(self.tr("Clear filter"))
             clear.setToolTip(self.tr("Clear filter"))
@@ -467,6 +470,26 @@ class ProjectBrowserPanel(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_columns()
+        elif watched is self.filter_edit and event.type() == QEvent.Type.KeyPress:
+            return self._filter_key(event)
+        return False
+
+    def _filter_key(self, event: QEvent) -> bool:
+        """In the filter box, Down goes into the tree (to its first row when none is
+        current) and Escape clears the filter text."""
+        assert isinstance(event, QKeyEvent)
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        if event.key() == Qt.Key.Key_Down and self.views.currentWidget() is self.tree:
+            self.tree.setFocus(Qt.FocusReason.TabFocusReason)
+            if not self.tree.currentIndex().isValid():
+                first = self.tree.model().index(0, 0)
+                if first.isValid():
+                    self.tree.setCurrentIndex(first)
+            return True
+        if event.key() == Qt.Key.Key_Escape and self.filter_edit.text():
+            self.filter_edit.clear()
+            return True
         return False
 
     # -- scanning
