@@ -16,12 +16,13 @@ button; no usable keyring (the core's reason, which says what to install or unlo
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -40,6 +41,7 @@ from shiboken6 import isValid
 
 from msd_desktop.core.secrets import store as secrets
 from msd_desktop.core.secrets.masking import UNSET, mask
+from msd_desktop.ui.widgets.config_words import secret_places_text
 from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.workers import run_op
 
@@ -52,7 +54,10 @@ REVEAL_SECONDS = 8
 def ask_secret(parent: QWidget, key: str, env_var: str) -> str | None:
     """Ask for a key's value (typed hidden); ``None`` when cancelled."""
     text, ok = QInputDialog.getText(
-        parent, f"Set {key}", f"{key} ({env_var}) — stored in the OS keyring:",
+        parent, QCoreApplication.translate("ApiKeysPanel", "Set %1").replace("%1", key),
+        QCoreApplication.translate(
+            "ApiKeysPanel", "%1 (%2) — stored in the OS keyring:").replace(
+                "%1", key).replace("%2", env_var),
         QLineEdit.EchoMode.Password,
     )
     return text if ok and text else None
@@ -60,8 +65,9 @@ def ask_secret(parent: QWidget, key: str, env_var: str) -> str | None:
 
 def confirm_remove(parent: QWidget, key: str) -> bool:
     answer = QMessageBox.question(
-        parent, f"Remove {key}?",
-        f"Remove the project's {key} from the OS keyring?",
+        parent, QCoreApplication.translate("ApiKeysPanel", "Remove %1?").replace("%1", key),
+        QCoreApplication.translate(
+            "ApiKeysPanel", "Remove the project's %1 from the OS keyring?").replace("%1", key),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.No,
     )
@@ -111,18 +117,22 @@ class ApiKeysPanel(QWidget):
         self._timers: dict[str, QTimer] = {}
         self.busy = False
         layout = QVBoxLayout(self)
-        intro = QLabel(
+        intro = QLabel(self.tr(
             "API keys live in the OS keyring (service <code>msd</code>), never in the "
             "repository. <code>config.json</code> only records <code>true</code> (available). "
             "<code>msd run -- CMD</code> passes them to a runtime as environment variables."
-        )
+        ))
+        intro.setObjectName("apiKeysIntro")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.keyring_banner = _banner("error")
         layout.addWidget(self.keyring_banner)
         self.plaintext_banner = _banner("warning")
         layout.addWidget(self.plaintext_banner)
-        self.migrate_button = QPushButton("Migrate plaintext keys to the keyring")
+        self.migrate_button = QPushButton(self.tr("Migrate plaintext keys to the keyring"))
+        self.migrate_button.setAccessibleDescription(self.tr(
+            "Moves every plaintext API key of config.json into the OS keyring and writes true "
+            "in its place"))
         self.migrate_button.hide()
         self.migrate_button.clicked.connect(self.migrate)
         layout.addWidget(self.migrate_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -140,8 +150,11 @@ class ApiKeysPanel(QWidget):
             bl.setSpacing(2)
             head = QHBoxLayout()
             name = QLabel(f"<b>{key}</b> &nbsp;<code>{secrets.env_var(key)}</code>")
+            name.setObjectName(f"secret-name:{key}")
             head.addWidget(name)
             where = QLabel()
+            where.setObjectName(f"secret-where:{key}")
+            where.setTextFormat(Qt.TextFormat.PlainText)
             where.setStyleSheet(f"color: {muted};")
             where.setWordWrap(True)
             where.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -149,18 +162,28 @@ class ApiKeysPanel(QWidget):
             head.addWidget(where, 1)
             bl.addLayout(head)
             row = QHBoxLayout()
-            field = QLineEdit(UNSET)
+            field = QLineEdit(self._unset_text())
             field.setReadOnly(True)
             field.setObjectName(f"secret:{key}")
+            field.setAccessibleName(self.tr("%1, masked").replace("%1", key))
+            field.setAccessibleDescription(self.tr(
+                "The key's value, masked; Reveal shows it for a few seconds"))
             field.setMinimumWidth(100)
             self.fields[key] = field
             row.addWidget(field, 1)
-            set_button = QPushButton("Set…")
+            set_button = QPushButton(self.tr("Set…"))
+            set_button.setAccessibleName(self.tr("Set %1").replace("%1", key))
+            set_button.setToolTip(self.tr("Type a value for %1; it goes into the OS keyring")
+                                  .replace("%1", key))
             set_button.clicked.connect(lambda _=False, k=key: self.set_key(k))
-            reveal = QPushButton("Reveal")
-            reveal.setToolTip(f"Show the key for {REVEAL_SECONDS} seconds")
+            reveal = QPushButton(self.tr("Reveal"))
+            reveal.setAccessibleName(self.tr("Reveal %1").replace("%1", key))
+            reveal.setToolTip(self.tr("Show the key for %n second(s)", "", REVEAL_SECONDS))
             reveal.clicked.connect(lambda _=False, k=key: self.reveal(k))
-            remove = QPushButton("Remove")
+            remove = QPushButton(self.tr("Remove"))
+            remove.setAccessibleName(self.tr("Remove %1").replace("%1", key))
+            remove.setToolTip(self.tr("Remove this project's %1 from the OS keyring")
+                              .replace("%1", key))
             remove.clicked.connect(lambda _=False, k=key: self.remove_key(k))
             self.set_buttons[key], self.reveal_buttons[key] = set_button, reveal
             self.remove_buttons[key] = remove
@@ -179,9 +202,17 @@ class ApiKeysPanel(QWidget):
         keys_box.setAutoFillBackground(False)
         layout.addWidget(scroll, 1)
         self.message = QLabel()
+        self.message.setObjectName("apiKeysMessage")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         self.loaded = False  # the keyring has been asked (ensure_loaded / refresh)
+
+    def _unset_text(self) -> str:
+        """The field of a key with no value (the core's placeholder, in words)."""
+        return self.tr("(unset)")
+
+    def _masked(self, masked: str) -> str:
+        return self._unset_text() if masked == UNSET else masked
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -215,17 +246,21 @@ class ApiKeysPanel(QWidget):
         if usable:
             self.keyring_banner.hide()
         else:
-            self.keyring_banner.setText(
-                f"<b>No usable keyring — keys cannot be stored.</b> {status.reason}"
-            )
+            self.keyring_banner.setText(self.tr(
+                "<b>No usable keyring — keys cannot be stored.</b> The keyring check says: %1"
+            ).replace("%1", html.escape(str(status.reason))))
             self.keyring_banner.show()
         for key, entry in self.entries.items():
             if key not in self._timers:
-                self.fields[key].setText(entry["masked"])
-            places = ", ".join(loc["location"] for loc in entry["locations"])
-            self.where[key].setText(f"stored in: {places}" if places else "not stored")
+                self.fields[key].setText(self._masked(entry["masked"]))
+            self.where[key].setText(secret_places_text(entry["locations"]))
+            ids = ", ".join(loc["location"] for loc in entry["locations"])
+            self.where[key].setToolTip(self.tr("Locations: %1").replace("%1", ids) if ids
+                                       else "")
             has = bool(entry["available"])
-            self.set_buttons[key].setText("Replace…" if has else "Set…")
+            self.set_buttons[key].setText(self.tr("Replace…") if has else self.tr("Set…"))
+            self.set_buttons[key].setAccessibleName(
+                (self.tr("Replace %1") if has else self.tr("Set %1")).replace("%1", key))
             self.set_buttons[key].setEnabled(usable)
             self.reveal_buttons[key].setEnabled(has)
             self.remove_buttons[key].setEnabled(usable and any(
@@ -233,12 +268,15 @@ class ApiKeysPanel(QWidget):
             ))
         if report.keys:
             tracked = report.git_tracked
-            text = (f"<b>Plaintext API keys in config.json:</b> {', '.join(report.keys)}. "
-                    "Move them to the keyring.")
+            names = html.escape(", ".join(report.keys))
+            count = len(report.keys)
+            text = self.tr("<b>%n plaintext API key(s) in config.json:</b> %1. Move them to "
+                           "the keyring.", "", count).replace("%1", names)
             if tracked:
-                text = ("<b>config.json is tracked by git and holds plaintext API keys:</b> "
-                        f"{', '.join(report.keys)}. They are in the repository history: migrate "
-                        "them and rotate the keys with their providers.")
+                text = self.tr(
+                    "<b>config.json is tracked by git and holds %n plaintext API key(s):</b> "
+                    "%1. They are in the repository history: migrate them and rotate the keys "
+                    "with their providers.", "", count).replace("%1", names)
             self.plaintext_banner.setText(text)
             style = self.plaintext_banner.styleSheet()
             kind_from, kind_to = ("warning", "error") if tracked else ("error", "warning")
@@ -268,14 +306,16 @@ class ApiKeysPanel(QWidget):
             secrets.mark_available(root, key, env)
             return key
 
-        self._run(work, lambda _k: self._after(f"{key} stored in the keyring.", self.stored, key))
+        self._run(work, lambda _k: self._after(
+            self.tr("%1 stored in the keyring.").replace("%1", key), self.stored, key))
 
     def remove_key(self, key: str) -> None:
         if not confirm_remove(self, key):
             return
         root, env = self.root, self.env
         self._run(lambda: secrets.delete_secret(key, root=root, env=env),
-                  lambda _r: self._after(f"{key} removed from the keyring.", self.removed, key))
+                  lambda _r: self._after(self.tr("%1 removed from the keyring.").replace(
+                      "%1", key), self.removed, key))
 
     def reveal(self, key: str) -> None:
         """Show the plaintext after an explicit click; hide it again after REVEAL_SECONDS."""
@@ -284,7 +324,8 @@ class ApiKeysPanel(QWidget):
         def shown(value: Any) -> None:
             field = self.fields[key]
             if not isinstance(value, str):
-                self.message.setText(f"{key} has no stored value to reveal.")
+                self.message.setText(self.tr("%1 has no stored value to reveal.").replace(
+                    "%1", key))
                 return
             field.setText(value)
             old = self._timers.pop(key, None)
@@ -306,7 +347,7 @@ class ApiKeysPanel(QWidget):
         if timer is not None:
             timer.stop()
         entry = self.entries.get(key)
-        self.fields[key].setText(entry["masked"] if entry else mask(None))
+        self.fields[key].setText(self._masked(entry["masked"] if entry else mask(None)))
         self.hidden.emit(key)
 
     def migrate(self) -> None:
@@ -314,8 +355,13 @@ class ApiKeysPanel(QWidget):
 
         def done(result: Any) -> None:
             keys = [m["key"] for m in result.get("migrated", [])]
-            note = f" {result['warning']}" if result.get("warning") else ""
-            self.message.setText(f"Migrated {', '.join(keys) or 'nothing'} to the keyring.{note}")
+            text = (self.tr("Moved %n key(s) to the keyring: %1.", "", len(keys)).replace(
+                "%1", ", ".join(keys)) if keys else self.tr("Nothing to move to the keyring."))
+            if result.get("warning"):  # the core's own words
+                text += " " + self.tr("The keyring check says: %1").replace(
+                    "%1", str(result["warning"]))
+            self.message.setTextFormat(Qt.TextFormat.PlainText)
+            self.message.setText(text)
             self.config_changed.emit()
             self.migrated.emit(keys)
             self.refresh()
@@ -323,6 +369,7 @@ class ApiKeysPanel(QWidget):
         self._run(lambda: secrets.migrate_plaintext_secrets(root, env=env), done)
 
     def _after(self, text: str, signal: Any, key: str) -> None:
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setText(text)
         self.config_changed.emit()
         signal.emit(key)
@@ -341,8 +388,11 @@ class ApiKeysPanel(QWidget):
             if not isValid(self):
                 return
             self.busy = False
-            self.message.setText(f"<span style='color:{semantic_color('error').name()}'>"
-                                 f"{error}</span>")
+            self.message.setTextFormat(Qt.TextFormat.RichText)
+            self.message.setText(
+                f"<span style='color:{semantic_color('error').name()}'>"
+                + html.escape(self.tr("The keyring said: %1").replace("%1", str(error)))
+                + "</span>")
             self.failed.emit(str(error))
 
         run_op(work, name="api-keys", on_finished=finished, on_failed=failed)

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.config.conflict import KeyMerge, MergePreview, Side, masked_value
 from msd_desktop.core.config.json_edit import secret_key_names
+from msd_desktop.ui.widgets.column_fit import ColumnFit
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -145,6 +147,10 @@ class MergeTableModel(HeaderedTableModel):
 class ConflictView(QWidget):
     """Shows a :class:`MergePreview`; a choice recomputes it through ``compute``."""
 
+    KEY_COLUMNS = (MergeTableModel.KEY,)
+    VALUE_COLUMNS = (MergeTableModel.BASE, MergeTableModel.THEIRS, MergeTableModel.MINE,
+                     MergeTableModel.RESULT)
+
     choices_changed = Signal(dict)  # key → Side
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -158,6 +164,7 @@ class ConflictView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         self.summary = QLabel()
+        self.summary.setObjectName("conflictSummary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
@@ -165,26 +172,48 @@ class ConflictView(QWidget):
         self.model.choice_changed.connect(self._choice_changed)
         self.table = QTableView()
         self.table.setAccessibleName(self.tr("Settings that differ"))
+        self.table.setToolTip(self.tr(
+            "One row per setting that differs; for a setting changed on both sides, tick "
+            "\"Keep my value\" (Space) to keep yours or untick it to take the disk's"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # each column as wide as its content while there is room; the values give way first
+        self._fit = ColumnFit(self.table, shrink=(self.KEY_COLUMNS), floor=60,
+                              first=self.VALUE_COLUMNS)
+        self.empty_hint = EmptyHint(self.table, lambda: self.tr(
+            "No setting differs: the file on disk and your unsaved changes agree."))
         layout.addWidget(self.table, 2)
         self.texts = QTabWidget()
+        self.texts.setAccessibleName(self.tr("The documents"))
+        self.texts.setUsesScrollButtons(True)
         self.result_diff = read_only_text(diff=True)
         self.result_diff.setAccessibleName(self.tr("What Keep mine changes in the file"))
         self.boxes: dict[str, QPlainTextEdit] = {}
         self.texts.addTab(self.result_diff, self.tr("What Keep mine changes"))
-        for which, title in (("result", self.tr("Keep mine writes")),
-                             ("mine", self.tr("Mine")), ("theirs", self.tr("On disk now")),
-                             ("base", self.tr("As read"))):
+        self.texts.setTabToolTip(0, self.tr(
+            "The lines Keep mine changes in the file as it is on disk now (API keys masked)"))
+        for which, title, tip in (
+                ("result", self.tr("Keep mine writes"),
+                 self.tr("The whole file Keep mine would write")),
+                ("mine", self.tr("Mine"), self.tr("The file as Save would write it before "
+                                                 "the outside change (your unsaved changes)")),
+                ("theirs", self.tr("On disk now"), self.tr("The file as it is on disk now")),
+                ("base", self.tr("As read"), self.tr("The file as it was when it was read, "
+                                                    "before either change"))):
             box = read_only_text()
             box.setAccessibleName(title)
+            box.setAccessibleDescription(tip)
+            box.setPlaceholderText(self.tr("Nothing to show: this file cannot be read."))
             self.boxes[which] = box
-            self.texts.addTab(box, title)
+            self.texts.setTabToolTip(self.texts.addTab(box, title), tip)
         layout.addWidget(self.texts, 3)
 
     # ---- data -----------------------------------------------------------------------------
@@ -216,15 +245,12 @@ class ConflictView(QWidget):
     def show_preview(self, preview: MergePreview) -> None:
         self.preview = preview
         self.model.set_rows(preview.keys)
-        self.table.resizeColumnsToContents()
-        for column in range(self.model.columnCount()):
-            if self.table.columnWidth(column) > 260:
-                self.table.setColumnWidth(column, 260)
+        self._fit.fit()
         self.summary.setText(self._summary(preview))
         if preview.theirs is None:
             self.result_diff.setPlainText(self.tr(
-                "The file on disk cannot be used, so Keep mine cannot be applied to it: {0}"
-            ).format(preview.theirs_error or ""))
+                "The file on disk cannot be used, so Keep mine cannot be applied to it. "
+                "File check: %1").replace("%1", preview.theirs_error or ""))
         else:
             lines = preview.result_diff(self._secrets)
             self.result_diff.setPlainText("\n".join(lines) if lines else self.tr(

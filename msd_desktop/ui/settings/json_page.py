@@ -62,6 +62,7 @@ from msd_desktop.core.config.json_edit import (
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.secrets.masking import mask, mask_text
 from msd_desktop.ui.settings.conflict_view import read_only_text
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
 # The key under which an unreadable JSON text blocks Save in the draft's errors.
@@ -104,6 +105,9 @@ class JsonTextEdit(QPlainTextEdit):
         self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setTabChangesFocus(False)
+        self.setPlaceholderText(self.tr(
+            "No settings file is shown: choose a project, or Global defaults, to edit its "
+            "config.json here."))
         self.secret_values: Callable[[], list[str]] = lambda: []
 
     def createMimeDataFromSelection(self) -> QMimeData:
@@ -233,6 +237,7 @@ class JsonSettingsPage(QWidget):
         row = QHBoxLayout(self.secret_banner)
         row.setContentsMargins(8, 4, 8, 4)
         self.secret_label = QLabel()
+        self.secret_label.setObjectName("jsonSecretLabel")
         self.secret_label.setTextFormat(Qt.TextFormat.PlainText)
         self.secret_label.setWordWrap(True)
         row.addWidget(self.secret_label, 1)
@@ -252,6 +257,7 @@ class JsonSettingsPage(QWidget):
         stale_label = QLabel(self.tr(
             "The settings changed elsewhere while this text cannot be read; they show here once "
             "the text is fixed."))
+        stale_label.setObjectName("jsonStaleLabel")
         stale_label.setWordWrap(True)
         stale_row.addWidget(stale_label, 1)
         self.show_draft_button = QPushButton(self.tr("Show the settings instead"))
@@ -272,12 +278,19 @@ class JsonSettingsPage(QWidget):
         splitter.addWidget(self.editor)
         self.problem_list = QListWidget()
         self.problem_list.setAccessibleName(self.tr("Problems in the JSON text"))
+        self.problem_list.setAccessibleDescription(self.tr(
+            "Activate a problem to put the cursor at its line"))
+        self.problem_list.setWordWrap(True)
+        self.problem_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.problem_hint = EmptyHint(self.problem_list, lambda: self.tr(
+            "No problems: the text reads as JSON and every value is valid."))
         self.problem_list.itemActivated.connect(self._jump)
         self.problem_list.itemClicked.connect(self._jump)
         self.problem_list.hide()
         splitter.addWidget(self.problem_list)
         self.diff_box = read_only_text(diff=True)
         self.diff_box.setAccessibleName(self.tr("Unsaved changes as a diff"))
+        self.diff_box.setPlaceholderText(self.tr("No unsaved changes."))
         self.diff_box.hide()
         splitter.addWidget(self.diff_box)
         splitter.setStretchFactor(0, 4)
@@ -286,9 +299,13 @@ class JsonSettingsPage(QWidget):
         layout.addWidget(splitter, 1)
         bottom = QHBoxLayout()
         self.status = QLabel()
+        self.status.setObjectName("jsonStatus")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setWordWrap(True)
         bottom.addWidget(self.status, 1)
         self.diff_check = QCheckBox(self.tr("Show unsaved changes as a diff"))
+        self.diff_check.setToolTip(self.tr(
+            "Show, under the text, what Save would change in the file (API keys masked)"))
         self.diff_check.toggled.connect(self._diff_toggled)
         bottom.addWidget(self.diff_check)
         layout.addLayout(bottom)
@@ -454,7 +471,7 @@ class JsonSettingsPage(QWidget):
         try:
             if self._stack is not None and self._apply is not None:
                 changes = [(k, _as_set(draft.value(k)), _as_set(v)) for k, v in edits]
-                text = self.tr("edit {0} in the JSON text").format(", ".join(keys[:3]) + (
+                text = self.tr("edit %1 in the JSON text").replace("%1", ", ".join(keys[:3]) + (
                     "…" if len(keys) > 3 else ""))
                 self._stack.push(JsonEditCommand(self._apply, changes, self._burst, text))
             elif self._apply is not None:
@@ -503,8 +520,10 @@ class JsonSettingsPage(QWidget):
             message = problem.message
             head, sep, _tail = message.partition(". Valid keys: ")
             shown = head + "." if sep else message
-            item = QListWidgetItem(self.tr("Line {0}, column {1}: {2}").format(
-                problem.line, problem.column, shown))
+            item = QListWidgetItem(self.tr("Line %1, column %2 — file check: %3").replace(
+                "%1", str(problem.line)).replace("%2", str(problem.column)).replace(
+                "%3", shown))
+            item.setToolTip(shown)
             item.setData(Qt.ItemDataRole.UserRole, (problem.line, problem.column))
             item.setForeground(semantic_color("error"))
             self.problem_list.addItem(item)
@@ -554,9 +573,9 @@ class JsonSettingsPage(QWidget):
             if isinstance(draft.data.get(k), str) and draft.data.get(k) != ""]
         if plaintext and draft is not None:
             self.secret_label.setText(self.tr(
-                "config.json holds plaintext API keys: {0}. They are shown masked here; move "
-                "them into the OS keyring so the file only says true."
-            ).format(", ".join(f"{k} ({mask(draft.data[k])})" for k in plaintext)))
+                "config.json holds %n plaintext API key(s): %1. They are shown masked here; "
+                "move them into the OS keyring so the file only says true.", "", len(plaintext)
+            ).replace("%1", ", ".join(f"{k} ({mask(draft.data[k])})" for k in plaintext)))
             self.secret_banner.setStyleSheet(banner_style("warning"))
             self.secret_banner.show()
         else:
@@ -604,8 +623,9 @@ class JsonSettingsPage(QWidget):
         before = document_text(draft.data).text.splitlines()
         after = document_text(display_data(draft)).text.splitlines()
         name = draft.path.name
-        lines = list(difflib.unified_diff(before, after, fromfile=f"{name} (as read)",
-                                          tofile=f"{name} (unsaved)", lineterm="", n=3))
+        lines = list(difflib.unified_diff(
+            before, after, fromfile=self.tr("%1 (as read)").replace("%1", name),
+            tofile=self.tr("%1 (unsaved)").replace("%1", name), lineterm="", n=3))
         self.diff_box.setPlainText("\n".join(lines) if lines else self.tr("No unsaved changes."))
 
 

@@ -115,3 +115,37 @@ def result_line(result: Any, kind: str) -> str:
     """``project: outcome — what happened`` for the report's list."""
     return fill(QCoreApplication.translate("ConfigWords", "%1: %2 — %3"), result.project.name,
                 status_text(result.status), result_message(result, kind))
+
+
+def secret_location_text(location: dict[str, Any]) -> str:
+    """Where one API key lives (a ``locations`` entry of
+    :func:`~msd_desktop.core.secrets.store.list_secrets`), in words; the id stays for the
+    tooltip."""
+    kind = str(location.get("location", ""))
+    if kind == "env":
+        return QCoreApplication.translate("SecretWords", "in the environment variable %1").replace(
+            "%1", str(location.get("name", "")))
+    if kind == "file":
+        return QCoreApplication.translate("SecretWords", "in the file %1").replace(
+            "%1", str(location.get("path", "")))
+    words = {
+        "keyring-project": QCoreApplication.translate(
+            "SecretWords", "in the OS keyring (this project)"),
+        "keyring-global": QCoreApplication.translate(
+            "SecretWords", "in the OS keyring (all projects)"),
+        "config-plaintext": QCoreApplication.translate(
+            "SecretWords", "in config.json as plain text — move it to the keyring"),
+        "config-sentinel": QCoreApplication.translate(
+            "SecretWords", "marked available in config.json (true)"),
+        "config-disabled": QCoreApplication.translate(
+            "SecretWords", "switched off in config.json (false)"),
+    }
+    return words.get(kind, kind)
+
+
+def secret_places_text(locations: list[dict[str, Any]]) -> str:
+    """Every place an API key lives, as one sentence ("Stored in the OS keyring …; …")."""
+    if not locations:
+        return QCoreApplication.translate("SecretWords", "Not stored")
+    return QCoreApplication.translate("SecretWords", "Stored %1").replace(
+        "%1", "; ".join(secret_location_text(loc) for loc in locations))
