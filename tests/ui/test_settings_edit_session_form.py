@@ -172,7 +172,9 @@ def test_number_fields_refuse_letters_and_show_errors_as_typed(
     assert row.outlined
     assert not panel.save_button.isEnabled()
     assert "1 invalid" in panel.status.text()
+    assert panel.save_button.text() == "Save (1 invalid)"
     _type(window.spin, "4096")
+    assert panel.save_button.text() == "Save"
     assert not row.outlined
     assert panel.save_button.isEnabled()
 

@@ -1256,6 +1256,12 @@ class ConfigFormPanel(QWidget):
             return
         n, bad = len(draft.pending), len(draft.errors)
         self.save_button.setEnabled(draft.can_save)
+        # the count of invalid fields on the blocked button itself, not only in the status
+        self.save_button.setText(self.tr("Save ({0} invalid)").format(bad) if bad
+                                 else self.tr("Save"))
+        self.save_button.setToolTip(
+            self.tr("Fix the fields outlined in red first; {0} invalid").format(bad) if bad
+            else self.tr("Save the changes to the file (Ctrl+S)"))
         self.revert_button.setEnabled(draft.dirty)
         parts = []
         if n:
