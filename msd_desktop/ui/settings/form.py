@@ -14,7 +14,14 @@ search / "modified only" filter or a click in the contents builds the rows it ne
 :meth:`ConfigFormPanel.row` / :meth:`~ConfigFormPanel.editor` build one key's row on demand;
 :meth:`~ConfigFormPanel.build_all_editors` builds everything (tests, automation).
 
-Edits stay a draft until Save (Ctrl+S); Revert discards them. The file is watched
+Every change in a field (each keystroke, toggle, choice) goes into the draft at once, as a
+command on the file's undo stack (:mod:`msd_desktop.ui.settings.undo`): the draft always holds
+what the fields show, and Save (Ctrl+S, the window's action from anywhere) writes exactly that.
+Undo / Redo cover every field, Reset and Revert. Drafts and their undo history belong to the
+window's :class:`~msd_desktop.ui.settings.sessions.EditSessions` (one per file), so switching
+project, workstream or scope keeps them; the window asks before it closes with unsaved edits.
+
+The file is watched
 (``QFileSystemWatcher`` on the file and its folder, plus the main window's ``on_files_changed``
 hook): a change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine
 and shows the difference first. Nothing is lost silently.
