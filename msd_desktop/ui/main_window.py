@@ -1348,12 +1348,25 @@ class MainWindow(QMainWindow):
     def unsaved_may_go(self, what: str) -> bool:
         """Ask Save / Discard / Cancel when there are unsaved Settings edits; True when the
         window may close (saved, discarded, or nothing unsaved)."""
-        from msd_desktop.ui.settings.unsaved import settle_unsaved
+        from msd_desktop.ui.settings.unsaved import settle_sessions
 
-        if self._edit_sessions is None or not self._edit_sessions.dirty():
+        dirty = self._dirty_sessions()
+        if not dirty:
             return True
         self._raise()
-        return settle_unsaved(self, self._edit_sessions, what)
+        return settle_sessions(self, dirty, what)
+
+    def _dirty_sessions(self) -> list[Any]:
+        """Unsaved Settings sessions of this window and of its other windows (Global defaults
+        keeps its own)."""
+        import sys
+
+        if "msd_desktop.ui.settings.sessions" not in sys.modules:
+            return []  # no Settings form was ever opened (and quitting imports nothing)
+        from msd_desktop.ui.settings.sessions import EditSessions
+
+        stores = self.findChildren(EditSessions)
+        return list({id(s): s for store in stores for s in store.dirty()}.values())
 
     def request_quit(self) -> bool:
         """Quit as the File menu's Quit does (the tray's Quit too): unsaved edits are asked
@@ -1362,7 +1375,7 @@ class MainWindow(QMainWindow):
 
     def _commit_data(self, manager: QSessionManager) -> None:
         """The desktop session ends (log-out): ask about unsaved edits while it still may."""
-        if self._edit_sessions is None or not self._edit_sessions.dirty():
+        if not self._dirty_sessions():
             return
         if manager.allowsInteraction():
             if not self.unsaved_may_go(self.tr("Logging out")):

@@ -386,3 +386,24 @@ def test_number_fields_refuse_letters_and_outline_errors(qtbot: QtBot,
     assert not row.outlined
     assert not row.error.isVisible()
     assert panel.save_button.isEnabled()
+
+
+def test_quitting_asks_about_the_global_defaults_window_too(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    window.global_defaults_action.trigger()
+    from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
+
+    qtbot.waitUntil(lambda: bool(window.findChildren(GlobalDefaultsPanel)), timeout=5000)
+    panel = window.findChildren(GlobalDefaultsPanel)[0]
+    panel.form.edit("model_profile", "quality")
+    asked: list[list[str]] = []
+
+    def cancel(_parent: object, sessions: list[Any], _what: str) -> unsaved.Answer:
+        asked.append([str(s.draft.path) for s in sessions])
+        return unsaved.Answer.CANCEL
+
+    monkeypatch.setattr(unsaved, "ask_unsaved", cancel)
+    assert not window.close()
+    assert asked
+    assert asked[0][0].endswith("defaults.json")
+    unsaved.discard_all(panel.form.sessions.dirty())

@@ -89,9 +89,13 @@ def discard_all(sessions: list[EditSession]) -> None:
 
 def settle_unsaved(parent: QWidget | None, store: EditSessions | None, what: str) -> bool:
     """Ask about unsaved edits, act on the answer; True when the window may go away."""
-    if store is None:
-        return True
-    dirty = store.dirty()
+    return settle_sessions(parent, store.dirty() if store is not None else [], what)
+
+
+def settle_sessions(parent: QWidget | None, sessions: list[EditSession], what: str) -> bool:
+    """:func:`settle_unsaved` for sessions of several stores (the window's and those of its
+    other windows, e.g. Global defaults)."""
+    dirty = [s for s in sessions if s.draft.dirty]
     if not dirty:
         return True
     answer = ask_unsaved(parent, dirty, what)
@@ -119,4 +123,5 @@ def show_not_saved(parent: QWidget | None, problems: list[str]) -> None:
     box.exec()
 
 
-__all__ = ["Answer", "ask_unsaved", "discard_all", "save_all", "settle_unsaved"]
+__all__ = ["Answer", "ask_unsaved", "discard_all", "save_all", "settle_sessions",
+           "settle_unsaved"]
