@@ -1263,6 +1263,11 @@ class MainWindow(QMainWindow):
 
         panel = GlobalDefaultsPanel(self._known_refs(), self.env)
         panel.setParent(self, Qt.WindowType.Window)
+        from msd_desktop.ui.settings.unsaved import CloseGuard  # closing it asks, too
+
+        form = getattr(panel, "form", None)
+        panel.installEventFilter(CloseGuard(lambda: getattr(form, "sessions", None),
+                                            self.tr("Closing Global defaults"), panel))
         panel.setWindowTitle(window_title(self.tr("Global defaults")))
         from msd_desktop.ui.widgets.placement import place_over
 

@@ -407,3 +407,20 @@ def test_quitting_asks_about_the_global_defaults_window_too(
     assert asked
     assert asked[0][0].endswith("defaults.json")
     unsaved.discard_all(panel.form.sessions.dirty())
+
+
+def test_closing_the_global_defaults_window_asks(qtbot: QtBot, window: MainWindow,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
+
+    window.global_defaults_action.trigger()
+    qtbot.waitUntil(lambda: bool(window.findChildren(GlobalDefaultsPanel)), timeout=5000)
+    panel = window.findChildren(GlobalDefaultsPanel)[0]
+    panel.form.edit("model_profile", "quality")
+    answers = [unsaved.Answer.CANCEL, unsaved.Answer.DISCARD]
+    monkeypatch.setattr(unsaved, "ask_unsaved", lambda *_a: answers.pop(0))
+    assert not panel.close()  # Cancel: still open, still edited
+    assert panel.form.draft is not None
+    assert panel.form.draft.pending == {"model_profile": "quality"}
+    assert panel.close()  # Discard
+    assert not panel.form.draft.dirty

@@ -8,9 +8,10 @@ is one function (:func:`ask_unsaved`) so a test replaces one call.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QWidget
 
 from msd_desktop.core.common.errors import MsdError
@@ -111,6 +112,26 @@ def settle_sessions(parent: QWidget | None, sessions: list[EditSession], what: s
     return True
 
 
+class CloseGuard(QObject):
+    """Event filter for a window holding a Settings form of its own (Global defaults):
+    closing it with unsaved edits asks first, like the main window."""
+
+    def __init__(self, store: Callable[[], EditSessions | None], what: str,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._what = what
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.Close:
+            return False
+        window = watched if isinstance(watched, QWidget) else None
+        if settle_unsaved(window, self._store(), self._what):
+            return False
+        event.ignore()
+        return True
+
+
 def show_not_saved(parent: QWidget | None, problems: list[str]) -> None:
     from PySide6.QtWidgets import QMessageBox
 
@@ -123,5 +144,5 @@ def show_not_saved(parent: QWidget | None, problems: list[str]) -> None:
     box.exec()
 
 
-__all__ = ["Answer", "ask_unsaved", "discard_all", "save_all", "settle_sessions",
+__all__ = ["Answer", "CloseGuard", "ask_unsaved", "discard_all", "save_all", "settle_sessions",
            "settle_unsaved"]
