@@ -102,7 +102,7 @@ def _window(qtbot: Any, tmp_path: Path, demo: Path | None, env: dict[str, str],
     else:
         with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
             win.show()
-    qtbot.waitUntil(lambda: win.browser._natural_widths is not None, timeout=5000)
+    qtbot.waitUntil(lambda: win.browser._natural_width is not None, timeout=5000)
     QApplication.processEvents()
     return win
 
@@ -383,7 +383,7 @@ def test_browser_and_overview_fit_every_window_size(qtbot: Any, tmp_path: Path, 
         assert _cell_text(overview, api, COL_PROJECT) == "platform-monorepo › api"
         natural = overview.content_widths()
         assert table.columnWidth(COL_PROJECT) == min(natural[COL_PROJECT], 260)
-        assert tree.columnWidth(0) == browser._natural_widths[0]
+        assert tree.columnWidth(0) == browser._natural_width
         assert overview.caption.text()
         assert not overview.caption.is_elided()
     _shot(win, shot)
@@ -392,9 +392,9 @@ def test_browser_and_overview_fit_every_window_size(qtbot: Any, tmp_path: Path, 
 
 def test_column_fits_give_way_widest_first() -> None:
     # the tree: names keep their width while Status keeps 80 px (or 30 %)
-    assert fitted_name_width(180, 150, 400) == 180
-    assert fitted_name_width(190, 150, 263) == 263 - 80
-    assert fitted_name_width(250, 60, 263) == 263 - 60  # a short status needs less
+    assert fitted_name_width(180, 400) == 180
+    assert fitted_name_width(190, 263) == 263 - 80
+    assert fitted_name_width(400, 500) == 500 - 150
     # the overview: the widest columns shrink first, short ones keep their width
     assert shrunk_widths({0: 165, 2: 150, 3: 220}, 600) == {0: 165, 2: 150, 3: 220}
     assert shrunk_widths({0: 80, 2: 150, 3: 220}, 300) == {0: 80, 2: 110, 3: 110}
@@ -416,16 +416,18 @@ def test_overview_alone_says_what_it_would_show(qtbot: Any) -> None:
     assert view.caption.text() == "— 1 shown · double-click a row to open it"
 
 
-def test_panel_before_its_first_scan_says_it_is_looking(qtbot: Any, tmp_path: Path,
+def test_panel_shows_its_tree_while_the_first_scan_runs(qtbot: Any, tmp_path: Path,
                                                         env: dict[str, str]) -> None:
     panel = ProjectBrowserPanel(WorkspaceRegistry(tmp_path / "w.json", env=env))
     qtbot.addWidget(panel)
-    assert panel.empty_label.text() == "Looking for projects…"
-    assert not panel.empty_add_project_button.isVisibleTo(panel)
+    panel.show()
+    assert panel.views.currentWidget() is panel.tree  # no "no workspace" before it is known
     with qtbot.waitSignal(panel.projects_loaded, timeout=10000):
         panel.rescan()
+        assert panel.progress_label.text() == "Scanning workspaces…"
+    assert panel.views.currentWidget() is panel.empty_page
     assert "No workspace yet" in panel.empty_label.text()
-    assert panel.empty_add_project_button.isVisibleTo(panel)
+    assert panel.empty_add_project_button.isVisible()
 
 
 @pytest.mark.parametrize(("code", "expected"), [
@@ -465,4 +467,19 @@ def test_filter_keys_down_into_the_tree_and_escape_clears(qtbot: Any, tmp_path: 
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
     assert browser.filter_edit.text() == ""
     assert browser.tree.model() is browser.model  # every project shown again
+    win.close()
+
+
+def test_a_long_scan_line_elides_instead_of_widening_the_window(
+        qtbot: Any, tmp_path: Path, demo: Path, env: dict[str, str]) -> None:
+    win = _window(qtbot, tmp_path, demo, env)
+    before = (win.width(), win.browser.width())
+    label = win.browser.progress_label
+    label.show()
+    label.setText("Scanning " + "a-very-long-workspace-name-" * 8 + " — folders read: 1234")
+    QApplication.processEvents()
+    assert (win.width(), win.browser.width()) == before
+    assert isinstance(label, ElidedLabel)
+    assert label.is_elided()
+    assert "a-very-long-workspace-name-" in label.toolTip()  # the full line, on hover
     win.close()

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QStackedWidget,
     QToolButton,
     QTreeView,
@@ -62,7 +63,8 @@ from msd_desktop.ui.browser.tree_model import (
     WorkstreamRole,
 )
 from msd_desktop.ui.widgets.config_words import fill
-from msd_desktop.ui.widgets.plain_text import plain_label, visible, visible_lines
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.plain_text import visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, read_timeout, run_op
 
@@ -208,12 +210,12 @@ STATUS_MIN_WIDTH = 80  # the tree's Status column keeps this much before names e
 STATUS_MIN_SHARE = 0.3  # ...or this share of the tree, whichever is more
 
 
-def fitted_name_width(natural_name: int, natural_status: int, viewport: int) -> int:
+def fitted_name_width(natural_name: int, viewport: int) -> int:
     """The Project column's width: its text's own width while Status keeps its room
     (at least :data:`STATUS_MIN_WIDTH` or :data:`STATUS_MIN_SHARE`), so the tree never needs
     a horizontal scrollbar; names elide in the middle when narrower (full text in the
-    tooltip)."""
-    status_room = min(natural_status, max(STATUS_MIN_WIDTH, int(viewport * STATUS_MIN_SHARE)))
+    tooltip). (Status is not measured: at scan time it reads "loading…" anyway.)"""
+    status_room = max(STATUS_MIN_WIDTH, int(viewport * STATUS_MIN_SHARE))
     return max(40, min(natural_name, viewport - status_room))
 
 
@@ -236,7 +238,7 @@ class ProjectBrowserPanel(QWidget):
         self._scan: OpHandle | None = None
         self._scan_started = 0.0
         self._scanned_once = False
-        self._natural_widths: tuple[int, int] | None = None  # (name, status) as measured
+        self._natural_width: int | None = None  # the names' width, as measured
         self.last_scan_ms: float | None = None
 
         self.filter_edit = QLineEdit()
@@ -383,7 +385,11 @@ class ProjectBrowserPanel(QWidget):
         self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
         self.progress.hide()
-        self.progress_label = plain_label(QLabel())  # names the folder being scanned
+        # names the folder being scanned: elided in the middle (full text in its tooltip), so
+        # a long workspace name never widens the browser
+        self.progress_label = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, min_width=40)
+        self.progress_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                          QSizePolicy.Policy.Preferred)
         self.progress_label.setObjectName("ScanProgressText")
         self.progress_label.hide()
 
@@ -416,9 +422,9 @@ class ProjectBrowserPanel(QWidget):
         filtered = self.tree.model() is self.proxy
         if filtered and self.proxy.rowCount() == 0:
             return fill(self.tr("No project matches “%1”."), self.filter_edit.text().strip())
-        if self.model.rowCount() == 0:
-            if self.is_scanning() or not self._scanned_once:
-                return self.tr("Looking for projects…")
+        if self.model.rowCount() == 0 and self._scanned_once:
+            # (not before the first scan is in: the tree stays shown while it runs, with the
+            # progress bar under it — showing it only once 1,000 rows are in cost 25 ms)
             return self.tr("No workspace yet. Add a project folder (a folder with "
                            ".planning/), or a scan root: a folder that is searched for "
                            "projects.")
@@ -431,9 +437,8 @@ class ProjectBrowserPanel(QWidget):
         if text:
             self.empty_label.setText(text)
             self.clear_filter_button.setVisible(filtered)
-            idle_empty = not filtered and not self.is_scanning() and self._scanned_once
-            self.empty_add_project_button.setVisible(idle_empty)
-            self.empty_add_root_button.setVisible(idle_empty)
+            self.empty_add_project_button.setVisible(not filtered)
+            self.empty_add_root_button.setVisible(not filtered)
             had_focus = self.tree.hasFocus()
             self.views.setCurrentWidget(self.empty_page)
             if had_focus:
@@ -448,19 +453,16 @@ class ProjectBrowserPanel(QWidget):
         self.filter_edit.setFocus()
 
     def _measure_columns(self) -> None:
-        """Measure the columns' text widths (once per scan), then fit them to the tree."""
-        header = self.tree.header()
-        self._natural_widths = (
-            max(self.tree.sizeHintForColumn(0), header.sectionSizeHint(0)),
-            max(self.tree.sizeHintForColumn(1), header.sectionSizeHint(1)))
+        """Measure the names' width (once per scan), then fit the columns to the tree."""
+        self._natural_width = max(self.tree.sizeHintForColumn(0),
+                                  self.tree.header().sectionSizeHint(0))
         self._fit_columns()
 
     def _fit_columns(self) -> None:
-        if self._natural_widths is None:
+        if self._natural_width is None:
             return
-        name, status = self._natural_widths
         viewport = self.tree.viewport().width()
-        width = fitted_name_width(name, status, viewport)
+        width = fitted_name_width(self._natural_width, viewport)
         if self.tree.columnWidth(0) != width:
             self.tree.setColumnWidth(0, width)
         # the stretched last section does not shrink below its earlier width by itself
