@@ -411,6 +411,7 @@ def test_overview_alone_says_what_it_would_show(qtbot: Any) -> None:
     view.show()
     assert view.empty_hint.isVisible()
     assert view.table.accessibleDescription() == view.empty_hint.text()
+    assert view.caption.text() == ""  # no rows to double-click: the hint says it all
     model.set_rows(rows_from_summaries([ProjectSummary(root=Path("/p/a"), name="a")]))
     assert not view.empty_hint.isVisible()
     assert view.caption.text() == "— 1 shown · double-click a row to open it"
