@@ -484,3 +484,23 @@ def test_a_long_scan_line_elides_instead_of_widening_the_window(
     assert label.is_elided()
     assert "a-very-long-workspace-name-" in label.toolTip()  # the full line, on hover
     win.close()
+
+
+def test_a_refused_folder_is_said_in_the_windows_language_with_the_cores_words(
+        qtbot: Any, tmp_path: Path, env: dict[str, str], isolated_home: Path,
+        translated: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from msd_desktop.ui.browser import project_browser
+
+    translated("pt_BR")
+    panel = ProjectBrowserPanel(WorkspaceRegistry(tmp_path / "w.json", env=env))
+    qtbot.addWidget(panel)
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(project_browser, "ask_folder", lambda *a: isolated_home)
+    monkeypatch.setattr(project_browser, "show_error",
+                        lambda _p, title, text: shown.append((title, text)))
+    assert panel.add_scan_root() is False
+    title, text = shown[0]
+    assert title == "Não foi possível adicionar a pasta"
+    label, core = text.split("\n", 1)
+    assert label == "A verificação do registro de espaços de trabalho diz:"
+    assert "home folder" in core  # the core's own words (the command line says the same)

@@ -678,7 +678,9 @@ class ProjectBrowserPanel(QWidget):
         try:
             ws = self.registry.add(path, kind=kind)  # type: ignore[arg-type]
         except MsdError as exc:
-            show_error(self, self.tr("Cannot add folder"), exc.message)
+            # the core's words stay English (the command line says the same); said whose
+            show_error(self, self.tr("Cannot add folder"),
+                       fill(self.tr("The workspace registry's check says:\n%1"), exc.message))
             return False
         self.message_posted.emit(fill(self.tr("Added %1 (%2)"), ws.name, ws.path))
         self.registry_changed.emit()
@@ -708,7 +710,8 @@ class ProjectBrowserPanel(QWidget):
             try:
                 self.registry.remove(entry.name)
             except MsdError as exc:
-                show_error(self, self.tr("Cannot remove workspace"), exc.message)
+                show_error(self, self.tr("Cannot remove workspace"), fill(
+                    self.tr("The workspace registry says:\n%1"), exc.message))
                 return False
             self.registry_changed.emit()
         self.message_posted.emit(fill(self.tr("Removed %1"), entry.name))
