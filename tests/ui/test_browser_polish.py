@@ -431,6 +431,7 @@ def test_panel_shows_its_tree_while_the_first_scan_runs(qtbot: Any, tmp_path: Pa
     assert panel.empty_add_project_button.isVisible()
 
 
+@pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")  # watchdog, fast copy
 @pytest.mark.parametrize(("code", "expected"), [
     ("en", "Rescan: 6 projects (1 new, 0 gone)"),
     ("pt_BR", "Nova varredura: 6 projetos (novos: 1, removidos: 0)")])
