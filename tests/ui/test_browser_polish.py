@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QWidget,
 )
 
@@ -249,6 +250,11 @@ def test_every_interactive_widget_has_an_accessible_name(qtbot: Any, tmp_path: P
         seen.append(QApplication.focusWidget())
     assert seen == [browser.add_button, browser.remove_button, browser.rescan_button,
                     browser.tree]
+    # the File menu names what is removed or scanned; the buttons say it short
+    assert browser.remove_action.text() == "Remove workspace"
+    assert browser.remove_button.text() == "Remove"
+    assert browser.rescan_button.text() == "Rescan"
+    assert browser.refresh_action in win.findChild(QMenu, "FileMenu").actions()
     # every shortcut is named in its tooltip
     for action in (browser.add_project_action, browser.add_root_action,
                    browser.remove_action, browser.refresh_action):

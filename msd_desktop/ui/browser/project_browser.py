@@ -296,13 +296,17 @@ class ProjectBrowserPanel(QWidget):
             "Register a folder that is searched for projects (not / or your home folder "
             "itself)"))
         self.add_root_action.triggered.connect(self.add_scan_root)
-        self.remove_action = QAction(self.tr("Remove"), self)
+        # the File menu says what is removed or scanned; the buttons beside the tree say it
+        # short (a tool button shows the icon text)
+        self.remove_action = QAction(self.tr("Remove workspace"), self)
+        self.remove_action.setIconText(self.tr("Remove"))
         self.remove_action.setObjectName("RemoveWorkspaceAction")
         self.remove_action.setShortcut(QKeySequence("Ctrl+Shift+Backspace"))
         self._tip(self.remove_action,
                   self.tr("Unregister the selected workspace (no files are deleted)"))
         self.remove_action.triggered.connect(self.remove_selected)
-        self.refresh_action = QAction(self.tr("Rescan"), self)
+        self.refresh_action = QAction(self.tr("Rescan workspaces"), self)
+        self.refresh_action.setIconText(self.tr("Rescan"))
         self.refresh_action.setObjectName("RescanAction")
         self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
         self._tip(self.refresh_action, self.tr("Scan every workspace again"))
@@ -335,7 +339,7 @@ class ProjectBrowserPanel(QWidget):
             button.setObjectName(action.objectName().replace("Action", "Button"))
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setAccessibleName(action.text().replace("&", ""))
+            button.setAccessibleName(action.text().replace("&", ""))  # the long name
             button.setAccessibleDescription(action.toolTip())
             buttons.addWidget(button)
             self.action_buttons.append(button)
