@@ -4,6 +4,10 @@ A ``QTableView`` over :class:`~msd_desktop.ui.browser.overview_model.OverviewMod
 filtering proxy; the model sorts itself by value (numbers for "Progress" and "Problems"), so
 sorting 1,000 rows costs the UI thread about a millisecond. A delegate draws the progress
 column as a real progress bar using the current style, so it follows the system palette.
+
+Every row is one line: cells elide (names in the middle, so two workstreams of one project
+stay apart) and their tooltips carry the full text; when the table is narrow the widest
+columns give way first. An empty table says what would be there and how to get it.
 """
 
 from __future__ import annotations

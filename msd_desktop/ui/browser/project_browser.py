@@ -2,11 +2,14 @@
 
 Registry changes (add a project folder, add a scan root, remove) go through the core's
 :class:`~msd_desktop.core.workspace.registry.WorkspaceRegistry`, which also refuses ``/`` and the
-home
-folder itself as scan roots — the browser only shows the core's message. Scanning runs in a
-worker (:func:`msd_desktop.ui.widgets.workers.run_op`) with a progress bar; the UI thread only
-swaps the
-finished lists into :class:`~msd_desktop.ui.browser.tree_model.ProjectTreeModel`.
+home folder itself as scan roots — the browser only shows the core's message (English, as the
+command line says it), labelled in the window's language. Scanning runs in a worker
+(:func:`msd_desktop.ui.widgets.workers.run_op`) with a progress bar; the UI thread only swaps
+the finished lists into :class:`~msd_desktop.ui.browser.tree_model.ProjectTreeModel`.
+
+When the tree has nothing to show — no workspace yet, or a filter nothing matches — an empty
+state says so and offers the way out (add a folder, clear the filter). Both columns fit the
+tree's width: names elide in the middle, status lines at the end, never a horizontal scrollbar.
 
 Every modal question sits behind one module-level function (:func:`ask_folder`,
 :func:`confirm`, :func:`show_error`) so a test replaces exactly one call (STYLE item 15).
