@@ -448,7 +448,7 @@ class NewProjectDialog(QDialog):
                 self.tr("Keys typed here go to the OS keyring (%1)."),
                 backend.rsplit(".", 2)[-2] if "." in backend else backend))
             self.keyring_label.setStyleSheet(f"color: {semantic_color('muted').name()}")
-            self.keyring_label.setToolTip(self.keyring.backend)
+            self.keyring_label.setToolTip(fill(self.tr("Keyring backend: %1"), backend))
         else:
             reason = self.keyring.reason
             first = reason.split(". ", 1)[0].rstrip(".") + "." if reason else ""
