@@ -7,7 +7,7 @@ surrogate, raw ESC/BEL bytes, names over 255 bytes …) and runs **every** ``msd
 as a real process, under ``RLIMIT_AS`` = 1 GiB and a 20 s hang guard. Each run must:
 
 * exit 0 or 1 — 1 with an ``Error: …`` line, never a traceback;
-* stay under 200 MiB peak RSS (measured by ``wait4``);
+* stay under 200 MiB peak RSS (the process's own high-water mark, ``VmHWM``);
 * leave the hostile file as it was, and when it failed, every file under the test folder
   (project, ``~/.msd``, the registry) as it was;
 * print no control or bidi character on stdout.
@@ -60,16 +60,36 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CEILING, MEMORY_CEILING))
 
 
+# The child reports its own peak: ``wait4``'s ``ru_maxrss`` also counts the memory the
+# child had as a fork of this test process before ``exec`` (the whole pytest process, 300 MiB
+# late in a full run), so it measures the runner, not ``msd``. ``VmHWM`` belongs to the
+# process's own address space, which ``exec`` starts afresh; read at exit, it is msd's peak.
+_REPORT_PEAK = """
+import atexit, os, sys
+def _peak():
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmHWM:"):
+                os.write(int(os.environ["MSD_TEST_PEAK_FD"]), line.split()[1].encode())
+atexit.register(_peak)
+from msd_desktop.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 def run_msd(args: list[str], *, cwd: Path, env: dict[str, str],
             stdin: str | None = None) -> Outcome:
-    """``msd --cwd CWD ARGS…`` as a real process, with its peak RSS from ``wait4``."""
+    """``msd --cwd CWD ARGS…`` as a real process, with its own peak RSS (``VmHWM``)."""
     started = time.monotonic()
+    peak_read, peak_write = os.pipe()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "msd_desktop.cli", "--cwd", str(cwd), *args],
+        [sys.executable, "-c", _REPORT_PEAK, "--cwd", str(cwd), *args],
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=REPO,
-        preexec_fn=_limit_memory,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**env, "MSD_TEST_PEAK_FD": str(peak_write)}, cwd=REPO,
+        preexec_fn=_limit_memory, pass_fds=(peak_write,),
     )
+    os.close(peak_write)
     chunks: dict[str, bytes] = {}
 
     def drain(name: str, stream: Any) -> None:
@@ -77,6 +97,8 @@ def run_msd(args: list[str], *, cwd: Path, env: dict[str, str],
 
     readers = [threading.Thread(target=drain, args=(n, s), daemon=True)
                for n, s in (("out", proc.stdout), ("err", proc.stderr))]
+    readers.append(threading.Thread(
+        target=lambda: chunks.__setitem__("peak", os.read(peak_read, 64)), daemon=True))
     for reader in readers:
         reader.start()
     if stdin is not None and proc.stdin is not None:
@@ -98,11 +120,15 @@ def run_msd(args: list[str], *, cwd: Path, env: dict[str, str],
     proc.returncode = os.waitstatus_to_exitcode(status)
     for reader in readers:
         reader.join()
+    os.close(peak_read)
+    reported = chunks.get("peak", b"").strip()
+    # no report (killed, or died before atexit ran): the kernel's figure, an upper bound
+    peak_kib = int(reported) if reported.isdigit() else usage.ru_maxrss
     return Outcome(
         None if killed.is_set() else proc.returncode,
         chunks.get("out", b"").decode("utf-8", errors="replace"),
         chunks.get("err", b"").decode("utf-8", errors="replace"),
-        usage.ru_maxrss / 1024,
+        peak_kib / 1024,
         time.monotonic() - started,
     )
 

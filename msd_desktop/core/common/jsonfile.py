@@ -35,7 +35,7 @@ from msd_desktop.core.common.safe_read import (
     check_digits,
     read_bytes_stat,
     structure_problem,
-    surrogate_line,
+    surrogate_position,
 )
 
 JsonReason = Literal["config_unparseable", "config_unreadable"]
@@ -185,7 +185,7 @@ def _structure_error(data: Any, text: str, path: Path | str) -> JsonError | None
     if problem is None:
         return None
     if "surrogate" in problem:
-        line, column = surrogate_line(text), None
+        line, column = surrogate_position(text)
     else:
         line, column = _line_col_of_char(text, _deepest_offset(text))
     where = f"line {line}" + (f", column {column}" if column is not None else "")

@@ -246,8 +246,17 @@ _SURROGATE_ESCAPE_RE = re.compile(
 
 def surrogate_line(text: str) -> int:
     """The line of the first escape that decodes to a lone surrogate (1 when not found)."""
+    return surrogate_position(text)[0]
+
+
+def surrogate_position(text: str) -> tuple[int, int]:
+    """(line, column), both 1-based, of the first escape that decodes to a lone surrogate
+    ((1, 1) when not found)."""
     m = _SURROGATE_ESCAPE_RE.search(text)
-    return line_of(text, m.start()) if m else 1
+    if m is None:
+        return 1, 1
+    start = m.start()
+    return line_of(text, start), start - (text.rfind("\n", 0, start) + 1) + 1
 
 
 def max_flow_depth(text: str) -> tuple[int, int]:
@@ -297,4 +306,5 @@ __all__ = [
     "refusal_of",
     "structure_problem",
     "surrogate_line",
+    "surrogate_position",
 ]
