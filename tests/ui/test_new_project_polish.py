@@ -370,6 +370,23 @@ def test_wide_dialog_keeps_fields_their_size(qtbot: Any, home: dict[str, str],
     picture(dlg, "new-project-1920.png")
 
 
+def test_a_long_path_is_elided_not_widening(qtbot: Any, home: dict[str, str],
+                                            tmp_path: Path) -> None:
+    deep = tmp_path.joinpath(*[f"a-rather-long-folder-name-{i}" for i in range(14)])
+    dlg = dialog(qtbot, home, folder=str(deep))
+    assert len(str(deep)) > 300
+    assert dlg.minimumSizeHint().width() <= 1024  # the dialog still fits the screen
+    assert dlg.width() <= 1024
+    shown = dlg.folder_label.text()
+    assert "…" in shown
+    assert "does not exist yet" in shown
+    assert str(deep) in dlg.folder_label.toolTip()  # the whole path, one hover away
+    lines = shown.count("\n") + 1
+    assert lines == 1
+    label = dlg.folder_label
+    assert label.heightForWidth(label.width()) <= label.height()  # no line cut off
+
+
 # ----------------------------------------------------------------------------- pictures
 
 

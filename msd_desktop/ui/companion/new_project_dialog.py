@@ -27,12 +27,12 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -491,11 +491,14 @@ class NewProjectDialog(QDialog):
         if path:
             self.folder_edit.setText(path)
 
-    def folder_text(self, check: FolderCheck | None) -> str:
-        """The sentence under the folder field for ``check`` (``None``: nothing typed)."""
+    def folder_text(self, check: FolderCheck | None,
+                    short: Callable[[str], str] | None = None) -> str:
+        """The sentence under the folder field for ``check`` (``None``: nothing typed);
+        ``short`` shortens each path in it (the label elides a long one in the middle)."""
         if check is None:
             return self.tr("Choose a folder.")
-        p, other = str(check.path), str(check.other or check.path)
+        cut = short or (lambda path: path)
+        p, other = cut(str(check.path)), cut(str(check.other or check.path))
         kinds = {"a file": self.tr("a file"),
                  "a FIFO (named pipe)": self.tr("a FIFO (named pipe)"),
                  "a socket": self.tr("a socket"), "a device": self.tr("a device"),
@@ -526,6 +529,27 @@ class NewProjectDialog(QDialog):
         return texts.get(check.code) or fill(
             self.tr("%1 cannot be used (the folder check says: %2)"), p, check.problem)
 
+    def _show_folder_text(self) -> None:
+        """The folder sentence with each path elided in the middle to half the label's
+        width (an unbreakable path would otherwise widen the dialog past the screen); the
+        whole sentence in the tooltip."""
+        check = self.folder_check
+        metrics = self.folder_label.fontMetrics()
+        room = max(self.folder_label.width(), 400) // 2
+
+        def short(path: str) -> str:
+            return metrics.elidedText(path, Qt.TextElideMode.ElideMiddle, room)
+
+        whole = self.folder_text(check)
+        shown = self.folder_text(check, short)
+        self.folder_label.setText(shown)
+        self.folder_label.setToolTip(whole if shown != whole else "")
+        self.folder_label.setAccessibleDescription(whole)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._show_folder_text()  # the room for a long path follows the width
+
     def _check_folder(self) -> FolderCheck | None:
         text = self.folder_edit.text().strip()
         return check_project_folder(text) if text else None
@@ -536,7 +560,7 @@ class NewProjectDialog(QDialog):
             label.setVisible(key in self.errors)
         check = self.folder_check = self._check_folder()
         problem = check is None or not check.ok
-        self.folder_label.setText(self.folder_text(check))
+        self._show_folder_text()
         color = "warning" if problem else "muted"
         self.folder_label.setStyleSheet(f"color: {semantic_color(color).name()}")
         try:
