@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAccessible
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QWidget,
 )
@@ -206,6 +207,29 @@ def test_folder_problems_speak_portuguese(qtbot: Any, home: dict[str, str], tmp_
     assert ".planning/" in pt["taken"]
 
 
+def test_create_folder_question_speaks_portuguese(qtbot: Any, home: dict[str, str],
+                                                  pt_br: None) -> None:
+    dlg = dialog(qtbot, home)
+    seen: list[tuple[str, str]] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox) or box.objectName() != "CreateFolderQuestion":
+            QTimer.singleShot(20, answer)
+            return
+        seen.append((box.windowTitle(), box.text()))
+        box.button(QMessageBox.StandardButton.No).click()
+
+    QTimer.singleShot(20, answer)
+    QTest.keyClick(dlg.folder_edit, Qt.Key.Key_Return)  # Create, then the question
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    title, text = seen[0]
+    assert title == "Criar a pasta?"
+    assert text.startswith(dlg.folder_edit.text() + " ainda não existe.")  # the path as is
+    assert dlg.error_label.text().startswith("Nada foi criado:")
+    assert not Path(dlg.folder_edit.text()).exists()
+
+
 def test_the_config_checks_words_are_labelled(qtbot: Any, home: dict[str, str],
                                               request: pytest.FixtureRequest) -> None:
     """A note of the core (English) says where it comes from, in the window's language."""
@@ -327,7 +351,11 @@ def test_preview_says_why_it_is_empty(qtbot: Any, home: dict[str, str],
 def clipped(dlg: NewProjectDialog) -> list[str]:
     out = []
     for w in own_widgets(dlg):
-        if not isinstance(w, QLabel) or not w.isVisible() or w.wordWrap() or not w.text():
+        if not isinstance(w, QLabel) or not w.isVisible() or not w.text():
+            continue
+        if w.wordWrap():  # every wrapped line inside the label (fixed heights too)
+            if w.heightForWidth(w.width()) > w.height():
+                out.append(f"{w.objectName() or type(w).__name__}: {w.text()!r} cut off")
             continue
         text = w.text().replace("&", "") if w.buddy() is not None else w.text()
         if w.fontMetrics().horizontalAdvance(text) > w.contentsRect().width():
