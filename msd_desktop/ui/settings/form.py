@@ -37,7 +37,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QFileSystemWatcher,
+    QModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -108,6 +116,7 @@ from msd_desktop.ui.settings.sessions import EditSessions
 from msd_desktop.ui.settings.undo import (
     EditSession,
     UndoKeyFilter,
+    counts,
     edit_text,
     reset_text,
     revert_text,
@@ -130,8 +139,9 @@ def ask_discard_changes(parent: QWidget, what: str) -> bool:
     from PySide6.QtWidgets import QMessageBox  # on first use (its type costs ~0.7 ms; P3)
 
     answer = QMessageBox.question(
-        parent, "Discard unsaved settings?",
-        f"You have unsaved settings. {what} discards them. Continue?",
+        parent, QCoreApplication.translate("SettingsForm", "Discard unsaved settings?"),
+        QCoreApplication.translate(
+            "SettingsForm", "You have unsaved settings. {0} discards them. Continue?").format(what),
         QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         QMessageBox.StandardButton.Cancel,
     )
@@ -224,7 +234,8 @@ def short_error(message: str) -> str:
     key (~200 of them); the field shows the sentence before it and keeps the whole text as its
     tooltip."""
     head, sep, _tail = message.partition(_LIST_TAIL)
-    return f"{head}. (Hover for the valid keys.)" if sep else message
+    return QCoreApplication.translate("SettingsForm", "{0}. (Hover for the valid keys.)").format(
+        head) if sep else message
 
 
 class Banner(QFrame):
@@ -349,9 +360,10 @@ class KeyRowWidget(QFrame):
         self.default_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight))
         self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         head.addWidget(self.default_label)
-        self.reset_button = QPushButton("Reset")
-        self.reset_button.setToolTip("Remove this key from the file (use the default / the next "
-                                     "layer)")
+        self.reset_button = QPushButton(self.tr("Reset"))
+        self.reset_button.setToolTip(self.tr("Remove this key from the file (use the default / "
+                                             "the next layer)"))
+        self.reset_button.setAccessibleName(self.tr("Reset {0}").format(fk.title))
         self.reset_button.clicked.connect(lambda: self.reset_requested.emit(fk.key))
         head.addWidget(self.reset_button)
         self.menu_button = QPushButton("⋯")
@@ -359,6 +371,7 @@ class KeyRowWidget(QFrame):
         self.menu_button.setFixedWidth(self.menu_button.fontMetrics().horizontalAdvance("⋯⋯⋯"))
         self.menu_button.setToolTip(self.tr("More: reset, copy the key, the value or the "
                                             "msd config-set command"))
+        self.menu_button.setAccessibleName(self.tr("More actions for {0}").format(fk.title))
         self.menu_button.clicked.connect(
             lambda: self.menu_requested.emit(
                 fk.key, self.menu_button.mapToGlobal(self.menu_button.rect().bottomLeft())))
@@ -399,14 +412,14 @@ class KeyRowWidget(QFrame):
         _show_text(self.key_label, self.fk.key, self._words)
         _show_text(self.description, str(model.data(index, DescriptionRole)), self._words)
         default = str(model.data(index, DefaultRole) or "")
-        self.default_label.setText(f"default: {default}" if default else "")
+        self.default_label.setText(self.tr("default: {0}").format(default) if default else "")
         if pending:
             self.marker.setText("✎")
-            self.marker.setToolTip("Changed, not saved yet")
+            self.marker.setToolTip(self.tr("Changed, not saved yet"))
             _tint(self.marker, "info")
         elif set_here:
             self.marker.setText("●")
-            self.marker.setToolTip("Set in this file (not the default)")
+            self.marker.setToolTip(self.tr("Set in this file (not the default)"))
             _tint(self.marker, "info")
         else:
             self.marker.setText("")
@@ -506,6 +519,10 @@ class ConfigFormPanel(QWidget):
         self._disk_timer.setSingleShot(True)
         self._disk_timer.setInterval(40)
         self._disk_timer.timeout.connect(self.check_disk)
+        # Our own writes besides Save (keyring moves, the API keys panel's sentinel): the
+        # content they left is ours, so its change on disk is not reported as someone else's.
+        self._own_writes = 0  # such writes still running
+        self._own_fingerprint: Any = None
         self._build()
         self.load_scope(Scope.PROJECT)
 
@@ -515,16 +532,21 @@ class ConfigFormPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Scope:"))
+        scope_label = QLabel(self.tr("&Scope:"))
+        bar.addWidget(scope_label)
         self.scope_combo = QComboBox()
+        scope_label.setBuddy(self.scope_combo)
+        self.scope_combo.setAccessibleName(self.tr("Scope"))
         self.scope_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.scope_combo.setMinimumContentsLength(18)
-        self.scope_combo.addItem("Project", Scope.PROJECT)
-        ws_label = f"Workstream '{self.workstream}'" if self.workstream else "Workstream (none)"
+        self.scope_combo.addItem(self.tr("Project"), Scope.PROJECT)
+        ws_label = (self.tr("Workstream '{0}'").format(self.workstream) if self.workstream
+                    else self.tr("Workstream (none)"))
         self.scope_combo.addItem(ws_label, Scope.WORKSTREAM)
-        self.scope_combo.addItem("Global defaults (~/.msd/defaults.json)", Scope.GLOBAL)
+        self.scope_combo.addItem(self.tr("Global defaults ({0})").format("~/.msd/defaults.json"),
+                                 Scope.GLOBAL)
         if not self.workstream:
             item = self.scope_combo.model().item(1)  # type: ignore[attr-defined]
             item.setEnabled(False)
@@ -536,28 +558,34 @@ class ConfigFormPanel(QWidget):
         # Second row: a narrow window must not be widened by one long toolbar.
         bar = QHBoxLayout()
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search settings (Ctrl+F)")
+        self.search.setPlaceholderText(self.tr("Search settings (Ctrl+F)"))
+        self.search.setAccessibleName(self.tr("Search settings"))
+        self.search.setToolTip(self.tr("Search titles, descriptions and key names (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(140)
         self.search.textChanged.connect(self._search_changed)
         bar.addWidget(self.search, 1)
-        self.modified_only = QCheckBox("Modified only")
+        self.modified_only = QCheckBox(self.tr("Modified only"))
+        self.modified_only.setToolTip(self.tr("Show only the settings this file sets or that "
+                                              "you changed"))
         self.modified_only.toggled.connect(self._modified_only_changed)
         bar.addWidget(self.modified_only)
-        self.revert_button = QPushButton("Revert")
+        self.revert_button = QPushButton(self.tr("Revert"))
+        self.revert_button.setToolTip(self.tr("Drop the unsaved changes: the form shows the file "
+                                              "again (Ctrl+Z brings them back)"))
         self.revert_button.clicked.connect(self.revert)
-        self.save_button = QPushButton("Save")
+        self.save_button = QPushButton(self.tr("Save"))
         self.save_button.setDefault(True)
-        self.save_button.setToolTip("Save the changes to the file (Ctrl+S)")
+        self.save_button.setToolTip(self.tr("Save the changes to the file (Ctrl+S)"))
         self.save_button.clicked.connect(self.save)
         bar.addWidget(self.revert_button)
         bar.addWidget(self.save_button)
         outer.addLayout(bar)
 
         self.disk_banner = Banner("warning")
-        self.reload_button = self.disk_banner.add_button("Reload")
-        self.keep_button = self.disk_banner.add_button("Keep mine")
-        self.diff_button = self.disk_banner.add_button("Show difference")
+        self.reload_button = self.disk_banner.add_button(self.tr("Reload"))
+        self.keep_button = self.disk_banner.add_button(self.tr("Keep mine"))
+        self.diff_button = self.disk_banner.add_button(self.tr("Show difference"))
         self.reload_button.clicked.connect(self.reload_from_disk)
         self.keep_button.clicked.connect(self.keep_mine)
         self.diff_button.clicked.connect(self._toggle_disk_diff)
@@ -568,6 +596,9 @@ class ConfigFormPanel(QWidget):
         splitter = QSplitter(Qt.Orientation.Horizontal)
         self.toc = QListView()
         self.toc.setModel(self.toc_model)
+        self.toc.setAccessibleName(self.tr("Sections"))
+        self.toc.setToolTip(self.tr("Jump to a section; the numbers count the settings the "
+                                    "filter shows"))
         self.toc.setMaximumWidth(230)
         self.toc.setMinimumWidth(130)
         self.toc.clicked.connect(self._toc_clicked)
@@ -587,11 +618,13 @@ class ConfigFormPanel(QWidget):
         self.form_body = QWidget()
         self.form_layout = QVBoxLayout(self.form_body)
         self.form_layout.setSpacing(0)
-        self.empty_label = _muted(QLabel("No setting matches the filter."))
+        self.empty_label = _muted(QLabel(self.tr("No setting matches the filter. Clear the "
+                                                 "search or untick Modified only.")))
+        self.empty_label.setWordWrap(True)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.hide()
         self.form_layout.addWidget(self.empty_label)
-        self.more_label = _muted(QLabel("Loading more settings…"))
+        self.more_label = _muted(QLabel(self.tr("Loading more settings…")))
         self.more_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.more_label.setContentsMargins(0, 12, 0, 12)
         self.form_layout.addWidget(self.more_label)
@@ -600,7 +633,7 @@ class ConfigFormPanel(QWidget):
         bar_ = self.scroll_area.verticalScrollBar()
         bar_.valueChanged.connect(self._near_the_end)
         form_layout.addWidget(self.scroll_area, 1)
-        self.inner_tabs.addTab(form_page, "Form")
+        self.inner_tabs.addTab(form_page, self.tr("Form"))
 
         # The JSON page's text box is built when the page (or json_view) is first needed.
         self._json_view: QPlainTextEdit | None = None
@@ -608,12 +641,12 @@ class ConfigFormPanel(QWidget):
         self._conflict_view: ConflictView | None = None  # built on "Show difference"
         self._json_page = QWidget()
         QVBoxLayout(self._json_page).setContentsMargins(0, 0, 0, 0)
-        self.inner_tabs.addTab(self._json_page, "JSON")
+        self.inner_tabs.addTab(self._json_page, self.tr("JSON"))
         # The API keys page is built when first opened (it talks to the OS keyring).
         self.api_keys: QWidget | None = None
         self._api_keys_page = QWidget()
         QVBoxLayout(self._api_keys_page).setContentsMargins(0, 0, 0, 0)
-        self.inner_tabs.addTab(self._api_keys_page, "API keys")
+        self.inner_tabs.addTab(self._api_keys_page, self.tr("API keys"))
         self.inner_tabs.currentChanged.connect(self._inner_tab_changed)
         splitter.addWidget(self.inner_tabs)
         splitter.setStretchFactor(1, 1)
@@ -664,7 +697,7 @@ class ConfigFormPanel(QWidget):
             from msd_desktop.ui.settings.api_keys_panel import ApiKeysPanel
 
             panel = ApiKeysPanel(self.root, env=self.env)
-            panel.config_changed.connect(self._on_disk_event)
+            panel.config_changed.connect(self._own_write_done)
             layout = self._api_keys_page.layout()
             assert layout is not None
             layout.addWidget(panel)
@@ -748,16 +781,20 @@ class ConfigFormPanel(QWidget):
         def done(result: Any) -> None:
             keys = [m["key"] for m in result.get("migrated", [])]
             note = f" {result['warning']}" if result.get("warning") else ""
+            self._own_writes -= 1
             self.status.setText(self.tr("Moved {0} to the keyring.{1}").format(
                 ", ".join(keys) or self.tr("nothing"), note))
-            self.check_disk()
+            self._own_write_done()
             refresh = getattr(self.api_keys, "refresh", None)
             if refresh is not None:
                 refresh()
 
         def failed(error: object) -> None:
+            self._own_writes -= 1
             self.status.setText(self.tr("Not moved: {0}").format(error))
+            self.check_disk()
 
+        self._own_writes += 1
         run_op(lambda: secrets.migrate_plaintext_secrets(root, env=env),
                name="settings-move-to-keyring", on_finished=done, on_failed=failed, owner=self)
 
@@ -1027,18 +1064,18 @@ class ConfigFormPanel(QWidget):
         result = self.draft.result_data() if self.draft.pending else None
         for key, editor in self.editors.items():  # rows built later read the draft then
             editor.set_value(self.draft.shown_value(key, result))
-        self.path_label.setText(str(self.draft.path)
-                                + ("" if self.draft.file.exists else "  (not created yet)"))
+        self.path_label.setText(str(self.draft.path) if self.draft.file.exists
+                                else self.tr("{0}  (not created yet)").format(self.draft.path))
         self.disk_banner.hide()
         self.disk_banner.hide_details()
         if self._conflict_view is not None:
             self._conflict_view.hide()
             self._conflict_view.reset_choices()
         if self.draft.load_error:
-            self.error_banner.label.setText(
-                f"This file cannot be used, so it cannot be edited here: "
-                f"{self.draft.load_error}. Fix it in a text editor; it is reloaded when it changes."
-            )
+            self.error_banner.label.setText(self.tr(
+                "This file cannot be used, so it cannot be edited here. The file check says: "
+                "{0}. Fix it in a text editor; it is reloaded when it changes.").format(
+                    self.draft.load_error))
             self.error_banner.show()
         else:
             self.error_banner.hide()
@@ -1113,26 +1150,26 @@ class ConfigFormPanel(QWidget):
             return False
         if self.draft.errors:
             key = next(iter(self.draft.errors))
-            self.status.setText(
-                f"Not saved: fix {key} first — {short_error(self.draft.errors[key])}"
-            )
+            self.status.setText(self.tr("Not saved: fix {0} first — {1}").format(
+                key, short_error(self.draft.errors[key])))
             self._scroll_to(key)
             return False
         try:
             result = self.draft.save()
         except ConflictError:
             self._show_disk_banner()
-            self.status.setText("Not saved: the file changed on disk. Reload or keep yours.")
+            self.status.setText(self.tr("Not saved: the file changed on disk. Reload or keep "
+                                        "yours."))
             return False
         except MsdError as exc:
-            self.status.setText(f"Not saved: {exc}")
+            self.status.setText(self.tr("Not saved. The file check says: {0}").format(exc))
             return False
         self._watch(self.draft.path)
         self._reload_everything()
         if self.session is not None:
             self.session.stack.setClean()
             self.session.seal()
-        self.status.setText(f"Saved {len(result.keys)} change(s) to {self.draft.path}.")
+        self.status.setText(counts().saved(str(self.draft.path), len(result.keys)))
         self.saved.emit(result.keys)
         return True
 
@@ -1145,27 +1182,46 @@ class ConfigFormPanel(QWidget):
     def _on_disk_event(self, *_args: Any) -> None:
         self._disk_timer.start()
 
+    def _own_write_done(self) -> None:
+        """One of our own writes (not Save) finished: what is on disk now is ours."""
+        if self.draft is not None:
+            from msd_desktop.core.common.jsonfile import fingerprint_of
+
+            self._own_fingerprint = fingerprint_of(self.draft.path)
+        self.check_disk()
+
+    def _is_own_content(self) -> bool:
+        if self.draft is None or self._own_fingerprint is None:
+            return False
+        from msd_desktop.core.common.jsonfile import fingerprint_of
+
+        return bool(self._own_fingerprint.same_content(fingerprint_of(self.draft.path)))
+
     def check_disk(self) -> None:
-        """Compare the file with what the draft read: reload, or show the conflict banner."""
+        """Compare the file with what the draft read: reload, or show the conflict banner.
+        Content one of our own writes left reloads without a word (it is no outside change)."""
         if self.draft is None:
             return
         self._watch(self.draft.path)  # an atomic replace drops the file's watch
+        if self._own_writes > 0:
+            return  # our write is still running; its end checks again
         if not self.draft.changed_on_disk():
             return
         if self.draft.dirty:
             self._show_disk_banner()
         else:
+            own = self._is_own_content()
             self.draft.reload()
             self._reload_everything()
-            self.status.setText("The file changed on disk; the form was reloaded.")
+            if not own:
+                self.status.setText(self.tr("The file changed on disk; the form was reloaded."))
 
     def _show_disk_banner(self) -> None:
         assert self.draft is not None
-        self.disk_banner.label.setText(
-            f"<b>{self.draft.path.name} changed on disk</b> while you have unsaved changes. "
-            "<b>Reload</b> discards your changes; <b>Keep mine</b> applies them on top of the "
-            "new file (save to write them)."
-        )
+        self.disk_banner.label.setText(self.tr(
+            "<b>{0} changed on disk</b> while you have unsaved changes. <b>Reload</b> discards "
+            "your changes; <b>Keep mine</b> applies them on top of the new file (save to write "
+            "them).").format(html.escape(self.draft.path.name)))
         if self._conflict_view is not None and not self._conflict_view.isHidden():
             self._conflict_view.refresh()  # the file may have changed once more
         self.disk_banner.show()
@@ -1204,7 +1260,7 @@ class ConfigFormPanel(QWidget):
             return
         self.draft.reload()
         self._reload_everything()
-        self.status.setText("Reloaded from disk; your unsaved changes were discarded.")
+        self.status.setText(self.tr("Reloaded from disk; your unsaved changes were discarded."))
 
     def keep_mine(self) -> None:
         """Apply the pending edits on top of the file on disk now; a key both sides changed
@@ -1221,7 +1277,8 @@ class ConfigFormPanel(QWidget):
         for key in dropped:
             self.draft.discard(key)
         self._reload_everything()
-        self.status.setText("Kept your changes on top of the file on disk; save to write them.")
+        self.status.setText(self.tr("Kept your changes on top of the file on disk; save to "
+                                    "write them."))
 
     # ---- filtering and chrome ---------------------------------------------------------------
 
@@ -1272,18 +1329,19 @@ class ConfigFormPanel(QWidget):
         self.revert_button.setEnabled(draft.dirty)
         parts = []
         if n:
-            parts.append(f"{n} unsaved change(s)")
+            parts.append(counts().unsaved(n))
         if bad:
-            parts.append(f"{bad} invalid — fix before saving")
-        self.status.setText(" · ".join(parts) if parts else "No unsaved changes.")
+            parts.append(counts().invalid(bad))
+        self.status.setText(" · ".join(parts) if parts else self.tr("No unsaved changes."))
         unknown = draft.unknown_keys()
         self.unknown_label.setText(
-            "Keys MSD does not know (listed, kept on save): " + ", ".join(unknown)
-            if unknown else ""
+            self.tr("Keys MSD does not know (listed, kept on save): {0}").format(
+                ", ".join(unknown)) if unknown else ""
         )
         self.unknown_label.setVisible(bool(unknown))
         self._fill_json_view()
-        self.inner_tabs.setTabText(1, self.tr("JSON (unsaved)") if draft.dirty else "JSON")
+        self.inner_tabs.setTabText(1, self.tr("JSON (unsaved)") if draft.dirty
+                                   else self.tr("JSON"))
         if self.modified_only.isChecked():
             self.proxy.refilter()
             self._apply_filter()

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -26,7 +27,7 @@ from msd_desktop.core.config.draft import GROUP_KEYS, ConfigDraft
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.store import KeyProvenance, LoadedConfig
 from msd_desktop.core.secrets.masking import mask
-from msd_desktop.ui.widgets.editors import display
+from msd_desktop.ui.widgets.editors import display, schema_text
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 
 Index = QModelIndex | QPersistentModelIndex
@@ -45,16 +46,21 @@ SearchTextRole = Qt.ItemDataRole.UserRole + 11
 SecretRole = Qt.ItemDataRole.UserRole + 12
 SectionCountRole = Qt.ItemDataRole.UserRole + 20  # SectionTocModel: visible keys
 
-LAYER_LABELS = {
-    "workstream": "Workstream",
-    "project": "Project",
-    "global": "Global defaults",
-    "builtin": "Built-in default",
-}
+def layer_label(layer: str) -> str:
+    """A resolution layer's name in the window's language (the layer id when unknown)."""
+    labels = {
+        "workstream": QCoreApplication.translate("SettingsForm", "Workstream"),
+        "project": QCoreApplication.translate("SettingsForm", "Project"),
+        "global": QCoreApplication.translate("SettingsForm", "Global defaults"),
+        "builtin": QCoreApplication.translate("SettingsForm", "Built-in default"),
+    }
+    return labels.get(layer, layer)
 
 
 class FormKey(NamedTuple):
-    """One row: a concrete schema key or a group key (``model_overrides``, ``agent_skills``)."""
+    """One row: a concrete schema key or a group key (``model_overrides``, ``agent_skills``).
+    ``title`` and ``description`` are in the window's language (the schema's texts looked up
+    in the ``schema`` context when the form is built)."""
 
     key: str
     section: str
@@ -69,10 +75,13 @@ def form_keys() -> list[FormKey]:
     by_section: dict[str, list[FormKey]] = {}
     for key, (section, title, description) in GROUP_KEYS.items():
         by_section.setdefault(section, []).append(
-            FormKey(key, section, title, description, MISSING))
+            FormKey(key, section, schema_text(title, f"{key}/title"),
+                    schema_text(description, f"{key}/description"), MISSING))
     for spec in schema.SCHEMA.values():  # schema order within a section
         by_section.setdefault(spec.section, []).append(
-            FormKey(spec.key, spec.section, spec.title or spec.key, spec.description,
+            FormKey(spec.key, spec.section, schema_text(spec.title or spec.key,
+                                                        f"{spec.key}/title"),
+                    schema_text(spec.description, f"{spec.key}/description"),
                     spec.default, spec.secret))
     return [fk for section in schema.sections() for fk in by_section.get(section, [])]
 
@@ -97,7 +106,8 @@ def group_search_terms(group: str) -> str:
 
 
 def section_title(section: str) -> str:
-    return section.replace("_", " ").capitalize()
+    """A section's heading in the window's language."""
+    return schema_text(section.replace("_", " ").capitalize(), f"section/{section}")
 
 
 def _shown(key: str, value: Any) -> str:
@@ -112,25 +122,28 @@ def provenance_text(prov: KeyProvenance | None, workstream: str | None = None) -
         return ""
 
     def label(layer: str) -> str:
-        text = LAYER_LABELS.get(layer, layer)
-        return f"{text} '{workstream}'" if layer == "workstream" and workstream else text
+        text = layer_label(layer)
+        if layer == "workstream" and workstream:
+            return QCoreApplication.translate("SettingsForm", "{0} '{1}'").format(
+                text, workstream)
+        return text
+
+    def entries(items: list[Any]) -> str:
+        return ", ".join(f"{label(e.layer)} = {_shown(prov.key, e.value)}" for e in items)
 
     if not prov.present and prov.layer == "builtin":
-        parts = ["Not set in any file"]
+        parts = [QCoreApplication.translate("SettingsForm", "Not set in any file")]
         ignored = [e for e in prov.overridden if e.layer != "builtin"]
         if ignored:
-            parts.append(
-                "ignored: " + ", ".join(
-                    f"{label(e.layer)} = {_shown(prov.key, e.value)}" for e in ignored
-                )
-            )
+            parts.append(QCoreApplication.translate("SettingsForm", "ignored: {0}").format(
+                entries(ignored)))
         return " · ".join(parts)
-    text = f"Modified in: {label(prov.layer)} = {_shown(prov.key, prov.value)}"
+    text = QCoreApplication.translate("SettingsForm", "Modified in: {0}").format(
+        f"{label(prov.layer)} = {_shown(prov.key, prov.value)}")
     also = [e for e in prov.overridden if e.layer != "builtin"]
     if also:
-        text += " · Also modified in: " + ", ".join(
-            f"{label(e.layer)} = {_shown(prov.key, e.value)}" for e in also
-        )
+        text += " · " + QCoreApplication.translate(
+            "SettingsForm", "Also modified in: {0}").format(entries(also))
     return text
 
 
@@ -139,6 +152,10 @@ class ConfigFormModel(HeaderedTableModel):
 
     COLUMNS = ("Setting", "Value")
     HEADERS = COLUMNS
+
+    def column_headers(self) -> Sequence[str]:
+        return (QCoreApplication.translate("SettingsForm", "Setting"),
+                QCoreApplication.translate("SettingsForm", "Value"))
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)

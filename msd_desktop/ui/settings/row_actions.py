@@ -21,10 +21,6 @@ from msd_desktop.core.config.draft import InvalidInput, config_set_commands, sec
 from msd_desktop.core.config.schema import MISSING
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SettingActions", text)
-
-
 def copyable_value(key: str, value: Any) -> str | None:
     """The value as JSON for the clipboard, or ``None`` when nothing may be copied (a secret's
     text, text that is not a value yet)."""
@@ -57,20 +53,22 @@ class RowActions(QObject):
               reset: Callable[[], None]) -> QMenu:
         menu = QMenu(parent)
         menu.setObjectName(f"rowmenu:{key}")
-        action = menu.addAction(_tr("Reset to default"))
+        action = menu.addAction(QCoreApplication.translate("SettingActions", "Reset to default"))
         action.setEnabled(can_reset)
         action.triggered.connect(reset)
         menu.addSeparator()
-        menu.addAction(_tr("Copy key")).triggered.connect(lambda: self.copy(key))
+        menu.addAction(QCoreApplication.translate("SettingActions", "Copy key")).triggered.connect(
+            lambda: self.copy(key))
         as_json = copyable_value(key, value)
-        action = menu.addAction(_tr("Copy value as JSON"))
+        action = menu.addAction(QCoreApplication.translate("SettingActions", "Copy value as JSON"))
         action.setEnabled(as_json is not None)
         if as_json is not None:
             action.triggered.connect(lambda: self.copy(as_json))
         line = command_line(key, value)
         secret_line = schema.is_secret(key) and isinstance(value, str)
-        label = _tr("Copy command: msd secrets set … --stdin") if secret_line else _tr(
-            "Copy command: msd config-set …")
+        label = QCoreApplication.translate(
+            "SettingActions", "Copy command: {0}").format(
+                "msd secrets set … --stdin" if secret_line else "msd config-set …")
         action = menu.addAction(label)
         action.setEnabled(bool(line))
         if line:

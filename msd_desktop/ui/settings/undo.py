@@ -169,7 +169,39 @@ def reset_text(title: str) -> str:
 
 
 def revert_text(count: int) -> str:
-    return QCoreApplication.translate("SettingsUndo", "revert {0} change(s)").format(count)
+    return counts().revert(count)
+
+
+class SettingsCounts(QObject):
+    """The Settings texts that carry a count, as Qt plurals ("1 change" / "2 changes").
+
+    A QObject of its own (not subclassed, so ``self.tr`` has one context): ``lupdate`` records
+    a plural form only for ``tr(text, "", n)`` on an object."""
+
+    def revert(self, n: int) -> str:
+        return self.tr("revert %n change(s)", "", n)
+
+    def unsaved(self, n: int) -> str:
+        return self.tr("%n unsaved change(s)", "", n)
+
+    def unsaved_in(self, path: str, n: int) -> str:
+        return self.tr("%1: %n unsaved change(s)", "", n).replace("%1", path)
+
+    def saved(self, path: str, n: int) -> str:
+        return self.tr("Saved %n change(s) to %1.", "", n).replace("%1", path)
+
+    def invalid(self, n: int) -> str:
+        return self.tr("%n invalid — fix before saving", "", n)
+
+
+_COUNTS: list[SettingsCounts] = []
+
+
+def counts() -> SettingsCounts:
+    """The one :class:`SettingsCounts` (made on first use, after the translators)."""
+    if not _COUNTS:
+        _COUNTS.append(SettingsCounts())
+    return _COUNTS[0]
 
 
 class UndoKeyFilter(QObject):
@@ -211,5 +243,6 @@ def _is_ctrl_shift_z(event: QKeyEvent) -> bool:
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
 
 
-__all__ = ["Change", "DraftEditCommand", "EditSession", "UndoKeyFilter", "edit_text",
+__all__ = ["Change", "DraftEditCommand", "EditSession", "SettingsCounts", "UndoKeyFilter",
+           "counts", "edit_text",
            "reset_text", "revert_text", "same_value"]

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.ui.settings.sessions import EditSessions
-from msd_desktop.ui.settings.undo import EditSession
+from msd_desktop.ui.settings.undo import EditSession, counts
 
 
 class Answer(Enum):
@@ -25,15 +25,11 @@ class Answer(Enum):
     CANCEL = "cancel"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("UnsavedSettings", text)
-
-
 def describe(sessions: list[EditSession]) -> str:
     lines = []
     for session in sessions:
         n = len(session.draft.pending)
-        lines.append(_tr("{0}: {1} unsaved change(s)").format(session.draft.path, n))
+        lines.append(counts().unsaved_in(str(session.draft.path), n))
     return "\n".join(lines)
 
 
@@ -44,8 +40,9 @@ def ask_unsaved(parent: QWidget | None, sessions: list[EditSession], what: str) 
     box = QMessageBox(parent)
     box.setObjectName("UnsavedSettingsDialog")
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(_tr("Unsaved settings"))
-    box.setText(_tr("{0}: save your changes to the settings first?").format(what))
+    box.setWindowTitle(QCoreApplication.translate("UnsavedSettings", "Unsaved settings"))
+    box.setText(QCoreApplication.translate(
+        "UnsavedSettings", "{0}: save your changes to the settings first?").format(what))
     box.setInformativeText(describe(sessions))
     box.setTextFormat(Qt.TextFormat.PlainText)
     buttons = QMessageBox.StandardButton
@@ -137,9 +134,10 @@ def show_not_saved(parent: QWidget | None, problems: list[str]) -> None:
 
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Critical)
-    box.setWindowTitle(_tr("Not saved"))
-    box.setText(_tr("These settings could not be saved; nothing was lost, the window stays "
-                    "open:"))
+    box.setWindowTitle(QCoreApplication.translate("UnsavedSettings", "Not saved"))
+    box.setText(QCoreApplication.translate(
+        "UnsavedSettings", "These settings could not be saved; nothing was lost, the window "
+        "stays open:"))
     box.setInformativeText("\n".join(problems))
     box.exec()
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
+from msd_desktop.core.config.schema_texts import CONTEXT as SCHEMA_CONTEXT
+from msd_desktop.core.config.schema_texts import option_ident
 from msd_desktop.core.secrets.masking import mask
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -44,10 +46,34 @@ def field_spec(key: str) -> FieldSpec:
     )
 
 
+def schema_text(english: str, ident: str) -> str:
+    """A schema text in the window's language (the ``schema`` context, keyed by ``ident`` as
+    :mod:`msd_desktop.core.config.schema_texts` names it); English when not translated."""
+    return QCoreApplication.translate(SCHEMA_CONTEXT, english, ident) if english else english
+
+
+def key_help(spec: FieldSpec) -> str:
+    """A key's description as shown (translated); ``spec.description`` stays the schema's
+    English, which the option tooltips are cut from."""
+    return schema_text(spec.description, f"{spec.key}/description")
+
+
+def option_tip(spec: FieldSpec, option: Any) -> str:
+    """One enum option's tooltip: its part of the description, translated."""
+    fragment = option_help(spec.description, option)
+    if fragment == spec.description:
+        return key_help(spec)
+    return schema_text(fragment, option_ident(spec.key, option))
+
+
+def not_set_text() -> str:
+    return QCoreApplication.translate("SettingsEditors", "(not set)")
+
+
 def display(value: Any, key: str | None = None) -> str:
     """A value as a person reads it (JS spelling; JSON for lists/objects; secrets masked)."""
     if value is MISSING:
-        return "(not set)"
+        return not_set_text()
     if key is not None and schema.is_secret(key) and isinstance(value, str):
         return mask(value)
     vt = schema.value_type_for(key) if key else None
@@ -108,7 +134,7 @@ class ValueEditor(QWidget):
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._updating = False
-        self.setToolTip(spec.description)
+        self.setToolTip(key_help(spec))
 
     def set_value(self, value: Any) -> None:
         """Show ``value`` (a JSON value, ``MISSING``, or an ``InvalidInput`` whose text is

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -71,14 +71,27 @@ from msd_desktop.ui.widgets.editor_base import (
     field_spec as field_spec,
 )
 from msd_desktop.ui.widgets.editor_base import (
+    key_help as key_help,
+)
+from msd_desktop.ui.widgets.editor_base import (
     muted_label as muted_label,
+)
+from msd_desktop.ui.widgets.editor_base import (
+    not_set_text as not_set_text,
 )
 from msd_desktop.ui.widgets.editor_base import (
     option_help as option_help,
 )
 from msd_desktop.ui.widgets.editor_base import (
+    option_tip as option_tip,
+)
+from msd_desktop.ui.widgets.editor_base import (
     runtime_tier_columns as runtime_tier_columns,
 )
+from msd_desktop.ui.widgets.editor_base import (
+    schema_text as schema_text,
+)
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 
 if TYPE_CHECKING:
     # Only the table / list editors use these; their Python types are created on first use
@@ -92,7 +105,7 @@ class CheckEditor(ValueEditor):
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
         self.check = QCheckBox()
-        self.check.setToolTip(spec.description)
+        self.check.setToolTip(key_help(spec))
         self.check.toggled.connect(self._toggled)
         self._layout.addWidget(self.check)
         self._layout.addStretch(1)
@@ -106,7 +119,7 @@ class CheckEditor(ValueEditor):
         if value is MISSING or not isinstance(value, bool):
             default = self.spec.absent_means_enabled or self.spec.default is True
             self.check.setChecked(bool(default))
-            self.check.setText("(default)" if value is MISSING else f"({display(value)})")
+            self.check.setText(default_note() if value is MISSING else f"({display(value)})")
         else:
             self.check.setChecked(value)
             self.check.setText("")
@@ -119,13 +132,14 @@ class ComboEditor(ValueEditor):
         super().__init__(spec, parent)
         self.combo = QComboBox()
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        default = "" if spec.default is None else f" — default {display(spec.default)}"
-        self.combo.addItem(f"(not set{default})", MISSING)
+        self.combo.addItem(
+            not_set_text() if spec.default is None else QCoreApplication.translate(
+                "SettingsEditors", "(not set — default {0})").format(display(spec.default)),
+            MISSING)
         for option in spec.options or ():
             self.combo.addItem(display(option), option)
             self.combo.setItemData(
-                self.combo.count() - 1, option_help(spec.description, option),
-                Qt.ItemDataRole.ToolTipRole,
+                self.combo.count() - 1, option_tip(spec, option), Qt.ItemDataRole.ToolTipRole,
             )
         self.combo.currentIndexChanged.connect(self._changed)
         self._layout.addWidget(self.combo)
@@ -144,7 +158,8 @@ class ComboEditor(ValueEditor):
                 self.combo.setCurrentIndex(i)
                 return
         # A value outside the enum (reading is tolerant): show it, marked.
-        self.combo.addItem(f"{display(value)} (not a valid option)", value)
+        self.combo.addItem(QCoreApplication.translate(
+            "SettingsEditors", "{0} (not a valid option)").format(display(value)), value)
         self.combo.setCurrentIndex(self.combo.count() - 1)
 
 
@@ -198,6 +213,23 @@ def _number_text(value: float | int) -> str:
     return display(value)
 
 
+def default_note() -> str:
+    """The note beside a field that shows the default because the file does not set it."""
+    return QCoreApplication.translate("SettingsEditors", "(default)")
+
+
+def _whole_number_error() -> str:
+    return QCoreApplication.translate("SettingsEditors", "Must be a whole number.")
+
+
+def _number_error() -> str:
+    return QCoreApplication.translate("SettingsEditors", "Must be a number.")
+
+
+def _json_error(exc: Exception) -> str:
+    return QCoreApplication.translate("SettingsEditors", "Not valid JSON: {0}").format(exc)
+
+
 class SpinEditor(ValueEditor):
     """integer → spin box with the schema's bounds; number → the same, for any number.
 
@@ -241,10 +273,9 @@ class SpinEditor(ValueEditor):
         raw = text.strip()
         number = _parse_number(raw)
         if number is None:
-            return InvalidInput(
-                "Must be a whole number." if self.whole else "Must be a number.", text)
+            return InvalidInput(_whole_number_error() if self.whole else _number_error(), text)
         if self.whole and not float(number).is_integer():
-            return InvalidInput("Must be a whole number.", text)
+            return InvalidInput(_whole_number_error(), text)
         return int(number) if self.whole else number
 
     def _show(self, value: Any) -> None:
@@ -259,7 +290,7 @@ class SpinEditor(ValueEditor):
             self.spin.lineEdit().setText(self.spin.textFromValue(whole))
         else:
             self.spin.setValue(shown if shown is not None else 0)
-        self.note.setText("(default)" if value is MISSING else "")
+        self.note.setText(default_note() if value is MISSING else "")
 
     def _show_invalid(self, text: str) -> None:
         self.spin.lineEdit().setText(text)
@@ -287,7 +318,8 @@ class LineEditor(ValueEditor):
         self.line = QLineEdit()
         self.line.setClearButtonEnabled(True)
         if spec.default not in (None, ""):
-            self.line.setPlaceholderText(f"default: {display(spec.default)}")
+            self.line.setPlaceholderText(QCoreApplication.translate(
+                "SettingsEditors", "default: {0}").format(display(spec.default)))
         self.line.textChanged.connect(self._changed)
         self._layout.addWidget(self.line, 1)
 
@@ -309,7 +341,7 @@ class NumberEditor(LineEditor):
 
     def _convert(self, text: str) -> Any:
         number = _parse_number(text.strip())
-        return InvalidInput("Must be a number.", text) if number is None else number
+        return InvalidInput(_number_error(), text) if number is None else number
 
 
 class JsonEditor(LineEditor):
@@ -319,7 +351,7 @@ class JsonEditor(LineEditor):
         try:
             return json.loads(text)
         except ValueError as exc:
-            return InvalidInput(f"Not valid JSON: {exc}", text)
+            return InvalidInput(_json_error(exc), text)
 
     def _show(self, value: Any) -> None:
         self.line.setText("" if value is MISSING else json.dumps(value, ensure_ascii=False))
@@ -333,7 +365,8 @@ class StringListEditor(ValueEditor):
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
         self.text = QPlainTextEdit()
-        self.text.setPlaceholderText("one item per line")
+        self.text.setPlaceholderText(QCoreApplication.translate("SettingsEditors",
+                                                                "one item per line"))
         self.text.setFixedHeight(68)
         self.text.setTabChangesFocus(True)
         self._json_mode = False
@@ -346,7 +379,7 @@ class StringListEditor(ValueEditor):
             try:
                 self._emit(json.loads(raw) if raw.strip() else None)
             except ValueError as exc:
-                self._emit(InvalidInput(f"Not valid JSON: {exc}", raw))
+                self._emit(InvalidInput(_json_error(exc), raw))
             return
         items = [line.strip() for line in raw.splitlines() if line.strip()]
         self._emit(items if items or self.spec.default == [] else None)
@@ -378,12 +411,16 @@ class SecretSentinelEditor(ValueEditor):
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
         self.combo = QComboBox()
-        self.combo.addItem("(not set — auto-detect)", MISSING)
-        self.combo.addItem("true — key stored in the keyring", True)
-        self.combo.addItem("false — integration switched off", False)
+        self.combo.addItem(QCoreApplication.translate("SettingsEditors",
+            "(not set — auto-detect)"), MISSING)
+        self.combo.addItem(QCoreApplication.translate("SettingsEditors",
+            "true — key stored in the keyring"), True)
+        self.combo.addItem(QCoreApplication.translate("SettingsEditors",
+            "false — integration switched off"), False)
         self.combo.currentIndexChanged.connect(self._changed)
-        self.manage = QPushButton("Manage key…")
-        self.manage.setToolTip("Set, replace, reveal or remove the key in the API keys panel")
+        self.manage = QPushButton(QCoreApplication.translate("SettingsEditors", "Manage key…"))
+        self.manage.setToolTip(QCoreApplication.translate("SettingsEditors",
+            "Set, replace, reveal or remove the key in the API keys panel"))
         self.manage.clicked.connect(lambda: self.manage_requested.emit(spec.key))
         self._layout.addWidget(self.combo)
         self._layout.addWidget(self.manage)
@@ -399,7 +436,9 @@ class SecretSentinelEditor(ValueEditor):
         while self.combo.count() > 3:
             self.combo.removeItem(3)
         if isinstance(value, str):
-            self.combo.addItem(f"plaintext key {mask(value)} — migrate it", "plaintext")
+            self.combo.addItem(QCoreApplication.translate(
+                "SettingsEditors", "plaintext key {0} — migrate it").format(mask(value)),
+                "plaintext")
             self.combo.setCurrentIndex(3)
             return
         index = {True: 1, False: 2}.get(value, 0) if isinstance(value, bool) else 0
@@ -429,19 +468,35 @@ def _table_item(text: str) -> QTableWidgetItem:
 
 
 class _RowsEditor(ValueEditor):
-    """A table with Add / Remove; subclasses turn rows into the value."""
+    """A table with Add / Remove; subclasses turn rows into the value. An empty table says
+    what its rows would be and how to add one (a hint over the table)."""
 
     headers: ClassVar[list[str]] = []
+
+    def header_labels(self) -> list[str]:
+        """The column titles as shown (``headers`` are the English names, one per column)."""
+        return list(self.headers)
+
+    def empty_text(self) -> str:
+        return QCoreApplication.translate("SettingsEditors", "No entries: Add creates one.")
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
         box = QVBoxLayout()
         box.setContentsMargins(0, 0, 0, 0)
-        self.table = _table(self.headers)
+        self.table = _table(self.header_labels())
+        self.table.setObjectName(f"table:{spec.key}")
+        self.table.setAccessibleName(QCoreApplication.translate(
+            "SettingsEditors", "{0} table").format(spec.key))
+        self.empty_hint = EmptyHint(self.table, self.empty_text)
         self.table.itemChanged.connect(lambda _item: self._emit(self.current()))
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add")
-        self.remove_button = QPushButton("Remove")
+        self.add_button = QPushButton(QCoreApplication.translate("SettingsEditors", "Add"))
+        self.add_button.setToolTip(QCoreApplication.translate("SettingsEditors", "Add a row"))
+        self.remove_button = QPushButton(QCoreApplication.translate("SettingsEditors",
+                                                                    "Remove"))
+        self.remove_button.setToolTip(QCoreApplication.translate("SettingsEditors",
+                                                                 "Remove the selected rows"))
         self.add_button.clicked.connect(self.add_row)
         self.remove_button.clicked.connect(self.remove_selected)
         buttons.addWidget(self.add_button)
@@ -490,12 +545,20 @@ class ModelOverridesEditor(_RowsEditor):
 
     headers: ClassVar[list[str]] = ["Agent", "Model"]
 
+    def header_labels(self) -> list[str]:
+        return [QCoreApplication.translate("SettingsEditors", "Agent"),
+                QCoreApplication.translate("SettingsEditors", "Model")]
+
+    def empty_text(self) -> str:
+        return QCoreApplication.translate(
+            "SettingsEditors", "No per-agent model overrides: every agent uses its profile's "
+            "model. Add sets one.")
+
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
-        self.table.setToolTip(
-            "Agent names: " + ", ".join(catalog_agents()) + ". Model: an alias (opus, sonnet, "
-            "haiku), a full model ID, or \"\" to omit."
-        )
+        self.table.setToolTip(QCoreApplication.translate(
+            "SettingsEditors", "Agent names: {0}. Model: an alias (opus, sonnet, haiku), a full "
+            "model ID, or \"\" to omit.").format(", ".join(catalog_agents())))
 
     def current(self) -> Any:
         out: dict[str, Any] = {}
@@ -523,7 +586,7 @@ def check_skill_path(root: Path | None, raw: str) -> str | None:
     """
     path = raw.strip()
     if not path:
-        return "A skill path is empty."
+        return QCoreApplication.translate("SettingsEditors", "A skill path is empty.")
     return validate_skill_path(Path(root) if root is not None else _NO_LINKS_ROOT, path)
 
 
@@ -533,6 +596,16 @@ class AgentSkillsEditor(_RowsEditor):
     headers: ClassVar[list[str]] = [
         "Agent", "Skill paths (comma-separated, relative to the project)"
     ]
+
+    def header_labels(self) -> list[str]:
+        return [QCoreApplication.translate("SettingsEditors", "Agent"),
+                QCoreApplication.translate(
+                    "SettingsEditors", "Skill paths (comma-separated, relative to the project)")]
+
+    def empty_text(self) -> str:
+        return QCoreApplication.translate(
+            "SettingsEditors", "No agent skills: agents load only their built-in skills. Add "
+            "gives an agent skill paths.")
 
     def __init__(
         self, spec: FieldSpec, parent: QWidget | None = None, root: Path | None = None
@@ -575,7 +648,10 @@ class ReviewersEditor(ValueEditor):
         self.list.setFixedHeight(64)
         self.list.itemChanged.connect(lambda _i: self._emit(self.current()))
         self.other = QLineEdit()
-        self.other.setPlaceholderText("other slugs, comma-separated")
+        self.other.setPlaceholderText(QCoreApplication.translate(
+            "SettingsEditors", "other slugs, comma-separated"))
+        self.other.setAccessibleName(QCoreApplication.translate(
+            "SettingsEditors", "Other reviewers"))
         self.other.textChanged.connect(lambda _t: self._emit(self.current()))
         box = QVBoxLayout()
         box.setContentsMargins(0, 0, 0, 0)
@@ -610,6 +686,16 @@ class ReviewersEditor(ValueEditor):
 _SECTION_FIELDS = ("heading", "source", "fallback", "template")
 
 
+def _section_field_label(name: str) -> str:
+    labels = {
+        "heading": QCoreApplication.translate("SettingsEditors", "Heading"),
+        "source": QCoreApplication.translate("SettingsEditors", "Source"),
+        "fallback": QCoreApplication.translate("SettingsEditors", "Fallback"),
+        "template": QCoreApplication.translate("SettingsEditors", "Template"),
+    }
+    return labels.get(name, name)
+
+
 class _SectionForm(QGroupBox):
     """One ``ship.pr_body_sections`` entry."""
 
@@ -618,7 +704,7 @@ class _SectionForm(QGroupBox):
         self.editor = editor
         self.extra = {k: v for k, v in entry.items() if k not in (*_SECTION_FIELDS, "enabled")}
         form = QFormLayout(self)
-        self.enabled = QCheckBox("enabled")
+        self.enabled = QCheckBox(QCoreApplication.translate("SettingsEditors", "enabled"))
         self.enabled.setChecked(entry.get("enabled") is not False)
         self.enabled.toggled.connect(lambda _on: editor.changed_from_form())
         self.lines: dict[str, QLineEdit] = {}
@@ -627,18 +713,26 @@ class _SectionForm(QGroupBox):
             if name == "source":
                 line.setPlaceholderText("PLAN.md ## Risks || SUMMARY.md ## Notes")
             if name == "template":
-                line.setPlaceholderText("e.g. Phase {phase_number}: {phase_name}")
+                line.setPlaceholderText(QCoreApplication.translate(
+                    "SettingsEditors", "e.g. {0}").format("Phase {phase_number}: {phase_name}"))
             line.textChanged.connect(lambda _t: editor.changed_from_form())
             self.lines[name] = line
-            form.addRow(name.capitalize(), line)
+            label = _section_field_label(name)
+            line.setAccessibleName(label)
+            form.addRow(label, line)
         row = QHBoxLayout()
         row.addWidget(self.enabled)
         row.addStretch(1)
-        for label, step in (("Up", -1), ("Down", 1)):
+        for label, tip, step in (
+                (QCoreApplication.translate("SettingsEditors", "Up"),
+                 QCoreApplication.translate("SettingsEditors", "Move this section up"), -1),
+                (QCoreApplication.translate("SettingsEditors", "Down"),
+                 QCoreApplication.translate("SettingsEditors", "Move this section down"), 1)):
             button = QPushButton(label)
+            button.setToolTip(tip)
             button.clicked.connect(lambda _=False, s=step: editor.move_form(self, s))
             row.addWidget(button)
-        remove = QPushButton("Remove")
+        remove = QPushButton(QCoreApplication.translate("SettingsEditors", "Remove"))
         remove.clicked.connect(lambda: editor.remove(self))
         row.addWidget(remove)
         form.addRow(row)
@@ -663,8 +757,11 @@ class PrSectionsEditor(ValueEditor):
         box = QVBoxLayout()
         box.setContentsMargins(0, 0, 0, 0)
         self.forms_box = QVBoxLayout()
-        self.empty = QLabel("No custom sections: the default PR body is used.")
-        self.add_button = QPushButton("Add section")
+        self.empty = QLabel(QCoreApplication.translate(
+            "SettingsEditors", "No custom sections: the default PR body is used."))
+        self.empty.setWordWrap(True)
+        self.add_button = QPushButton(QCoreApplication.translate("SettingsEditors",
+                                                                 "Add section"))
         self.add_button.clicked.connect(self._add)
         box.addWidget(self.empty)
         box.addLayout(self.forms_box)
@@ -714,8 +811,6 @@ class PrSectionsEditor(ValueEditor):
 
 # ---- pattern groups (dynamic patterns with enumerable members) ------------------------------
 
-_NOT_SET = "(not set)"
-
 
 def _member_options(vt: schema.ValueType) -> tuple[tuple[Any, ...], bool] | None:
     """A member's choices and whether other text may be typed; ``None`` = no sub-field."""
@@ -758,7 +853,7 @@ class ListMemberField(QPlainTextEdit):
             try:
                 return json.loads(raw)
             except ValueError as exc:
-                return InvalidInput(f"Not valid JSON: {exc}", raw)
+                return InvalidInput(_json_error(exc), raw)
         items = [line.strip() for line in raw.splitlines() if line.strip()]
         return items if items else MISSING
 
@@ -781,8 +876,22 @@ def _members_described(group: str) -> list[tuple[str, schema.ValueType, str]]:
     for member, vt in pattern_members(group):
         pattern = schema.match_dynamic(f"{group}.{member}")
         leaf = pattern.leaf_for(f"{group}.{member}") if pattern is not None else None
-        out.append((member, vt, leaf.description if leaf is not None else ""))
+        out.append((member, vt, _leaf_description(pattern, leaf)))
     return out
+
+
+def _leaf_description(pattern: Any, leaf: Any) -> str:
+    """A pattern leaf's description in the window's language (``pattern/<n>/<m>/description``,
+    the pattern's and the leaf's places in the schema)."""
+    if pattern is None or leaf is None:
+        return ""
+    patterns = list(schema.dynamic_patterns())
+    try:
+        n = patterns.index(pattern)
+        m = list(patterns[n].leaves).index(leaf)
+    except ValueError:
+        return str(leaf.description)
+    return schema_text(leaf.description, f"pattern/{n}/{m}/description")
 
 
 def _get_path(data: dict[str, Any], dotted: str) -> Any:
@@ -837,9 +946,11 @@ class PatternGroupEditor(ValueEditor):
         form.setContentsMargins(0, 0, 0, 0)
         for member, vt, description in _members_described(spec.key):
             if isinstance(vt, schema.ArrayType):
-                field = ListMemberField("one per line, in order")
+                field = ListMemberField(QCoreApplication.translate(
+                    "SettingsEditors", "one per line, in order"))
                 field.setObjectName(f"member:{spec.key}.{member}")
                 field.setToolTip(f"{spec.key}.{member}: {description}")
+                field.setAccessibleName(member)
                 field.changed.connect(lambda: self._emit(self.current()))
                 self.lists[member] = field
                 self._types[member] = vt
@@ -847,7 +958,8 @@ class PatternGroupEditor(ValueEditor):
                 box.setContentsMargins(0, 0, 0, 0)
                 box.setSpacing(2)
                 box.addWidget(field)
-                note = muted_label(f"{description}, tried in order")
+                note = muted_label(QCoreApplication.translate(
+                    "SettingsEditors", "{0}, tried in order").format(description))
                 note.setWordWrap(True)  # a long note must not set the form's minimum width
                 box.addWidget(note)
                 form.addRow(member, box)
@@ -859,7 +971,10 @@ class PatternGroupEditor(ValueEditor):
             combo = QComboBox()
             combo.setObjectName(f"member:{spec.key}.{member}")
             combo.setEditable(editable)
-            combo.addItem(_NOT_SET, MISSING)
+            combo.addItem(not_set_text(), MISSING)
+            combo.setAccessibleName(member)
+            if description:
+                combo.setToolTip(f"{spec.key}.{member}: {description}")
             for option in options:
                 combo.addItem(display(option), option)
             combo.currentIndexChanged.connect(lambda _i: self._emit(self.current()))
@@ -882,14 +997,15 @@ class PatternGroupEditor(ValueEditor):
         if not combo.isEditable() or combo.currentText() == combo.itemText(index):
             return combo.itemData(index) if index >= 0 else MISSING
         text = combo.currentText().strip()
-        if not text or text == _NOT_SET:
+        if not text or text == not_set_text():
             return MISSING
         if isinstance(self._types[member], schema.IntegerType):
             try:
                 return int(text)
             except ValueError:
-                return InvalidInput(f"{self.spec.key}.{member}: '{text}' is not a whole number.",
-                                    text)
+                return InvalidInput(QCoreApplication.translate(
+                    "SettingsEditors", "{0}: '{1}' is not a whole number.").format(
+                        f"{self.spec.key}.{member}", text), text)
         return text
 
     def set_member(self, member: str, value: Any) -> None:
@@ -927,7 +1043,8 @@ class PatternGroupEditor(ValueEditor):
                     combo.setCurrentIndex(i)
                     break
             else:
-                combo.addItem(f"{display(shown)} (as read)", shown)
+                combo.addItem(QCoreApplication.translate(
+                    "SettingsEditors", "{0} (as read)").format(display(shown)), shown)
                 combo.setCurrentIndex(combo.count() - 1)
 
 
@@ -938,11 +1055,16 @@ class AgentValuesEditor(ModelOverridesEditor):
     def __init__(self, spec: FieldSpec, value_label: str, choices: tuple[Any, ...],
                  parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
-        self.table.setHorizontalHeaderLabels(["Agent", value_label])
-        self.table.setToolTip(
-            "Agent names: " + ", ".join(catalog_agents()) + ". Values: "
-            + ", ".join(display(c) for c in choices) + "."
-        )
+        self.table.setHorizontalHeaderLabels(
+            [QCoreApplication.translate("SettingsEditors", "Agent"), value_label])
+        self.table.setToolTip(QCoreApplication.translate(
+            "SettingsEditors", "Agent names: {0}. Values: {1}.").format(
+                ", ".join(catalog_agents()), ", ".join(display(c) for c in choices)))
+
+    def empty_text(self) -> str:
+        return QCoreApplication.translate(
+            "SettingsEditors", "No per-agent values: every agent uses the setting above. Add "
+            "sets one.")
 
     def current(self) -> Any:
         out: dict[str, Any] = {}
@@ -996,8 +1118,9 @@ HINTS: dict[str, EditorFactory] = {
     "ship.pr_body_sections": lambda s, _r: PrSectionsEditor(s),
     "review.default_reviewers": lambda s, _r: ReviewersEditor(s),
     "effort.agent_overrides": lambda s, _r: AgentValuesEditor(
-        s, "Effort", schema.EFFORT_LEVELS),
-    "fast_mode.agent_overrides": lambda s, _r: AgentValuesEditor(s, "Fast mode", (True, False)),
+        s, QCoreApplication.translate("SettingsEditors", "Effort"), schema.EFFORT_LEVELS),
+    "fast_mode.agent_overrides": lambda s, _r: AgentValuesEditor(
+        s, QCoreApplication.translate("SettingsEditors", "Fast mode"), (True, False)),
     **{group: (lambda s, _r: PatternGroupEditor(s)) for group in PATTERN_GROUPS},
     **dict.fromkeys(RUNTIME_TIER_GROUPS, _runtime_tiers_editor),
 }
