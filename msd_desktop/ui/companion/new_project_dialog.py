@@ -3,12 +3,11 @@
 Why: starting a project should not require the CLI. The page is generated — each setting's
 editor comes from the Settings form's registry (:func:`msd_desktop.ui.widgets.editors.create_editor`
 fed by the schema's :class:`KeySpec`), so titles, help and choices match Settings exactly.
-Only the keys listed in :data:`NEW_PROJECT_KEYS` appear (the "usual settings" of issue 6); the
-rest come from built-ins and ``~/.msd/defaults.json`` like ``msd new-project`` does, because
-creation *is* :func:`msd_desktop.core.workspace.new_project.new_project`. API keys typed here go to
-the OS keyring;
-``config.json`` gets ``true`` (D4). The preview shows the exact file to be
-written (computed without touching defaults.json).
+Only the keys listed in :data:`NEW_PROJECT_KEYS` appear (the usual settings); the rest come from
+built-ins and ``~/.msd/defaults.json`` like ``msd new-project`` does, because creation *is*
+:func:`msd_desktop.core.workspace.new_project.new_project`. API keys typed here go to the OS
+keyring; ``config.json`` gets ``true``. The preview shows the exact file to be written
+(computed without touching defaults.json).
 
 What the person can rely on: a folder that does not exist yet is offered to be created (asked
 once, on Create); a target that cannot hold a project (a file, a FIFO, a symlink loop …) is
