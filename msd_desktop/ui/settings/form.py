@@ -199,6 +199,52 @@ class ElidedLabel(QLabel):
         painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
 
 
+_NAMED_CONTROLS = (QCheckBox, QComboBox, QLineEdit, QAbstractSpinBox, QPlainTextEdit,
+                   QAbstractItemView)
+
+
+def name_controls(editor: QWidget, title: str, description: str) -> None:
+    """Give an editor's inputs the setting's title as their accessible name (and its
+    description) unless they have one of their own: a screen reader then says "Max
+    concurrent agents, spin box", not the value or "(default)"."""
+    for widget in [editor, *editor.findChildren(QWidget)]:
+        if isinstance(widget, _NAMED_CONTROLS):
+            if not widget.accessibleName():
+                widget.setAccessibleName(title)
+            if not widget.accessibleDescription() and description:
+                widget.setAccessibleDescription(description)
+
+
+class KeyNameLabel(QLabel):
+    """The dotted key beside a setting's title: elided in the middle when the row is narrow
+    (``claude_md_…_mode``), never clipped into the default beside it; the full key is the
+    tooltip. ``text()`` is what was set (search highlights it as rich text, shown whole when
+    it fits)."""
+
+    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.key = key
+        self.setToolTip(key)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(min(40, super().sizeHint().width()), super().minimumSizeHint().height())
+
+    def is_elided(self) -> bool:
+        return self.fontMetrics().horizontalAdvance(self.key) > self.contentsRect().width()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.is_elided():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.key, Qt.TextElideMode.ElideMiddle, rect.width())
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                         text)
+
+
 def _show_text(label: QLabel, text: str, words: list[str]) -> None:
     """``text`` in ``label``: plain, or rich text with the search words highlighted.
 
@@ -349,14 +395,13 @@ class KeyRowWidget(QFrame):
         bold = self.title.font()
         bold.setBold(True)
         self.title.setFont(bold)
-        self.key_label = _muted(QLabel())
-        # The dotted key may be clipped in a narrow window (it is also the tooltip); the row
-        # must not set the form's minimum width.
-        self.key_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.key_label.setToolTip(fk.key)
+        # The dotted key elides in a narrow window (it is also the tooltip); the row must not
+        # set the form's minimum width.
+        self.key_label = _muted(KeyNameLabel(fk.key))
         head.addWidget(self.marker)
         head.addWidget(self.title)
         head.addWidget(self.key_label, 1)
+        head.addSpacing(12)  # the key and "default: …" never touch
         self.default_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight))
         self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         head.addWidget(self.default_label)
@@ -386,6 +431,7 @@ class KeyRowWidget(QFrame):
         self.description.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.description)
         editor.setToolTip(fk.description)
+        name_controls(editor, fk.title, fk.description)
         layout.addWidget(editor)
         self._outlined = False  # the editor outlined in the error colour (invalid value)
         self.error = QLabel()
@@ -780,10 +826,13 @@ class ConfigFormPanel(QWidget):
 
         def done(result: Any) -> None:
             keys = [m["key"] for m in result.get("migrated", [])]
-            note = f" {result['warning']}" if result.get("warning") else ""
             self._own_writes -= 1
-            self.status.setText(self.tr("Moved {0} to the keyring.{1}").format(
-                ", ".join(keys) or self.tr("nothing"), note))
+            text = (self.tr("Moved %n key(s) to the keyring: %1.", "", len(keys)).replace(
+                "%1", ", ".join(keys)) if keys else self.tr("Nothing to move to the keyring."))
+            if result.get("warning"):  # the core's own words
+                text += " " + self.tr("The keyring check says: %1").replace(
+                    "%1", str(result["warning"]))
+            self.status.setText(text)
             self._own_write_done()
             refresh = getattr(self.api_keys, "refresh", None)
             if refresh is not None:

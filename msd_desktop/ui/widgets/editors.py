@@ -308,6 +308,22 @@ def _parse_number(text: str) -> float | int | None:
         else number
 
 
+def field_width(widget: QWidget, spec: FieldSpec) -> int:
+    """The widest a one-line field gets, by what it holds: a number or a short word ~16
+    characters, a path or free text ~72, JSON ~96 (a wide window does not stretch a field
+    meant for three characters to a thousand pixels)."""
+    default = "" if spec.default in (None, "") else display(spec.default)
+    if spec.widget == "number" or isinstance(spec.default, int | float):
+        chars = 16
+    elif spec.widget in ("map", "json"):
+        chars = 96
+    elif default and len(default) <= 12 and "/" not in default:
+        chars = 32
+    else:
+        chars = 72
+    return widget.fontMetrics().averageCharWidth() * chars + 24
+
+
 class LineEditor(ValueEditor):
     """string (and number) → line edit; empty text removes the key."""
 
@@ -321,7 +337,9 @@ class LineEditor(ValueEditor):
             self.line.setPlaceholderText(QCoreApplication.translate(
                 "SettingsEditors", "default: {0}").format(display(spec.default)))
         self.line.textChanged.connect(self._changed)
+        self.line.setMaximumWidth(field_width(self.line, spec))
         self._layout.addWidget(self.line, 1)
+        self._layout.addStretch(0)
 
     def _changed(self, text: str) -> None:
         self._emit(self._convert(text) if text != "" else None)
@@ -369,6 +387,7 @@ class StringListEditor(ValueEditor):
                                                                 "one item per line"))
         self.text.setFixedHeight(68)
         self.text.setTabChangesFocus(True)
+        self.text.setMaximumWidth(self.text.fontMetrics().averageCharWidth() * 80 + 24)
         self._json_mode = False
         self.text.textChanged.connect(self._changed)
         self._layout.addWidget(self.text, 1)

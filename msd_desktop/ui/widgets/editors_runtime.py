@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -58,6 +59,7 @@ from msd_desktop.ui.widgets.editor_base import (
     muted_label,
     runtime_tier_columns,
 )
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -85,7 +87,8 @@ def entry_text(entry: Any, builtin: Any = MISSING) -> str:
     if isinstance(entry, dict):
         model = entry.get("model")
         shown = model if isinstance(model, str) and model else (
-            f"({_model_of(builtin)})" if _model_of(builtin) else "(no model)"
+            f"({_model_of(builtin)})" if _model_of(builtin)
+            else QCoreApplication.translate("RuntimeTiers", "(no model)")
         )
         rest = [f"{k}: {display(v)}" for k, v in entry.items() if k != "model"]
         return "  ·  ".join([shown, *rest])
@@ -130,7 +133,7 @@ class RuntimeTiersModel(HeaderedTableModel):
         super().__init__(parent)
         self.group = group
         self.tiers = runtime_tier_columns(group) or ()
-        self.headers = ("Runtime", *self.tiers)
+        self.headers = (QCoreApplication.translate("RuntimeTiers", "Runtime"), *self.tiers)
         self.builtins = builtin_entries(group)
         self.known = load_catalog().known_runtimes
         self.rows: list[RuntimeRow] = []
@@ -242,9 +245,10 @@ class RuntimeTiersModel(HeaderedTableModel):
             return semantic_color("muted")
         if role == Qt.ItemDataRole.ToolTipRole:
             if entry is MISSING:
-                return (f"Not set: the built-in {row.runtime} {tier} entry applies "
-                        f"({_model_of(builtin)})." if _model_of(builtin)
-                        else "Not set.")
+                return (QCoreApplication.translate(
+                    "RuntimeTiers", "Not set: the built-in {0} {1} entry applies ({2}).").format(
+                        row.runtime, tier, _model_of(builtin)) if _model_of(builtin)
+                        else QCoreApplication.translate("RuntimeTiers", "Not set."))
             return f"{self.full_key(index.row(), tier)} = {edit_text(entry)}"
         return None
 
@@ -260,17 +264,21 @@ class RuntimeTiersModel(HeaderedTableModel):
             notes = []
             if not known:
                 hint = canonical_runtime(row.runtime)
-                notes.append(
-                    "Not a runtime the catalog knows; it is matched verbatim"
-                    + (f" (did you mean {hint}?)" if hint and hint != row.runtime else "")
-                    + ". Known: " + ", ".join(self.known) + "."
-                )
+                known_list = ", ".join(self.known)
+                notes.append(QCoreApplication.translate(
+                    "RuntimeTiers", "Not a runtime the catalog knows; it is matched verbatim "
+                    "(did you mean {0}?). Known: {1}.").format(hint, known_list)
+                    if hint and hint != row.runtime else QCoreApplication.translate(
+                        "RuntimeTiers", "Not a runtime the catalog knows; it is matched "
+                        "verbatim. Known: {0}.").format(known_list))
             kept = [k for k in row.children if k not in self.tiers]
             if kept:
-                notes.append("Also kept as read: " + ", ".join(kept) + ".")
+                notes.append(QCoreApplication.translate(
+                    "RuntimeTiers", "Also kept as read: {0}.").format(", ".join(kept)))
             if row.raw is not MISSING:
-                notes.append(f"As read: {display(row.raw)} (not an object; kept until a tier "
-                             "is set).")
+                notes.append(QCoreApplication.translate(
+                    "RuntimeTiers", "As read: {0} (not an object; kept until a tier is "
+                    "set).").format(display(row.raw)))
             return " ".join(notes) or None
         return None
 
@@ -310,6 +318,8 @@ class RuntimeTiersEditor(ValueEditor):
         self.model.rowsRemoved.connect(self._fit)
         self.view = QTableView()
         self.view.setObjectName(f"table:{spec.key}")
+        self.view.setAccessibleName(QCoreApplication.translate(
+            "RuntimeTiers", "{0} table").format(spec.key))
         self.view.setModel(self.model)
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)  # long entries elide; the tooltip has the whole text
@@ -332,12 +342,17 @@ class RuntimeTiersEditor(ValueEditor):
         self.runtime_combo.setCurrentIndex(-1)
         line = self.runtime_combo.lineEdit()
         if line is not None:
-            line.setPlaceholderText("runtime…")
+            line.setPlaceholderText(QCoreApplication.translate("RuntimeTiers", "runtime…"))
+        self.runtime_combo.setAccessibleName(QCoreApplication.translate(
+            "RuntimeTiers", "Runtime to add"))
+        self.runtime_combo.setToolTip(QCoreApplication.translate(
+            "RuntimeTiers", "A runtime the catalog knows, or type another"))
         self.runtime_combo.setMinimumContentsLength(12)
-        self.add_button = QPushButton("Add runtime")
+        self.add_button = QPushButton(QCoreApplication.translate("RuntimeTiers", "Add runtime"))
         self.add_button.clicked.connect(self._add_clicked)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Remove the selected runtimes")
+        self.remove_button = QPushButton(QCoreApplication.translate("RuntimeTiers", "Remove"))
+        self.remove_button.setToolTip(QCoreApplication.translate("RuntimeTiers",
+                                                                 "Remove the selected runtimes"))
         self.remove_button.clicked.connect(self._remove_clicked)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
@@ -345,11 +360,13 @@ class RuntimeTiersEditor(ValueEditor):
         bar.addWidget(self.add_button)
         bar.addWidget(self.remove_button)
         bar.addStretch(1)
-        hint = (
-            'Double-click a cell: a model id, or a JSON object such as {"model": "…", '
-            '"reasoning_effort": "low"}. Empty = not set'
-            + ("; grey = the built-in model used then." if self.model.builtins else ".")
-        )
+        example = '{"model": "…", "reasoning_effort": "low"}'
+        hint = (QCoreApplication.translate(
+            "RuntimeTiers", "Double-click a cell: a model id, or a JSON object such as {0}. "
+            "Empty = not set; grey = the built-in model used then.") if self.model.builtins
+            else QCoreApplication.translate(
+                "RuntimeTiers", "Double-click a cell: a model id, or a JSON object such as {0}. "
+                "Empty = not set.")).format(example)
         self.hint = muted_label(hint)
         self.hint.setWordWrap(True)
         box = QVBoxLayout()
@@ -359,7 +376,16 @@ class RuntimeTiersEditor(ValueEditor):
         box.addLayout(bar)
         box.addWidget(self.hint)
         self._layout.addLayout(box, 1)
+        self.empty_hint = EmptyHint(self.view, self._empty_text)
         self._fit()
+
+    def _empty_text(self) -> str:
+        if self.model.builtins:
+            return QCoreApplication.translate(
+                "RuntimeTiers", "No runtime set here: the built-in entries apply. Add runtime "
+                "starts a row.")
+        return QCoreApplication.translate("RuntimeTiers", "No runtime set here. Add runtime "
+                                                          "starts a row.")
 
     def _fit(self, *_args: Any) -> None:
         """Height for the rows (two at least, eight at most; then it scrolls)."""
