@@ -172,6 +172,10 @@ def test_dialog_speaks_portuguese(qtbot: Any, home: dict[str, str],
     assert len(en) > 40
     assert compare(en, pt) == []
     assert pt_dlg.create_button.text() == "Criar projeto"
+    # the tooltips name the Portuguese mnemonics
+    assert "&r" in pt_dlg.browse_button.text()
+    assert "Alt+R" in pt_dlg.browse_button.toolTip()
+    assert "Alt+P" in pt_dlg.folder_edit.toolTip()
     assert "ainda não existe" in pt_dlg.folder_label.text()
     assert str(pt_dlg.folder_edit.text()) in pt_dlg.folder_label.text()  # the path as it is
     # the settings' titles are the Settings form's translations of the schema
@@ -302,6 +306,7 @@ def test_escape_cancels_and_shortcuts_are_named(qtbot: Any, home: dict[str, str]
     assert "Return" in dlg.create_button.toolTip()
     assert "Escape" in dlg.cancel_button.toolTip()
     assert "Alt+B" in dlg.browse_button.toolTip()
+    assert "Alt+F" in dlg.folder_edit.toolTip()
     asked: list[str] = []
     monkeypatch.setattr(new_project_dialog, "pick_folder",
                         lambda _parent, start: asked.append(start) or None)

@@ -215,6 +215,7 @@ class NewProjectDialog(QDialog):
         self.folder_edit.setAccessibleName(self.tr("Project folder"))
         self.folder_edit.setAccessibleDescription(self.tr(
             "The whole path of the new project's folder; a missing one can be created"))
+        self.folder_edit.setToolTip(self.tr("The new project's folder (Alt+F)"))
         self.folder_edit.setPlaceholderText(
             self.tr("A folder without .planning/ (a missing one can be created)"))
         self.folder_edit.textChanged.connect(lambda _t: self._refresh())
