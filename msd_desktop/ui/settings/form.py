@@ -199,6 +199,16 @@ class ElidedLabel(QLabel):
         painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
 
 
+def name_clear_button(line: QLineEdit, name: str) -> None:
+    """A line edit's clear button (Qt's own, an icon only) gets a name and a tooltip."""
+    from PySide6.QtWidgets import QToolButton
+
+    for button in line.findChildren(QToolButton):
+        if not button.accessibleName():
+            button.setAccessibleName(name)
+            button.setToolTip(name)
+
+
 _NAMED_CONTROLS = (QCheckBox, QComboBox, QLineEdit, QAbstractSpinBox, QPlainTextEdit,
                    QAbstractItemView)
 
@@ -208,6 +218,9 @@ def name_controls(editor: QWidget, title: str, description: str) -> None:
     description) unless they have one of their own: a screen reader then says "Max
     concurrent agents, spin box", not the value or "(default)"."""
     for widget in [editor, *editor.findChildren(QWidget)]:
+        if isinstance(widget, QLineEdit):
+            name_clear_button(widget, QCoreApplication.translate(
+                "SettingsForm", "Clear {0}").format(title))
         if isinstance(widget, _NAMED_CONTROLS):
             if not widget.accessibleName():
                 widget.setAccessibleName(title)
@@ -215,23 +228,28 @@ def name_controls(editor: QWidget, title: str, description: str) -> None:
                 widget.setAccessibleDescription(description)
 
 
-class KeyNameLabel(QLabel):
-    """The dotted key beside a setting's title: elided in the middle when the row is narrow
-    (``claude_md_…_mode``), never clipped into the default beside it; the full key is the
-    tooltip. ``text()`` is what was set (search highlights it as rich text, shown whole when
-    it fits)."""
+class FittedLabel(QLabel):
+    """A one-line label of a setting's head (its title, its dotted key) that elides when the
+    row is narrow (``claude_md_…_mode``) instead of being clipped into its neighbour or
+    widening the form; the full text is the tooltip. ``text()`` is what was set (a search
+    highlights it as rich text, shown whole when it fits); ``plain`` is what it says."""
 
-    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+    def __init__(self, plain: str, mode: Qt.TextElideMode, parent: QWidget | None = None
+                 ) -> None:
         super().__init__(parent)
-        self.key = key
-        self.setToolTip(key)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.plain = plain
+        self.mode = mode
+        self.setToolTip(plain)
+
+    def set_plain(self, plain: str) -> None:
+        self.plain = plain
+        self.setToolTip(plain)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(min(40, super().sizeHint().width()), super().minimumSizeHint().height())
 
     def is_elided(self) -> bool:
-        return self.fontMetrics().horizontalAdvance(self.key) > self.contentsRect().width()
+        return self.fontMetrics().horizontalAdvance(self.plain) > self.contentsRect().width()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if not self.is_elided():
@@ -240,9 +258,18 @@ class KeyNameLabel(QLabel):
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
         rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.key, Qt.TextElideMode.ElideMiddle, rect.width())
+        text = self.fontMetrics().elidedText(self.plain, self.mode, rect.width())
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                          text)
+
+
+class KeyNameLabel(FittedLabel):
+    """The dotted key beside a setting's title, elided in the middle; it gives way first."""
+
+    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+        super().__init__(key, Qt.TextElideMode.ElideMiddle, parent)
+        self.key = key
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
 
 def _show_text(label: QLabel, text: str, words: list[str]) -> None:
@@ -391,7 +418,7 @@ class KeyRowWidget(QFrame):
         head = QHBoxLayout()
         self.marker = QLabel()
         self.marker.setFixedWidth(14)
-        self.title = QLabel()
+        self.title = FittedLabel(fk.title, Qt.TextElideMode.ElideRight)
         bold = self.title.font()
         bold.setBold(True)
         self.title.setFont(bold)
@@ -608,6 +635,7 @@ class ConfigFormPanel(QWidget):
         self.search.setAccessibleName(self.tr("Search settings"))
         self.search.setToolTip(self.tr("Search titles, descriptions and key names (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
+        name_clear_button(self.search, self.tr("Clear the search"))
         self.search.setMinimumWidth(140)
         self.search.textChanged.connect(self._search_changed)
         bar.addWidget(self.search, 1)
@@ -1259,10 +1287,12 @@ class ConfigFormPanel(QWidget):
         if self.draft.dirty:
             self._show_disk_banner()
         else:
-            own = self._is_own_content()
+            own, said = self._is_own_content(), self.status.text()
             self.draft.reload()
             self._reload_everything()
-            if not own:
+            if own:
+                self.status.setText(said)  # what our own write reported stays
+            else:
                 self.status.setText(self.tr("The file changed on disk; the form was reloaded."))
 
     def _show_disk_banner(self) -> None:

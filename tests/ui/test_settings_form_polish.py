@@ -1,0 +1,396 @@
+"""The Settings form for people: the schema's texts and the form's own words in Brazilian
+Portuguese, a name for a screen reader on every control, empty tables that say so, and nothing
+clipped or scrolling sideways at 1024×700 (English and pt_BR) nor stretched at 1920×1080.
+
+Offscreen by default, real files, the real compiled catalogues. Through
+``scripts/run-tests.sh`` with ``QT_QPA_PLATFORM=xcb`` and ``MSD_SCREENSHOT_DIR`` it photographs
+the window's Settings tab: ``settings-1024.png``, ``settings-1920.png``,
+``settings-pt_BR-1024.png``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTableView,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from msd_desktop.core.config.schema import SCHEMA
+from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
+from msd_desktop.ui.main_window import MainWindow
+from msd_desktop.ui.settings.form import ConfigFormPanel, KeyNameLabel
+from msd_desktop.ui.settings.undo import counts, revert_text
+from msd_desktop.ui.widgets.editors import LineEditor
+from msd_desktop.ui.widgets.translation import install_translators
+
+# Read the same in both languages: proper names and words the glossary keeps ("Runtime",
+# "JSON"), markers, and schema titles whose Portuguese is the same word.
+SAME_IN_BOTH = {"", "⋯", "●", "✎", "JSON", "Runtime", "runtime…", "Git", "Brave Search",
+                "Exa Search", "Firecrawl", "Jina", "Perplexity", "Context7", "TDD", "UI",
+                "Tavily", "Executor", "Backend", "Graphify", "Mempalace", "Fallow › MCP"}
+
+
+@pytest.fixture
+def pt_br() -> Iterator[None]:
+    app = QApplication.instance()
+    assert app is not None
+    installed = install_translators(app, "pt_BR")
+    assert installed, "the pt_BR catalogue is built (scripts/update-translations.py --release)"
+    try:
+        yield
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    app = QApplication.instance()
+    assert app is not None
+    installed = install_translators(app, "en")
+    try:
+        yield
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+
+
+def form_panel(qtbot: QtBot, demo: Path, env: dict[str, str],
+               size: tuple[int, int] = (1024, 700)) -> ConfigFormPanel:
+    root = demo / "field-notes"
+    panel = ConfigFormPanel(ProjectRef(root=root, name="field-notes", workspace="demo"),
+                            env=env)
+    qtbot.addWidget(panel)
+    panel.resize(*size)
+    panel.show()
+    panel.build_all_editors()
+    QApplication.processEvents()
+    return panel
+
+
+def own_widgets(panel: ConfigFormPanel) -> list[QWidget]:
+    """The form page and the chrome around it (the JSON and API keys pages are their own
+    area), in the panel's window (a combo box's popup is a window of its own)."""
+    pages = [panel.inner_tabs.widget(i) for i in (1, 2)]
+    return [w for w in panel.findChildren(QWidget)
+            if w.window() is panel.window()
+            and not any(p is w or p.isAncestorOf(w) for p in pages)]
+
+
+def texts(panel: ConfigFormPanel) -> dict[str, str]:
+    """Every text of the form's widgets, keyed by where it is; key names, paths and values
+    are left out (they stay as they are)."""
+    out: dict[str, str] = {}
+    for i in range(panel.inner_tabs.count()):
+        out[f"tab/{i}"] = panel.inner_tabs.tabText(i)
+    for i in range(panel.scope_combo.count()):
+        out[f"scope/{i}"] = panel.scope_combo.itemText(i).replace(
+            "~/.msd/defaults.json", "")
+    header = panel.model.column_headers()
+    for i, text in enumerate(header):
+        out[f"header/{i}"] = text
+    for i, w in enumerate(own_widgets(panel)):
+        where = f"{type(w).__name__}/{w.objectName() or i}"
+        if isinstance(w, KeyNameLabel) or w is panel.path_label:
+            continue  # the key name, the file's path
+        if isinstance(w, QLabel | QAbstractButton) and w.text():
+            out[where] = re.sub(r"</?h3>", "", w.text())
+        if isinstance(w, QGroupBox):
+            out[where + "/title"] = w.title()
+        if isinstance(w, QLineEdit | QPlainTextEdit) and not isinstance(
+                w.parentWidget(), QComboBox | QAbstractSpinBox) and w.placeholderText():
+            out[where + "/placeholder"] = w.placeholderText()
+        if isinstance(w, QComboBox) and w.count() and w is not panel.scope_combo:
+            out[where + "/first"] = w.itemText(0)  # "(not set …)"; the rest are values
+        if w.accessibleName():
+            out[where + "/name"] = w.accessibleName()
+        model = w.model() if isinstance(w, QTableView) else None
+        if isinstance(w, QTableView) and model is not None:
+            for c in range(w.horizontalHeader().count()):
+                out[f"{where}/header/{c}"] = str(model.headerData(
+                    c, Qt.Orientation.Horizontal) or "")
+    for section in panel.section_headers.values():
+        out[f"section/{section.objectName()}"] = re.sub(r"</?h3>", "", section.text())
+    return out
+
+
+def the_same(en: dict[str, str], pt: dict[str, str]) -> list[str]:
+    assert en.keys() == pt.keys()
+    return [f"{k}: {en[k]!r}" for k in en
+            if en[k] == pt[k] and en[k].strip() not in SAME_IN_BOTH
+            and not _only_names(en[k])]
+
+
+def _only_names(text: str) -> bool:
+    """A text made of key names, values and numbers only (a pattern group's member names,
+    a table's name from its key)."""
+    words = text.replace(",", " ").replace(":", " ").split()
+    return all(w in SCHEMA or "." in w or "_" in w or w.isdigit() or (w.islower()
+               and len(w) <= 12 and w.isascii() and w.isalpha())
+               for w in words)
+
+
+# ----------------------------------------------------------------------------- (a) pt_BR
+
+
+def test_form_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str, str],
+                                request: pytest.FixtureRequest) -> None:
+    en = texts(form_panel(qtbot, demo, env))
+    request.getfixturevalue("pt_br")
+    panel = form_panel(qtbot, demo, env)
+    pt = texts(panel)
+    assert len(en) > 500
+    assert the_same(en, pt) == []
+    assert panel.save_button.text() == "Salvar"
+    assert panel.modified_only.text() == "Só as modificadas"
+    # the schema's texts are the schema context's translations
+    assert panel.rows["granularity"].title.text() == "Granularidade"
+    assert panel.section_headers["core"].text() != "<h3>Core</h3>"
+    # the key names stay as they are
+    assert panel.rows["granularity"].key_label.text() == "granularity"
+
+
+def test_search_finds_the_shown_language_and_the_key(qtbot: QtBot, demo: Path,
+                                                      env: dict[str, str], pt_br: None) -> None:
+    panel = form_panel(qtbot, demo, env)
+    panel.search.setText("granularidade")
+    assert "granularity" in panel.visible_keys()
+    panel.search.setText("granularity")
+    assert "granularity" in panel.visible_keys()
+
+
+def test_counts_are_plurals_in_both_languages(qtbot: QtBot, request: pytest.FixtureRequest
+                                              ) -> None:
+    request.getfixturevalue("english")
+    assert counts().unsaved(1) == "1 unsaved change"
+    assert counts().unsaved(2) == "2 unsaved changes"
+    assert revert_text(1) == "revert 1 change"
+    assert counts().saved("c.json", 3) == "Saved 3 changes to c.json."
+    app = QApplication.instance()
+    assert app is not None
+    for translator in install_translators(app, "pt_BR"):
+        request.addfinalizer(lambda t=translator: app.removeTranslator(t))
+    assert counts().unsaved(1) == "1 alteração não salva"
+    assert counts().unsaved(2) == "2 alterações não salvas"
+    assert counts().unsaved_in("c.json", 2) == "c.json: 2 alterações não salvas"
+
+
+def test_undo_names_and_editor_notes_speak_portuguese(qtbot: QtBot, demo: Path,
+                                                      env: dict[str, str], pt_br: None
+                                                      ) -> None:
+    panel = form_panel(qtbot, demo, env)
+    title = panel.rows["max_concurrent_agents"].fk.title if "max_concurrent_agents" in \
+        panel.rows else panel.rows["granularity"].fk.title
+    key = "max_concurrent_agents" if "max_concurrent_agents" in panel.rows else "granularity"
+    panel.edit(key, 7 if key == "max_concurrent_agents" else "fine")
+    text = panel.undo_stack.undoText()
+    assert text.startswith("definir " + title + " como "), text
+    assert QCoreApplication.translate("SettingsEditors", "(not set)") == "(não definido)"
+
+
+# ----------------------------------------------------------------------------- (b) a11y
+
+
+def interactive(w: QWidget) -> bool:
+    return (isinstance(w, QAbstractButton | QComboBox | QLineEdit | QAbstractSpinBox
+                       | QPlainTextEdit | QAbstractItemView)
+            and w.isVisible()
+            and not isinstance(w.parentWidget(), QComboBox | QAbstractSpinBox))
+
+
+def test_every_control_has_an_accessible_name(qtbot: QtBot, demo: Path,
+                                              env: dict[str, str]) -> None:
+    panel = form_panel(qtbot, demo, env)
+    controls = [w for w in own_widgets(panel) if interactive(w)]
+    assert len(controls) >= len(SCHEMA)
+    missing = []
+    for w in controls:
+        face = QAccessible.queryAccessibleInterface(w)
+        name = face.text(QAccessible.Text.Name) if face is not None else ""
+        if not name.strip():
+            missing.append(f"{type(w).__name__}/{w.objectName()}")
+    assert missing == []
+    # a setting's control is named by its title, not by its value or "(default)"
+    row = panel.rows["granularity"]
+    combo = row.editor.findChild(QComboBox)
+    assert combo is not None
+    assert combo.accessibleName() == row.fk.title
+    assert row.menu_button.accessibleName() == f"More actions for {row.fk.title}"
+    assert "Ctrl+F" in panel.search.toolTip()
+    assert "Ctrl+S" in panel.save_button.toolTip()
+
+
+# ----------------------------------------------------------------------------- (c) empty
+
+
+def test_empty_tables_and_filters_say_so(qtbot: QtBot, demo: Path, env: dict[str, str],
+                                         request: pytest.FixtureRequest) -> None:
+    panel = form_panel(qtbot, demo, env)
+    overrides = panel.editor("model_overrides")
+    overrides.set_value({})
+    hint = overrides.empty_hint
+    hint.refresh()
+    assert overrides.table.rowCount() == 0
+    assert hint.isVisibleTo(panel)
+    assert "Add" in hint.text()
+    assert overrides.table.accessibleDescription() == hint.text()  # a screen reader hears it
+    overrides.set_value({"planner": "opus"})
+    assert not hint.isVisibleTo(panel)
+    # a runtime × tier table with no runtime
+    tiers = panel.editor("model_profile_overrides")
+    tiers.set_value(None)
+    assert tiers.empty_hint.isVisibleTo(panel)
+    assert tiers.empty_hint.text()
+    # a search that finds nothing
+    panel.search.setText("no-such-setting-anywhere")
+    QApplication.processEvents()
+    assert panel.empty_label.isVisibleTo(panel)
+    assert "Clear the search" in panel.empty_label.text()
+    request.getfixturevalue("pt_br")
+    pt = form_panel(qtbot, demo, env)
+    pt.editor("model_overrides").set_value({})
+    assert "Adicionar" in pt.editor("model_overrides").empty_hint.text()
+
+
+# ----------------------------------------------------------------------------- own writes
+
+
+def test_own_keyring_write_is_not_an_outside_change(qtbot: QtBot, demo: Path,
+                                                    env: dict[str, str]) -> None:
+    panel = form_panel(qtbot, demo, env)
+    assert panel.draft is not None
+    path = panel.draft.path
+    data = json.loads(path.read_text(encoding="utf-8"))
+    panel.status.setText("Moved 1 key to the keyring: brave_search.")
+    path.write_text(json.dumps({**data, "brave_search": True}, indent=2) + "\n",
+                    encoding="utf-8")  # what the migration leaves
+    panel._own_write_done()  # the API keys panel's config_changed after its own write
+    assert panel.draft.value("brave_search") is True  # reloaded
+    assert panel.status.text() == "Moved 1 key to the keyring: brave_search."
+    # a change by someone else afterwards is still reported
+    path.write_text(json.dumps({**data, "mode": "yolo"}, indent=2) + "\n", encoding="utf-8")
+    panel.check_disk()
+    assert panel.status.text() == "The file changed on disk; the form was reloaded."
+
+
+# ----------------------------------------------------------------------------- (d) sizes
+
+
+def clipped_labels(root: QWidget) -> list[str]:
+    out = []
+    for label in root.findChildren(QLabel):
+        if not label.isVisibleTo(root) or label.wordWrap() or not label.text():
+            continue
+        if getattr(label, "is_elided", None) is not None or getattr(label, "mode", None):
+            continue  # elided: shortened with "…", the tooltip has the full text
+        if label.textFormat() == Qt.TextFormat.RichText or "<" in label.text():
+            width = label.sizeHint().width() - 2 * label.margin()
+        else:
+            shown = label.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+            width = label.fontMetrics().horizontalAdvance(shown)  # a mnemonic's & is not drawn
+        if width > label.contentsRect().width():
+            out.append(label.text())
+    return out
+
+
+def check_fits(panel: QWidget) -> None:
+    QApplication.processEvents()
+    assert clipped_labels(panel) == []
+    for view in panel.findChildren(QAbstractScrollArea):
+        if view.isVisibleTo(panel):
+            assert not view.horizontalScrollBar().isVisible(), (
+                type(view).__name__, view.objectName())
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, demo: Path, env: dict[str, str],
+           ui_settings: object) -> Iterator[MainWindow]:
+    registry = WorkspaceRegistry(tmp_path / "workspaces.json", env=env)
+    win = MainWindow(registry=registry, transient=[Workspace("Demo", demo, "scan_root")],
+                     env=env, settings=ui_settings, restore_last=False)
+    qtbot.addWidget(win)
+    with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
+        win.show()
+    yield win
+    win.close()
+
+
+def settings_in_window(qtbot: QtBot, win: MainWindow, root: Path,
+                       size: tuple[int, int]) -> ConfigFormPanel:
+    win.resize(*size)
+    assert win.open_project(root)
+    form = win.project_tabs.widget(0)
+    win.project_tabs.setCurrentWidget(form)
+    qtbot.waitUntil(form.isVisible, timeout=5000)
+    assert isinstance(form, ConfigFormPanel)
+    form.build_all_editors()
+    QApplication.processEvents()
+    return form
+
+
+def picture(win: MainWindow, name: str) -> None:
+    target = os.environ.get("MSD_SCREENSHOT_DIR")
+    if target:
+        QApplication.processEvents()
+        Path(target).mkdir(parents=True, exist_ok=True)
+        assert win.grab().save(str(Path(target) / f"{name}.png"))
+
+
+def check_row_heads(form: ConfigFormPanel) -> None:
+    """Name, key, default and buttons side by side without overlapping."""
+    for key, row in form.rows.items():
+        if not row.isVisibleTo(form):
+            continue
+        parts = [row.title, row.key_label, row.default_label, row.reset_button]
+        shown = [p for p in parts if p.isVisibleTo(row) and p.width() > 0]
+        for a, b in itertools.pairwise(shown):
+            assert a.geometry().right() < b.geometry().left(), (key, a, b)
+
+
+def test_smallest_window_nothing_clips(qtbot: QtBot, english: None, window: MainWindow,
+                                       demo: Path) -> None:
+    form = settings_in_window(qtbot, window, demo / "field-notes", (1024, 700))
+    check_fits(form)
+    check_row_heads(form)
+    picture(window, "settings-1024")
+
+
+def test_smallest_window_in_portuguese(qtbot: QtBot, pt_br: None, window: MainWindow,
+                                       demo: Path) -> None:
+    form = settings_in_window(qtbot, window, demo / "field-notes", (1024, 700))
+    check_fits(form)
+    check_row_heads(form)
+    picture(window, "settings-pt_BR-1024")
+
+
+def test_large_window_keeps_fields_to_their_size(qtbot: QtBot, english: None,
+                                                 window: MainWindow, demo: Path) -> None:
+    form = settings_in_window(qtbot, window, demo / "field-notes", (1920, 1080))
+    check_fits(form)
+    chars = form.fontMetrics().averageCharWidth()
+    lines = [e for e in form.editors.values() if type(e) is LineEditor]
+    assert lines
+    for editor in lines:  # free text gets room for a path, not the whole window
+        assert editor.line.width() <= 80 * chars, editor.spec.key
+    picture(window, "settings-1920")
