@@ -263,6 +263,18 @@ class FittedLabel(QLabel):
                          text)
 
 
+class TitleLabel(FittedLabel):
+    """A setting's title: kept whole up to ~28 characters (the key and the default give way
+    first), elided at the end beyond that."""
+
+    KEPT_CHARS = 28
+
+    def minimumSizeHint(self) -> QSize:
+        keep = min(self.fontMetrics().horizontalAdvance(self.plain),
+                   self.fontMetrics().averageCharWidth() * self.KEPT_CHARS)
+        return QSize(keep + 2, super().minimumSizeHint().height())
+
+
 class KeyNameLabel(FittedLabel):
     """The dotted key beside a setting's title, elided in the middle; it gives way first."""
 
@@ -270,6 +282,9 @@ class KeyNameLabel(FittedLabel):
         super().__init__(key, Qt.TextElideMode.ElideMiddle, parent)
         self.key = key
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # never squeezed to nothing: at least "cl…de" stays (the tooltip has the rest)
+        self.setMinimumWidth(min(self.fontMetrics().horizontalAdvance(key),
+                                 self.fontMetrics().averageCharWidth() * 7))
 
 
 def _show_text(label: QLabel, text: str, words: list[str]) -> None:
@@ -418,7 +433,7 @@ class KeyRowWidget(QFrame):
         head = QHBoxLayout()
         self.marker = QLabel()
         self.marker.setFixedWidth(14)
-        self.title = FittedLabel(fk.title, Qt.TextElideMode.ElideRight)
+        self.title = TitleLabel(fk.title, Qt.TextElideMode.ElideRight)
         bold = self.title.font()
         bold.setBold(True)
         self.title.setFont(bold)
@@ -637,6 +652,7 @@ class ConfigFormPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         name_clear_button(self.search, self.tr("Clear the search"))
         self.search.setMinimumWidth(140)
+        self.search.setMaximumWidth(self.search.fontMetrics().averageCharWidth() * 72)
         self.search.textChanged.connect(self._search_changed)
         bar.addWidget(self.search, 1)
         self.modified_only = QCheckBox(self.tr("Modified only"))
