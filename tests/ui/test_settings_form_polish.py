@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAccessible
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -394,3 +395,57 @@ def test_large_window_keeps_fields_to_their_size(qtbot: QtBot, english: None,
     for editor in lines:  # free text gets room for a path, not the whole window
         assert editor.line.width() <= 80 * chars, editor.spec.key
     picture(window, "settings-1920")
+
+
+# ----------------------------------------------------------------------------- Tab order
+
+
+def _owner(panel: ConfigFormPanel, widget: QWidget | None) -> str | None:
+    return next((key for key, row in panel.rows.items()
+                 if widget is not None and row.isAncestorOf(widget)), None)
+
+
+def _tab_stop(widget: QWidget) -> bool:
+    """A widget Tab can land on (a combo's or spin box's inner line edit goes with it)."""
+    return bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus) and not isinstance(
+        widget.parentWidget(), QComboBox | QAbstractSpinBox)
+
+
+def test_tab_goes_down_the_form_even_when_rows_were_built_out_of_order(
+        qtbot: QtBot, demo: Path, env: dict[str, str]) -> None:
+    root = demo / "field-notes"
+    panel = ConfigFormPanel(ProjectRef(root=root, name="field-notes", workspace="demo"),
+                            env=env)
+    qtbot.addWidget(panel)
+    panel.resize(1024, 700)
+    panel.show()
+    order = [fk.key for fk in panel.model.keys]
+    panel.row(order[-1])  # a click in the contents builds the last row first
+    panel.row(order[40])
+    panel.build_all_editors()
+    qtbot.waitUntil(lambda: not panel._tab_timer.isActive(), timeout=3000)
+    # the focus chain (what Tab follows) visits the rows in form order, each once
+    seen: list[str] = []
+    widget = panel.rows[order[0]].reset_button.nextInFocusChain()
+    for _ in range(5000):
+        key = _owner(panel, widget) if _tab_stop(widget) else None
+        if key is not None and (not seen or seen[-1] != key):
+            seen.append(key)
+        widget = widget.nextInFocusChain()
+        if widget is panel.rows[order[0]].reset_button:
+            break
+    assert seen == order
+    # and real Tab presses walk from one setting into the next
+    panel.activateWindow()
+    first = panel.rows["context"].editor.line
+    first.setFocus()
+    qtbot.waitUntil(first.hasFocus, timeout=3000)
+    owners = []
+    for _ in range(12):
+        focused = QApplication.focusWidget()
+        owners.append(_owner(panel, focused))
+        QTest.keyClick(focused, Qt.Key.Key_Tab)
+    keys = [k for i, k in enumerate(owners) if k is not None and k not in owners[:i]]
+    positions = [order.index(k) for k in keys]
+    assert positions == sorted(positions)
+    assert len(keys) >= 3

@@ -30,6 +30,7 @@ and shows the difference first. Nothing is lost silently.
 from __future__ import annotations
 
 import html
+import itertools
 import os
 import re
 import time
@@ -611,6 +612,12 @@ class ConfigFormPanel(QWidget):
         # content they left is ours, so its change on disk is not reported as someone else's.
         self._own_writes = 0  # such writes still running
         self._own_fingerprint: Any = None
+        # A row built out of form order (a search, a click in the contents) joins the focus
+        # chain at its end: Tab order is put back in form order once the building settles.
+        self._tab_timer = QTimer(self)
+        self._tab_timer.setSingleShot(True)
+        self._tab_timer.setInterval(0)
+        self._tab_timer.timeout.connect(self.fix_tab_order)
         self._build()
         self.load_scope(Scope.PROJECT)
 
@@ -950,7 +957,28 @@ class ConfigFormPanel(QWidget):
         self.rows[fk.key] = row
         self.editors[fk.key] = editor
         self.form_layout.insertWidget(self._insert_index(fk), row)
+        order = self._order[fk.key]
+        if any(self._order[key] > order for key in self.rows):
+            self._tab_timer.start()
         return row
+
+    def fix_tab_order(self) -> None:
+        """Tab goes through the built rows in form order (each row's own fields in order)."""
+        body = self.form_body
+        owned: dict[QWidget, list[QWidget]] = {}  # row -> its fields, in the chain's order
+        widget: QWidget | None = body.nextInFocusChain()
+        while widget is not None and widget is not body:
+            row: QWidget | None = widget
+            while row is not None and row.parentWidget() is not body:
+                row = row.parentWidget()
+            if (row is not None and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+                    and not isinstance(widget.parentWidget(), QComboBox | QAbstractSpinBox)):
+                owned.setdefault(row, []).append(widget)
+            widget = widget.nextInFocusChain()
+        chain = [w for key in sorted(self.rows, key=self._order.__getitem__)
+                 for w in owned.get(self.rows[key], [])]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def _insert_index(self, fk: FormKey, header: bool = False) -> int:
         """Layout position for a new row (or section header): after what precedes it in form

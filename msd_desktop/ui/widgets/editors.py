@@ -475,6 +475,7 @@ def _table(headers: list[str]) -> QTableWidget:
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setVisible(False)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setTabKeyNavigation(False)  # in a long form Tab moves on; arrows move between cells
     table.setMinimumHeight(110)
     table.setMaximumHeight(180)
     return table

@@ -324,6 +324,7 @@ class RuntimeTiersEditor(ValueEditor):
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)  # long entries elide; the tooltip has the whole text
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setTabKeyNavigation(False)  # Tab moves on through the form; arrows: cells
         self.view.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
