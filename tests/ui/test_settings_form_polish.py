@@ -170,6 +170,12 @@ def test_form_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str, str],
     assert panel.section_headers["core"].text() != "<h3>Core</h3>"
     # the key names stay as they are
     assert panel.rows["granularity"].key_label.text() == "granularity"
+    # an option's help and a pattern member's description are translated too
+    combo = panel.editor("granularity").combo
+    assert combo.itemData(1, Qt.ItemDataRole.ToolTipRole).startswith("quantidade de fases")
+    member = panel.editor("dynamic_routing").findChild(QComboBox, "member:dynamic_routing.enabled")
+    assert member is not None
+    assert member.toolTip().startswith("dynamic_routing.enabled: escalar")
 
 
 def test_search_finds_the_shown_language_and_the_key(qtbot: QtBot, demo: Path,
