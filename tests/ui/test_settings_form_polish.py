@@ -455,3 +455,15 @@ def test_tab_goes_down_the_form_even_when_rows_were_built_out_of_order(
     positions = [order.index(k) for k in keys]
     assert positions == sorted(positions)
     assert len(keys) >= 3
+
+
+def test_a_long_status_does_not_widen_the_form(qtbot: QtBot, demo: Path,
+                                               env: dict[str, str]) -> None:
+    panel = form_panel(qtbot, demo, env)
+    before = panel.minimumSizeHint().width()
+    long_path = "/" + "/".join(["a-very-long-folder-name"] * 20) + "/config.json"
+    panel.status.setText(counts().saved(long_path, 2))
+    QApplication.processEvents()
+    assert panel.minimumSizeHint().width() <= before
+    assert panel.status.text().endswith(long_path + ".")  # the whole sentence is kept
+    assert long_path in panel.status.toolTip()

@@ -750,7 +750,9 @@ class ConfigFormPanel(QWidget):
         splitter.setSizes([190, 900])
         outer.addWidget(splitter, 1)
 
-        self.status = _muted(QLabel())
+        # one line, elided in the middle: a long path in "Saved … to <path>" must not widen the
+        # window (the tooltip has the whole sentence)
+        self.status = _muted(ElidedLabel())
         outer.addWidget(self.status)
 
         find = QShortcut(QKeySequence.StandardKey.Find, self)
