@@ -667,6 +667,7 @@ class ConfigFormPanel(QWidget):
                                               "you changed"))
         self.modified_only.toggled.connect(self._modified_only_changed)
         bar.addWidget(self.modified_only)
+        bar.addStretch(0)  # what the capped search leaves goes here, not into the buttons
         self.revert_button = QPushButton(self.tr("Revert"))
         self.revert_button.setToolTip(self.tr("Drop the unsaved changes: the form shows the file "
                                               "again (Ctrl+Z brings them back)"))
@@ -675,8 +676,9 @@ class ConfigFormPanel(QWidget):
         self.save_button.setDefault(True)
         self.save_button.setToolTip(self.tr("Save the changes to the file (Ctrl+S)"))
         self.save_button.clicked.connect(self.save)
-        bar.addWidget(self.revert_button)
-        bar.addWidget(self.save_button)
+        for button in (self.revert_button, self.save_button):
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            bar.addWidget(button)
         outer.addLayout(bar)
 
         self.disk_banner = Banner("warning")

@@ -506,6 +506,8 @@ class _RowsEditor(ValueEditor):
         box.setContentsMargins(0, 0, 0, 0)
         self.table = _table(self.header_labels())
         self.table.setObjectName(f"table:{spec.key}")
+        # two columns of names and model ids: room for them, not the whole of a wide window
+        self.table.setMaximumWidth(self.table.fontMetrics().averageCharWidth() * 120)
         self.table.setAccessibleName(QCoreApplication.translate(
             "SettingsEditors", "{0} table").format(spec.key))
         self.empty_hint = EmptyHint(self.table, self.empty_text)

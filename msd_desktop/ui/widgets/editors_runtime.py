@@ -325,6 +325,8 @@ class RuntimeTiersEditor(ValueEditor):
         self.view.setWordWrap(False)  # long entries elide; the tooltip has the whole text
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setTabKeyNavigation(False)  # Tab moves on through the form; arrows: cells
+        self.view.setMaximumWidth(  # a runtime and a model id per tier, not the whole window
+            self.view.fontMetrics().averageCharWidth() * (20 + 28 * len(self.model.tiers)))
         self.view.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
