@@ -126,6 +126,8 @@ def texts(panel: ConfigFormPanel) -> dict[str, str]:
             out[where + "/first"] = w.itemText(0)  # "(not set …)"; the rest are values
         if w.accessibleName():
             out[where + "/name"] = w.accessibleName()
+        if w.toolTip() and not isinstance(w, QLabel):  # a label's tooltip is its own text
+            out[where + "/tip"] = w.toolTip()
         model = w.model() if isinstance(w, QTableView) else None
         if isinstance(w, QTableView) and model is not None:
             for c in range(w.horizontalHeader().count()):
