@@ -469,3 +469,19 @@ def test_a_long_status_does_not_widen_the_form(qtbot: QtBot, demo: Path,
     assert panel.minimumSizeHint().width() <= before
     assert panel.status.text().endswith(long_path + ".")  # the whole sentence is kept
     assert long_path in panel.status.toolTip()
+
+
+def test_setting_menu_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str, str],
+                                        request: pytest.FixtureRequest) -> None:
+    panel = form_panel(qtbot, demo, env)
+
+    def entries() -> list[str]:
+        menu = panel.row_actions.build(panel, "granularity", "fine", True, lambda: None)
+        return [a.text() for a in menu.actions() if not a.isSeparator()]
+
+    en = entries()
+    request.getfixturevalue("pt_br")
+    pt = entries()
+    assert len(en) == 4
+    assert all(a != b for a, b in zip(en, pt, strict=True))
+    assert pt[-1].endswith("msd config-set …")  # the command stays as typed
