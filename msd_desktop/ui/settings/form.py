@@ -428,6 +428,7 @@ class KeyRowWidget(QFrame):
         self.fk = fk
         self.editor = editor
         self.setObjectName(f"row:{fk.key}")
+        self.setAccessibleName(fk.title)  # a screen reader's group: the setting's title
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(2)
@@ -613,10 +614,11 @@ class ConfigFormPanel(QWidget):
         self._own_writes = 0  # such writes still running
         self._own_fingerprint: Any = None
         # A row built out of form order (a search, a click in the contents) joins the focus
-        # chain at its end: Tab order is put back in form order once the building settles.
+        # chain at its end: Tab order is put back in form order once the building settles
+        # (~10 ms with every row built: at most once per TAB_FIX_MS while rows are built).
         self._tab_timer = QTimer(self)
         self._tab_timer.setSingleShot(True)
-        self._tab_timer.setInterval(0)
+        self._tab_timer.setInterval(TAB_FIX_MS)
         self._tab_timer.timeout.connect(self.fix_tab_order)
         self._build()
         self.load_scope(Scope.PROJECT)
@@ -962,7 +964,7 @@ class ConfigFormPanel(QWidget):
         self.editors[fk.key] = editor
         self.form_layout.insertWidget(self._insert_index(fk), row)
         order = self._order[fk.key]
-        if any(self._order[key] > order for key in self.rows):
+        if not self._tab_timer.isActive() and any(self._order[key] > order for key in self.rows):
             self._tab_timer.start()
         return row
 
@@ -1534,6 +1536,7 @@ class ConfigFormPanel(QWidget):
         super().closeEvent(event)
 
 
+TAB_FIX_MS = 150  # rows built out of order: Tab order fixed this long after, once
 IDLE_START_MS = 400  # after the first paint, wait this long before completing the form
 IDLE_CHUNK_MS = 16  # then build rows in chunks of about this long (the UI stays responsive)
 SCROLL_CHUNK_MS = 40  # scrolled near the end of what is built: build this much at once
