@@ -485,3 +485,38 @@ def test_setting_menu_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str,
     assert len(en) == 4
     assert all(a != b for a, b in zip(en, pt, strict=True))
     assert pt[-1].endswith("msd config-set …")  # the command stays as typed
+
+
+def test_moving_a_key_to_the_real_keyring_is_not_an_outside_change(
+        qtbot: QtBot, demo: Path) -> None:
+    """The API keys panel's migration writes config.json (the sentinel): the form reloads
+    without saying the file changed on disk (real keyring: scripts/run-tests.sh)."""
+    from msd_desktop.core.secrets import store as secrets
+
+    if not secrets.keyring_status().usable:
+        pytest.skip("no usable keyring backend (run scripts/run-tests.sh)")
+    keep = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
+            "PATH", "DBUS_SESSION_BUS_ADDRESS", "GNOME_KEYRING_CONTROL")
+    env = {k: os.environ[k] for k in keep if k in os.environ}
+    root = demo / "field-notes"
+    path = root / ".planning" / "config.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "brave_search": "BSA-form-polish-0123456789"},
+                               indent=2) + "\n", encoding="utf-8")
+    panel = ConfigFormPanel(ProjectRef(root=root, name="field-notes", workspace="demo"),
+                            env=env)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.inner_tabs.setCurrentWidget(panel._api_keys_page)  # the page loads when shown
+    keys = panel.api_keys_panel()
+    qtbot.waitUntil(lambda: keys.loaded and not keys.busy, timeout=10000)
+    try:
+        with qtbot.waitSignal(keys.config_changed, timeout=15000):
+            keys.migrate()
+        assert panel.draft is not None
+        qtbot.waitUntil(lambda: panel.draft.value("brave_search") is True, timeout=5000)
+        qtbot.wait(400)  # the file watcher's own event arrives too
+        assert "changed on disk" not in panel.status.text()
+        assert panel.disk_banner.isHidden()
+    finally:
+        secrets.delete_secret("brave_search", root=root, env=env)

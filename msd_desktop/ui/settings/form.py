@@ -1332,6 +1332,9 @@ class ConfigFormPanel(QWidget):
         self._watch(self.draft.path)  # an atomic replace drops the file's watch
         if self._own_writes > 0:
             return  # our write is still running; its end checks again
+        if getattr(self.api_keys, "busy", False):
+            self._disk_timer.start()  # the API keys panel may be writing: look again shortly
+            return
         if not self.draft.changed_on_disk():
             return
         if self.draft.dirty:
