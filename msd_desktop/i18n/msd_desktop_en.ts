@@ -4,31 +4,19 @@
     <name>ApiKeysPanel</name>
     <message numerus="yes">
         <source>Show the key for %n second(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Show the key for %n second</numerusform><numerusform>Show the key for %n seconds</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n plaintext API key(s) in config.json:&lt;/b&gt; %1. Move them to the keyring.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>&lt;b&gt;%n plaintext API key in config.json:&lt;/b&gt; %1. Move it to the keyring.</numerusform><numerusform>&lt;b&gt;%n plaintext API keys in config.json:&lt;/b&gt; %1. Move them to the keyring.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key(s):&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key:&lt;/b&gt; %1. It is in the repository history: migrate it and rotate the key with its provider.</numerusform><numerusform>&lt;b&gt;config.json is tracked by git and holds %n plaintext API keys:&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Moved %n key to the keyring: %1.</numerusform><numerusform>Moved %n keys to the keyring: %1.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -74,6 +62,13 @@
     </message>
 </context>
 <context>
+    <name>ConfigFormPanel</name>
+    <message numerus="yes">
+        <source>Moved %n key(s) to the keyring: %1.</source>
+        <translation><numerusform>Moved %n key to the keyring: %1.</numerusform><numerusform>Moved %n keys to the keyring: %1.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>ConfigMatrixView</name>
     <message numerus="yes">
         <source>Default: %1 (%2) · %n of %3 differ(s)</source>
@@ -96,34 +91,22 @@
     <name>ConflictView</name>
     <message numerus="yes">
         <source>Keep mine writes the file as it is on disk now with %n of your change(s) on top.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Keep mine writes the file as it is on disk now with %n of your changes on top.</numerusform><numerusform>Keep mine writes the file as it is on disk now with %n of your changes on top.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n change(s) made on disk are kept.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n change made on disk is kept.</numerusform><numerusform>%n changes made on disk are kept.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n setting(s) were changed on both sides: tick or untick "Keep my value".</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n setting was changed on both sides: tick or untick "Keep my value".</numerusform><numerusform>%n settings were changed on both sides: tick or untick "Keep my value".</numerusform></translation>
     </message>
 </context>
 <context>
     <name>JsonSettingsPage</name>
     <message numerus="yes">
         <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>config.json holds %n plaintext API key: %1. It is shown masked here; move it into the OS keyring so the file only says true.</numerusform><numerusform>config.json holds %n plaintext API keys: %1. They are shown masked here; move them into the OS keyring so the file only says true.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -201,6 +184,29 @@
     <message numerus="yes">
         <source>%n project(s)</source>
         <translation><numerusform>%n project</numerusform><numerusform>%n projects</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsCounts</name>
+    <message numerus="yes">
+        <source>revert %n change(s)</source>
+        <translation><numerusform>revert %n change</numerusform><numerusform>revert %n changes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unsaved change(s)</source>
+        <translation><numerusform>%n unsaved change</numerusform><numerusform>%n unsaved changes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n unsaved change(s)</source>
+        <translation><numerusform>%1: %n unsaved change</numerusform><numerusform>%1: %n unsaved changes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n change(s) to %1.</source>
+        <translation><numerusform>Saved %n change to %1.</numerusform><numerusform>Saved %n changes to %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid — fix before saving</source>
+        <translation><numerusform>%n invalid — fix before saving</numerusform><numerusform>%n invalid — fix before saving</numerusform></translation>
     </message>
 </context>
 <context>

@@ -4,139 +4,127 @@
     <name>ApiKeysPanel</name>
     <message>
         <source>Set %1</source>
-        <translation type="unfinished" />
+        <translation>Definir %1</translation>
     </message>
     <message>
         <source>%1 (%2) — stored in the OS keyring:</source>
-        <translation type="unfinished" />
+        <translation>%1 (%2) — guardada no chaveiro do sistema:</translation>
     </message>
     <message>
         <source>Remove %1?</source>
-        <translation type="unfinished" />
+        <translation>Remover %1?</translation>
     </message>
     <message>
         <source>Remove the project's %1 from the OS keyring?</source>
-        <translation type="unfinished" />
+        <translation>Remover a %1 deste projeto do chaveiro do sistema?</translation>
     </message>
     <message>
         <source>API keys live in the OS keyring (service &lt;code&gt;msd&lt;/code&gt;), never in the repository. &lt;code&gt;config.json&lt;/code&gt; only records &lt;code&gt;true&lt;/code&gt; (available). &lt;code&gt;msd run -- CMD&lt;/code&gt; passes them to a runtime as environment variables.</source>
-        <translation type="unfinished" />
+        <translation>As chaves de API ficam no chaveiro do sistema (serviço &lt;code&gt;msd&lt;/code&gt;), nunca no repositório. O &lt;code&gt;config.json&lt;/code&gt; só registra &lt;code&gt;true&lt;/code&gt; (disponível). &lt;code&gt;msd run -- CMD&lt;/code&gt; as repassa a um runtime como variáveis de ambiente.</translation>
     </message>
     <message>
         <source>Migrate plaintext keys to the keyring</source>
-        <translation type="unfinished" />
+        <translation>Migrar as chaves em texto puro para o chaveiro</translation>
     </message>
     <message>
         <source>Moves every plaintext API key of config.json into the OS keyring and writes true in its place</source>
-        <translation type="unfinished" />
+        <translation>Move todas as chaves de API em texto puro do config.json para o chaveiro do sistema e grava true no lugar delas</translation>
     </message>
     <message>
         <source>%1, masked</source>
-        <translation type="unfinished" />
+        <translation>%1, mascarada</translation>
     </message>
     <message>
         <source>The key's value, masked; Reveal shows it for a few seconds</source>
-        <translation type="unfinished" />
+        <translation>O valor da chave, mascarado; Revelar o mostra por alguns segundos</translation>
     </message>
     <message>
         <source>Set…</source>
-        <translation type="unfinished" />
+        <translation>Definir…</translation>
     </message>
     <message>
         <source>Type a value for %1; it goes into the OS keyring</source>
-        <translation type="unfinished" />
+        <translation>Digite um valor para %1; ele vai para o chaveiro do sistema</translation>
     </message>
     <message>
         <source>Reveal</source>
-        <translation type="unfinished" />
+        <translation>Revelar</translation>
     </message>
     <message>
         <source>Reveal %1</source>
-        <translation type="unfinished" />
+        <translation>Revelar %1</translation>
     </message>
     <message numerus="yes">
         <source>Show the key for %n second(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Mostra a chave por %n segundo</numerusform><numerusform>Mostra a chave por %n segundos</numerusform></translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished">Remover</translation>
+        <translation>Remover</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished" />
+        <translation>Remover %1</translation>
     </message>
     <message>
         <source>Remove this project's %1 from the OS keyring</source>
-        <translation type="unfinished" />
+        <translation>Remove a %1 deste projeto do chaveiro do sistema</translation>
     </message>
     <message>
         <source>(unset)</source>
-        <translation type="unfinished" />
+        <translation>(não definida)</translation>
     </message>
     <message>
         <source>&lt;b&gt;No usable keyring — keys cannot be stored.&lt;/b&gt; The keyring check says: %1</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Nenhum chaveiro utilizável — não é possível guardar chaves.&lt;/b&gt; A verificação do chaveiro diz: %1</translation>
     </message>
     <message>
         <source>Locations: %1</source>
-        <translation type="unfinished" />
+        <translation>Locais: %1</translation>
     </message>
     <message>
         <source>Replace…</source>
-        <translation type="unfinished" />
+        <translation>Substituir…</translation>
     </message>
     <message>
         <source>Replace %1</source>
-        <translation type="unfinished" />
+        <translation>Substituir %1</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n plaintext API key(s) in config.json:&lt;/b&gt; %1. Move them to the keyring.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>&lt;b&gt;%n chave de API em texto puro no config.json:&lt;/b&gt; %1. Mova-a para o chaveiro.</numerusform><numerusform>&lt;b&gt;%n chaves de API em texto puro no config.json:&lt;/b&gt; %1. Mova-as para o chaveiro.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key(s):&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>&lt;b&gt;O config.json é rastreado pelo git e contém %n chave de API em texto puro:&lt;/b&gt; %1. Ela está no histórico do repositório: migre-a e gere uma nova chave com o provedor.</numerusform><numerusform>&lt;b&gt;O config.json é rastreado pelo git e contém %n chaves de API em texto puro:&lt;/b&gt; %1. Elas estão no histórico do repositório: migre-as e gere novas chaves com os provedores.</numerusform></translation>
     </message>
     <message>
         <source>%1 stored in the keyring.</source>
-        <translation type="unfinished" />
+        <translation>%1 guardada no chaveiro.</translation>
     </message>
     <message>
         <source>%1 removed from the keyring.</source>
-        <translation type="unfinished" />
+        <translation>%1 removida do chaveiro.</translation>
     </message>
     <message>
         <source>%1 has no stored value to reveal.</source>
-        <translation type="unfinished" />
+        <translation>%1 não tem valor guardado para revelar.</translation>
     </message>
     <message numerus="yes">
         <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n chave movida para o chaveiro: %1.</numerusform><numerusform>%n chaves movidas para o chaveiro: %1.</numerusform></translation>
     </message>
     <message>
         <source>Nothing to move to the keyring.</source>
-        <translation type="unfinished" />
+        <translation>Nada a mover para o chaveiro.</translation>
     </message>
     <message>
         <source>The keyring check says: %1</source>
-        <translation type="unfinished">A verificação do chaveiro diz: %1</translation>
+        <translation>A verificação do chaveiro diz: %1</translation>
     </message>
     <message>
         <source>The keyring said: %1</source>
-        <translation type="unfinished" />
+        <translation>O chaveiro respondeu: %1</translation>
     </message>
 </context>
 <context>
@@ -239,39 +227,195 @@
     <name>ConfigFormPanel</name>
     <message>
         <source>Only the project's config.json keeps keys that can be moved</source>
-        <translation type="unfinished" />
+        <translation>Só o config.json do projeto guarda chaves que podem ser movidas</translation>
     </message>
     <message>
         <source>Save or revert your changes first</source>
-        <translation type="unfinished" />
+        <translation>Salve ou reverta suas alterações antes</translation>
     </message>
     <message>
         <source>Move the plaintext keys into the OS keyring</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Moved {0} to the keyring.{1}</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>nothing</source>
-        <translation type="unfinished" />
+        <translation>Mover as chaves em texto puro para o chaveiro do sistema</translation>
     </message>
     <message>
         <source>Not moved: {0}</source>
-        <translation type="unfinished" />
+        <translation>Não movido: {0}</translation>
     </message>
     <message>
         <source>Reverted: the form shows the file again (Ctrl+Z brings the changes back).</source>
-        <translation type="unfinished" />
+        <translation>Revertido: o formulário mostra o arquivo de novo (Ctrl+Z traz as alterações de volta).</translation>
     </message>
     <message>
         <source>No unsaved changes.</source>
-        <translation type="unfinished" />
+        <translation>Nenhuma alteração não salva.</translation>
+    </message>
+    <message>
+        <source>Save ({0} invalid)</source>
+        <translation>Salvar ({0} inválidos)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation>&amp;Escopo:</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Escopo</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projeto</translation>
+    </message>
+    <message>
+        <source>Workstream '{0}'</source>
+        <translation>Fluxo de trabalho '{0}'</translation>
+    </message>
+    <message>
+        <source>Workstream (none)</source>
+        <translation>Fluxo de trabalho (nenhum)</translation>
+    </message>
+    <message>
+        <source>Global defaults ({0})</source>
+        <translation>Padrões globais ({0})</translation>
+    </message>
+    <message>
+        <source>Search settings (Ctrl+F)</source>
+        <translation>Buscar configurações (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search settings</source>
+        <translation>Buscar configurações</translation>
+    </message>
+    <message>
+        <source>Search titles, descriptions and key names (Ctrl+F)</source>
+        <translation>Busca em títulos, descrições e nomes de chave (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>Limpar a busca</translation>
+    </message>
+    <message>
+        <source>Modified only</source>
+        <translation>Só as modificadas</translation>
+    </message>
+    <message>
+        <source>Show only the settings this file sets or that you changed</source>
+        <translation>Mostrar só as configurações que este arquivo define ou que você alterou</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Reverter</translation>
+    </message>
+    <message>
+        <source>Drop the unsaved changes: the form shows the file again (Ctrl+Z brings them back)</source>
+        <translation>Descartar as alterações não salvas: o formulário mostra o arquivo de novo (Ctrl+Z as traz de volta)</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
+    </message>
+    <message>
+        <source>Keep mine</source>
+        <translation>Manter as minhas</translation>
+    </message>
+    <message>
+        <source>Show difference</source>
+        <translation>Mostrar diferença</translation>
+    </message>
+    <message>
+        <source>Sections</source>
+        <translation>Seções</translation>
+    </message>
+    <message>
+        <source>Jump to a section; the numbers count the settings the filter shows</source>
+        <translation>Ir para uma seção; os números contam as configurações que o filtro mostra</translation>
+    </message>
+    <message>
+        <source>No setting matches the filter. Clear the search or untick Modified only.</source>
+        <translation>Nenhuma configuração corresponde ao filtro. Limpe a busca ou desmarque Só as modificadas.</translation>
+    </message>
+    <message>
+        <source>Loading more settings…</source>
+        <translation>Carregando mais configurações…</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>Formulário</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>API keys</source>
+        <translation>Chaves de API</translation>
+    </message>
+    <message numerus="yes">
+        <source>Moved %n key(s) to the keyring: %1.</source>
+        <translation><numerusform>%n chave movida para o chaveiro: %1.</numerusform><numerusform>%n chaves movidas para o chaveiro: %1.</numerusform></translation>
+    </message>
+    <message>
+        <source>Nothing to move to the keyring.</source>
+        <translation>Nada a mover para o chaveiro.</translation>
+    </message>
+    <message>
+        <source>The keyring check says: %1</source>
+        <translation>A verificação do chaveiro diz: %1</translation>
+    </message>
+    <message>
+        <source>{0}  (not created yet)</source>
+        <translation>{0}  (ainda não criado)</translation>
+    </message>
+    <message>
+        <source>This file cannot be used, so it cannot be edited here. The file check says: {0}. Fix it in a text editor; it is reloaded when it changes.</source>
+        <translation>Este arquivo não pode ser usado, então não pode ser editado aqui. A verificação do arquivo diz: {0}. Corrija-o num editor de texto; ele é recarregado quando mudar.</translation>
+    </message>
+    <message>
+        <source>Not saved: fix {0} first — {1}</source>
+        <translation>Não salvo: corrija {0} antes — {1}</translation>
+    </message>
+    <message>
+        <source>Not saved: the file changed on disk. Reload or keep yours.</source>
+        <translation>Não salvo: o arquivo mudou no disco. Recarregue ou mantenha as suas.</translation>
+    </message>
+    <message>
+        <source>Not saved. The file check says: {0}</source>
+        <translation>Não salvo. A verificação do arquivo diz: {0}</translation>
+    </message>
+    <message>
+        <source>The file changed on disk; the form was reloaded.</source>
+        <translation>O arquivo mudou no disco; o formulário foi recarregado.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0} changed on disk&lt;/b&gt; while you have unsaved changes. &lt;b&gt;Reload&lt;/b&gt; discards your changes; &lt;b&gt;Keep mine&lt;/b&gt; applies them on top of the new file (save to write them).</source>
+        <translation>&lt;b&gt;{0} mudou no disco&lt;/b&gt; enquanto você tem alterações não salvas. &lt;b&gt;Recarregar&lt;/b&gt; descarta suas alterações; &lt;b&gt;Manter as minhas&lt;/b&gt; as aplica sobre o novo arquivo (salve para gravá-las).</translation>
+    </message>
+    <message>
+        <source>Reloaded from disk; your unsaved changes were discarded.</source>
+        <translation>Recarregado do disco; suas alterações não salvas foram descartadas.</translation>
+    </message>
+    <message>
+        <source>Kept your changes on top of the file on disk; save to write them.</source>
+        <translation>Suas alterações foram mantidas sobre o arquivo do disco; salve para gravá-las.</translation>
+    </message>
+    <message>
+        <source>Fix the fields outlined in red first; {0} invalid</source>
+        <translation>Corrija antes os campos contornados em vermelho; {0} inválidos</translation>
+    </message>
+    <message>
+        <source>Save the changes to the file (Ctrl+S)</source>
+        <translation>Salvar as alterações no arquivo (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Keys MSD does not know (listed, kept on save): {0}</source>
+        <translation>Chaves que o MSD não conhece (listadas, mantidas ao salvar): {0}</translation>
     </message>
     <message>
         <source>JSON (unsaved)</source>
-        <translation type="unfinished" />
+        <translation>JSON (não salvo)</translation>
     </message>
 </context>
 <context>
@@ -523,104 +667,95 @@
     <name>ConflictView</name>
     <message>
         <source>Conflict with the file on disk</source>
-        <translation type="unfinished" />
+        <translation>Conflito com o arquivo no disco</translation>
     </message>
     <message>
         <source>Settings that differ</source>
-        <translation type="unfinished" />
+        <translation>Configurações que diferem</translation>
     </message>
     <message>
         <source>One row per setting that differs; for a setting changed on both sides, tick "Keep my value" (Space) to keep yours or untick it to take the disk's</source>
-        <translation type="unfinished" />
+        <translation>Uma linha por configuração que difere; numa configuração alterada dos dois lados, marque "Manter o meu valor" (Espaço) para ficar com o seu ou desmarque para usar o do disco</translation>
     </message>
     <message>
         <source>No setting differs: the file on disk and your unsaved changes agree.</source>
-        <translation type="unfinished" />
+        <translation>Nenhuma configuração difere: o arquivo no disco e suas alterações não salvas concordam.</translation>
     </message>
     <message>
         <source>The documents</source>
-        <translation type="unfinished" />
+        <translation>Os documentos</translation>
     </message>
     <message>
         <source>What Keep mine changes in the file</source>
-        <translation type="unfinished" />
+        <translation>O que "Manter as minhas" altera no arquivo</translation>
     </message>
     <message>
         <source>What Keep mine changes</source>
-        <translation type="unfinished" />
+        <translation>O que "Manter as minhas" altera</translation>
     </message>
     <message>
         <source>The lines Keep mine changes in the file as it is on disk now (API keys masked)</source>
-        <translation type="unfinished" />
+        <translation>As linhas que "Manter as minhas" altera no arquivo como está no disco agora (chaves de API mascaradas)</translation>
     </message>
     <message>
         <source>Keep mine writes</source>
-        <translation type="unfinished" />
+        <translation>"Manter as minhas" grava</translation>
     </message>
     <message>
         <source>The whole file Keep mine would write</source>
-        <translation type="unfinished" />
+        <translation>O arquivo inteiro que "Manter as minhas" gravaria</translation>
     </message>
     <message>
         <source>Mine</source>
-        <translation type="unfinished" />
+        <translation>As minhas</translation>
     </message>
     <message>
         <source>The file as Save would write it before the outside change (your unsaved changes)</source>
-        <translation type="unfinished" />
+        <translation>O arquivo como Salvar o gravaria antes da alteração externa (suas alterações não salvas)</translation>
     </message>
     <message>
         <source>On disk now</source>
-        <translation type="unfinished" />
+        <translation>No disco agora</translation>
     </message>
     <message>
         <source>The file as it is on disk now</source>
-        <translation type="unfinished" />
+        <translation>O arquivo como está no disco agora</translation>
     </message>
     <message>
         <source>As read</source>
-        <translation type="unfinished" />
+        <translation>Como foi lido</translation>
     </message>
     <message>
         <source>The file as it was when it was read, before either change</source>
-        <translation type="unfinished" />
+        <translation>O arquivo como estava quando foi lido, antes de qualquer alteração</translation>
     </message>
     <message>
         <source>Nothing to show: this file cannot be read.</source>
-        <translation type="unfinished" />
+        <translation>Nada a mostrar: este arquivo não pode ser lido.</translation>
     </message>
     <message>
         <source>The file on disk cannot be used, so Keep mine cannot be applied to it. File check: %1</source>
-        <translation type="unfinished" />
+        <translation>O arquivo no disco não pode ser usado, então "Manter as minhas" não pode ser aplicado a ele. Verificação do arquivo: %1</translation>
     </message>
     <message>
         <source>Keep mine writes the file exactly as it is on disk now.</source>
-        <translation type="unfinished" />
+        <translation>"Manter as minhas" grava o arquivo exatamente como está no disco agora.</translation>
     </message>
     <message>
         <source>The file on disk cannot be read now. Reload when it is fixed, or keep your changes and save once it can be read.</source>
-        <translation type="unfinished" />
+        <translation>O arquivo no disco não pode ser lido agora. Recarregue quando ele for corrigido, ou mantenha suas alterações e salve quando ele puder ser lido.</translation>
     </message>
     <message numerus="yes">
         <source>Keep mine writes the file as it is on disk now with %n of your change(s) on top.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>"Manter as minhas" grava o arquivo como está no disco agora com %n alteração sua por cima.</numerusform><numerusform>"Manter as minhas" grava o arquivo como está no disco agora com %n alterações suas por cima.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n change(s) made on disk are kept.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n alteração feita no disco é mantida.</numerusform><numerusform>%n alterações feitas no disco são mantidas.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n setting(s) were changed on both sides: tick or untick "Keep my value".</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n configuração foi alterada dos dois lados: marque ou desmarque "Manter o meu valor".</numerusform><numerusform>%n configurações foram alteradas dos dois lados: marque ou desmarque "Manter o meu valor".</numerusform></translation>
     </message>
 </context>
 <context>
@@ -689,120 +824,145 @@
     <name>JsonSettingsPage</name>
     <message>
         <source>Move to keyring</source>
-        <translation type="unfinished" />
+        <translation>Mover para o chaveiro</translation>
     </message>
     <message>
         <source>Moves the plaintext API keys from config.json into the OS keyring and writes true in their place</source>
-        <translation type="unfinished" />
+        <translation>Move as chaves de API em texto puro do config.json para o chaveiro do sistema e grava true no lugar delas</translation>
     </message>
     <message>
         <source>The settings changed elsewhere while this text cannot be read; they show here once the text is fixed.</source>
-        <translation type="unfinished" />
+        <translation>As configurações mudaram em outro lugar enquanto este texto não pode ser lido; elas aparecem aqui quando o texto for corrigido.</translation>
     </message>
     <message>
         <source>Show the settings instead</source>
-        <translation type="unfinished" />
+        <translation>Mostrar as configurações</translation>
     </message>
     <message>
         <source>Replace this text with the current settings (your unreadable text is dropped)</source>
-        <translation type="unfinished" />
+        <translation>Substitui este texto pelas configurações atuais (seu texto ilegível é descartado)</translation>
     </message>
     <message>
         <source>Problems in the JSON text</source>
-        <translation type="unfinished" />
+        <translation>Problemas no texto JSON</translation>
     </message>
     <message>
         <source>Activate a problem to put the cursor at its line</source>
-        <translation type="unfinished" />
+        <translation>Ative um problema para levar o cursor à linha dele</translation>
     </message>
     <message>
         <source>No problems: the text reads as JSON and every value is valid.</source>
-        <translation type="unfinished" />
+        <translation>Nenhum problema: o texto é JSON legível e todos os valores são válidos.</translation>
     </message>
     <message>
         <source>Unsaved changes as a diff</source>
-        <translation type="unfinished" />
+        <translation>Alterações não salvas como diff</translation>
     </message>
     <message>
         <source>Show unsaved changes as a diff</source>
-        <translation type="unfinished" />
+        <translation>Mostrar as alterações não salvas como diff</translation>
     </message>
     <message>
         <source>Show, under the text, what Save would change in the file (API keys masked)</source>
-        <translation type="unfinished" />
+        <translation>Mostra, abaixo do texto, o que Salvar mudaria no arquivo (chaves de API mascaradas)</translation>
     </message>
     <message>
         <source>The JSON text is being checked.</source>
-        <translation type="unfinished" />
+        <translation>O texto JSON está sendo verificado.</translation>
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished" />
+        <translation>JSON</translation>
     </message>
     <message>
         <source>edit %1 in the JSON text</source>
-        <translation type="unfinished" />
+        <translation>editar %1 no texto JSON</translation>
     </message>
     <message>
         <source>Line %1, column %2 — file check: %3</source>
-        <translation type="unfinished" />
+        <translation>Linha %1, coluna %2 — verificação do arquivo: %3</translation>
     </message>
     <message numerus="yes">
         <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>O config.json contém %n chave de API em texto puro: %1. Ela aparece mascarada aqui; mova-a para o chaveiro do sistema para que o arquivo diga apenas true.</numerusform><numerusform>O config.json contém %n chaves de API em texto puro: %1. Elas aparecem mascaradas aqui; mova-as para o chaveiro do sistema para que o arquivo diga apenas true.</numerusform></translation>
     </message>
     <message>
         <source>%1 (as read)</source>
-        <translation type="unfinished" />
+        <translation>%1 (como foi lido)</translation>
     </message>
     <message>
         <source>%1 (unsaved)</source>
-        <translation type="unfinished" />
+        <translation>%1 (não salvo)</translation>
     </message>
     <message>
         <source>This file cannot be used, so it is shown read-only: fix it in a text editor; it reloads when it changes.</source>
-        <translation type="unfinished" />
+        <translation>Este arquivo não pode ser usado, por isso aparece somente leitura: corrija-o num editor de texto; ele recarrega quando mudar.</translation>
     </message>
     <message>
         <source>The text cannot be read: nothing from it is staged and Save is blocked until it is fixed.</source>
-        <translation type="unfinished" />
+        <translation>O texto não pode ser lido: nada dele é aplicado e Salvar fica bloqueado até que seja corrigido.</translation>
     </message>
     <message>
         <source>Unsaved: this text is what Save writes.</source>
-        <translation type="unfinished" />
+        <translation>Não salvo: este texto é o que Salvar grava.</translation>
     </message>
     <message>
         <source>No unsaved changes: this is the file.</source>
-        <translation type="unfinished" />
+        <translation>Sem alterações não salvas: este é o arquivo.</translation>
     </message>
     <message>
         <source>No unsaved changes.</source>
-        <translation type="unfinished" />
+        <translation>Sem alterações não salvas.</translation>
     </message>
 </context>
 <context>
     <name>JsonTextEdit</name>
     <message>
         <source>Settings as JSON</source>
-        <translation type="unfinished" />
+        <translation>Configurações como JSON</translation>
     </message>
     <message>
         <source>The draft as JSON; edits here change the form's values too. API keys are masked.</source>
-        <translation type="unfinished" />
+        <translation>O rascunho como JSON; edições aqui também mudam os valores do formulário. As chaves de API ficam mascaradas.</translation>
     </message>
     <message>
         <source>No settings file is shown: choose a project, or Global defaults, to edit its config.json here.</source>
-        <translation type="unfinished" />
+        <translation>Nenhum arquivo de configuração aberto: escolha um projeto, ou os padrões globais, para editar o config.json aqui.</translation>
     </message>
 </context>
 <context>
     <name>KeyRowWidget</name>
     <message>
+        <source>Reset</source>
+        <translation>Redefinir</translation>
+    </message>
+    <message>
+        <source>Remove this key from the file (use the default / the next layer)</source>
+        <translation>Remover esta chave do arquivo (usar o padrão / a próxima camada)</translation>
+    </message>
+    <message>
+        <source>Reset {0}</source>
+        <translation>Redefinir {0}</translation>
+    </message>
+    <message>
         <source>More: reset, copy the key, the value or the msd config-set command</source>
-        <translation type="unfinished" />
+        <translation>Mais: redefinir, copiar a chave, o valor ou o comando msd config-set</translation>
+    </message>
+    <message>
+        <source>More actions for {0}</source>
+        <translation>Mais ações para {0}</translation>
+    </message>
+    <message>
+        <source>default: {0}</source>
+        <translation>padrão: {0}</translation>
+    </message>
+    <message>
+        <source>Changed, not saved yet</source>
+        <translation>Alterado, ainda não salvo</translation>
+    </message>
+    <message>
+        <source>Set in this file (not the default)</source>
+        <translation>Definido neste arquivo (não é o padrão)</translation>
     </message>
 </context>
 <context>
@@ -1123,6 +1283,10 @@
         <translation>{0} foi criado no espaço de trabalho {1}</translation>
     </message>
     <message>
+        <source>Closing Global defaults</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Global defaults</source>
         <translation>Padrões globais</translation>
     </message>
@@ -1147,51 +1311,51 @@
     <name>MergeTableModel</name>
     <message>
         <source>Setting</source>
-        <translation type="unfinished" />
+        <translation>Configuração</translation>
     </message>
     <message>
         <source>As read</source>
-        <translation type="unfinished" />
+        <translation>Como foi lido</translation>
     </message>
     <message>
         <source>On disk now</source>
-        <translation type="unfinished" />
+        <translation>No disco agora</translation>
     </message>
     <message>
         <source>Mine (unsaved)</source>
-        <translation type="unfinished" />
+        <translation>As minhas (não salvas)</translation>
     </message>
     <message>
         <source>Keep mine writes</source>
-        <translation type="unfinished" />
+        <translation>"Manter as minhas" grava</translation>
     </message>
     <message>
         <source>Keep my value</source>
-        <translation type="unfinished" />
+        <translation>Manter o meu valor</translation>
     </message>
     <message>
         <source>invalid — not applied</source>
-        <translation type="unfinished" />
+        <translation>inválido — não aplicado</translation>
     </message>
     <message>
         <source>changed on both sides</source>
-        <translation type="unfinished" />
+        <translation>alterado dos dois lados</translation>
     </message>
     <message>
         <source>changed by you</source>
-        <translation type="unfinished" />
+        <translation>alterado por você</translation>
     </message>
     <message>
         <source>changed on disk</source>
-        <translation type="unfinished" />
+        <translation>alterado no disco</translation>
     </message>
     <message>
         <source>mine</source>
-        <translation type="unfinished" />
+        <translation>o meu</translation>
     </message>
     <message>
         <source>disk's</source>
-        <translation type="unfinished" />
+        <translation>o do disco</translation>
     </message>
 </context>
 <context>
@@ -1583,6 +1747,10 @@
         <translation>%1 ainda não existe. Criá-la (com as pastas acima que faltarem) para o novo projeto?</translation>
     </message>
     <message>
+        <source>The new project's folder (Alt+F)</source>
+        <translation>A pasta do novo projeto (Alt+P)</translation>
+    </message>
+    <message>
         <source>Browse for the project folder</source>
         <translation>Procurar a pasta do projeto</translation>
     </message>
@@ -1617,6 +1785,10 @@
     <message>
         <source>Keys typed here go to the OS keyring (%1).</source>
         <translation>As chaves digitadas aqui vão para o chaveiro do sistema (%1).</translation>
+    </message>
+    <message>
+        <source>Keyring backend: %1</source>
+        <translation>Back-end do chaveiro: %1</translation>
     </message>
     <message>
         <source>No usable OS keyring, so API keys cannot be stored from here (the project is created without them). The keyring check says: %1</source>
@@ -1864,10 +2036,6 @@
         <translation>Clique em uma coluna para ordenar</translation>
     </message>
     <message>
-        <source>double-click a row to open it</source>
-        <translation>clique duas vezes em uma linha para abri-la</translation>
-    </message>
-    <message>
         <source>No projects yet. Add a project folder (File → Add project…) or a folder to scan for projects (File → Add scan root…).</source>
         <translation>Nenhum projeto ainda. Adicione uma pasta de projeto (Arquivo → Adicionar projeto…) ou uma pasta onde procurar projetos (Arquivo → Adicionar pasta de varredura…).</translation>
     </message>
@@ -1994,6 +2162,10 @@
         <translation>Cancelar o registro do espaço de trabalho selecionado (nenhum arquivo é excluído)</translation>
     </message>
     <message>
+        <source>Rescan workspaces</source>
+        <translation>Varrer os espaços de trabalho de novo</translation>
+    </message>
+    <message>
         <source>Rescan</source>
         <translation>Varrer de novo</translation>
     </message>
@@ -2034,10 +2206,6 @@
         <translation>Nenhum projeto corresponde a “%1”.</translation>
     </message>
     <message>
-        <source>Looking for projects…</source>
-        <translation>Procurando projetos…</translation>
-    </message>
-    <message>
         <source>No workspace yet. Add a project folder (a folder with .planning/), or a scan root: a folder that is searched for projects.</source>
         <translation>Nenhum espaço de trabalho ainda. Adicione uma pasta de projeto (uma pasta com .planning/) ou uma pasta de varredura: uma pasta onde procurar projetos.</translation>
     </message>
@@ -2074,6 +2242,12 @@
         <translation>Não foi possível adicionar a pasta</translation>
     </message>
     <message>
+        <source>The workspace registry's check says:
+%1</source>
+        <translation>A verificação do registro de espaços de trabalho diz:
+%1</translation>
+    </message>
+    <message>
         <source>Added %1 (%2)</source>
         <translation>%1 adicionado (%2)</translation>
     </message>
@@ -2098,6 +2272,12 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>Cannot remove workspace</source>
         <translation>Não foi possível remover o espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>The workspace registry says:
+%1</source>
+        <translation>O registro de espaços de trabalho diz:
+%1</translation>
     </message>
     <message>
         <source>Removed %1</source>
@@ -2599,61 +2779,444 @@ Nenhum arquivo é excluído.</translation>
     </message>
 </context>
 <context>
+    <name>RuntimeTiers</name>
+    <message>
+        <source>(no model)</source>
+        <translation>(sem modelo)</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <source>Not set: the built-in {0} {1} entry applies ({2}).</source>
+        <translation>Não definido: vale a entrada embutida {0} {1} ({2}).</translation>
+    </message>
+    <message>
+        <source>Not set.</source>
+        <translation>Não definido.</translation>
+    </message>
+    <message>
+        <source>Not a runtime the catalog knows; it is matched verbatim (did you mean {0}?). Known: {1}.</source>
+        <translation>Não é um runtime que o catálogo conhece; é comparado literalmente (você quis dizer {0}?). Conhecidos: {1}.</translation>
+    </message>
+    <message>
+        <source>Not a runtime the catalog knows; it is matched verbatim. Known: {0}.</source>
+        <translation>Não é um runtime que o catálogo conhece; é comparado literalmente. Conhecidos: {0}.</translation>
+    </message>
+    <message>
+        <source>Also kept as read: {0}.</source>
+        <translation>Também mantido como lido: {0}.</translation>
+    </message>
+    <message>
+        <source>As read: {0} (not an object; kept until a tier is set).</source>
+        <translation>Como lido: {0} (não é um objeto; mantido até um nível ser definido).</translation>
+    </message>
+    <message>
+        <source>{0} table</source>
+        <translation>tabela {0}</translation>
+    </message>
+    <message>
+        <source>runtime…</source>
+        <translation>runtime…</translation>
+    </message>
+    <message>
+        <source>Runtime to add</source>
+        <translation>Runtime a adicionar</translation>
+    </message>
+    <message>
+        <source>A runtime the catalog knows, or type another</source>
+        <translation>Um runtime que o catálogo conhece, ou digite outro</translation>
+    </message>
+    <message>
+        <source>Add runtime</source>
+        <translation>Adicionar runtime</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Remove the selected runtimes</source>
+        <translation>Remover os runtimes selecionados</translation>
+    </message>
+    <message>
+        <source>Double-click a cell: a model id, or a JSON object such as {0}. Empty = not set; grey = the built-in model used then.</source>
+        <translation>Clique duas vezes numa célula: um id de modelo, ou um objeto JSON como {0}. Vazio = não definido; cinza = o modelo embutido usado então.</translation>
+    </message>
+    <message>
+        <source>Double-click a cell: a model id, or a JSON object such as {0}. Empty = not set.</source>
+        <translation>Clique duas vezes numa célula: um id de modelo, ou um objeto JSON como {0}. Vazio = não definido.</translation>
+    </message>
+    <message>
+        <source>No runtime set here: the built-in entries apply. Add runtime starts a row.</source>
+        <translation>Nenhum runtime definido aqui: valem as entradas embutidas. Adicionar runtime cria uma linha.</translation>
+    </message>
+    <message>
+        <source>No runtime set here. Add runtime starts a row.</source>
+        <translation>Nenhum runtime definido aqui. Adicionar runtime cria uma linha.</translation>
+    </message>
+</context>
+<context>
     <name>SecretWords</name>
     <message>
         <source>in the environment variable %1</source>
-        <translation type="unfinished" />
+        <translation>na variável de ambiente %1</translation>
     </message>
     <message>
         <source>in the file %1</source>
-        <translation type="unfinished" />
+        <translation>no arquivo %1</translation>
     </message>
     <message>
         <source>in the OS keyring (this project)</source>
-        <translation type="unfinished" />
+        <translation>no chaveiro do sistema (este projeto)</translation>
     </message>
     <message>
         <source>in the OS keyring (all projects)</source>
-        <translation type="unfinished" />
+        <translation>no chaveiro do sistema (todos os projetos)</translation>
     </message>
     <message>
         <source>in config.json as plain text — move it to the keyring</source>
-        <translation type="unfinished" />
+        <translation>no config.json em texto puro — mova-a para o chaveiro</translation>
     </message>
     <message>
         <source>marked available in config.json (true)</source>
-        <translation type="unfinished" />
+        <translation>marcada como disponível no config.json (true)</translation>
     </message>
     <message>
         <source>switched off in config.json (false)</source>
-        <translation type="unfinished" />
+        <translation>desativada no config.json (false)</translation>
     </message>
     <message>
         <source>Not stored</source>
-        <translation type="unfinished" />
+        <translation>Não guardada</translation>
     </message>
     <message>
         <source>Stored %1</source>
-        <translation type="unfinished" />
+        <translation>Guardada %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingActions</name>
+    <message>
+        <source>Reset to default</source>
+        <translation>Redefinir para o padrão</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Copiar chave</translation>
+    </message>
+    <message>
+        <source>Copy value as JSON</source>
+        <translation>Copiar valor como JSON</translation>
+    </message>
+    <message>
+        <source>Copy command: {0}</source>
+        <translation>Copiar comando: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsCounts</name>
+    <message numerus="yes">
+        <source>revert %n change(s)</source>
+        <translation><numerusform>reverter %n alteração</numerusform><numerusform>reverter %n alterações</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unsaved change(s)</source>
+        <translation><numerusform>%n alteração não salva</numerusform><numerusform>%n alterações não salvas</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n unsaved change(s)</source>
+        <translation><numerusform>%1: %n alteração não salva</numerusform><numerusform>%1: %n alterações não salvas</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n change(s) to %1.</source>
+        <translation><numerusform>%n alteração salva em %1.</numerusform><numerusform>%n alterações salvas em %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid — fix before saving</source>
+        <translation><numerusform>%n inválido — corrija antes de salvar</numerusform><numerusform>%n inválidos — corrija antes de salvar</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsEditors</name>
+    <message>
+        <source>(not set)</source>
+        <translation>(não definido)</translation>
+    </message>
+    <message>
+        <source>(not set — default {0})</source>
+        <translation>(não definido — padrão {0})</translation>
+    </message>
+    <message>
+        <source>{0} (not a valid option)</source>
+        <translation>{0} (não é uma opção válida)</translation>
+    </message>
+    <message>
+        <source>(default)</source>
+        <translation>(padrão)</translation>
+    </message>
+    <message>
+        <source>Must be a whole number.</source>
+        <translation>Deve ser um número inteiro.</translation>
+    </message>
+    <message>
+        <source>Must be a number.</source>
+        <translation>Deve ser um número.</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: {0}</source>
+        <translation>JSON inválido: {0}</translation>
+    </message>
+    <message>
+        <source>default: {0}</source>
+        <translation>padrão: {0}</translation>
+    </message>
+    <message>
+        <source>one item per line</source>
+        <translation>um item por linha</translation>
+    </message>
+    <message>
+        <source>(not set — auto-detect)</source>
+        <translation>(não definido — detectar automaticamente)</translation>
+    </message>
+    <message>
+        <source>true — key stored in the keyring</source>
+        <translation>true — chave guardada no chaveiro</translation>
+    </message>
+    <message>
+        <source>false — integration switched off</source>
+        <translation>false — integração desligada</translation>
+    </message>
+    <message>
+        <source>Manage key…</source>
+        <translation>Gerenciar chave…</translation>
+    </message>
+    <message>
+        <source>Set, replace, reveal or remove the key in the API keys panel</source>
+        <translation>Definir, substituir, revelar ou remover a chave no painel Chaves de API</translation>
+    </message>
+    <message>
+        <source>plaintext key {0} — migrate it</source>
+        <translation>chave em texto puro {0} — migre-a</translation>
+    </message>
+    <message>
+        <source>No entries: Add creates one.</source>
+        <translation>Nenhuma entrada: Adicionar cria uma.</translation>
+    </message>
+    <message>
+        <source>{0} table</source>
+        <translation>tabela {0}</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Adicionar</translation>
+    </message>
+    <message>
+        <source>Add a row</source>
+        <translation>Adicionar uma linha</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Remove the selected rows</source>
+        <translation>Remover as linhas selecionadas</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>No per-agent model overrides: every agent uses its profile's model. Add sets one.</source>
+        <translation>Nenhuma substituição de modelo por agente: cada agente usa o modelo do seu perfil. Adicionar define uma.</translation>
+    </message>
+    <message>
+        <source>Agent names: {0}. Model: an alias (opus, sonnet, haiku), a full model ID, or "" to omit.</source>
+        <translation>Nomes de agente: {0}. Modelo: um apelido (opus, sonnet, haiku), um ID de modelo completo, ou "" para omitir.</translation>
+    </message>
+    <message>
+        <source>A skill path is empty.</source>
+        <translation>Um caminho de skill está vazio.</translation>
+    </message>
+    <message>
+        <source>Skill paths (comma-separated, relative to the project)</source>
+        <translation>Caminhos de skill (separados por vírgula, relativos ao projeto)</translation>
+    </message>
+    <message>
+        <source>No agent skills: agents load only their built-in skills. Add gives an agent skill paths.</source>
+        <translation>Nenhuma skill de agente: os agentes carregam só as skills embutidas. Adicionar dá caminhos de skill a um agente.</translation>
+    </message>
+    <message>
+        <source>other slugs, comma-separated</source>
+        <translation>outros slugs, separados por vírgula</translation>
+    </message>
+    <message>
+        <source>Other reviewers</source>
+        <translation>Outros revisores</translation>
+    </message>
+    <message>
+        <source>Heading</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origem</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Alternativa</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Modelo de texto</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>ativada</translation>
+    </message>
+    <message>
+        <source>e.g. {0}</source>
+        <translation>ex.: {0}</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <source>Move this section up</source>
+        <translation>Mover esta seção para cima</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Descer</translation>
+    </message>
+    <message>
+        <source>Move this section down</source>
+        <translation>Mover esta seção para baixo</translation>
+    </message>
+    <message>
+        <source>No custom sections: the default PR body is used.</source>
+        <translation>Nenhuma seção personalizada: usa-se o corpo de PR padrão.</translation>
+    </message>
+    <message>
+        <source>Add section</source>
+        <translation>Adicionar seção</translation>
+    </message>
+    <message>
+        <source>one per line, in order</source>
+        <translation>um por linha, em ordem</translation>
+    </message>
+    <message>
+        <source>{0}, tried in order</source>
+        <translation>{0}, tentados em ordem</translation>
+    </message>
+    <message>
+        <source>{0}: '{1}' is not a whole number.</source>
+        <translation>{0}: '{1}' não é um número inteiro.</translation>
+    </message>
+    <message>
+        <source>{0} (as read)</source>
+        <translation>{0} (como lido)</translation>
+    </message>
+    <message>
+        <source>Agent names: {0}. Values: {1}.</source>
+        <translation>Nomes de agente: {0}. Valores: {1}.</translation>
+    </message>
+    <message>
+        <source>No per-agent values: every agent uses the setting above. Add sets one.</source>
+        <translation>Nenhum valor por agente: cada agente usa a configuração acima. Adicionar define um.</translation>
+    </message>
+    <message>
+        <source>Effort</source>
+        <translation>Esforço</translation>
+    </message>
+    <message>
+        <source>Fast mode</source>
+        <translation>Modo rápido</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsForm</name>
+    <message>
+        <source>Discard unsaved settings?</source>
+        <translation>Descartar as configurações não salvas?</translation>
+    </message>
+    <message>
+        <source>You have unsaved settings. {0} discards them. Continue?</source>
+        <translation>Você tem configurações não salvas. {0} as descarta. Continuar?</translation>
+    </message>
+    <message>
+        <source>Clear {0}</source>
+        <translation>Limpar {0}</translation>
+    </message>
+    <message>
+        <source>{0}. (Hover for the valid keys.)</source>
+        <translation>{0}. (Passe o mouse para ver as chaves válidas.)</translation>
+    </message>
+    <message>
+        <source>Workstream</source>
+        <translation>Fluxo de trabalho</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projeto</translation>
+    </message>
+    <message>
+        <source>Global defaults</source>
+        <translation>Padrões globais</translation>
+    </message>
+    <message>
+        <source>Built-in default</source>
+        <translation>Padrão embutido</translation>
+    </message>
+    <message>
+        <source>{0} '{1}'</source>
+        <translation>{0} '{1}'</translation>
+    </message>
+    <message>
+        <source>Not set in any file</source>
+        <translation>Não definido em nenhum arquivo</translation>
+    </message>
+    <message>
+        <source>ignored: {0}</source>
+        <translation>ignorado: {0}</translation>
+    </message>
+    <message>
+        <source>Modified in: {0}</source>
+        <translation>Modificado em: {0}</translation>
+    </message>
+    <message>
+        <source>Also modified in: {0}</source>
+        <translation>Também modificado em: {0}</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Configuração</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
     </message>
 </context>
 <context>
     <name>SettingsUndo</name>
     <message>
         <source>clear {0}</source>
-        <translation type="unfinished" />
+        <translation>limpar {0}</translation>
     </message>
     <message>
         <source>set {0} to {1}</source>
-        <translation type="unfinished" />
+        <translation>definir {0} como {1}</translation>
     </message>
     <message>
         <source>reset {0}</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>revert {0} change(s)</source>
-        <translation type="unfinished" />
+        <translation>redefinir {0}</translation>
     </message>
 </context>
 <context>
@@ -3080,6 +3643,25 @@ Compacta: %2</translation>
     <message>
         <source>Layer id: {0}</source>
         <translation>ID da camada: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>UnsavedSettings</name>
+    <message>
+        <source>Unsaved settings</source>
+        <translation>Configurações não salvas</translation>
+    </message>
+    <message>
+        <source>{0}: save your changes to the settings first?</source>
+        <translation>{0}: salvar antes suas alterações nas configurações?</translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation>Não salvo</translation>
+    </message>
+    <message>
+        <source>These settings could not be saved; nothing was lost, the window stays open:</source>
+        <translation>Estas configurações não puderam ser salvas; nada se perdeu, a janela continua aberta:</translation>
     </message>
 </context>
 <context>
