@@ -1284,7 +1284,7 @@
     </message>
     <message>
         <source>Closing Global defaults</source>
-        <translation type="unfinished" />
+        <translation>Fechando os padrões globais</translation>
     </message>
     <message>
         <source>Global defaults</source>

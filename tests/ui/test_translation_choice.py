@@ -64,3 +64,37 @@ def test_installing_portuguese_translates_qt_and_sets_the_locale(qapp) -> None: 
 def test_language_names_are_native() -> None:
     assert tr.language_name("en") == "English"
     assert tr.language_name("pt_BR") == "Português (Brasil)"
+
+
+def test_translation_sources_are_complete_and_current() -> None:
+    """Every window string is extracted, every entry translated, none obsolete: what
+    ``scripts/update-translations.py --check`` says (the same lupdate run as a refresh)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, str(repo / "scripts" / "update-translations.py"),
+                           "--check"], cwd=repo, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_the_check_sees_an_unfinished_entry(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The check itself can fail: a catalogue with an unfinished entry is reported."""
+    import importlib.util
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location(
+        "update_translations", repo / "scripts" / "update-translations.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    ts = tmp_path / "msd_desktop_xx.ts"
+    ts.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
+                  '<TS version="2.1" language="xx"><context><name>C</name><message>'
+                  '<source>Save</source><translation type="unfinished"></translation>'
+                  '</message></context></TS>\n', encoding="utf-8")
+    assert module.unfinished(ts) == ["C: 'Save'"]
