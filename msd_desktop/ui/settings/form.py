@@ -24,7 +24,15 @@ project, workstream or scope keeps them; the window asks before it closes with u
 The file is watched
 (``QFileSystemWatcher`` on the file and its folder, plus the main window's ``on_files_changed``
 hook): a change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine
-and shows the difference first. Nothing is lost silently.
+and shows the difference first. Nothing is lost silently. Our own writes besides Save (the
+keyring moves, the API keys panel's sentinel) leave content we recognise by its fingerprint:
+the form reloads without calling it an outside change.
+
+Words: the schema's titles, descriptions, section names and option help are shown in the
+window's language (looked up in the ``schema`` context, see
+:mod:`msd_desktop.core.config.schema_texts`), and the search matches the shown text and the
+key name; key names, values and paths stay as they are. A row's head (title, key, default,
+buttons) elides instead of overlapping or widening the form; Tab follows the form's order.
 """
 
 from __future__ import annotations
