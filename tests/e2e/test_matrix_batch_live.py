@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -62,27 +63,72 @@ def profile(root: Path) -> Any:
 
 
 class ModalSteps:
-    """Acts on each modal of the given kinds as it opens, in order (from a timer)."""
+    """Acts on each modal of the given kinds as it opens, in order (from a timer).
+
+    A real key press reaches a modal only once it has the input focus, so each step waits
+    until the modal is the active window (asking for it after a few ticks). A step whose
+    modal is still open 5 s after its keys were sent is tried again, twice; then the modal is
+    rejected and the failure recorded in :attr:`failures`, so a lost key press fails the test
+    instead of leaving it blocked inside the modal's event loop.
+    """
+
+    RETRY_TICKS = 100  # 5 s at 50 ms
+    TRIES = 3
 
     def __init__(self, steps: list[tuple[type[QWidget], Callable[[Any], None]]]) -> None:
         self.steps = list(steps)
         self.seen: list[QWidget] = []
+        self.failures: list[str] = []
+        self._pending: tuple[QWidget, Callable[[Any], None], int, int] | None = None
+        self._waiting = 0
         self.timer = QTimer()
         self.timer.setInterval(50)
         self.timer.timeout.connect(self._tick)
         self.timer.start()
 
     def _tick(self) -> None:
+        if self._pending is not None:
+            self._watch_pending()
+            if self._pending is not None:
+                return
         widget = QApplication.activeModalWidget()
         if not self.steps or widget is None or widget in self.seen or not widget.isVisible():
             return
         kind, act = self.steps[0]
-        if isinstance(widget, kind):
-            self.steps.pop(0)
-            self.seen.append(widget)
+        if not isinstance(widget, kind):
+            return
+        if not widget.isActiveWindow():
+            self._waiting += 1
+            if self._waiting % 10 == 0:
+                widget.activateWindow()
+            if self._waiting < self.RETRY_TICKS:
+                return
+        self._waiting = 0
+        self.steps.pop(0)
+        self.seen.append(widget)
+        act(widget)
+        self._pending = (widget, act, 0, 1)
+
+    def _watch_pending(self) -> None:
+        widget, act, ticks, tries = self._pending  # type: ignore[misc]
+        if not shiboken6.isValid(widget) or not widget.isVisible():  # closed (or deleted)
+            self._pending = None
+            if not self.steps:
+                self.timer.stop()
+            return
+        ticks += 1
+        if ticks < self.RETRY_TICKS:
+            self._pending = (widget, act, ticks, tries)
+            return
+        if tries < self.TRIES:
+            widget.activateWindow()
             act(widget)
-        if not self.steps:
-            self.timer.stop()
+            self._pending = (widget, act, 0, tries + 1)
+            return
+        self.failures.append(f"{type(widget).__name__} stayed open after {tries} tries")
+        self._pending = None
+        if hasattr(widget, "reject"):
+            widget.reject()
 
 
 def _photograph(dialog: QWidget) -> Path:
@@ -152,6 +198,7 @@ def test_matrix_confirm_apply_and_undo_with_real_input(
     with qtbot.waitSignal(view.applied, timeout=20000) as applied:
         click(view.apply_button)
     qtbot.waitUntil(lambda: not steps.steps, timeout=10000)
+    assert steps.failures == []
     assert {r[0] for r in rows} == chosen
     assert shots
     assert shots[0].stat().st_size > 5000
@@ -170,6 +217,7 @@ def test_matrix_confirm_apply_and_undo_with_real_input(
     with qtbot.waitSignal(view.undone, timeout=20000) as undone:
         click(view.undo_button)
     qtbot.waitUntil(lambda: not steps.steps, timeout=10000)
+    assert steps.failures == []
     status = {r.project.root: r.status for r in undone.args[0].results}
     assert status[edited] == "refused"
     assert profile(edited) == "inherit"

@@ -118,6 +118,7 @@ def test_create_a_project_with_real_keys(real_x: QApplication, qtbot: Any, tmp_p
                           check_params_cb=lambda v: Path(v.root) == target) as shown:
         key("Return")  # Create project is the default button
     qtbot.waitUntil(lambda: not steps.steps, timeout=10000)
+    assert steps.failures == []
     assert questions
     assert str(target) in questions[0]
     assert shown.args[0].status == "planning"
