@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -846,8 +846,12 @@ class MainWindow(QMainWindow):
                 defaults: Path | None = defaults_path(self.env)
             except Exception:  # an invalid MSD_HOME: the config loader reports it
                 defaults = None
-            self._summary_cache = SummaryCache(default_cache_path(self.env),
-                                               cache_context(self.env, __version__, defaults))
+            # the summaries hold display text in the window's language: a cache written in
+            # one language is not shown in another
+            language = QLocale().name()
+            self._summary_cache = SummaryCache(
+                default_cache_path(self.env),
+                cache_context(self.env, f"{__version__} {language}", defaults))
         return self._summary_cache
 
     def _caching_loader(self, *, bulk: bool = False) -> Any:
