@@ -169,6 +169,8 @@ class ApiKeysPanel(QWidget):
             field.setAccessibleDescription(self.tr(
                 "The key's value, masked; Reveal shows it for a few seconds"))
             field.setMinimumWidth(100)
+            # a masked key is a dozen characters, a revealed one a few dozen: not the window
+            field.setMaximumWidth(36 * field.fontMetrics().averageCharWidth())
             self.fields[key] = field
             row.addWidget(field, 1)
             set_button = QPushButton(self.tr("Set…"))
@@ -190,6 +192,7 @@ class ApiKeysPanel(QWidget):
             for button in (set_button, reveal, remove):
                 button.setEnabled(False)  # until the keyring answered
                 row.addWidget(button)
+            row.addStretch(0)
             bl.addLayout(row)
             keys_layout.addWidget(block)
         keys_layout.addStretch(1)
