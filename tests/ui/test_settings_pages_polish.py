@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 import os
-from itertools import pairwise
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
