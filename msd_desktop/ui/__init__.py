@@ -1,4 +1,4 @@
-"""The PySide6 window (issue 3). Thin views over Qt item models over the core.
+"""The PySide6 window. Thin views over Qt item models over the core.
 
 Only this package imports Qt; ``msd_desktop.core`` never does. Importing it installs
 :mod:`msd_desktop.ui.widgets.qt_guard` (a work-around for a PySide6 reference-counting bug that

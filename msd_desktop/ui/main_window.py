@@ -51,6 +51,7 @@ from PySide6.QtGui import (
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -307,7 +308,7 @@ class MainWindow(QMainWindow):
         QHBoxLayout(self.load_banner).addWidget(self.load_banner_label)
         self.load_banner.hide()
         pl.addWidget(self.load_banner)
-        # issue 6 companion: the exact next command for the open project
+        # companion: the exact next command for the open project
         from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 
         self.next_command = NextCommandWidget(self.settings, self.env)
@@ -345,7 +346,7 @@ class MainWindow(QMainWindow):
         self.project_tabs.currentChanged.connect(lambda _: self._update_chrome_actions())
         self.next_command.refreshed.connect(self._update_chrome_actions)
 
-        # issue 6 companion: tray icon with one line per project + status notifications
+        # companion: tray icon with one line per project + status notifications
         from msd_desktop.ui.companion.tray import ProjectTray
 
         self.tray = ProjectTray(self.env, self)
@@ -582,7 +583,7 @@ class MainWindow(QMainWindow):
     def _after_projects_loaded(self, entries: list[WorkspaceEntry],
                                unique: list[ProjectRef]) -> None:
         self._watch_workspaces(entries)
-        self.tray.set_projects(unique, load=False)  # issue 6 companion; states come below
+        self.tray.set_projects(unique, load=False)  # states come below
 
     def _after_cached(self) -> None:
         """The cache pass is applied: now restore the last project, if asked to."""
@@ -1078,7 +1079,16 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentIndex(0)
         self._update_title()
 
+    def _commit_open_editors(self) -> None:
+        """Text still being typed in a table cell of the open tabs reaches its setting before
+        the tabs go (an open cell editor commits its text when it loses the focus), whatever
+        switched the project: a click, a key, the tray."""
+        focus = QApplication.focusWidget()
+        if focus is not None and any(w.isAncestorOf(focus) for _, w in self._tabs):
+            focus.clearFocus()
+
     def _clear_project(self) -> None:
+        self._commit_open_editors()
         self.undo_group.setActiveStack(None)  # type: ignore[arg-type]  # edits live on (session)
         for _, widget in self._tabs:
             widget.deleteLater()
@@ -1097,7 +1107,7 @@ class MainWindow(QMainWindow):
         self._clear_project()
         self._current, self._current_ws = ref, workstream
         ws_env = {"MSD_WORKSTREAM": workstream} if workstream else {}
-        self.next_command.refresh_from_project(ref.root, {**self.env, **ws_env})  # issue 6
+        self.next_command.refresh_from_project(ref.root, {**self.env, **ws_env})
         shown = dataclasses.replace(ref, active_workstream=workstream or ref.active_workstream)
         from msd_desktop.ui.state.panel import StatePanel
 
@@ -1229,7 +1239,7 @@ class MainWindow(QMainWindow):
         run_op(demo_workspace, name="demo copy", on_finished=shown, on_failed=failed,
                owner=self)
 
-    # -- issue 6 companion windows
+    # -- companion windows
 
     def _raise(self) -> None:
         self.showNormal()

@@ -1,4 +1,4 @@
-"""The exact command to run next, and how to open a terminal in a project (issue 6).
+"""The exact command to run next, and how to open a terminal in a project.
 
 Why: STATE.md records *what* should happen next (``next_action: execute-phase``,
 ``next_phases: ["4.5"]``, spec §7.1) but a person needs the line to type — ``/msd-execute-phase

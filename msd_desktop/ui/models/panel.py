@@ -1,4 +1,4 @@
-"""The Models tab: the resolution explorer (issue 3, "Models").
+"""The Models tab: the resolution explorer.
 
 A table of every agent as the core resolves it (``execution.resolve_execution``), the selected
 agent's trace, and what-if controls — runtime, profile, attempt number, effort override and the

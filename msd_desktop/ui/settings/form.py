@@ -1,4 +1,4 @@
-"""The Settings tab: a config editor generated from the schema (issue 3, "Settings").
+"""The Settings tab: a config editor generated from the schema.
 
 Structure: :class:`ConfigFormPanel` owns one :class:`~msd_desktop.core.config.draft.ConfigDraft`
 (the file of the selected scope plus pending edits) and one ``LoadedConfig`` (provenance). The
