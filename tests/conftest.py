@@ -8,6 +8,7 @@ which the Secret Service daemon already opened; we do not move it per test.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,27 @@ def upstream_pkg() -> Path:
 def gsd_tools(upstream_pkg: Path) -> Path:
     """Upstream's CLI script, ``node <gsd_tools> …``."""
     return upstream_pkg / "bin" / "gsd-tools.cjs"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> object:
+    """A test that ends with unsaved Settings edits on purpose never blocks at its teardown.
+
+    pytest-qt closes the test's widgets first thing in teardown; a window with unsaved edits
+    then asks Save / Discard / Cancel in a modal box nobody answers. During teardown only, the
+    answer is Discard (the test is over; what it checked is already checked). Tests of the
+    question itself run while the test body runs, unaffected.
+    """
+    unsaved = None
+    if "msd_desktop.ui" in sys.modules:  # the window was imported: Qt is loaded already
+        import importlib
+
+        unsaved = importlib.import_module("msd_desktop.ui.settings.unsaved")
+    original = getattr(unsaved, "ask_unsaved", None)
+    if unsaved is not None and original is not None:
+        unsaved.ask_unsaved = lambda *_args, **_kwargs: unsaved.Answer.DISCARD
+    try:
+        return (yield)
+    finally:
+        if unsaved is not None and original is not None:
+            unsaved.ask_unsaved = original
