@@ -176,3 +176,18 @@ def save_shot(driver: AppDriver, name: str, *, docs: bool = False, **sel: Any) -
         DOC_SHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, DOC_SHOTS / f"{name}.png")
     return path
+
+
+# Tests that drive the window inside the test process on the real X server (QTest key events
+# on the focused widget, xdotool). One process has one Qt platform, and the rest of the suite
+# runs offscreen, so scripts/run-tests.sh runs these in a second pytest process on xcb.
+X11_IN_PROCESS = frozenset({
+    "test_chrome_keys_live.py", "test_matrix_batch_live.py", "test_new_project_live.py",
+    "test_settings_json_conflict.py", "test_settings_trust.py",
+})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in X11_IN_PROCESS:
+            item.add_marker(pytest.mark.x11_in_process)
