@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QTableView
 
-from msd_desktop.ui.widgets.theme import semantic_color
+from msd_desktop.ui.widgets.empty_hint import EmptyHint as EmptyHint
 
 Stage = tuple[Sequence[int], int]  # (columns that may give up width, down to this many px)
 
@@ -36,50 +35,6 @@ def fit_widths(widths: Sequence[int], available: int, stages: Sequence[Stage]) -
         for c, spare in room.items():
             out[c] -= -(-take * spare // total)  # rounded up: the sum lands within the width
     return out
-
-
-class EmptyHint(QLabel):
-    """A centred, muted, wrapping hint shown over a view's viewport while its model is empty."""
-
-    def __init__(self, view: QAbstractItemView, text: Callable[[], str]) -> None:
-        super().__init__(view.viewport())
-        self._view = view
-        self._text = text
-        self.setObjectName("EmptyHint")
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.WindowText, semantic_color("muted"))
-        self.setPalette(palette)
-        view.viewport().installEventFilter(self)
-        model = view.model()
-        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,
-                       model.layoutChanged):
-            signal.connect(self.refresh)
-        self.refresh()
-
-    def refresh(self, *_args: object) -> None:
-        model = self._view.model()
-        empty = model is None or model.rowCount() == 0
-        if empty:
-            self.setText(self._text())
-            self._place()
-        self.setVisible(empty)
-        # a screen reader hears the hint through the view's description while it is empty
-        self._view.setAccessibleDescription(self.text() if empty else "")
-
-    def _place(self) -> None:
-        viewport = self._view.viewport()
-        margin = 12
-        self.setGeometry(margin, margin, max(viewport.width() - 2 * margin, 0),
-                         max(viewport.height() - 2 * margin, 0))
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize:
-            self._place()
-        return False
 
 
 class FittedTable(QTableView):

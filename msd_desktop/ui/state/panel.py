@@ -50,9 +50,9 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
-from msd_desktop.ui.state.view_hint import ViewHint
 from msd_desktop.ui.state.wording import fill
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color, status_color
 
@@ -384,7 +384,7 @@ class StatePanel(QWidget):
         # columns sized to the rows on screen and around them, not to all 1000 a hostile
         # roadmap may list: each resize of the window would measure every row
         hh.setResizeContentsPrecision(FIT_SAMPLE_ROWS)
-        self.phase_hint = ViewHint(self.phase_table, self._phases_hint_text)
+        self.phase_hint = EmptyHint(self.phase_table, self._phases_hint_text, margin=8)
 
         # context lists
         self.blockers = _list_widget(self.tr("Blockers"),

@@ -20,10 +20,12 @@ class EmptyHint(QLabel):
     """Shown over ``view``'s viewport while its model has no rows; ``text`` is asked each
     time (so it follows the language and the situation)."""
 
-    def __init__(self, view: QAbstractItemView, text: Callable[[], str]) -> None:
+    def __init__(self, view: QAbstractItemView, text: Callable[[], str], *,
+                 margin: int = 12) -> None:
         super().__init__(view.viewport())
         self._view = view
         self._text = text
+        self._margin = margin
         self.setObjectName("EmptyHint")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWordWrap(True)
@@ -50,7 +52,7 @@ class EmptyHint(QLabel):
 
     def _place(self) -> None:
         viewport = self._view.viewport()
-        margin = 12
+        margin = self._margin
         self.setGeometry(margin, margin, max(viewport.width() - 2 * margin, 0),
                          max(viewport.height() - 2 * margin, 0))
 
