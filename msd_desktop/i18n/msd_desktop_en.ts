@@ -1,227 +1,360 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
     <name>ApiKeysPanel</name>
     <message numerus="yes">
         <source>Show the key for %n second(s)</source>
-        <translation><numerusform>Show the key for %n second</numerusform><numerusform>Show the key for %n seconds</numerusform></translation>
+        <translation>
+            <numerusform>Show the key for %n second</numerusform>
+            <numerusform>Show the key for %n seconds</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n plaintext API key(s) in config.json:&lt;/b&gt; %1. Move them to the keyring.</source>
-        <translation><numerusform>&lt;b&gt;%n plaintext API key in config.json:&lt;/b&gt; %1. Move it to the keyring.</numerusform><numerusform>&lt;b&gt;%n plaintext API keys in config.json:&lt;/b&gt; %1. Move them to the keyring.</numerusform></translation>
+        <translation>
+            <numerusform>&lt;b&gt;%n plaintext API key in config.json:&lt;/b&gt; %1. Move it to the keyring.</numerusform>
+            <numerusform>&lt;b&gt;%n plaintext API keys in config.json:&lt;/b&gt; %1. Move them to the keyring.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key(s):&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</source>
-        <translation><numerusform>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key:&lt;/b&gt; %1. It is in the repository history: migrate it and rotate the key with its provider.</numerusform><numerusform>&lt;b&gt;config.json is tracked by git and holds %n plaintext API keys:&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</numerusform></translation>
+        <translation>
+            <numerusform>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key:&lt;/b&gt; %1. It is in the repository history: migrate it and rotate the key with its provider.</numerusform>
+            <numerusform>&lt;b&gt;config.json is tracked by git and holds %n plaintext API keys:&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation><numerusform>Moved %n key to the keyring: %1.</numerusform><numerusform>Moved %n keys to the keyring: %1.</numerusform></translation>
+        <translation>
+            <numerusform>Moved %n key to the keyring: %1.</numerusform>
+            <numerusform>Moved %n keys to the keyring: %1.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>BatchConfirmDialog</name>
     <message numerus="yes">
         <source>Apply %1 to %n project(s)?</source>
-        <translation><numerusform>Apply %1 to %n project?</numerusform><numerusform>Apply %1 to %n projects?</numerusform></translation>
+        <translation>
+            <numerusform>Apply %1 to %n project?</numerusform>
+            <numerusform>Apply %1 to %n projects?</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n project(s) will not be written (see Note).</source>
-        <translation><numerusform>%n project will not be written (see Note).</numerusform><numerusform>%n projects will not be written (see Note).</numerusform></translation>
+        <translation>
+            <numerusform>%n project will not be written (see Note).</numerusform>
+            <numerusform>%n projects will not be written (see Note).</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Apply to %n project(s)</source>
-        <translation><numerusform>Apply to %n project</numerusform><numerusform>Apply to %n projects</numerusform></translation>
+        <translation>
+            <numerusform>Apply to %n project</numerusform>
+            <numerusform>Apply to %n projects</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>BatchReportText</name>
     <message numerus="yes">
         <source>%n written</source>
-        <translation><numerusform>%n written</numerusform><numerusform>%n written</numerusform></translation>
+        <translation>
+            <numerusform>%n written</numerusform>
+            <numerusform>%n written</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n restored</source>
-        <translation><numerusform>%n restored</numerusform><numerusform>%n restored</numerusform></translation>
+        <translation>
+            <numerusform>%n restored</numerusform>
+            <numerusform>%n restored</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n already set</source>
-        <translation><numerusform>%n already set</numerusform><numerusform>%n already set</numerusform></translation>
+        <translation>
+            <numerusform>%n already set</numerusform>
+            <numerusform>%n already set</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n refused: changed on disk</source>
-        <translation><numerusform>%n refused: changed on disk</numerusform><numerusform>%n refused: changed on disk</numerusform></translation>
+        <translation>
+            <numerusform>%n refused: changed on disk</numerusform>
+            <numerusform>%n refused: changed on disk</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n failed</source>
-        <translation><numerusform>%n failed</numerusform><numerusform>%n failed</numerusform></translation>
+        <translation>
+            <numerusform>%n failed</numerusform>
+            <numerusform>%n failed</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>… and %n more (Show Details…)</source>
-        <translation><numerusform>… and %n more (Show Details…)</numerusform><numerusform>… and %n more (Show Details…)</numerusform></translation>
+        <translation>
+            <numerusform>… and %n more (Show Details…)</numerusform>
+            <numerusform>… and %n more (Show Details…)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ConfigFormPanel</name>
     <message numerus="yes">
         <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation><numerusform>Moved %n key to the keyring: %1.</numerusform><numerusform>Moved %n keys to the keyring: %1.</numerusform></translation>
+        <translation>
+            <numerusform>Moved %n key to the keyring: %1.</numerusform>
+            <numerusform>Moved %n keys to the keyring: %1.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ConfigMatrixView</name>
     <message numerus="yes">
         <source>Default: %1 (%2) · %n of %3 differ(s)</source>
-        <translation><numerusform>Default: %1 (%2) · %n of %3 differs</numerusform><numerusform>Default: %1 (%2) · %n of %3 differ</numerusform></translation>
+        <translation>
+            <numerusform>Default: %1 (%2) · %n of %3 differs</numerusform>
+            <numerusform>Default: %1 (%2) · %n of %3 differ</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Reading %n project(s)…</source>
-        <translation><numerusform>Reading %n project…</numerusform><numerusform>Reading %n projects…</numerusform></translation>
+        <translation>
+            <numerusform>Reading %n project…</numerusform>
+            <numerusform>Reading %n projects…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Writing %n project(s)…</source>
-        <translation><numerusform>Writing %n project…</numerusform><numerusform>Writing %n projects…</numerusform></translation>
+        <translation>
+            <numerusform>Writing %n project…</numerusform>
+            <numerusform>Writing %n projects…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Put %1 back in the %n project(s) this batch wrote (a file changed since is left alone)</source>
-        <translation><numerusform>Put %1 back in the project this batch wrote (a file changed since is left alone)</numerusform><numerusform>Put %1 back in the %n projects this batch wrote (a file changed since is left alone)</numerusform></translation>
+        <translation>
+            <numerusform>Put %1 back in the project this batch wrote (a file changed since is left alone)</numerusform>
+            <numerusform>Put %1 back in the %n projects this batch wrote (a file changed since is left alone)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ConflictView</name>
     <message numerus="yes">
         <source>Keep mine writes the file as it is on disk now with %n of your change(s) on top.</source>
-        <translation><numerusform>Keep mine writes the file as it is on disk now with %n of your changes on top.</numerusform><numerusform>Keep mine writes the file as it is on disk now with %n of your changes on top.</numerusform></translation>
+        <translation>
+            <numerusform>Keep mine writes the file as it is on disk now with %n of your changes on top.</numerusform>
+            <numerusform>Keep mine writes the file as it is on disk now with %n of your changes on top.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n change(s) made on disk are kept.</source>
-        <translation><numerusform>%n change made on disk is kept.</numerusform><numerusform>%n changes made on disk are kept.</numerusform></translation>
+        <translation>
+            <numerusform>%n change made on disk is kept.</numerusform>
+            <numerusform>%n changes made on disk are kept.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <source>%n setting(s) were changed on both sides: tick or untick "Keep my value".</source>
-        <translation><numerusform>%n setting was changed on both sides: tick or untick "Keep my value".</numerusform><numerusform>%n settings were changed on both sides: tick or untick "Keep my value".</numerusform></translation>
+        <source>%n setting(s) were changed on both sides: tick or untick &quot;Keep my value&quot;.</source>
+        <translation>
+            <numerusform>%n setting was changed on both sides: tick or untick &quot;Keep my value&quot;.</numerusform>
+            <numerusform>%n settings were changed on both sides: tick or untick &quot;Keep my value&quot;.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>JsonSettingsPage</name>
     <message numerus="yes">
         <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>
-        <translation><numerusform>config.json holds %n plaintext API key: %1. It is shown masked here; move it into the OS keyring so the file only says true.</numerusform><numerusform>config.json holds %n plaintext API keys: %1. They are shown masked here; move them into the OS keyring so the file only says true.</numerusform></translation>
+        <translation>
+            <numerusform>config.json holds %n plaintext API key: %1. It is shown masked here; move it into the OS keyring so the file only says true.</numerusform>
+            <numerusform>config.json holds %n plaintext API keys: %1. They are shown masked here; move them into the OS keyring so the file only says true.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>watching %n project(s)</source>
-        <translation><numerusform>watching %n project</numerusform><numerusform>watching %n projects</numerusform></translation>
+        <translation>
+            <numerusform>watching %n project</numerusform>
+            <numerusform>watching %n projects</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n project(s)</source>
-        <translation><numerusform>%n project</numerusform><numerusform>%n projects</numerusform></translation>
+        <translation>
+            <numerusform>%n project</numerusform>
+            <numerusform>%n projects</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n new</source>
-        <translation><numerusform>%n new</numerusform><numerusform>%n new</numerusform></translation>
+        <translation>
+            <numerusform>%n new</numerusform>
+            <numerusform>%n new</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n gone</source>
-        <translation><numerusform>%n gone</numerusform><numerusform>%n gone</numerusform></translation>
+        <translation>
+            <numerusform>%n gone</numerusform>
+            <numerusform>%n gone</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ModelsPanel</name>
     <message numerus="yes">
         <source>%n agent(s) change</source>
-        <translation><numerusform>%n agent changes</numerusform><numerusform>%n agents change</numerusform></translation>
+        <translation>
+            <numerusform>%n agent changes</numerusform>
+            <numerusform>%n agents change</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>OverviewView</name>
     <message numerus="yes">
         <source>%n shown</source>
-        <translation><numerusform>%n shown</numerusform><numerusform>%n shown</numerusform></translation>
+        <translation>
+            <numerusform>%n shown</numerusform>
+            <numerusform>%n shown</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1, %n with problems</source>
-        <translation><numerusform>%1, %n with problems</numerusform><numerusform>%1, %n with problems</numerusform></translation>
+        <translation>
+            <numerusform>%1, %n with problems</numerusform>
+            <numerusform>%1, %n with problems</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>PhaseListModel</name>
     <message numerus="yes">
         <source>%n plan(s) open</source>
-        <translation><numerusform>%n plan open</numerusform><numerusform>%n plans open</numerusform></translation>
+        <translation>
+            <numerusform>%n plan open</numerusform>
+            <numerusform>%n plans open</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ProjectBrowserPanel</name>
     <message numerus="yes">
         <source>%n project(s)</source>
-        <translation><numerusform>%n project</numerusform><numerusform>%n projects</numerusform></translation>
+        <translation>
+            <numerusform>%n project</numerusform>
+            <numerusform>%n projects</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n workspace(s)</source>
-        <translation><numerusform>%n workspace</numerusform><numerusform>%n workspaces</numerusform></translation>
+        <translation>
+            <numerusform>%n workspace</numerusform>
+            <numerusform>%n workspaces</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ProjectTray</name>
     <message numerus="yes">
         <source>%1 (+%n more)</source>
-        <translation><numerusform>%1 (+%n more)</numerusform><numerusform>%1 (+%n more)</numerusform></translation>
+        <translation>
+            <numerusform>%1 (+%n more)</numerusform>
+            <numerusform>%1 (+%n more)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1: %n new blocker(s)</source>
-        <translation><numerusform>%1: new blocker</numerusform><numerusform>%1: new blockers</numerusform></translation>
+        <translation>
+            <numerusform>%1: new blocker</numerusform>
+            <numerusform>%1: new blockers</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>MSD Desktop — %n project(s), %1 in progress</source>
-        <translation><numerusform>MSD Desktop — %n project, %1 in progress</numerusform><numerusform>MSD Desktop — %n projects, %1 in progress</numerusform></translation>
+        <translation>
+            <numerusform>MSD Desktop — %n project, %1 in progress</numerusform>
+            <numerusform>MSD Desktop — %n projects, %1 in progress</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ProjectTreeModel</name>
     <message numerus="yes">
         <source>%n project(s)</source>
-        <translation><numerusform>%n project</numerusform><numerusform>%n projects</numerusform></translation>
+        <translation>
+            <numerusform>%n project</numerusform>
+            <numerusform>%n projects</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>SettingsCounts</name>
     <message numerus="yes">
         <source>revert %n change(s)</source>
-        <translation><numerusform>revert %n change</numerusform><numerusform>revert %n changes</numerusform></translation>
+        <translation>
+            <numerusform>revert %n change</numerusform>
+            <numerusform>revert %n changes</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n unsaved change(s)</source>
-        <translation><numerusform>%n unsaved change</numerusform><numerusform>%n unsaved changes</numerusform></translation>
+        <translation>
+            <numerusform>%n unsaved change</numerusform>
+            <numerusform>%n unsaved changes</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1: %n unsaved change(s)</source>
-        <translation><numerusform>%1: %n unsaved change</numerusform><numerusform>%1: %n unsaved changes</numerusform></translation>
+        <translation>
+            <numerusform>%1: %n unsaved change</numerusform>
+            <numerusform>%1: %n unsaved changes</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Saved %n change(s) to %1.</source>
-        <translation><numerusform>Saved %n change to %1.</numerusform><numerusform>Saved %n changes to %1.</numerusform></translation>
+        <translation>
+            <numerusform>Saved %n change to %1.</numerusform>
+            <numerusform>Saved %n changes to %1.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n invalid — fix before saving</source>
-        <translation><numerusform>%n invalid — fix before saving</numerusform><numerusform>%n invalid — fix before saving</numerusform></translation>
+        <translation>
+            <numerusform>%n invalid — fix before saving</numerusform>
+            <numerusform>%n invalid — fix before saving</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>StatePanel</name>
     <message numerus="yes">
         <source>The file check found %n problem(s):</source>
-        <translation><numerusform>The file check found %n problem:</numerusform><numerusform>The file check found %n problems:</numerusform></translation>
+        <translation>
+            <numerusform>The file check found %n problem:</numerusform>
+            <numerusform>The file check found %n problems:</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n phase(s) in this milestone</source>
-        <translation><numerusform>%n phase in this milestone</numerusform><numerusform>%n phases in this milestone</numerusform></translation>
+        <translation>
+            <numerusform>%n phase in this milestone</numerusform>
+            <numerusform>%n phases in this milestone</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>ROADMAP.md lists %n phase(s) for the current milestone.</source>
-        <translation><numerusform>ROADMAP.md lists %n phase for the current milestone.</numerusform><numerusform>ROADMAP.md lists %n phases for the current milestone.</numerusform></translation>
+        <translation>
+            <numerusform>ROADMAP.md lists %n phase for the current milestone.</numerusform>
+            <numerusform>ROADMAP.md lists %n phases for the current milestone.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="pt_BR" sourcelanguage="en">
 <context>
     <name>ApiKeysPanel</name>
@@ -15,7 +16,7 @@
         <translation>Remover %1?</translation>
     </message>
     <message>
-        <source>Remove the project's %1 from the OS keyring?</source>
+        <source>Remove the project&apos;s %1 from the OS keyring?</source>
         <translation>Remover a %1 deste projeto do chaveiro do sistema?</translation>
     </message>
     <message>
@@ -35,7 +36,7 @@
         <translation>%1, mascarada</translation>
     </message>
     <message>
-        <source>The key's value, masked; Reveal shows it for a few seconds</source>
+        <source>The key&apos;s value, masked; Reveal shows it for a few seconds</source>
         <translation>O valor da chave, mascarado; Revelar o mostra por alguns segundos</translation>
     </message>
     <message>
@@ -56,7 +57,10 @@
     </message>
     <message numerus="yes">
         <source>Show the key for %n second(s)</source>
-        <translation><numerusform>Mostra a chave por %n segundo</numerusform><numerusform>Mostra a chave por %n segundos</numerusform></translation>
+        <translation>
+            <numerusform>Mostra a chave por %n segundo</numerusform>
+            <numerusform>Mostra a chave por %n segundos</numerusform>
+        </translation>
     </message>
     <message>
         <source>Remove</source>
@@ -67,7 +71,7 @@
         <translation>Remover %1</translation>
     </message>
     <message>
-        <source>Remove this project's %1 from the OS keyring</source>
+        <source>Remove this project&apos;s %1 from the OS keyring</source>
         <translation>Remove a %1 deste projeto do chaveiro do sistema</translation>
     </message>
     <message>
@@ -92,11 +96,17 @@
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n plaintext API key(s) in config.json:&lt;/b&gt; %1. Move them to the keyring.</source>
-        <translation><numerusform>&lt;b&gt;%n chave de API em texto puro no config.json:&lt;/b&gt; %1. Mova-a para o chaveiro.</numerusform><numerusform>&lt;b&gt;%n chaves de API em texto puro no config.json:&lt;/b&gt; %1. Mova-as para o chaveiro.</numerusform></translation>
+        <translation>
+            <numerusform>&lt;b&gt;%n chave de API em texto puro no config.json:&lt;/b&gt; %1. Mova-a para o chaveiro.</numerusform>
+            <numerusform>&lt;b&gt;%n chaves de API em texto puro no config.json:&lt;/b&gt; %1. Mova-as para o chaveiro.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;config.json is tracked by git and holds %n plaintext API key(s):&lt;/b&gt; %1. They are in the repository history: migrate them and rotate the keys with their providers.</source>
-        <translation><numerusform>&lt;b&gt;O config.json é rastreado pelo git e contém %n chave de API em texto puro:&lt;/b&gt; %1. Ela está no histórico do repositório: migre-a e gere uma nova chave com o provedor.</numerusform><numerusform>&lt;b&gt;O config.json é rastreado pelo git e contém %n chaves de API em texto puro:&lt;/b&gt; %1. Elas estão no histórico do repositório: migre-as e gere novas chaves com os provedores.</numerusform></translation>
+        <translation>
+            <numerusform>&lt;b&gt;O config.json é rastreado pelo git e contém %n chave de API em texto puro:&lt;/b&gt; %1. Ela está no histórico do repositório: migre-a e gere uma nova chave com o provedor.</numerusform>
+            <numerusform>&lt;b&gt;O config.json é rastreado pelo git e contém %n chaves de API em texto puro:&lt;/b&gt; %1. Elas estão no histórico do repositório: migre-as e gere novas chaves com os provedores.</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 stored in the keyring.</source>
@@ -112,7 +122,10 @@
     </message>
     <message numerus="yes">
         <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation><numerusform>%n chave movida para o chaveiro: %1.</numerusform><numerusform>%n chaves movidas para o chaveiro: %1.</numerusform></translation>
+        <translation>
+            <numerusform>%n chave movida para o chaveiro: %1.</numerusform>
+            <numerusform>%n chaves movidas para o chaveiro: %1.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing to move to the keyring.</source>
@@ -131,10 +144,13 @@
     <name>BatchConfirmDialog</name>
     <message numerus="yes">
         <source>Apply %1 to %n project(s)?</source>
-        <translation><numerusform>Aplicar %1 a %n projeto?</numerusform><numerusform>Aplicar %1 a %n projetos?</numerusform></translation>
+        <translation>
+            <numerusform>Aplicar %1 a %n projeto?</numerusform>
+            <numerusform>Aplicar %1 a %n projetos?</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Set %1 in the projects below. Each project's config.json is written only if it has not changed since this list was read.</source>
+        <source>Set %1 in the projects below. Each project&apos;s config.json is written only if it has not changed since this list was read.</source>
         <translation>Definir %1 nos projetos abaixo. O config.json de cada projeto só é gravado se não tiver mudado desde que esta lista foi lida.</translation>
     </message>
     <message>
@@ -147,7 +163,10 @@
     </message>
     <message numerus="yes">
         <source>%n project(s) will not be written (see Note).</source>
-        <translation><numerusform>%n projeto não será gravado (veja Observação).</numerusform><numerusform>%n projetos não serão gravados (veja Observação).</numerusform></translation>
+        <translation>
+            <numerusform>%n projeto não será gravado (veja Observação).</numerusform>
+            <numerusform>%n projetos não serão gravados (veja Observação).</numerusform>
+        </translation>
     </message>
     <message>
         <source>You can undo the whole batch afterwards with Undo batch.</source>
@@ -159,7 +178,10 @@
     </message>
     <message numerus="yes">
         <source>Apply to %n project(s)</source>
-        <translation><numerusform>Aplicar a %n projeto</numerusform><numerusform>Aplicar a %n projetos</numerusform></translation>
+        <translation>
+            <numerusform>Aplicar a %n projeto</numerusform>
+            <numerusform>Aplicar a %n projetos</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -196,23 +218,38 @@
     <name>BatchReportText</name>
     <message numerus="yes">
         <source>%n written</source>
-        <translation><numerusform>%n gravado</numerusform><numerusform>%n gravados</numerusform></translation>
+        <translation>
+            <numerusform>%n gravado</numerusform>
+            <numerusform>%n gravados</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n restored</source>
-        <translation><numerusform>%n restaurado</numerusform><numerusform>%n restaurados</numerusform></translation>
+        <translation>
+            <numerusform>%n restaurado</numerusform>
+            <numerusform>%n restaurados</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n already set</source>
-        <translation><numerusform>%n já definido</numerusform><numerusform>%n já definidos</numerusform></translation>
+        <translation>
+            <numerusform>%n já definido</numerusform>
+            <numerusform>%n já definidos</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n refused: changed on disk</source>
-        <translation><numerusform>%n recusado: mudou no disco</numerusform><numerusform>%n recusados: mudaram no disco</numerusform></translation>
+        <translation>
+            <numerusform>%n recusado: mudou no disco</numerusform>
+            <numerusform>%n recusados: mudaram no disco</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n failed</source>
-        <translation><numerusform>%n com falha</numerusform><numerusform>%n com falha</numerusform></translation>
+        <translation>
+            <numerusform>%n com falha</numerusform>
+            <numerusform>%n com falha</numerusform>
+        </translation>
     </message>
     <message>
         <source>nothing to do</source>
@@ -220,13 +257,16 @@
     </message>
     <message numerus="yes">
         <source>… and %n more (Show Details…)</source>
-        <translation><numerusform>… e mais %n (Mostrar detalhes…)</numerusform><numerusform>… e mais %n (Mostrar detalhes…)</numerusform></translation>
+        <translation>
+            <numerusform>… e mais %n (Mostrar detalhes…)</numerusform>
+            <numerusform>… e mais %n (Mostrar detalhes…)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ConfigFormPanel</name>
     <message>
-        <source>Only the project's config.json keeps keys that can be moved</source>
+        <source>Only the project&apos;s config.json keeps keys that can be moved</source>
         <translation>Só o config.json do projeto guarda chaves que podem ser movidas</translation>
     </message>
     <message>
@@ -270,8 +310,8 @@
         <translation>Projeto</translation>
     </message>
     <message>
-        <source>Workstream '{0}'</source>
-        <translation>Fluxo de trabalho '{0}'</translation>
+        <source>Workstream &apos;{0}&apos;</source>
+        <translation>Fluxo de trabalho &apos;{0}&apos;</translation>
     </message>
     <message>
         <source>Workstream (none)</source>
@@ -355,7 +395,10 @@
     </message>
     <message numerus="yes">
         <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation><numerusform>%n chave movida para o chaveiro: %1.</numerusform><numerusform>%n chaves movidas para o chaveiro: %1.</numerusform></translation>
+        <translation>
+            <numerusform>%n chave movida para o chaveiro: %1.</numerusform>
+            <numerusform>%n chaves movidas para o chaveiro: %1.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing to move to the keyring.</source>
@@ -508,7 +551,7 @@
         <translation>Desfazer lote</translation>
     </message>
     <message>
-        <source>Put back every project's previous value (a file changed since is left alone)</source>
+        <source>Put back every project&apos;s previous value (a file changed since is left alone)</source>
         <translation>Restaura o valor anterior de cada projeto (um arquivo alterado depois disso fica como está)</translation>
     </message>
     <message>
@@ -525,7 +568,10 @@
     </message>
     <message numerus="yes">
         <source>Default: %1 (%2) · %n of %3 differ(s)</source>
-        <translation><numerusform>Padrão: %1 (%2) · %n de %3 difere</numerusform><numerusform>Padrão: %1 (%2) · %n de %3 diferem</numerusform></translation>
+        <translation>
+            <numerusform>Padrão: %1 (%2) · %n de %3 difere</numerusform>
+            <numerusform>Padrão: %1 (%2) · %n de %3 diferem</numerusform>
+        </translation>
     </message>
     <message>
         <source>Undo: %1 — %2</source>
@@ -545,7 +591,10 @@
     </message>
     <message numerus="yes">
         <source>Reading %n project(s)…</source>
-        <translation><numerusform>Lendo %n projeto…</numerusform><numerusform>Lendo %n projetos…</numerusform></translation>
+        <translation>
+            <numerusform>Lendo %n projeto…</numerusform>
+            <numerusform>Lendo %n projetos…</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing written: the batch was cancelled.</source>
@@ -553,11 +602,17 @@
     </message>
     <message numerus="yes">
         <source>Writing %n project(s)…</source>
-        <translation><numerusform>Gravando %n projeto…</numerusform><numerusform>Gravando %n projetos…</numerusform></translation>
+        <translation>
+            <numerusform>Gravando %n projeto…</numerusform>
+            <numerusform>Gravando %n projetos…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Put %1 back in the %n project(s) this batch wrote (a file changed since is left alone)</source>
-        <translation><numerusform>Restaura %1 no %n projeto que este lote gravou (um arquivo alterado depois disso fica como está)</numerusform><numerusform>Restaura %1 nos %n projetos que este lote gravou (um arquivo alterado depois disso fica como está)</numerusform></translation>
+        <translation>
+            <numerusform>Restaura %1 no %n projeto que este lote gravou (um arquivo alterado depois disso fica como está)</numerusform>
+            <numerusform>Restaura %1 nos %n projetos que este lote gravou (um arquivo alterado depois disso fica como está)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Undoing the batch…</source>
@@ -674,8 +729,8 @@
         <translation>Configurações que diferem</translation>
     </message>
     <message>
-        <source>One row per setting that differs; for a setting changed on both sides, tick "Keep my value" (Space) to keep yours or untick it to take the disk's</source>
-        <translation>Uma linha por configuração que difere; numa configuração alterada dos dois lados, marque "Manter o meu valor" (Espaço) para ficar com o seu ou desmarque para usar o do disco</translation>
+        <source>One row per setting that differs; for a setting changed on both sides, tick &quot;Keep my value&quot; (Space) to keep yours or untick it to take the disk&apos;s</source>
+        <translation>Uma linha por configuração que difere; numa configuração alterada dos dois lados, marque &quot;Manter o meu valor&quot; (Espaço) para ficar com o seu ou desmarque para usar o do disco</translation>
     </message>
     <message>
         <source>No setting differs: the file on disk and your unsaved changes agree.</source>
@@ -687,23 +742,23 @@
     </message>
     <message>
         <source>What Keep mine changes in the file</source>
-        <translation>O que "Manter as minhas" altera no arquivo</translation>
+        <translation>O que &quot;Manter as minhas&quot; altera no arquivo</translation>
     </message>
     <message>
         <source>What Keep mine changes</source>
-        <translation>O que "Manter as minhas" altera</translation>
+        <translation>O que &quot;Manter as minhas&quot; altera</translation>
     </message>
     <message>
         <source>The lines Keep mine changes in the file as it is on disk now (API keys masked)</source>
-        <translation>As linhas que "Manter as minhas" altera no arquivo como está no disco agora (chaves de API mascaradas)</translation>
+        <translation>As linhas que &quot;Manter as minhas&quot; altera no arquivo como está no disco agora (chaves de API mascaradas)</translation>
     </message>
     <message>
         <source>Keep mine writes</source>
-        <translation>"Manter as minhas" grava</translation>
+        <translation>&quot;Manter as minhas&quot; grava</translation>
     </message>
     <message>
         <source>The whole file Keep mine would write</source>
-        <translation>O arquivo inteiro que "Manter as minhas" gravaria</translation>
+        <translation>O arquivo inteiro que &quot;Manter as minhas&quot; gravaria</translation>
     </message>
     <message>
         <source>Mine</source>
@@ -735,11 +790,11 @@
     </message>
     <message>
         <source>The file on disk cannot be used, so Keep mine cannot be applied to it. File check: %1</source>
-        <translation>O arquivo no disco não pode ser usado, então "Manter as minhas" não pode ser aplicado a ele. Verificação do arquivo: %1</translation>
+        <translation>O arquivo no disco não pode ser usado, então &quot;Manter as minhas&quot; não pode ser aplicado a ele. Verificação do arquivo: %1</translation>
     </message>
     <message>
         <source>Keep mine writes the file exactly as it is on disk now.</source>
-        <translation>"Manter as minhas" grava o arquivo exatamente como está no disco agora.</translation>
+        <translation>&quot;Manter as minhas&quot; grava o arquivo exatamente como está no disco agora.</translation>
     </message>
     <message>
         <source>The file on disk cannot be read now. Reload when it is fixed, or keep your changes and save once it can be read.</source>
@@ -747,15 +802,24 @@
     </message>
     <message numerus="yes">
         <source>Keep mine writes the file as it is on disk now with %n of your change(s) on top.</source>
-        <translation><numerusform>"Manter as minhas" grava o arquivo como está no disco agora com %n alteração sua por cima.</numerusform><numerusform>"Manter as minhas" grava o arquivo como está no disco agora com %n alterações suas por cima.</numerusform></translation>
+        <translation>
+            <numerusform>&quot;Manter as minhas&quot; grava o arquivo como está no disco agora com %n alteração sua por cima.</numerusform>
+            <numerusform>&quot;Manter as minhas&quot; grava o arquivo como está no disco agora com %n alterações suas por cima.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n change(s) made on disk are kept.</source>
-        <translation><numerusform>%n alteração feita no disco é mantida.</numerusform><numerusform>%n alterações feitas no disco são mantidas.</numerusform></translation>
+        <translation>
+            <numerusform>%n alteração feita no disco é mantida.</numerusform>
+            <numerusform>%n alterações feitas no disco são mantidas.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <source>%n setting(s) were changed on both sides: tick or untick "Keep my value".</source>
-        <translation><numerusform>%n configuração foi alterada dos dois lados: marque ou desmarque "Manter o meu valor".</numerusform><numerusform>%n configurações foram alteradas dos dois lados: marque ou desmarque "Manter o meu valor".</numerusform></translation>
+        <source>%n setting(s) were changed on both sides: tick or untick &quot;Keep my value&quot;.</source>
+        <translation>
+            <numerusform>%n configuração foi alterada dos dois lados: marque ou desmarque &quot;Manter o meu valor&quot;.</numerusform>
+            <numerusform>%n configurações foram alteradas dos dois lados: marque ou desmarque &quot;Manter o meu valor&quot;.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -884,7 +948,10 @@
     </message>
     <message numerus="yes">
         <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>
-        <translation><numerusform>O config.json contém %n chave de API em texto puro: %1. Ela aparece mascarada aqui; mova-a para o chaveiro do sistema para que o arquivo diga apenas true.</numerusform><numerusform>O config.json contém %n chaves de API em texto puro: %1. Elas aparecem mascaradas aqui; mova-as para o chaveiro do sistema para que o arquivo diga apenas true.</numerusform></translation>
+        <translation>
+            <numerusform>O config.json contém %n chave de API em texto puro: %1. Ela aparece mascarada aqui; mova-a para o chaveiro do sistema para que o arquivo diga apenas true.</numerusform>
+            <numerusform>O config.json contém %n chaves de API em texto puro: %1. Elas aparecem mascaradas aqui; mova-as para o chaveiro do sistema para que o arquivo diga apenas true.</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 (as read)</source>
@@ -922,7 +989,7 @@
         <translation>Configurações como JSON</translation>
     </message>
     <message>
-        <source>The draft as JSON; edits here change the form's values too. API keys are masked.</source>
+        <source>The draft as JSON; edits here change the form&apos;s values too. API keys are masked.</source>
         <translation>O rascunho como JSON; edições aqui também mudam os valores do formulário. As chaves de API ficam mascaradas.</translation>
     </message>
     <message>
@@ -1019,7 +1086,7 @@
         <translation>Salvar configurações</translation>
     </message>
     <message>
-        <source>Save the Settings tab's changes (what the fields show), from anywhere</source>
+        <source>Save the Settings tab&apos;s changes (what the fields show), from anywhere</source>
         <translation>Salva as alterações da aba Configurações (o que os campos mostram), de qualquer lugar</translation>
     </message>
     <message>
@@ -1051,7 +1118,7 @@
         <translation>Abrir um terminal aqui</translation>
     </message>
     <message>
-        <source>Open a terminal in the open project's folder</source>
+        <source>Open a terminal in the open project&apos;s folder</source>
         <translation>Abre um terminal na pasta do projeto aberto</translation>
     </message>
     <message>
@@ -1071,7 +1138,7 @@
         <translation>Buscar uma configuração</translation>
     </message>
     <message>
-        <source>Search the Settings tab's keys, titles and descriptions</source>
+        <source>Search the Settings tab&apos;s keys, titles and descriptions</source>
         <translation>Busca nas chaves, títulos e descrições da aba Configurações</translation>
     </message>
     <message>
@@ -1079,7 +1146,7 @@
         <translation>Copiar o próximo comando</translation>
     </message>
     <message>
-        <source>Copy the open project's next command to the clipboard</source>
+        <source>Copy the open project&apos;s next command to the clipboard</source>
         <translation>Copia o próximo comando do projeto aberto para a área de transferência</translation>
     </message>
     <message>
@@ -1188,19 +1255,31 @@
     </message>
     <message numerus="yes">
         <source>watching %n project(s)</source>
-        <translation><numerusform>monitorando %n projeto</numerusform><numerusform>monitorando %n projetos</numerusform></translation>
+        <translation>
+            <numerusform>monitorando %n projeto</numerusform>
+            <numerusform>monitorando %n projetos</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n project(s)</source>
-        <translation><numerusform>%n projeto</numerusform><numerusform>%n projetos</numerusform></translation>
+        <translation>
+            <numerusform>%n projeto</numerusform>
+            <numerusform>%n projetos</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n new</source>
-        <translation><numerusform>novos: %n</numerusform><numerusform>novos: %n</numerusform></translation>
+        <translation>
+            <numerusform>novos: %n</numerusform>
+            <numerusform>novos: %n</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n gone</source>
-        <translation><numerusform>removidos: %n</numerusform><numerusform>removidos: %n</numerusform></translation>
+        <translation>
+            <numerusform>removidos: %n</numerusform>
+            <numerusform>removidos: %n</numerusform>
+        </translation>
     </message>
     <message>
         <source>Rescan: %1 (%2, %3)</source>
@@ -1227,7 +1306,7 @@
         <translation>Aba Configurações</translation>
     </message>
     <message>
-        <source>The open project's config.json, as a form</source>
+        <source>The open project&apos;s config.json, as a form</source>
         <translation>O config.json do projeto aberto, como formulário</translation>
     </message>
     <message>
@@ -1327,7 +1406,7 @@
     </message>
     <message>
         <source>Keep mine writes</source>
-        <translation>"Manter as minhas" grava</translation>
+        <translation>&quot;Manter as minhas&quot; grava</translation>
     </message>
     <message>
         <source>Keep my value</source>
@@ -1354,7 +1433,7 @@
         <translation>o meu</translation>
     </message>
     <message>
-        <source>disk's</source>
+        <source>disk&apos;s</source>
         <translation>o do disco</translation>
     </message>
 </context>
@@ -1437,7 +1516,7 @@
         <translation>Número da tentativa: o roteamento dinâmico eleva o nível e o esforço a cada tentativa que falha (Alt+A)</translation>
     </message>
     <message>
-        <source>Resolve with the Settings tab's unsaved edits, on a copy: nothing is written (Alt+D)</source>
+        <source>Resolve with the Settings tab&apos;s unsaved edits, on a copy: nothing is written (Alt+D)</source>
         <translation>Resolver com as alterações não salvas da aba Configurações, numa cópia: nada é gravado (Alt+R)</translation>
     </message>
     <message>
@@ -1473,7 +1552,7 @@
         <translation>Redefinir a simulação</translation>
     </message>
     <message>
-        <source>Copy the selected agent's resolution as JSON</source>
+        <source>Copy the selected agent&apos;s resolution as JSON</source>
         <translation>Copiar a resolução do agente selecionado como JSON</translation>
     </message>
     <message>
@@ -1489,7 +1568,7 @@
         <translation>Roteamento do agente selecionado</translation>
     </message>
     <message>
-        <source>No agents to show: this project's settings could not be loaded (the reason is above). Fix the file and the table fills in.</source>
+        <source>No agents to show: this project&apos;s settings could not be loaded (the reason is above). Fix the file and the table fills in.</source>
         <translation>Nenhum agente para mostrar: não foi possível carregar as configurações deste projeto (o motivo está acima). Corrija o arquivo e a tabela será preenchida.</translation>
     </message>
     <message>
@@ -1525,7 +1604,7 @@
         <translation>perfil: como configurado ({0})</translation>
     </message>
     <message>
-        <source>This project's settings could not be loaded (from the file check): {0}</source>
+        <source>This project&apos;s settings could not be loaded (from the file check): {0}</source>
         <translation>Não foi possível carregar as configurações deste projeto (da verificação do arquivo): {0}</translation>
     </message>
     <message>
@@ -1538,7 +1617,10 @@
     </message>
     <message numerus="yes">
         <source>%n agent(s) change</source>
-        <translation><numerusform>%n agente muda</numerusform><numerusform>%n agentes mudam</numerusform></translation>
+        <translation>
+            <numerusform>%n agente muda</numerusform>
+            <numerusform>%n agentes mudam</numerusform>
+        </translation>
     </message>
     <message>
         <source>no agent changes</source>
@@ -1608,7 +1690,7 @@
         <translation>fluxo de trabalho “{0}”</translation>
     </message>
     <message>
-        <source>the project's .planning/config.json</source>
+        <source>the project&apos;s .planning/config.json</source>
         <translation>.planning/config.json do projeto</translation>
     </message>
     <message>
@@ -1624,7 +1706,7 @@
         <translation>o arquivo está vazio, então valem os padrões</translation>
     </message>
     <message>
-        <source>the workstream has no config.json of its own, so the project's is used</source>
+        <source>the workstream has no config.json of its own, so the project&apos;s is used</source>
         <translation>o fluxo de trabalho não tem config.json próprio, então é usado o do projeto</translation>
     </message>
     <message>
@@ -1683,7 +1765,7 @@
         <translation>&amp;Pasta:</translation>
     </message>
     <message>
-        <source>The whole path of the new project's folder; a missing one can be created</source>
+        <source>The whole path of the new project&apos;s folder; a missing one can be created</source>
         <translation>O caminho completo da pasta do novo projeto; uma pasta que não existe pode ser criada</translation>
     </message>
     <message>
@@ -1747,7 +1829,7 @@
         <translation>%1 ainda não existe. Criá-la (com as pastas acima que faltarem) para o novo projeto?</translation>
     </message>
     <message>
-        <source>The new project's folder (Alt+F)</source>
+        <source>The new project&apos;s folder (Alt+F)</source>
         <translation>A pasta do novo projeto (Alt+P)</translation>
     </message>
     <message>
@@ -2045,11 +2127,17 @@
     </message>
     <message numerus="yes">
         <source>%n shown</source>
-        <translation><numerusform>%n exibido</numerusform><numerusform>%n exibidos</numerusform></translation>
+        <translation>
+            <numerusform>%n exibido</numerusform>
+            <numerusform>%n exibidos</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1, %n with problems</source>
-        <translation><numerusform>%1, %n com problemas</numerusform><numerusform>%1, %n com problemas</numerusform></translation>
+        <translation>
+            <numerusform>%1, %n com problemas</numerusform>
+            <numerusform>%1, %n com problemas</numerusform>
+        </translation>
     </message>
     <message>
         <source>— %1 · double-click a row to open it</source>
@@ -2084,7 +2172,10 @@
     </message>
     <message numerus="yes">
         <source>%n plan(s) open</source>
-        <translation><numerusform>%n plano aberto</numerusform><numerusform>%n planos abertos</numerusform></translation>
+        <translation>
+            <numerusform>%n plano aberto</numerusform>
+            <numerusform>%n planos abertos</numerusform>
+        </translation>
     </message>
     <message>
         <source>not planned</source>
@@ -2219,11 +2310,17 @@
     </message>
     <message numerus="yes">
         <source>%n project(s)</source>
-        <translation><numerusform>%n projeto</numerusform><numerusform>%n projetos</numerusform></translation>
+        <translation>
+            <numerusform>%n projeto</numerusform>
+            <numerusform>%n projetos</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n workspace(s)</source>
-        <translation><numerusform>%n espaço de trabalho</numerusform><numerusform>%n espaços de trabalho</numerusform></translation>
+        <translation>
+            <numerusform>%n espaço de trabalho</numerusform>
+            <numerusform>%n espaços de trabalho</numerusform>
+        </translation>
     </message>
     <message>
         <source>Scan failed: %1</source>
@@ -2242,7 +2339,7 @@
         <translation>Não foi possível adicionar a pasta</translation>
     </message>
     <message>
-        <source>The workspace registry's check says:
+        <source>The workspace registry&apos;s check says:
 %1</source>
         <translation>A verificação do registro de espaços de trabalho diz:
 %1</translation>
@@ -2308,11 +2405,17 @@ Nenhum arquivo é excluído.</translation>
     </message>
     <message numerus="yes">
         <source>%1 (+%n more)</source>
-        <translation><numerusform>%1 (+%n outro)</numerusform><numerusform>%1 (+%n outros)</numerusform></translation>
+        <translation>
+            <numerusform>%1 (+%n outro)</numerusform>
+            <numerusform>%1 (+%n outros)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1: %n new blocker(s)</source>
-        <translation><numerusform>%1: novo bloqueio</numerusform><numerusform>%1: %n novos bloqueios</numerusform></translation>
+        <translation>
+            <numerusform>%1: novo bloqueio</numerusform>
+            <numerusform>%1: %n novos bloqueios</numerusform>
+        </translation>
     </message>
     <message>
         <source>Milestone %1 is complete.</source>
@@ -2348,7 +2451,10 @@ Nenhum arquivo é excluído.</translation>
     </message>
     <message numerus="yes">
         <source>MSD Desktop — %n project(s), %1 in progress</source>
-        <translation><numerusform>MSD Desktop — %n projeto, %1 em andamento</numerusform><numerusform>MSD Desktop — %n projetos, %1 em andamento</numerusform></translation>
+        <translation>
+            <numerusform>MSD Desktop — %n projeto, %1 em andamento</numerusform>
+            <numerusform>MSD Desktop — %n projetos, %1 em andamento</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2390,7 +2496,10 @@ Nenhum arquivo é excluído.</translation>
     </message>
     <message numerus="yes">
         <source>%n project(s)</source>
-        <translation><numerusform>%n projeto</numerusform><numerusform>%n projetos</numerusform></translation>
+        <translation>
+            <numerusform>%n projeto</numerusform>
+            <numerusform>%n projetos</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1, %2</source>
@@ -2452,7 +2561,7 @@ Nenhum arquivo é excluído.</translation>
         <translation>Avisos</translation>
     </message>
     <message>
-        <source>The agent (MSD's name for it)</source>
+        <source>The agent (MSD&apos;s name for it)</source>
         <translation>O agente (o nome dele no MSD)</translation>
     </message>
     <message>
@@ -2460,7 +2569,7 @@ Nenhum arquivo é excluído.</translation>
         <translation>Tipo de fase: o tipo de trabalho que o agente faz</translation>
     </message>
     <message>
-        <source>Routing tier: how heavy the agent's work is (heavy, standard, light)</source>
+        <source>Routing tier: how heavy the agent&apos;s work is (heavy, standard, light)</source>
         <translation>Nível de roteamento: o quanto o trabalho do agente é pesado (heavy, standard, light)</translation>
     </message>
     <message>
@@ -2476,7 +2585,7 @@ Nenhum arquivo é excluído.</translation>
         <translation>Modo rápido: ligado ou desligado</translation>
     </message>
     <message>
-        <source>The layer that decided the model (its id in the cell's tooltip)</source>
+        <source>The layer that decided the model (its id in the cell&apos;s tooltip)</source>
         <translation>A camada que decidiu o modelo (o ID dela na dica da célula)</translation>
     </message>
     <message>
@@ -2488,12 +2597,12 @@ Nenhum arquivo é excluído.</translation>
         <translation>substituição global de ~/.msd/defaults.json (o MSD a mescla por agente, D1; o GSD Core ≤ 1.14 a ignora quando o projeto tem .planning/)</translation>
     </message>
     <message>
-        <source>"" (omit)</source>
-        <translation>"" (omitir)</translation>
+        <source>&quot;&quot; (omit)</source>
+        <translation>&quot;&quot; (omitir)</translation>
     </message>
     <message>
-        <source>"" = omit the model parameter</source>
-        <translation>"" = omitir o parâmetro de modelo</translation>
+        <source>&quot;&quot; = omit the model parameter</source>
+        <translation>&quot;&quot; = omitir o parâmetro de modelo</translation>
     </message>
     <message>
         <source>inherit = use the session model</source>
@@ -2643,15 +2752,15 @@ Nenhum arquivo é excluído.</translation>
         <translation>desligado</translation>
     </message>
     <message>
-        <source>"" (omit the model parameter)</source>
-        <translation>"" (omitir o parâmetro de modelo)</translation>
+        <source>&quot;&quot; (omit the model parameter)</source>
+        <translation>&quot;&quot; (omitir o parâmetro de modelo)</translation>
     </message>
     <message>
         <source>{0} → {1}</source>
         <translation>{0} → {1}</translation>
     </message>
     <message>
-        <source>tier {0} from the phase type's models entry</source>
+        <source>tier {0} from the phase type&apos;s models entry</source>
         <translation>nível {0} da entrada models do tipo de fase</translation>
     </message>
     <message>
@@ -2919,23 +3028,38 @@ Nenhum arquivo é excluído.</translation>
     <name>SettingsCounts</name>
     <message numerus="yes">
         <source>revert %n change(s)</source>
-        <translation><numerusform>reverter %n alteração</numerusform><numerusform>reverter %n alterações</numerusform></translation>
+        <translation>
+            <numerusform>reverter %n alteração</numerusform>
+            <numerusform>reverter %n alterações</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n unsaved change(s)</source>
-        <translation><numerusform>%n alteração não salva</numerusform><numerusform>%n alterações não salvas</numerusform></translation>
+        <translation>
+            <numerusform>%n alteração não salva</numerusform>
+            <numerusform>%n alterações não salvas</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1: %n unsaved change(s)</source>
-        <translation><numerusform>%1: %n alteração não salva</numerusform><numerusform>%1: %n alterações não salvas</numerusform></translation>
+        <translation>
+            <numerusform>%1: %n alteração não salva</numerusform>
+            <numerusform>%1: %n alterações não salvas</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Saved %n change(s) to %1.</source>
-        <translation><numerusform>%n alteração salva em %1.</numerusform><numerusform>%n alterações salvas em %1.</numerusform></translation>
+        <translation>
+            <numerusform>%n alteração salva em %1.</numerusform>
+            <numerusform>%n alterações salvas em %1.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n invalid — fix before saving</source>
-        <translation><numerusform>%n inválido — corrija antes de salvar</numerusform><numerusform>%n inválidos — corrija antes de salvar</numerusform></translation>
+        <translation>
+            <numerusform>%n inválido — corrija antes de salvar</numerusform>
+            <numerusform>%n inválidos — corrija antes de salvar</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3033,12 +3157,12 @@ Nenhum arquivo é excluído.</translation>
         <translation>Modelo</translation>
     </message>
     <message>
-        <source>No per-agent model overrides: every agent uses its profile's model. Add sets one.</source>
+        <source>No per-agent model overrides: every agent uses its profile&apos;s model. Add sets one.</source>
         <translation>Nenhuma substituição de modelo por agente: cada agente usa o modelo do seu perfil. Adicionar define uma.</translation>
     </message>
     <message>
-        <source>Agent names: {0}. Model: an alias (opus, sonnet, haiku), a full model ID, or "" to omit.</source>
-        <translation>Nomes de agente: {0}. Modelo: um apelido (opus, sonnet, haiku), um ID de modelo completo, ou "" para omitir.</translation>
+        <source>Agent names: {0}. Model: an alias (opus, sonnet, haiku), a full model ID, or &quot;&quot; to omit.</source>
+        <translation>Nomes de agente: {0}. Modelo: um apelido (opus, sonnet, haiku), um ID de modelo completo, ou &quot;&quot; para omitir.</translation>
     </message>
     <message>
         <source>A skill path is empty.</source>
@@ -3117,8 +3241,8 @@ Nenhum arquivo é excluído.</translation>
         <translation>{0}, tentados em ordem</translation>
     </message>
     <message>
-        <source>{0}: '{1}' is not a whole number.</source>
-        <translation>{0}: '{1}' não é um número inteiro.</translation>
+        <source>{0}: &apos;{1}&apos; is not a whole number.</source>
+        <translation>{0}: &apos;{1}&apos; não é um número inteiro.</translation>
     </message>
     <message>
         <source>{0} (as read)</source>
@@ -3176,8 +3300,8 @@ Nenhum arquivo é excluído.</translation>
         <translation>Padrão embutido</translation>
     </message>
     <message>
-        <source>{0} '{1}'</source>
-        <translation>{0} '{1}'</translation>
+        <source>{0} &apos;{1}&apos;</source>
+        <translation>{0} &apos;{1}&apos;</translation>
     </message>
     <message>
         <source>Not set in any file</source>
@@ -3238,7 +3362,7 @@ Nenhum arquivo é excluído.</translation>
         <translation>Atalhos de teclado — MSD Desktop</translation>
     </message>
     <message>
-        <source>Keys of this window right now (a project's tabs add theirs while it is open).</source>
+        <source>Keys of this window right now (a project&apos;s tabs add theirs while it is open).</source>
         <translation>As teclas desta janela agora (as abas de um projeto somam as suas enquanto ele está aberto).</translation>
     </message>
     <message>
@@ -3349,7 +3473,7 @@ Nenhum arquivo é excluído.</translation>
         <translation>O plano atual, segundo o STATE.md</translation>
     </message>
     <message>
-        <source>The normalized status; the value's tooltip has the text STATE.md gives</source>
+        <source>The normalized status; the value&apos;s tooltip has the text STATE.md gives</source>
         <translation>O status normalizado; a dica do valor mostra o texto que o STATE.md traz</translation>
     </message>
     <message>
@@ -3455,7 +3579,7 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>This project has no STATE.md yet.
 
-STATE.md, in the project's .planning folder, is where MSD keeps track of where the work stands: the milestone, the current phase and plan, the status and the next step. It is written when the project is set up; to set it up, run this in your coding agent:
+STATE.md, in the project&apos;s .planning folder, is where MSD keeps track of where the work stands: the milestone, the current phase and plan, the status and the next step. It is written when the project is set up; to set it up, run this in your coding agent:
 
 /msd-new-project
 
@@ -3478,7 +3602,10 @@ O STATE.md, na pasta .planning do projeto, é onde o MSD registra em que ponto o
     </message>
     <message numerus="yes">
         <source>ROADMAP.md lists %n phase(s) for the current milestone.</source>
-        <translation><numerusform>O ROADMAP.md lista %n fase para o marco atual.</numerusform><numerusform>O ROADMAP.md lista %n fases para o marco atual.</numerusform></translation>
+        <translation>
+            <numerusform>O ROADMAP.md lista %n fase para o marco atual.</numerusform>
+            <numerusform>O ROADMAP.md lista %n fases para o marco atual.</numerusform>
+        </translation>
     </message>
     <message>
         <source>No phases to show.</source>
@@ -3514,7 +3641,10 @@ O STATE.md, na pasta .planning do projeto, é onde o MSD registra em que ponto o
     </message>
     <message numerus="yes">
         <source>The file check found %n problem(s):</source>
-        <translation><numerusform>A verificação dos arquivos encontrou %n problema:</numerusform><numerusform>A verificação dos arquivos encontrou %n problemas:</numerusform></translation>
+        <translation>
+            <numerusform>A verificação dos arquivos encontrou %n problema:</numerusform>
+            <numerusform>A verificação dos arquivos encontrou %n problemas:</numerusform>
+        </translation>
     </message>
     <message>
         <source>No STATE.md in this project yet</source>
@@ -3544,7 +3674,10 @@ Compacta: %2</translation>
     </message>
     <message numerus="yes">
         <source>%n phase(s) in this milestone</source>
-        <translation><numerusform>%n fase neste marco</numerusform><numerusform>%n fases neste marco</numerusform></translation>
+        <translation>
+            <numerusform>%n fase neste marco</numerusform>
+            <numerusform>%n fases neste marco</numerusform>
+        </translation>
     </message>
     <message>
         <source>Blockers (%1)</source>
@@ -3573,6 +3706,34 @@ Compacta: %2</translation>
 </context>
 <context>
     <name>StatusText</name>
+    <message>
+        <source>paused</source>
+        <translation>pausado</translation>
+    </message>
+    <message>
+        <source>executing</source>
+        <translation>em execução</translation>
+    </message>
+    <message>
+        <source>planning</source>
+        <translation>em planejamento</translation>
+    </message>
+    <message>
+        <source>discussing</source>
+        <translation>em discussão</translation>
+    </message>
+    <message>
+        <source>verifying</source>
+        <translation>em verificação</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>concluído</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
     <message>
         <source>%1 line %2</source>
         <translation>%1, linha %2</translation>
@@ -3605,7 +3766,7 @@ Compacta: %2</translation>
         <translation>Qual valor: modelo, esforço ou modo rápido</translation>
     </message>
     <message>
-        <source>The precedence layer (its id in the cell's tooltip)</source>
+        <source>The precedence layer (its id in the cell&apos;s tooltip)</source>
         <translation>A camada de precedência (o ID dela na dica da célula)</translation>
     </message>
     <message>
@@ -3827,7 +3988,7 @@ Compacta: %2</translation>
         <translation>Skills de agentes</translation>
     </message>
     <message>
-        <source>skill paths injected into the named agent's prompt (agent_skills.&lt;agent&gt;); paths must stay inside the project</source>
+        <source>skill paths injected into the named agent&apos;s prompt (agent_skills.&lt;agent&gt;); paths must stay inside the project</source>
         <comment>agent_skills/description</comment>
         <translation>caminhos de skills injetados no prompt do agente indicado (agent_skills.&lt;agent&gt;); os caminhos devem ficar dentro do projeto</translation>
     </message>
@@ -3907,7 +4068,7 @@ Compacta: %2</translation>
         <translation>Modelo por runtime e nível</translation>
     </message>
     <message>
-        <source>model id (or {model, reasoning_effort}) for a runtime's tier, over the built-in runtime map; used when runtime is set and is not claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</source>
+        <source>model id (or {model, reasoning_effort}) for a runtime&apos;s tier, over the built-in runtime map; used when runtime is set and is not claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</source>
         <comment>model_profile_overrides/description</comment>
         <translation>id do modelo (ou {model, reasoning_effort}) para o nível de um runtime, sobrepondo o mapa de runtimes embutido; usado quando runtime está definido e não é claude (model_profile_overrides.&lt;runtime&gt;.&lt;tier&gt;)</translation>
     </message>
@@ -3917,7 +4078,7 @@ Compacta: %2</translation>
         <translation>Política de modelo por runtime e nível</translation>
     </message>
     <message>
-        <source>model id (or {model, ...}) for a runtime's tier, checked by model_policy before the provider presets; no runtime set = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</source>
+        <source>model id (or {model, ...}) for a runtime&apos;s tier, checked by model_policy before the provider presets; no runtime set = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</source>
         <comment>model_policy.runtime_tiers/description</comment>
         <translation>id do modelo (ou {model, ...}) para o nível de um runtime, consultado pelo model_policy antes das predefinições do provedor; sem runtime definido = claude (model_policy.runtime_tiers.&lt;runtime&gt;.&lt;tier&gt;)</translation>
     </message>
@@ -4093,17 +4254,17 @@ Compacta: %2</translation>
     </message>
     <message>
         <source>phase count: coarse 3-5</source>
-        <comment>granularity/option/"coarse"</comment>
+        <comment>granularity/option/&quot;coarse&quot;</comment>
         <translation>quantidade de fases: coarse 3-5</translation>
     </message>
     <message>
         <source>standard 5-8</source>
-        <comment>granularity/option/"standard"</comment>
+        <comment>granularity/option/&quot;standard&quot;</comment>
         <translation>standard 5-8</translation>
     </message>
     <message>
         <source>fine 8-12</source>
-        <comment>granularity/option/"fine"</comment>
+        <comment>granularity/option/&quot;fine&quot;</comment>
         <translation>fine 8-12</translation>
     </message>
     <message>
@@ -4118,12 +4279,12 @@ Compacta: %2</translation>
     </message>
     <message>
         <source>interactive confirms each step</source>
-        <comment>mode/option/"interactive"</comment>
+        <comment>mode/option/&quot;interactive&quot;</comment>
         <translation>interactive confirma cada etapa</translation>
     </message>
     <message>
         <source>yolo auto-approves decisions</source>
-        <comment>mode/option/"yolo"</comment>
+        <comment>mode/option/&quot;yolo&quot;</comment>
         <translation>yolo aprova as decisões automaticamente</translation>
     </message>
     <message>
@@ -4138,7 +4299,7 @@ Compacta: %2</translation>
     </message>
     <message>
         <source>milestone-prefixed = 1-01 style</source>
-        <comment>phase_id_convention/option/"milestone-prefixed"</comment>
+        <comment>phase_id_convention/option/&quot;milestone-prefixed&quot;</comment>
         <translation>milestone-prefixed = estilo 1-01</translation>
     </message>
     <message>
@@ -4747,9 +4908,9 @@ Compacta: %2</translation>
         <translation>Resolver ids de modelo</translation>
     </message>
     <message>
-        <source>false=aliases, true=full Claude IDs, "omit"=empty model</source>
+        <source>false=aliases, true=full Claude IDs, &quot;omit&quot;=empty model</source>
         <comment>resolve_model_ids/description</comment>
-        <translation>false=aliases, true=IDs completos do Claude, "omit"=modelo vazio</translation>
+        <translation>false=aliases, true=IDs completos do Claude, &quot;omit&quot;=modelo vazio</translation>
     </message>
     <message>
         <source>false=aliases</source>
@@ -4762,9 +4923,9 @@ Compacta: %2</translation>
         <translation>true=IDs completos do Claude</translation>
     </message>
     <message>
-        <source>"omit"=empty model</source>
-        <comment>resolve_model_ids/option/"omit"</comment>
-        <translation>"omit"=modelo vazio</translation>
+        <source>&quot;omit&quot;=empty model</source>
+        <comment>resolve_model_ids/option/&quot;omit&quot;</comment>
+        <translation>&quot;omit&quot;=modelo vazio</translation>
     </message>
     <message>
         <source>Runtime</source>
@@ -5012,9 +5173,9 @@ Compacta: %2</translation>
         <translation>Máximo de tokens de prompt por revisor › llama.cpp</translation>
     </message>
     <message>
-        <source>prompt token budget for the 'llama_cpp' reviewer (-1 = unset)</source>
+        <source>prompt token budget for the &apos;llama_cpp&apos; reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.llama_cpp/description</comment>
-        <translation>orçamento de tokens de prompt para o revisor 'llama_cpp' (-1 = não definido)</translation>
+        <translation>orçamento de tokens de prompt para o revisor &apos;llama_cpp&apos; (-1 = não definido)</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer › Lm studio</source>
@@ -5022,9 +5183,9 @@ Compacta: %2</translation>
         <translation>Máximo de tokens de prompt por revisor › LM Studio</translation>
     </message>
     <message>
-        <source>prompt token budget for the 'lm_studio' reviewer (-1 = unset)</source>
+        <source>prompt token budget for the &apos;lm_studio&apos; reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.lm_studio/description</comment>
-        <translation>orçamento de tokens de prompt para o revisor 'lm_studio' (-1 = não definido)</translation>
+        <translation>orçamento de tokens de prompt para o revisor &apos;lm_studio&apos; (-1 = não definido)</translation>
     </message>
     <message>
         <source>Max prompt tokens per reviewer › Ollama</source>
@@ -5032,9 +5193,9 @@ Compacta: %2</translation>
         <translation>Máximo de tokens de prompt por revisor › Ollama</translation>
     </message>
     <message>
-        <source>prompt token budget for the 'ollama' reviewer (-1 = unset)</source>
+        <source>prompt token budget for the &apos;ollama&apos; reviewer (-1 = unset)</source>
         <comment>review.max_prompt_tokens_per_reviewer.ollama/description</comment>
-        <translation>orçamento de tokens de prompt para o revisor 'ollama' (-1 = não definido)</translation>
+        <translation>orçamento de tokens de prompt para o revisor &apos;ollama&apos; (-1 = não definido)</translation>
     </message>
     <message>
         <source>Models › Agy</source>
@@ -5042,9 +5203,9 @@ Compacta: %2</translation>
         <translation>Modelos › Agy</translation>
     </message>
     <message>
-        <source>model passed to the 'agy' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;agy&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.agy/description</comment>
-        <translation>modelo passado para a trilha do revisor 'agy' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;agy&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Claude</source>
@@ -5052,9 +5213,9 @@ Compacta: %2</translation>
         <translation>Modelos › Claude</translation>
     </message>
     <message>
-        <source>model passed to the 'claude' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;claude&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.claude/description</comment>
-        <translation>modelo passado para a trilha do revisor 'claude' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;claude&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Codex</source>
@@ -5062,9 +5223,9 @@ Compacta: %2</translation>
         <translation>Modelos › Codex</translation>
     </message>
     <message>
-        <source>model passed to the 'codex' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;codex&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.codex/description</comment>
-        <translation>modelo passado para a trilha do revisor 'codex' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;codex&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Cursor</source>
@@ -5077,9 +5238,9 @@ Compacta: %2</translation>
         <translation>Modelos › Gemini</translation>
     </message>
     <message>
-        <source>model passed to the 'gemini' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;gemini&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.gemini/description</comment>
-        <translation>modelo passado para a trilha do revisor 'gemini' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;gemini&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Kimi code</source>
@@ -5087,9 +5248,9 @@ Compacta: %2</translation>
         <translation>Modelos › Kimi Code</translation>
     </message>
     <message>
-        <source>model passed to the 'kimi-code' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;kimi-code&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.kimi-code/description</comment>
-        <translation>modelo passado para a trilha do revisor 'kimi-code' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;kimi-code&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Llama cpp</source>
@@ -5097,9 +5258,9 @@ Compacta: %2</translation>
         <translation>Modelos › llama.cpp</translation>
     </message>
     <message>
-        <source>model passed to the 'llama_cpp' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;llama_cpp&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.llama_cpp/description</comment>
-        <translation>modelo passado para a trilha do revisor 'llama_cpp' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;llama_cpp&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Lm studio</source>
@@ -5107,9 +5268,9 @@ Compacta: %2</translation>
         <translation>Modelos › LM Studio</translation>
     </message>
     <message>
-        <source>model passed to the 'lm_studio' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;lm_studio&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.lm_studio/description</comment>
-        <translation>modelo passado para a trilha do revisor 'lm_studio' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;lm_studio&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Ollama</source>
@@ -5117,9 +5278,9 @@ Compacta: %2</translation>
         <translation>Modelos › Ollama</translation>
     </message>
     <message>
-        <source>model passed to the 'ollama' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;ollama&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.ollama/description</comment>
-        <translation>modelo passado para a trilha do revisor 'ollama' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;ollama&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Opencode</source>
@@ -5127,9 +5288,9 @@ Compacta: %2</translation>
         <translation>Modelos › OpenCode</translation>
     </message>
     <message>
-        <source>model passed to the 'opencode' reviewer lane (capability-federated key)</source>
+        <source>model passed to the &apos;opencode&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.opencode/description</comment>
-        <translation>modelo passado para a trilha do revisor 'opencode' (chave federada por capacidade)</translation>
+        <translation>modelo passado para a trilha do revisor &apos;opencode&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
         <source>Models › Qwen</source>
@@ -5148,17 +5309,17 @@ Compacta: %2</translation>
     </message>
     <message>
         <source>dev</source>
-        <comment>context_profile/option/"dev"</comment>
+        <comment>context_profile/option/&quot;dev&quot;</comment>
         <translation>dev</translation>
     </message>
     <message>
         <source>research or review preset (documented for MSD</source>
-        <comment>context_profile/option/"research"</comment>
+        <comment>context_profile/option/&quot;research&quot;</comment>
         <translation>research ou review (documentada para o MSD</translation>
     </message>
     <message>
         <source>research or review preset (documented for MSD</source>
-        <comment>context_profile/option/"review"</comment>
+        <comment>context_profile/option/&quot;review&quot;</comment>
         <translation>research ou review (documentada para o MSD</translation>
     </message>
     <message>
@@ -5187,12 +5348,12 @@ Compacta: %2</translation>
         <translation>disponibilidade/chave do Tavily Search (mascarada pelo MSD onde quer que seja exibida)</translation>
     </message>
     <message>
-        <source>model for the --cursor reviewer (documented; upstream's config-set refuses this key)</source>
+        <source>model for the --cursor reviewer (documented; upstream&apos;s config-set refuses this key)</source>
         <comment>review.models.cursor/description</comment>
         <translation>modelo para o revisor --cursor (documentado; o config-set do upstream recusa esta chave)</translation>
     </message>
     <message>
-        <source>model for the --qwen reviewer (documented; upstream's config-set refuses this key)</source>
+        <source>model for the --qwen reviewer (documented; upstream&apos;s config-set refuses this key)</source>
         <comment>review.models.qwen/description</comment>
         <translation>modelo para o revisor --qwen (documentado; o config-set do upstream recusa esta chave)</translation>
     </message>
@@ -5312,9 +5473,9 @@ Compacta: %2</translation>
         <translation>Mostrar último comando</translation>
     </message>
     <message>
-        <source>append 'last: /&lt;cmd&gt;' suffix</source>
+        <source>append &apos;last: /&lt;cmd&gt;&apos; suffix</source>
         <comment>statusline.show_last_command/description</comment>
-        <translation>acrescentar o sufixo 'last: /&lt;cmd&gt;'</translation>
+        <translation>acrescentar o sufixo &apos;last: /&lt;cmd&gt;&apos;</translation>
     </message>
     <message>
         <source>State format</source>
@@ -5877,7 +6038,7 @@ Compacta: %2</translation>
         <translation>os executores passam --no-verify no modo worktree</translation>
     </message>
     <message>
-        <source>skills injected into the named agent's prompt</source>
+        <source>skills injected into the named agent&apos;s prompt</source>
         <comment>pattern/0/0/description</comment>
         <translation>skills injetadas no prompt do agente indicado</translation>
     </message>
@@ -5892,7 +6053,7 @@ Compacta: %2</translation>
         <translation>configuração por seção do CLAUDE.md gerado</translation>
     </message>
     <message>
-        <source>model (or {model, reasoning_effort}) for a runtime's tier</source>
+        <source>model (or {model, reasoning_effort}) for a runtime&apos;s tier</source>
         <comment>pattern/3/0/description</comment>
         <translation>modelo (ou {model, reasoning_effort}) para o nível de um runtime</translation>
     </message>
@@ -5962,7 +6123,7 @@ Compacta: %2</translation>
         <translation>uma instância nomeada de revisor: seu adaptador (cli), modelo e agente</translation>
     </message>
     <message>
-        <source>model (or {model, reasoning_effort}) for a runtime's tier under model_policy</source>
+        <source>model (or {model, reasoning_effort}) for a runtime&apos;s tier under model_policy</source>
         <comment>pattern/13/0/description</comment>
         <translation>modelo (ou {model, reasoning_effort}) para o nível de um runtime sob o model_policy</translation>
     </message>

@@ -27,6 +27,7 @@ from msd_desktop.ui.widgets.status_text import (
 from msd_desktop.ui.widgets.status_text import (
     problem_text as problem_text,
 )
+from msd_desktop.ui.widgets.status_text import status_word
 from msd_desktop.ui.widgets.status_text import (
     statusline_texts as statusline_texts,
 )
@@ -325,7 +326,7 @@ class OverviewModel(HeaderedTableModel):
             if col == COL_PROJECT:  # the name in full first: the cell may be elided
                 lines = [visible(row.label), visible(s.root), visible(s.statusline_full)]
                 return tooltip("\n".join(line for line in lines if line))
-            if col == COL_STATUS and s.status_raw and s.status_raw != s.status:
+            if col == COL_STATUS and s.status_raw and s.status_raw != status_word(s.status):
                 return tooltip(QCoreApplication.translate(
                     "OverviewModel", "STATE.md says: %1").replace("%1", visible(s.status_raw)))
             if col in (COL_WORKSPACE, COL_MILESTONE, COL_PHASE):
@@ -365,7 +366,7 @@ class OverviewModel(HeaderedTableModel):
         if col == COL_PHASE:
             return s.phase
         if col == COL_STATUS:
-            return s.status
+            return status_word(s.status)
         if col == COL_PROGRESS:
             return "" if s.percent is None else f"{s.percent}%"
         if col == COL_ACTIVITY:

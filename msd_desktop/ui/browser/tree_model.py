@@ -33,6 +33,7 @@ from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.browser.overview_model import ProjectSummary
 from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
+from msd_desktop.ui.widgets.status_text import status_word
 from msd_desktop.ui.widgets.theme import semantic_color
 
 # roles
@@ -359,7 +360,7 @@ class ProjectTreeModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 if summary is None:
                     return self.tr("loading…")
-                text = summary.statusline_compact or summary.status or ""
+                text = summary.statusline_compact or status_word(summary.status)
                 if summary.load_error or (not text and badges):
                     # nothing else to say: the problem itself (the tooltip lists them all)
                     return f"⚠ {visible(badges[0], limit=300)}"

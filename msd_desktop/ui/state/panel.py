@@ -554,9 +554,12 @@ class StatePanel(QWidget):
         self._set_field("milestone", view.milestone)
         self._set_field("phase", view.phase)
         self._set_field("plan", view.plan)
-        self._set_field("status", view.status,
+        from msd_desktop.ui.widgets.status_text import status_word
+
+        shown_status = status_word(view.status)
+        self._set_field("status", shown_status,
                         fill(self.tr("STATE.md says: %1"), view.status_raw)
-                        if view.status_raw else "")
+                        if view.status_raw and view.status_raw != shown_status else "")
         status = self.fields["status"]
         color = status_color(view.status)
         status.setStyleSheet(f"color: {color.name()}; font-weight: bold;" if color else "")

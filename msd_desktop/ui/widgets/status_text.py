@@ -2,8 +2,8 @@
 State tab, tray): one wording, so the three never disagree.
 
 Plain Python over the core's objects; display formatting only, the core's values are unchanged.
-Our own words ("line") are translated (context ``StatusText``); the core's messages stay as
-the file check wrote them.
+Our own words ("line", the normalized status words) are translated (context ``StatusText``);
+a status STATE.md words in its own way is file text and shows as written.
 """
 
 from __future__ import annotations
@@ -14,6 +14,26 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
+
+
+def status_word(status: str | None) -> str:
+    """The normalized status (``executing``, ``paused``…) in the window's language.
+
+    Only the core's own vocabulary is translated; a status that normalizes to nothing known
+    is the file's text and is returned unchanged.
+    """
+    if not status:
+        return ""
+    words = {
+        "paused": QCoreApplication.translate("StatusText", "paused"),
+        "executing": QCoreApplication.translate("StatusText", "executing"),
+        "planning": QCoreApplication.translate("StatusText", "planning"),
+        "discussing": QCoreApplication.translate("StatusText", "discussing"),
+        "verifying": QCoreApplication.translate("StatusText", "verifying"),
+        "completed": QCoreApplication.translate("StatusText", "completed"),
+        "unknown": QCoreApplication.translate("StatusText", "unknown"),
+    }
+    return words.get(status, status)
 
 
 def problem_text(problem: Any, root: Path | str | None = None) -> str:
