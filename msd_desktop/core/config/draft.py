@@ -80,18 +80,24 @@ UNSET: Any = _Unset()
 class InvalidInput:
     """Editor input that is not a value at all; ``message`` is shown next to the field.
 
+    ``text`` is what was typed (the undo step's name shows it); ``shown`` is, for editors
+    made of several fields (tables, pattern groups), the whole of what they showed, as the
+    editor wrote it, so undo puts every sub-field back as it was — not only the one at fault.
+
     Immutable, compared and hashed by its fields (a frozen dataclass before; a plain class
     because the Settings tab imports this module while the window opens, bench P3). Not a
     tuple on purpose: it must never pass for a JSON value."""
 
-    __slots__ = ("message", "text")
+    __slots__ = ("message", "shown", "text")
     __match_args__ = ("message", "text")
     message: str
     text: str
+    shown: str
 
-    def __init__(self, message: str, text: str = "") -> None:
+    def __init__(self, message: str, text: str = "", shown: str = "") -> None:
         object.__setattr__(self, "message", message)
         object.__setattr__(self, "text", text)
+        object.__setattr__(self, "shown", shown)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -100,13 +106,15 @@ class InvalidInput:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, InvalidInput)
-        return (self.message, self.text) == (other.message, other.text)
+        return (self.message, self.text, self.shown) == (other.message, other.text,
+                                                         other.shown)
 
     def __hash__(self) -> int:
-        return hash((self.message, self.text))
+        return hash((self.message, self.text, self.shown))
 
     def __repr__(self) -> str:
-        return f"InvalidInput(message={self.message!r}, text={self.text!r})"
+        extra = f", shown={self.shown!r}" if self.shown else ""
+        return f"InvalidInput(message={self.message!r}, text={self.text!r}{extra})"
 
 
 # Keys the form edits as one structured value although the schema only knows their children

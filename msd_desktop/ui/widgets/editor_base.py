@@ -143,7 +143,9 @@ class ValueEditor(QWidget):
 
         self._updating = True
         try:
-            if isinstance(value, InvalidInput):
+            if isinstance(value, InvalidInput) and value.shown:
+                self._restore_shown(value.shown)
+            elif isinstance(value, InvalidInput):
                 self._show_invalid(value.text)
             else:
                 self._show(value)
@@ -156,6 +158,19 @@ class ValueEditor(QWidget):
     def _show_invalid(self, text: str) -> None:
         """Show text that is not a value yet (what undo puts back). Editors that take typed
         text override this; the others never produce such text."""
+
+    def _restore_shown(self, shown: str) -> None:
+        """Put back the whole display an ``InvalidInput.shown`` recorded (editors made of
+        several fields write it; see :meth:`_invalid`)."""
+        self._show_invalid(shown)
+
+    def _invalid(self, problem: Any, state: Any) -> Any:
+        """``problem`` (one sub-field's ``InvalidInput``) for the whole editor: the message
+        and typed text, with ``state`` (JSON: every sub-field as shown) to undo back to."""
+        from msd_desktop.core.config.draft import InvalidInput
+
+        return InvalidInput(problem.message, problem.text,
+                            json.dumps(state, ensure_ascii=False, separators=(",", ":")))
 
     def _emit(self, value: Any) -> None:
         if not self._updating:

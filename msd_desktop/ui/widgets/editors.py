@@ -519,7 +519,8 @@ class _RowsEditor(ValueEditor):
                                                                     "Remove"))
         self.remove_button.setToolTip(QCoreApplication.translate("SettingsEditors",
                                                                  "Remove the selected rows"))
-        self.add_button.clicked.connect(self.add_row)
+        # clicked passes ``checked``: never let it pass for the new row's cells
+        self.add_button.clicked.connect(lambda: self.add_row())
         self.remove_button.clicked.connect(self.remove_selected)
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
@@ -557,6 +558,17 @@ class _RowsEditor(ValueEditor):
                 cells.append(item.text().strip() if item else "")
             out.append(cells)
         return out
+
+    def cells(self) -> list[list[str]]:
+        """Every cell's text exactly as shown (what undo puts back)."""
+        return [[item.text() if (item := self.table.item(row, col)) else ""
+                 for col in range(self.table.columnCount())]
+                for row in range(self.table.rowCount())]
+
+    def _restore_shown(self, shown: str) -> None:
+        self.table.setRowCount(0)
+        for row in json.loads(shown):
+            self.add_row([str(cell) for cell in row])
 
     def current(self) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -644,7 +656,7 @@ class AgentSkillsEditor(_RowsEditor):
             for item in items:
                 why = check_skill_path(self.root, item)
                 if why:
-                    return InvalidInput(why, item)
+                    return self._invalid(InvalidInput(why, item), self.cells())
             out[agent] = items
         return out
 
@@ -879,6 +891,16 @@ class ListMemberField(QPlainTextEdit):
         items = [line.strip() for line in raw.splitlines() if line.strip()]
         return items if items else MISSING
 
+    @property
+    def json_mode(self) -> bool:
+        """Whether the text is read as one JSON value rather than one item per line."""
+        return self._json_mode
+
+    def restore_text(self, text: str, json_mode: bool) -> None:
+        """Show ``text`` as it was typed (undo back to text that is not a value)."""
+        self._json_mode = json_mode
+        self.setPlainText(text)
+
     def set_member_value(self, value: Any) -> None:
         self._json_mode = value is not MISSING and not (
             isinstance(value, list) and all(isinstance(v, str) and v.strip() == v and v
@@ -1048,9 +1070,34 @@ class PatternGroupEditor(ValueEditor):
         for member in [*self.combos, *self.lists]:
             value = self.member_value(member)
             if isinstance(value, InvalidInput):
-                return value
+                return self._invalid(value, self._shown_state())
             _set_path(out, member, value)
         return out or None
+
+    def _shown_state(self) -> dict[str, Any]:
+        """Every sub-field as shown: the group as read, each combo's choice and typed text,
+        each list's text (and whether it is edited as JSON)."""
+        return {
+            "value": self._value,
+            "combos": {m: [c.currentIndex(), c.currentText()] for m, c in self.combos.items()},
+            "lists": {m: [f.toPlainText(), f.json_mode] for m, f in self.lists.items()},
+        }
+
+    def _restore_shown(self, shown: str) -> None:
+        state = json.loads(shown)
+        self._show(state["value"])
+        for member, (index, text) in state["combos"].items():
+            combo = self.combos.get(member)
+            if combo is None:
+                continue
+            if 0 <= index < combo.count():
+                combo.setCurrentIndex(index)
+            if combo.isEditable() and combo.currentText() != text:
+                combo.setEditText(text)
+        for member, (text, json_mode) in state["lists"].items():
+            field = self.lists.get(member)
+            if field is not None:
+                field.restore_text(text, json_mode)
 
     def _show(self, value: Any) -> None:
         self._value = dict(value) if isinstance(value, dict) else {}
