@@ -11,7 +11,12 @@ class MsdError(Exception):
 
     @property
     def message(self) -> str:
-        return str(self.args[0]) if self.args else ""
+        """The message as raised: a :class:`~msd_desktop.core.common.text.Text` keeps its
+        template, so the window can translate it."""
+        if not self.args:
+            return ""
+        first = self.args[0]
+        return first if isinstance(first, str) else str(first)
 
 
 class ConflictError(MsdError):

@@ -37,6 +37,7 @@ from msd_desktop.core.common.safe_read import (
     structure_problem,
     surrogate_position,
 )
+from msd_desktop.core.common.text import Text
 
 JsonReason = Literal["config_unparseable", "config_unreadable"]
 
@@ -99,21 +100,43 @@ class JsonFile(Record):
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"Unexpected token {name}")
+    raise ValueError(Text.of("Unexpected token {name}", name=name))
 
 
 def _type_phrase(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return Text.of("a boolean")
     if isinstance(value, (int, float)):
-        return "a number"
+        return Text.of("a number")
     if isinstance(value, str):
-        return "a string"
+        return Text.of("a string")
     if isinstance(value, list):
-        return "an array"
+        return Text.of("an array")
     return type(value).__name__
+
+
+def _decoder_problem(msg: str) -> str:
+    """Python's JSON decoder message as a :class:`Text` when it is one of the known few (so
+    the window can say it in the person's language); any other message unchanged."""
+    known = {
+        "Expecting value": Text.of("Expecting value"),
+        "Expecting ',' delimiter": Text.of("Expecting ',' delimiter"),
+        "Expecting ':' delimiter": Text.of("Expecting ':' delimiter"),
+        "Expecting property name enclosed in double quotes":
+            Text.of("Expecting property name enclosed in double quotes"),
+        "Extra data": Text.of("Extra data"),
+        "Unterminated string starting at": Text.of("Unterminated string starting at"),
+        "Invalid control character at": Text.of("Invalid control character at"),
+        "Invalid \\escape": Text.of("Invalid \\escape"),
+        "Invalid \\uXXXX escape": Text.of("Invalid \\uXXXX escape"),
+        "Illegal trailing comma before end of object":
+            Text.of("Illegal trailing comma before end of object"),
+        "Illegal trailing comma before end of array":
+            Text.of("Illegal trailing comma before end of array"),
+    }
+    return known.get(msg, msg)
 
 
 def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
@@ -188,8 +211,9 @@ def _structure_error(data: Any, text: str, path: Path | str) -> JsonError | None
         line, column = surrogate_position(text)
     else:
         line, column = _line_col_of_char(text, _deepest_offset(text))
-    where = f"line {line}" + (f", column {column}" if column is not None else "")
-    return JsonError(f"{path}: {where}: {problem}", line, column, "config_unparseable")
+    msg = Text.of("{path}: line {line}, column {column}: {problem}", path=path, line=line,
+                  column=column, problem=problem)
+    return JsonError(msg, line, column, "config_unparseable")
 
 
 def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]:
@@ -205,18 +229,23 @@ def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        msg = f"{path}: line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        msg = Text.of("{path}: line {line}, column {column}: {problem}", path=path,
+                      line=exc.lineno, column=exc.colno, problem=_decoder_problem(exc.msg))
         return None, JsonError(msg, exc.lineno, exc.colno, "config_unparseable")
     except ValueError as exc:  # NaN / Infinity
         line, column = _line_col_of_char(text, _constant_offset(text))
-        msg = f"{path}: line {line}, column {column}: {exc}"
+        problem = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        msg = Text.of("{path}: line {line}, column {column}: {problem}", path=path, line=line,
+                      column=column, problem=problem)
         return None, JsonError(msg, line, column, "config_unparseable")
     except RecursionError:
         line, column = _line_col_of_char(text, _deepest_offset(text))
-        msg = f"{path}: line {line}, column {column}: JSON nesting is too deep to read"
+        msg = Text.of("{path}: line {line}, column {column}: JSON nesting is too deep to read",
+                      path=path, line=line, column=column)
         return None, JsonError(msg, line, column, "config_unparseable")
     if not isinstance(data, dict):
-        msg = f"{path}: expected a JSON object at the top level, found {_type_phrase(data)}"
+        msg = Text.of("{path}: expected a JSON object at the top level, found {found}",
+                      path=path, found=_type_phrase(data))
         return None, JsonError(msg, 1, 1, "config_unparseable")
     bad = _structure_error(data, text, path)
     if bad is not None:
@@ -265,29 +294,32 @@ def read_json_file(path: Path, kind: Kind = "config") -> JsonFile:
     except FileNotFoundError:
         return JsonFile(path, False, None, None, None, None)
     except UnsafeFileError as exc:
-        message = (f"{path} could not be read (EISDIR)" if exc.errno == errno.EISDIR
-                   else f"{exc.message} ({_errno_name(exc)})")
+        message = (Text.of("{path} could not be read ({code})", path=path, code="EISDIR")
+                   if exc.errno == errno.EISDIR
+                   else Text.of("{error} ({code})", error=exc.message, code=_errno_name(exc)))
         err = JsonError(message, None, None, "config_unreadable")
         return JsonFile(path, True, None, None, None, err)
     except OSError as exc:
         code = _errno_name(exc)
-        err = JsonError(f"{path} could not be read ({code})", None, None, "config_unreadable")
+        err = JsonError(Text.of("{path} could not be read ({code})", path=path, code=code),
+                        None, None, "config_unreadable")
         return JsonFile(path, True, None, None, None, err)
     fp = _fingerprint(raw, st)
     if raw.startswith(_BOM):
         text = raw.decode("utf-8", errors="replace")
-        msg = (
-            f"{path}: line 1, column 1: the file starts with a UTF-8 byte order mark (BOM), "
-            "which JSON readers such as msd-tools reject; save it as UTF-8 without BOM"
+        msg = Text.of(
+            "{path}: line 1, column 1: the file starts with a UTF-8 byte order mark (BOM), "
+            "which JSON readers such as msd-tools reject; save it as UTF-8 without BOM",
+            path=path,
         )
         return JsonFile(path, True, text, None, fp, JsonError(msg, 1, 1, "config_unparseable"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _line_col_of_byte(raw, exc.start)
-        msg = (
-            f"{path}: line {line}, column {column}: invalid UTF-8 byte "
-            f"0x{raw[exc.start]:02x}; the file must be saved as UTF-8"
+        msg = Text.of(
+            "{path}: line {line}, column {column}: invalid UTF-8 byte 0x{byte:02x}; the file "
+            "must be saved as UTF-8", path=path, line=line, column=column, byte=raw[exc.start],
         )
         err = JsonError(msg, line, column, "config_unparseable")
         return JsonFile(path, True, raw.decode("utf-8", errors="replace"), None, fp, err)
@@ -509,7 +541,8 @@ def _check_expected(path: Path, expected: Fingerprint | None) -> None:
     else:
         unchanged = expected.same_content(fingerprint_of(path))
     if not unchanged:
-        raise ConflictError(f"{path} changed on disk since it was read; reload before saving")
+        raise ConflictError(Text.of("{path} changed on disk since it was read; reload before "
+                                    "saving", path=path))
 
 
 def _write_json(path: Path, data: Any, expected: Fingerprint | EllipsisType | None) -> Fingerprint:
@@ -521,7 +554,9 @@ def _write_json(path: Path, data: Any, expected: Fingerprint | EllipsisType | No
         atomic_write_text(path, text)
         return _fingerprint(text.encode("utf-8"), os.stat(path))
     except OSError as exc:
-        raise MsdError(f"Could not write {path}: {exc.strerror or exc}") from exc
+        raise MsdError(Text.of("Could not write {path}: {error}", path=path,
+                               error=exc.strerror or exc)) from exc
+
 
 
 def atomic_write_json(

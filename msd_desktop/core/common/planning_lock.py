@@ -32,6 +32,7 @@ from typing import Any
 
 from msd_desktop.core.common.errors import LockTimeoutError, MsdError
 from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.common.text import Text
 
 LOCK_NAME = ".lock"
 DEFAULT_TIMEOUT_S = 10.0
@@ -200,7 +201,8 @@ class PlanningLock:
                     continue
             except OSError as exc:
                 if exc.errno not in _RETRY_ERRNOS:
-                    raise MsdError(f"Cannot create the planning lock {self.path}: {exc}") from exc
+                    raise MsdError(Text.of("Cannot create the planning lock {path}: {error}",
+                                           path=self.path, error=exc)) from exc
                 if exc.errno == errno.ENOENT:
                     self._ensure_dir()
             elapsed = time.monotonic() - start
@@ -213,19 +215,29 @@ class PlanningLock:
         try:
             self.planning_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise MsdError(f"Cannot create the planning lock {self.path}: {exc}") from exc
+            raise MsdError(Text.of("Cannot create the planning lock {path}: {error}",
+                                   path=self.path, error=exc)) from exc
 
-    def _timeout_message(self, elapsed: float) -> str:
+    def _timeout_message(self, elapsed: float) -> Text:
         body = _read(self.path)
         parsed = _parse_body(body) or {}
         pid = _holder_pid(body)
-        holder = f"process {pid}" if pid is not None else "another process"
-        since = f" since {parsed['acquired']}" if isinstance(parsed.get("acquired"), str) else ""
-        return (
-            f"Timed out after {elapsed:.1f} s waiting for the planning lock {self.path}: "
-            f"held by {holder}{since}. Try again when it finishes, or delete the lock file "
-            "if that process is gone."
+        holder = (Text.of("process {pid}", pid=pid) if pid is not None
+                  else Text.of("another process"))
+        if isinstance(parsed.get("acquired"), str):
+            return Text.of(
+                "Timed out after {elapsed:.1f} s waiting for the planning lock {path}: held by "
+                "{holder} since {since}. Try again when it finishes, or delete the lock file if "
+                "that process is gone.",
+                elapsed=elapsed, path=self.path, holder=holder, since=parsed["acquired"],
+            )
+        return Text.of(
+            "Timed out after {elapsed:.1f} s waiting for the planning lock {path}: held by "
+            "{holder}. Try again when it finishes, or delete the lock file if that process is "
+            "gone.",
+            elapsed=elapsed, path=self.path, holder=holder,
         )
+
 
     def release(self) -> None:
         """Remove the lock file if it is still the one this object created."""

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.text import Text
 
 Kind = Literal["config", "defaults", "state", "markdown", "pointer", "marker", "secret",
                "registry", "lock"]
@@ -58,16 +59,16 @@ LIMITS: dict[str, int] = {
     "lock": 64 * _KIB,  # .planning/.lock
 }
 
-_KIND_NAMES: dict[str, str] = {
-    "config": "a config file",
-    "defaults": "defaults.json",
-    "registry": "the workspace registry",
-    "state": "STATE.md",
-    "markdown": "a planning Markdown file",
-    "pointer": "a workstream pointer",
-    "marker": "an install marker",
-    "secret": "a key file",
-    "lock": "a lock file",
+_KIND_NAMES: dict[str, Text] = {
+    "config": Text.of("a config file"),
+    "defaults": Text.of("defaults.json"),
+    "registry": Text.of("the workspace registry"),
+    "state": Text.of("STATE.md"),
+    "markdown": Text.of("a planning Markdown file"),
+    "pointer": Text.of("a workstream pointer"),
+    "marker": Text.of("an install marker"),
+    "secret": Text.of("a key file"),
+    "lock": Text.of("a lock file"),
 }
 
 #: The longest run of digits accepted in a planning file (a number, a phase heading …).
@@ -87,7 +88,7 @@ class UnsafeFileError(MsdError, OSError):
     ``errno`` is set where one fits (``EISDIR`` for a directory, ``EFBIG`` when too large).
     """
 
-    def __init__(self, message: str, code: int | None = None) -> None:
+    def __init__(self, message: Text, code: int | None = None) -> None:
         if code is None:
             OSError.__init__(self, message)
         else:
@@ -108,19 +109,19 @@ def _human(limit: int) -> str:
     return f"{limit // _KIB} KiB"
 
 
-def _file_type(mode: int) -> str | None:
+def _file_type(mode: int) -> Text | None:
     """What a non-regular file is, in words; ``None`` for a regular file."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return Text.of("a directory")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return Text.of("a FIFO (named pipe)")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return Text.of("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
+        return Text.of("a device")
+    return Text.of("not a regular file")
 
 
 def refusal_of(path: Path | str, mode: int) -> UnsafeFileError | None:
@@ -129,14 +130,15 @@ def refusal_of(path: Path | str, mode: int) -> UnsafeFileError | None:
     if what is None:
         return None
     code = errno.EISDIR if stat.S_ISDIR(mode) else errno.ENODEV
-    return UnsafeFileError(f"{path} is {what}, not a regular file; refusing to read it", code)
+    return UnsafeFileError(Text.of("{path} is {what}, not a regular file; refusing to read it",
+                                   path=path, what=what), code)
 
 
 def _too_large(path: Path | str, kind: str) -> UnsafeFileError:
     limit = LIMITS[kind]
     return UnsafeFileError(
-        f"{path} is larger than {_human(limit)}, the limit for {_KIND_NAMES[kind]}; "
-        "refusing to read it",
+        Text.of("{path} is larger than {limit}, the limit for {kind}; refusing to read it",
+                path=path, limit=_human(limit), kind=_KIND_NAMES[kind]),
         errno.EFBIG,
     )
 
@@ -193,8 +195,8 @@ def check_digits(text: str, path: Path | str) -> None:
     m = _DIGIT_RUN_RE.search(text)
     if m is not None:
         raise UnsafeFileError(
-            f"{path}: line {line_of(text, m.start())}: a number longer than {MAX_DIGITS} "
-            "digits; refusing to read it"
+            Text.of("{path}: line {line}: a number longer than {digits} digits; refusing to "
+                    "read it", path=path, line=line_of(text, m.start()), digits=MAX_DIGITS)
         )
 
 
@@ -214,7 +216,7 @@ def read_text(path: Path | str, kind: Kind, *, encoding: str = "utf-8",
     return decode(read_bytes(path, kind), path, encoding=encoding, errors=errors)
 
 
-def structure_problem(data: Any, *, max_depth: int = MAX_DEPTH) -> str | None:
+def structure_problem(data: Any, *, max_depth: int = MAX_DEPTH) -> Text | None:
     """Why a parsed JSON/YAML value cannot be used (too deep, a lone surrogate), or ``None``.
 
     Iterative on purpose: a recursive walk would itself hit Python's recursion limit.
@@ -224,17 +226,18 @@ def structure_problem(data: Any, *, max_depth: int = MAX_DEPTH) -> str | None:
         item, depth = stack.pop()
         if isinstance(item, dict):
             if depth > max_depth:
-                return f"nested deeper than {max_depth} levels"
+                return Text.of("nested deeper than {depth} levels", depth=max_depth)
             for key, value in item.items():
                 if isinstance(key, str) and _SURROGATE_RE.search(key):
-                    return "a key holds a lone UTF-16 surrogate (\\ud800–\\udfff)"
+                    return Text.of("a key holds a lone UTF-16 surrogate (\\ud800–\\udfff)")
                 stack.append((value, depth + 1))
         elif isinstance(item, list):
             if depth > max_depth:
-                return f"nested deeper than {max_depth} levels"
+                return Text.of("nested deeper than {depth} levels", depth=max_depth)
             stack.extend((value, depth + 1) for value in item)
         elif isinstance(item, str) and _SURROGATE_RE.search(item):
-            return "a string holds a lone UTF-16 surrogate (\\ud800–\\udfff)"
+            return Text.of("a string holds a lone UTF-16 surrogate (\\ud800–\\udfff)")
+
     return None
 
 

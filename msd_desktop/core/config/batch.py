@@ -36,6 +36,7 @@ from msd_desktop.core.common.jsonfile import (
     fingerprint_of,
     read_json_file,
 )
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema as config_schema
 from msd_desktop.core.config.matrix import ProjectEntry
 from msd_desktop.core.config.store import lookup
@@ -193,20 +194,24 @@ def _plan_one(entry: ProjectEntry, key: str, value: Any, secret: bool, error: st
         path = config_path(entry.root, env)
     except MsdError as exc:
         return PlannedChange(entry, entry.root / ".planning" / "config.json", key, False, None,
-                             value, secret, None, str(exc))
+                             value, secret, None, exc.message)
     if not entry.root.is_dir():
         return PlannedChange(entry, path, key, False, None, value, secret, None,
-                             f"{entry.root} is not a folder")
+                             Text.of("{path} is not a folder", path=entry.root))
     file = read_json_file(path)
     if file.error is not None:
         where = str(entry.root).rstrip("/") + "/"
+        shown: str = file.error.message.replace(where, "")
+        if isinstance(file.error.message, Text):
+            relative = file.error.message.map_params(lambda s: s.replace(where, ""))
+            shown = relative if relative == shown else shown
         return PlannedChange(entry, path, key, False, None, value, secret, file.fingerprint,
-                             "not written, " + file.error.message.replace(where, ""),
-                             old_known=False)
+                             Text.of("not written, {error}", error=shown), old_known=False)
     data = file.data if file.exists else {}
     if not isinstance(data, dict):
         return PlannedChange(entry, path, key, False, None, value, secret, file.fingerprint,
-                             "not written, config.json is not a JSON object", old_known=False)
+                             Text.of("not written, config.json is not a JSON object"),
+                             old_known=False)
     found, old = lookup(data, key)
     problem = error
     if problem is None and value is not None:
@@ -215,7 +220,7 @@ def _plan_one(entry: ProjectEntry, key: str, value: Any, secret: bool, error: st
         try:
             check_agent_skills(entry.root, key, value, _display(True, value, secret))
         except MsdError as exc:
-            problem = str(exc)
+            problem = exc.message
     return PlannedChange(entry, path, key, found, copy.deepcopy(old) if found else None,
                          value, secret, file.fingerprint if file.exists else None, problem)
 
@@ -303,9 +308,9 @@ def _locked_edit(path: Path, expected: Fingerprint | None,
     with PlanningLock(path.parent):
         file = read_json_file(path)
         if file.error is not None:
-            raise MsdError(f"config.json is unusable: {file.error.message}")
+            raise MsdError(Text.of("config.json is unusable: {error}", error=file.error.message))
         if not _same(expected, file.exists, file.fingerprint):
-            raise ConflictError(f"{path} changed on disk")
+            raise ConflictError(Text.of("{path} changed on disk", path=path))
         data: dict[str, Any] = file.data if file.exists else {}
         edit(data)
         return atomic_write_json(path, data, expected=file.fingerprint if file.exists else None)
@@ -318,7 +323,7 @@ def _write_secret(change: PlannedChange, env: Env) -> Fingerprint:
                      expected=change.fingerprint)
     written = fingerprint_of(change.path)
     if written is None:
-        raise MsdError(f"{change.path} is gone after writing")
+        raise MsdError(Text.of("{path} is gone after writing", path=change.path))
     return written
 
 
@@ -336,7 +341,8 @@ def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
             results.append(BatchResult(change, "error", change.problem))
             continue
         if change.unchanged:
-            results.append(BatchResult(change, "unchanged", f"already {change.new_display}"))
+            results.append(BatchResult(change, "unchanged",
+                                       Text.of("already {value}", value=change.new_display)))
             continue
         parents: list[str] = []
         order: list[str] = []
@@ -356,16 +362,18 @@ def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
                     _set_in(d, c.key, v)
 
                 written = _locked_edit(change.path, change.fingerprint, forward)
-            verb = ("unset" if change.new_value is None
-                    else f"{change.old_display} → {change.new_display}")
+            verb = (Text.of("unset") if change.new_value is None
+                    else Text.of("{old} → {new}", old=change.old_display,
+                                 new=change.new_display))
             results.append(BatchResult(change, "written", verb, written, tuple(parents),
                                        tuple(order)))
         except ConflictError:
             results.append(BatchResult(
                 change, "refused",
-                "changed on disk since you confirmed — not written; reload and try again"))
+                Text.of("changed on disk since you confirmed — not written; reload and try "
+                        "again")))
         except MsdError as exc:
-            results.append(BatchResult(change, "error", str(exc)))
+            results.append(BatchResult(change, "error", exc.message))
     return BatchReport(plan, tuple(results), "apply")
 
 
@@ -377,15 +385,16 @@ def undo_batch(report: BatchReport, env: Env) -> BatchReport:
     batch did not write that project; ``error`` for a lock timeout or an unusable file.
     """
     if report.kind != "apply":
-        raise MsdError("only an applied batch can be undone")
+        raise MsdError(Text.of("only an applied batch can be undone"))
     if not report.plan.undoable:
-        raise MsdError(f"a batch of the secret {report.plan.key} cannot be undone: its earlier "
-                       "value lives in the OS keyring and is not read back")
+        raise MsdError(Text.of("a batch of the secret {key} cannot be undone: its earlier "
+                               "value lives in the OS keyring and is not read back",
+                               key=report.plan.key))
     results: list[BatchResult] = []
     for r in report.results:
         change = r.change
         if r.status != "written" or r.written is None:
-            results.append(BatchResult(change, "skipped", "nothing was written here"))
+            results.append(BatchResult(change, "skipped", Text.of("nothing was written here")))
             continue
 
         def back(d: dict[str, Any], c: PlannedChange = change, done: BatchResult = r) -> None:
@@ -395,13 +404,15 @@ def undo_batch(report: BatchReport, env: Env) -> BatchReport:
         try:
             _locked_edit(change.path, r.written, back)
             results.append(BatchResult(change, "restored",
-                                       f"{change.new_display} → {change.old_display}"))
+                                       Text.of("{old} → {new}", old=change.new_display,
+                                               new=change.old_display)))
         except ConflictError:
             results.append(BatchResult(
                 change, "refused",
-                "changed on disk since the batch wrote it — left as it is"))
+                Text.of("changed on disk since the batch wrote it — left as it is")))
         except MsdError as exc:
-            results.append(BatchResult(change, "error", str(exc)))
+            results.append(BatchResult(change, "error", exc.message))
+
     return BatchReport(report.plan, tuple(results), "undo")
 
 

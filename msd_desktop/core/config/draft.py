@@ -34,6 +34,7 @@ from msd_desktop.core.common.jsonfile import (
     fingerprint_of,
     read_json_file,
 )
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, normalize_value, validate_value
@@ -62,7 +63,7 @@ def scope_path(
         return defaults_path(env)
     if scope is Scope.WORKSTREAM:
         if not workstream:
-            raise MsdError("This project has no active workstream.")
+            raise MsdError(Text.of("This project has no active workstream."))
         return planning_dir(root, env, workstream) / "config.json"
     return planning_dir(root, env, None) / "config.json"
 
@@ -223,7 +224,7 @@ def validate(key: str, value: Any, raw: str | None = None, kept: Any = MISSING) 
         return value.message
     if key in GROUP_KEYS:
         if not isinstance(value, dict):
-            return f"{key} must be a JSON object."
+            return Text.of("{key} must be a JSON object.", key=key)
         before = dict(_flatten(key, kept)) if isinstance(kept, dict) else {}
         for child, child_value in _flatten(key, value):
             if child in before and _same_json(before[child], child_value):
@@ -413,10 +414,12 @@ class ConfigDraft:
         Raises :class:`MsdError` and writes nothing while any field is invalid.
         """
         if self.load_error is not None:
-            raise MsdError(f"Cannot save: {self.load_error}")
+            raise MsdError(Text.of("Cannot save: {error}", error=self.load_error))
         if self.errors:
             first = next(iter(self.errors))
-            raise MsdError(f"Fix {first} before saving: {self.errors[first]}")
+            raise MsdError(Text.of("Fix {key} before saving: {error}", key=first,
+                                   error=self.errors[first]))
+
         keys = list(self.pending)
         data = self.result_data()
         expected: Fingerprint | None = self.fingerprint if self.file.exists else None

@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.jsonfile import dump_json, parse_json_text
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.draft import GROUP_KEYS, UNSET, ConfigDraft, InvalidInput
 from msd_desktop.core.config.setter import apply_set
@@ -110,9 +111,9 @@ def parse_document(
 
 def plaintext_secret_message(key: str) -> str:
     """Why a key typed into the JSON text is refused."""
-    return (
-        f"{key}: an API key is not written into config.json. Set it in the API keys tab (it "
-        "goes to the OS keyring); here only true or false is allowed."
+    return Text.of(
+        "{key}: an API key is not written into config.json. Set it in the API keys tab (it "
+        "goes to the OS keyring); here only true or false is allowed.", key=key,
     )
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from msd_desktop.core.common.jsnum import MAX_SAFE_INTEGER, coerce_config_value, js_json_dumps
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.secrets.masking import js_string
 
 __all__ = [
@@ -153,11 +154,11 @@ class ValueType:
     @property
     def phrase(self) -> str:
         """The noun phrase used in errors (``a boolean (true or false)``)."""
-        return "a JSON value"
+        return Text.of("a JSON value")
 
     def expectation(self) -> str:
         """The sentence after ``Invalid <key> '<raw>'.`` (upstream wording)."""
-        return f"Must be {self.phrase}."
+        return Text.of("Must be {phrase}.", phrase=self.phrase)
 
     def from_str(self, raw: str) -> Any:
         """The candidate value for a raw CLI string (upstream coercion, spec §2.4 step 4)."""
@@ -197,7 +198,7 @@ class BooleanType(ValueType):
 
     @property
     def phrase(self) -> str:
-        return "a boolean (true or false)"
+        return Text.of("a boolean (true or false)")
 
 
 class NullType(ValueType):
@@ -224,7 +225,7 @@ class NumberType(ValueType):
 
     @property
     def phrase(self) -> str:
-        return "a number"
+        return Text.of("a number")
 
 
 class IntegerType(_Frozen, ValueType):
@@ -268,21 +269,22 @@ class IntegerType(_Frozen, ValueType):
         lo, hi = self.minimum, self.maximum
         if lo is not None and hi is not None and 0 < hi - lo < 10:
             values = [str(i) for i in range(lo, hi + 1)]
-            return "an integer " + ", ".join(values[:-1]) + ", or " + values[-1]
+            return Text.of("an integer {values}, or {last}", values=", ".join(values[:-1]),
+                           last=values[-1])
         if lo == 1 and hi is None:
-            return "a positive integer"
+            return Text.of("a positive integer")
         if lo == 0 and hi is None:
-            return "a non-negative integer"
+            return Text.of("a non-negative integer")
         if lo is not None and hi is not None:
-            return f"an integer from {lo} to {hi}"
+            return Text.of("an integer from {lo} to {hi}", lo=lo, hi=hi)
         if lo is not None:
-            return f"an integer >= {lo}"
+            return Text.of("an integer >= {lo}", lo=lo)
         if hi is not None:
-            return f"an integer <= {hi}"
-        return "an integer"
+            return Text.of("an integer <= {hi}", hi=hi)
+        return Text.of("an integer")
 
     def expectation(self) -> str:
-        return self.wording or f"Must be {self.phrase}."
+        return self.wording or Text.of("Must be {phrase}.", phrase=self.phrase)
 
     def json_schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer"}
@@ -310,7 +312,7 @@ class StringType(ValueType):
 
     @property
     def phrase(self) -> str:
-        return "a string"
+        return Text.of("a string")
 
     def from_str(self, raw: str) -> Any:
         if self.literal:
@@ -330,7 +332,7 @@ class ArrayType(ValueType):
 
     @property
     def phrase(self) -> str:
-        return "a JSON array"
+        return Text.of("a JSON array")
 
 
 class ObjectType(ValueType):
@@ -343,7 +345,7 @@ class ObjectType(ValueType):
 
     @property
     def phrase(self) -> str:
-        return "a JSON object"
+        return Text.of("a JSON object")
 
 
 class EnumType(ValueType):
@@ -360,11 +362,12 @@ class EnumType(ValueType):
 
     @property
     def phrase(self) -> str:
-        return "one of " + ", ".join(self.to_str(o) for o in self.options)
+        return Text.of("one of {values}", values=", ".join(self.to_str(o) for o in self.options))
 
     def expectation(self) -> str:
         # Upstream assertEnumValue: no trailing period.
-        return "Valid values: " + ", ".join(self.to_str(o) for o in self.options)
+        return Text.of("Valid values: {values}",
+                       values=", ".join(self.to_str(o) for o in self.options))
 
     def json_schema(self) -> dict[str, Any]:
         return {"enum": list(self.options)}
@@ -385,7 +388,13 @@ class UnionType(ValueType):
 
     @property
     def phrase(self) -> str:
-        return " or ".join(m.phrase for m in self.members if not isinstance(m, NullType))
+        phrases = [m.phrase for m in self.members if not isinstance(m, NullType)]
+        if not phrases:
+            return ""
+        out = phrases[0]
+        for more in phrases[1:]:
+            out = Text.of("{first} or {second}", first=out, second=more)
+        return out
 
     def from_str(self, raw: str) -> Any:
         literal = [m for m in self.members if isinstance(m, StringType) and m.literal]
@@ -406,11 +415,11 @@ _SIMPLE: dict[str, Callable[[], ValueType]] = {
 # file only states in prose (`config_set_validation`).
 _INTEGER_HINTS: dict[str, IntegerType] = {
     "context_window": IntegerType(
-        minimum=1, wording="Must be a positive integer (token count)."
+        minimum=1, wording=Text.of("Must be a positive integer (token count).")
     ),
     "workflow.drift_threshold": IntegerType(minimum=1),
     "workflow.smart_zone_tokens": IntegerType(
-        minimum=1, safe=True, wording="Must be a positive integer (token count)."
+        minimum=1, safe=True, wording=Text.of("Must be a positive integer (token count).")
     ),
     "workflow.security_asvs_level": IntegerType(minimum=1, maximum=3),
 }
@@ -607,9 +616,21 @@ class KeySpec(_ReadOnly):
 
     def error(self, raw: str) -> str:
         """The refusal text for a raw input outside the domain (upstream wording, D2)."""
-        if self.config_set_error and self.key not in _UPSTREAM_ERROR_IGNORED:
-            return self.config_set_error.replace("<raw>", raw)
-        return f"Invalid {self.key} '{raw}'. {self.value_type.expectation()}"
+        generated = Text.of("Invalid {key} '{raw}'. {expectation}", key=self.key, raw=raw,
+                            expectation=self.value_type.expectation())
+        if not self.config_set_error or self.key in _UPSTREAM_ERROR_IGNORED:
+            return generated
+        text = self.config_set_error.replace("<raw>", raw)
+        if text == generated:
+            return generated
+        # upstream lists some enum values in its own order: same words, other order
+        head = f"Invalid {self.key} '<raw>'. Valid values: "
+        if self.config_set_error.startswith(head):
+            values = self.config_set_error[len(head):]
+            return Text.of("Invalid {key} '{raw}'. {expectation}", key=self.key, raw=raw,
+                           expectation=Text.of("Valid values: {values}", values=values))
+        return text
+
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON-able entry ``msd schema`` prints."""

@@ -36,6 +36,7 @@ from typing import Any
 from msd_desktop.core.common.errors import ConflictError, KeyringUnavailableError, MsdError
 from msd_desktop.core.common.jsnum import JS_WHITESPACE, js_trim
 from msd_desktop.core.common.jsonfile import Fingerprint, atomic_write_json, read_json_file
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.skill_paths import validate_agent_skills_value
@@ -61,8 +62,8 @@ __all__ = [
 Env = Mapping[str, str]
 Workstream = str | None | EllipsisType
 
-USAGE_SET = "Usage: config-set <key.path> <value>"
-USAGE_GET = "Usage: config-get <key.path> [--default <value>]"
+USAGE_SET = Text.of("Usage: config-set <key.path> <value>")
+USAGE_GET = Text.of("Usage: config-get <key.path> [--default <value>]")
 _PROTO_SEGMENTS = frozenset({"__proto__", "prototype", "constructor"})
 
 # Upstream KNOWN_REVIEWER_SLUGS (derived from the capability registry, sorted).
@@ -100,13 +101,14 @@ _UNKNOWN_KEY_FAMILIES = (
 def unknown_key_message(key: str) -> str:
     """Upstream's unknown-key error, listing MSD's listed keys (sorted) and the key families."""
     listed = ", ".join((*schema.listed_keys(), *_UNKNOWN_KEY_FAMILIES))
-    return f'Unknown config key: "{key}". Valid keys: {listed}'
+    return Text.of('Unknown config key: "{key}". Valid keys: {listed}', key=key, listed=listed)
 
 
 def _check_key(key: str, *, settable_only: bool) -> None:
     suggestion = schema.config_set_suggestion(key)
     if suggestion:
-        raise MsdError(f"Unknown config key: {key}. Did you mean {suggestion}?")
+        raise MsdError(Text.of("Unknown config key: {key}. Did you mean {suggestion}?", key=key,
+                               suggestion=suggestion))
     ok = schema.is_settable(key) if settable_only else schema.is_known(key)
     if not ok:
         raise MsdError(unknown_key_message(key))
@@ -114,7 +116,7 @@ def _check_key(key: str, *, settable_only: bool) -> None:
 
 def _check_proto(key: str) -> None:
     if any(segment in _PROTO_SEGMENTS for segment in key.split(".")):
-        raise MsdError(f"Invalid config key (prototype pollution guard): {key}")
+        raise MsdError(Text.of("Invalid config key (prototype pollution guard): {key}", key=key))
 
 
 # ── values ──────────────────────────────────────────────────────────────────────────────────
@@ -130,57 +132,66 @@ def coerce_for_key(key: str, raw: str) -> Any:
 
 def _validate_ship_sections(value: Any) -> None:
     if not isinstance(value, list):
-        raise MsdError(
+        raise MsdError(Text.of(
             "Invalid ship.pr_body_sections value. Expected a JSON array of section objects."
-        )
+        ))
     for index, section in enumerate(value):
-        prefix = f"Invalid ship.pr_body_sections[{index}]"
         if not isinstance(section, dict):
-            raise MsdError(f"{prefix}. Expected an object.")
+            raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. Expected an object.",
+                                   index=index))
         unknown = [k for k in section if k not in _SHIP_FIELDS]
         if unknown:
-            raise MsdError(f"{prefix}. Unknown field(s): {', '.join(unknown)}.")
+            raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. Unknown field(s): "
+                                   "{fields}.", index=index, fields=", ".join(unknown)))
         heading = section.get("heading")
         if not isinstance(heading, str) or js_trim(heading) == "":
-            raise MsdError(f"{prefix}. heading must be a non-empty string.")
+            raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. heading must be a "
+                                   "non-empty string.", index=index))
         if "\r" in heading or "\n" in heading:
-            raise MsdError(f"{prefix}. heading must be a single line.")
+            raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. heading must be a "
+                                   "single line.", index=index))
         if "enabled" in section and not isinstance(section["enabled"], bool):
-            raise MsdError(f"{prefix}. enabled must be true or false.")
+            raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. enabled must be true "
+                                   "or false.", index=index))
         for name in ("source", "fallback", "template"):
             if name in section and not isinstance(section[name], str):
-                raise MsdError(f"{prefix}. {name} must be a string.")
+                raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. {name} must be a "
+                                       "string.", index=index, name=name))
         if not any(
             isinstance(section.get(name), str) and js_trim(section[name]) != ""
             for name in ("source", "fallback", "template")
         ):
-            raise MsdError(f"{prefix}. Provide at least one of source, fallback, or template.")
+            raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. Provide at least one "
+                                   "of source, fallback, or template.", index=index))
         source = section.get("source")
         if isinstance(source, str) and js_trim(source) != "":
             selectors = [s for s in (js_trim(part) for part in source.split("||")) if s]
             if not selectors or any(not re.fullmatch(_SHIP_SOURCE_RE, s) for s in selectors):
-                raise MsdError(
-                    f'{prefix}. source must use selectors like "PLAN.md ## Risks", '
-                    'separated with "||".'
-                )
+                raise MsdError(Text.of(
+                    'Invalid ship.pr_body_sections[{index}]. source must use selectors like '
+                    '"PLAN.md ## Risks", separated with "||".', index=index,
+                ))
         template = section.get("template")
         if isinstance(template, str):
             for match in re.finditer(_SHIP_TOKEN_RE, template):
                 if match.group(1) not in _SHIP_TOKENS:
-                    raise MsdError(f"{prefix}. Unsupported template token: {{{match.group(1)}}}.")
+                    raise MsdError(Text.of("Invalid ship.pr_body_sections[{index}]. Unsupported "
+                                           "template token: {{{token}}}.", index=index,
+                                           token=match.group(1)))
 
 
 def _normalize_default_reviewers(value: Any) -> list[str]:
     if not isinstance(value, list):
-        raise MsdError("review.default_reviewers must be a JSON array of reviewer slugs")
+        raise MsdError(Text.of("review.default_reviewers must be a JSON array of reviewer slugs"))
     if not value:
-        raise MsdError("review.default_reviewers cannot be empty")
+        raise MsdError(Text.of("review.default_reviewers cannot be empty"))
     out: list[str] = []
     for item in value:
         if not isinstance(item, str):
-            raise MsdError("review.default_reviewers must contain only string slugs")
+            raise MsdError(Text.of("review.default_reviewers must contain only string slugs"))
         if not re.fullmatch(_REVIEWER_SLUG_RE, item):
-            raise MsdError(f"invalid reviewer slug in review.default_reviewers: {item}")
+            raise MsdError(Text.of("invalid reviewer slug in review.default_reviewers: {slug}",
+                                   slug=item))
         slug = item.lower()
         if slug not in out:
             out.append(slug)
@@ -189,17 +200,21 @@ def _normalize_default_reviewers(value: Any) -> list[str]:
 
 def _validate_reviewer_instance(name: str, field: str, value: Any, raw: str) -> None:
     if not re.fullmatch(_INSTANCE_NAME_RE, name):
-        raise MsdError(f"Invalid reviewer instance name '{name}'. Must match ^[a-z0-9][a-z0-9-]*$.")
+        raise MsdError(Text.of("Invalid reviewer instance name '{name}'. Must match "
+                               "^[a-z0-9][a-z0-9-]*$.", name=name))
     if name in KNOWN_REVIEWER_SLUGS:
-        raise MsdError(f"Reviewer instance name '{name}' must not equal a built-in reviewer slug.")
+        raise MsdError(Text.of("Reviewer instance name '{name}' must not equal a built-in "
+                               "reviewer slug.", name=name))
     if field == "cli":
         if not isinstance(value, str) or value not in KNOWN_REVIEWER_SLUGS:
-            raise MsdError(
-                f"Invalid reviewer_instances.{name}.cli '{raw}'. Must be a known reviewer "
-                f"adapter: {', '.join(KNOWN_REVIEWER_SLUGS)}."
-            )
+            raise MsdError(Text.of(
+                "Invalid reviewer_instances.{name}.cli '{raw}'. Must be a known reviewer "
+                "adapter: {adapters}.",
+                name=name, raw=raw, adapters=", ".join(KNOWN_REVIEWER_SLUGS),
+            ))
     elif not isinstance(value, str):
-        raise MsdError(f"Invalid reviewer_instances.{name}.{field} '{raw}'. Must be a string.")
+        raise MsdError(Text.of("Invalid reviewer_instances.{name}.{field} '{raw}'. Must be a "
+                               "string.", name=name, field=field, raw=raw))
 
 
 def normalize_value(key: str, value: Any, raw: str | None = None) -> Any:
@@ -223,7 +238,8 @@ def normalize_value(key: str, value: Any, raw: str | None = None) -> Any:
         spec = schema.get(key)
         if spec is not None:
             raise MsdError(spec.error(raw))
-        raise MsdError(f"Invalid {key} '{raw}'. {vt.expectation()}")
+        raise MsdError(Text.of("Invalid {key} '{raw}'. {expectation}", key=key, raw=raw,
+                               expectation=vt.expectation()))
     return value
 
 
@@ -237,10 +253,10 @@ def check_agent_skills(root: Path, key: str, value: Any, raw: str) -> None:
         return
     why = validate_agent_skills_value(root, value)
     if why:
-        raise MsdError(
-            f"Invalid {key} '{raw}'. Must be skill paths inside the project "
-            f"(or global:<name>). {why}"
-        )
+        raise MsdError(Text.of(
+            "Invalid {key} '{raw}'. Must be skill paths inside the project (or global:<name>). "
+            "{why}", key=key, raw=raw, why=why,
+        ))
 
 
 def validate_value(key: str, value: Any, raw: str | None = None) -> str | None:
@@ -253,7 +269,7 @@ def validate_value(key: str, value: Any, raw: str | None = None) -> str | None:
         if value is not None:
             normalize_value(key, value, raw)
     except MsdError as exc:
-        return str(exc)
+        return exc.message
     return None
 
 
@@ -335,12 +351,14 @@ def _update_file(
     with PlanningLock(pdir):
         file = read_json_file(path)
         if file.error is not None:
-            raise MsdError(f"Failed to read config.json: {file.error.message}")
+            raise MsdError(Text.of("Failed to read config.json: {error}",
+                                   error=file.error.message))
         if expected is not ... and not (
             (expected is None and not file.exists)
             or (expected is not None and expected.same_content(file.fingerprint))
         ):
-            raise ConflictError(f"{path} changed on disk since it was read; reload before saving")
+            raise ConflictError(Text.of("{path} changed on disk since it was read; reload before "
+                                        "saving", path=path))
         data: dict[str, Any] = file.data if file.exists else {}
         if change(data):
             atomic_write_json(path, data, expected=file.fingerprint if file.exists else None)
@@ -495,7 +513,7 @@ def _read_value(path: Path, key: str) -> tuple[bool, Any]:
     if not file.exists:
         return False, MISSING
     if file.error is not None:
-        raise MsdError(f"Failed to read config.json: {file.error.message}")
+        raise MsdError(Text.of("Failed to read config.json: {error}", error=file.error.message))
     return True, _js_lookup(file.data, key)
 
 
@@ -531,5 +549,7 @@ def config_get(
         fallback = schema.default_for(key)
         value = MISSING if fallback is None else fallback
     if value is MISSING:
-        raise MsdError(f"Key not found: {key}" if exists else f"No config.json found at {path}")
+        raise MsdError(Text.of("Key not found: {key}", key=key) if exists
+                       else Text.of("No config.json found at {path}", path=path))
+
     return mask(value) if schema.is_secret(key) else value

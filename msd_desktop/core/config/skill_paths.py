@@ -35,6 +35,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common.text import Text
+
 __all__ = [
     "GLOBAL_PREFIX",
     "validate_agent_skills_value",
@@ -59,25 +61,29 @@ def validate_skill_path(root: Path, value: str) -> str | None:
     if value.startswith(GLOBAL_PREFIX):
         name = value[len(GLOBAL_PREFIX):]
         if not _GLOBAL_NAME_RE.fullmatch(name):
-            return (
-                f"Global skill '{value}' must be 'global:<name>' with a name of letters, digits, "
-                "'-' or '_' (':' between plugin namespace parts)."
+            return Text.of(
+                "Global skill '{value}' must be 'global:<name>' with a name of letters, digits, "
+                "'-' or '_' (':' between plugin namespace parts).", value=value,
             )
         return None
     if not value:
-        return "A skill path is empty."
+        return Text.of("A skill path is empty.")
     if "\0" in value:
-        return f"Skill path {value!r} contains a NUL character."
+        return Text.of("Skill path {value!r} contains a NUL character.", value=value)
     if value.startswith("~"):
-        return f"Skill path '{value}' must be relative to the project (no '~' or absolute paths)."
+        return Text.of("Skill path '{value}' must be relative to the project (no '~' or "
+                       "absolute paths).", value=value)
     if value.startswith(("/", "\\")) or _DRIVE_RE.match(value) or os.path.isabs(value):
-        return f"Skill path '{value}' must be relative to the project (no absolute paths)."
+        return Text.of("Skill path '{value}' must be relative to the project (no absolute "
+                       "paths).", value=value)
     if any(part == ".." for part in re.split(r"[\\/]", value)):
-        return f"Skill path '{value}' must not contain '..'."
+        return Text.of("Skill path '{value}' must not contain '..'.", value=value)
     base = os.path.realpath(Path(root))
     target = os.path.realpath(os.path.join(base, value))
     if not _inside(base, target):
-        return f"Skill path '{value}' leads outside the project (through a symlink)."
+        return Text.of("Skill path '{value}' leads outside the project (through a symlink).",
+                       value=value)
+
     return None
 
 

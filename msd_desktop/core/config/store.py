@@ -36,6 +36,7 @@ from msd_desktop.core.common.jsonfile import (
     read_json_file,
 )
 from msd_desktop.core.common.record import Record
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace.paths import (
     Env,
     active_workstream,
@@ -435,7 +436,7 @@ def _global_subset(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _unusable(file: JsonFile) -> str:
     assert file.error is not None
-    return f"{file.error.message} — its settings were NOT applied"
+    return Text.of("{error} — its settings were NOT applied", error=file.error.message)
 
 
 def _env(env: Env | None) -> Env:
@@ -511,10 +512,10 @@ def load_config(
         values = copy_json(project.data)
         source, reason = "root", WORKSTREAM_FALLBACK
         if fault is None:
-            diagnostics.append(
-                f"workstream '{ws}' has no config.json at {governing.path}; "
-                f"using {project.path} instead"
-            )
+            diagnostics.append(Text.of(
+                "workstream '{workstream}' has no config.json at {path}; using {fallback} "
+                "instead", workstream=ws, path=governing.path, fallback=project.path,
+            ))
     elif planning_root(root).is_dir():
         values, source, reason = {}, "builtin-defaults", NOT_CONFIGURED
     else:
@@ -648,7 +649,8 @@ def migrate_config(
         if not file.exists or (file.text is not None and not file.text.strip()):
             return file, None, []
         if file.error is not None:
-            raise MsdError(f"Cannot migrate {file.error.message}")
+            raise MsdError(Text.of("Cannot migrate {error}", error=file.error.message))
+
         assert isinstance(file.data, dict)
         new, records = migrate_config_data(file.data, root)
         return file, new, records

@@ -53,6 +53,7 @@ from typing import Any
 
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.jsonfile import atomic_write_json, read_json_file
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace.paths import Env, defaults_path, planning_dir
 
 __all__ = [
@@ -374,7 +375,10 @@ def new_project(
     ``config.json`` only, as upstream ``config-new-project`` does).
     """
     if secret_scope not in ("project", "global"):
-        raise MsdError(f"Unknown secret scope: {secret_scope} (use project or global)")
+        raise MsdError(Text.of(
+            "Unknown secret scope: {secret_scope} (use project or global)",
+            secret_scope=secret_scope,
+        ))
     root = Path(root)
     missing = False
     if not root.is_dir():
@@ -384,7 +388,7 @@ def new_project(
         if check.problem is not None:
             raise MsdError(check.problem)
         if not create_folder:
-            raise MsdError(f"Not a folder: {root}")
+            raise MsdError(Text.of("Not a folder: {root}", root=root))
         missing = True
     pdir = planning_dir(root, env)
     path = pdir / "config.json"
@@ -441,7 +445,10 @@ def _write_new_files(pdir: Path, path: Path, config: dict[str, Any],
             atomic_write_json(path, config, expected=None)
         except ConflictError:
             raise MsdError(
-                f"{path} was created by someone else meanwhile; new-project never overwrites it"
+                Text.of(
+                    "{path} was created by someone else meanwhile; new-project never overwrites "
+                    "it", path=path,
+                )
             ) from None
         if state_path is None:
             return
@@ -475,10 +482,14 @@ def _write_new_text(path: Path, text: str) -> None:
         try:
             os.link(tmp, path)
         except FileExistsError:
-            raise MsdError(f"{path} was created by someone else meanwhile; new-project "
-                           "never overwrites it") from None
+            raise MsdError(Text.of(
+                "{path} was created by someone else meanwhile; new-project never overwrites it",
+                path=path,
+            )) from None
         except OSError as exc:
-            raise MsdError(f"Could not write {path}: {exc.strerror or exc}") from None
+            raise MsdError(Text.of(
+                "Could not write {path}: {error}", path=path, error=exc.strerror or exc,
+            )) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -497,28 +508,36 @@ def _refuse_existing(path: Path, what_file: str = "config") -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise MsdError(f"{path} cannot be checked ({exc.strerror or exc}); new-project "
-                       "writes nothing") from None
-    what = "already exists"
+        raise MsdError(Text.of(
+            "{path} cannot be checked ({error}); new-project writes nothing",
+            path=path, error=exc.strerror or exc,
+        )) from None
+    what = Text.of("already exists")
     if stat.S_ISLNK(info.st_mode):
         try:
             target = os.stat(path)
         except OSError as exc:
-            what = f"is a symlink that cannot be followed ({exc.strerror or exc})"
+            what = Text.of("is a symlink that cannot be followed ({error})",
+                           error=exc.strerror or exc)
         else:
             if not stat.S_ISREG(target.st_mode):
-                what = "is a symlink to something that is not a regular file"
+                what = Text.of("is a symlink to something that is not a regular file")
     elif stat.S_ISDIR(info.st_mode):
-        what = "is a directory"
+        what = Text.of("is a directory")
     elif not stat.S_ISREG(info.st_mode):
-        what = "is not a regular file (a FIFO, socket or device)"
+        what = Text.of("is not a regular file (a FIFO, socket or device)")
+
     if what_file == "config":
         raise MsdError(
-            f"{path} {what}; new-project never overwrites a project's config "
-            "(change it in Settings or with msd config-set)"
+            Text.of(
+                "{path} {what}; new-project never overwrites a project's config (change it in "
+                "Settings or with msd config-set)", path=path, what=what,
+            )
         )
-    raise MsdError(f"{path} {what}; new-project never overwrites a project's {what_file} "
-                   "(open the project instead)")
+    raise MsdError(Text.of(
+        "{path} {what}; new-project never overwrites a project's {what_file} (open the project "
+        "instead)", path=path, what=what, what_file=what_file,
+    ))
 
 
 def _rewrite_defaults_after_success(env: Env, notes: NewProjectNotes) -> None:
@@ -555,12 +574,14 @@ def choices_from_assignments(assignments: Iterable[str]) -> dict[str, Any]:
     for item in assignments:
         key, sep, raw = item.partition("=")
         if not sep or not key:
-            raise MsdError(f"Expected KEY=VALUE, got: {item}")
+            raise MsdError(Text.of("Expected KEY=VALUE, got: {item}", item=item))
         value = coerce_for_key(key, raw) if validate_value(key, None) is None else None
         error = validate_value(key, value, raw)
         if error is not None:
             raise MsdError(error)
         if value is None:
-            raise MsdError(f"{key}: null is not a choice for a new project (leave the key out)")
+            raise MsdError(Text.of(
+                "{key}: null is not a choice for a new project (leave the key out)", key=key,
+            ))
         out = apply_set(out, key, normalize_value(key, value, raw))
     return out

@@ -22,10 +22,11 @@ from types import EllipsisType
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.common.text import Text
 
 Env = Mapping[str, str]
 
-INVALID_WORKSTREAM_NAME_MESSAGE = (
+INVALID_WORKSTREAM_NAME_MESSAGE = Text.of(
     "Invalid workstream name: must be alphanumeric, hyphens, underscores, or dots"
 )
 _WORKSTREAM_NAME_RE = re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]*$")
@@ -72,10 +73,14 @@ def defaults_path(env: Env | None = None) -> Path:
 def validate_path_name(value: str, var: str) -> str:
     """Refuse a name that could leave its folder (``/``, ``\\`` or ``..``); return it unchanged."""
     if _BAD_SEGMENT_RE.search(value):
-        raise MsdError(f"{var} contains invalid path characters: {value}")
+        raise MsdError(Text.of(
+            "{var} contains invalid path characters: {value}", var=var, value=value,
+        ))
     if len(value.encode("utf-8", errors="surrogatepass")) > MAX_NAME_BYTES:
-        raise MsdError(f"{var} is longer than {MAX_NAME_BYTES} bytes, the limit for a folder "
-                       f"name: {value[:40]}…")
+        raise MsdError(Text.of(
+            "{var} is longer than {limit} bytes, the limit for a folder name: {value}…",
+            var=var, limit=MAX_NAME_BYTES, value=value[:40],
+        ))
     return value
 
 
@@ -164,7 +169,7 @@ def active_workstream(
     if explicit is not None:
         name = explicit.strip()
         if not name:
-            raise MsdError("Missing value for --ws")
+            raise MsdError(Text.of("Missing value for --ws"))
     elif (e.get("MSD_WORKSTREAM") or "").strip():
         name = (e.get("MSD_WORKSTREAM") or "").strip()
     if name is not None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.text import Text
 
 __all__ = ["FolderCheck", "check_project_folder", "make_folder", "remove_made"]
 
@@ -49,37 +50,39 @@ class FolderCheck:
         return self.problem is None
 
 
-def _kind_of(mode: int) -> str | None:
+def _kind_of(mode: int) -> Text | None:
     """What a non-directory is, in words; ``None`` for a directory."""
     if stat.S_ISDIR(mode):
         return None
     if stat.S_ISREG(mode):
-        return "a file"
+        return Text.of("a file")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return Text.of("a FIFO (named pipe)")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return Text.of("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a folder"
+        return Text.of("a device")
+    return Text.of("not a folder")
 
 
 def _os_problem(target: Path, path: Path, exc: OSError) -> FolderCheck:
     """The verdict on ``target`` when checking ``path`` (itself or an ancestor) raised."""
     if exc.errno == errno.ELOOP:
-        return FolderCheck(target, problem=f"{path} is a symlink loop, not a folder.",
-                           code="loop", other=path)
+        problem = Text.of("{path} is a symlink loop, not a folder.", path=path)
+        return FolderCheck(target, problem=problem, code="loop", other=path)
     if exc.errno == errno.ENOTDIR:
-        return FolderCheck(target, problem=f"{path} goes through a file: a part of it is not "
-                                           "a folder.", code="through_file", other=path)
+        problem = Text.of("{path} goes through a file: a part of it is not a folder.", path=path)
+        return FolderCheck(target, problem=problem, code="through_file", other=path)
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return FolderCheck(target, problem=f"{path} cannot be checked: permission denied.",
-                           code="denied", other=path)
+        problem = Text.of("{path} cannot be checked: permission denied.", path=path)
+        return FolderCheck(target, problem=problem, code="denied", other=path)
     if exc.errno == errno.ENAMETOOLONG:
-        return FolderCheck(target, problem=f"{path} is too long a name for this system.",
-                           code="too_long", other=path)
-    return FolderCheck(target, problem=f"{path} cannot be checked ({exc.strerror or exc}).",
-                       code="unchecked", what=str(exc.strerror or exc), other=path)
+        problem = Text.of("{path} is too long a name for this system.", path=path)
+        return FolderCheck(target, problem=problem, code="too_long", other=path)
+    problem = Text.of("{path} cannot be checked ({error}).", path=path,
+                      error=exc.strerror or exc)
+    return FolderCheck(target, problem=problem, code="unchecked", what=str(exc.strerror or exc),
+                       other=path)
 
 
 def check_project_folder(path: Path | str) -> FolderCheck:
@@ -90,8 +93,9 @@ def check_project_folder(path: Path | str) -> FolderCheck:
     """
     p = Path(os.path.expanduser(os.fspath(path)))
     if not p.is_absolute():
-        return FolderCheck(p, problem=f"{p} is not an absolute path: give the whole path "
-                                      "(for example ~/projects/my-app).", code="relative")
+        problem = Text.of("{path} is not an absolute path: give the whole path (for example "
+                          "~/projects/my-app).", path=p)
+        return FolderCheck(p, problem=problem, code="relative")
     try:
         info = os.lstat(p)
     except (FileNotFoundError, NotADirectoryError):
@@ -102,18 +106,19 @@ def check_project_folder(path: Path | str) -> FolderCheck:
         try:
             info = os.stat(p)
         except FileNotFoundError:
-            return FolderCheck(p, problem=f"{p} is a symlink to something that does not "
-                                          "exist; create the target or choose another folder.",
-                               code="dangling")
+            problem = Text.of("{path} is a symlink to something that does not exist; create "
+                              "the target or choose another folder.", path=p)
+            return FolderCheck(p, problem=problem, code="dangling")
         except OSError as exc:
             return _os_problem(p, p, exc)
     kind = _kind_of(info.st_mode)
     if kind is not None:
-        return FolderCheck(p, problem=f"{p} is {kind}, not a folder.", code="not_folder",
-                           what=kind)
+        problem = Text.of("{path} is {kind}, not a folder.", path=p, kind=kind)
+        return FolderCheck(p, problem=problem, code="not_folder", what=kind)
     if os.path.lexists(p / ".planning"):
-        return FolderCheck(p, problem=f"{p} already has .planning/ — open it instead of "
-                                      "creating it.", code="has_planning")
+        problem = Text.of("{path} already has .planning/ — open it instead of creating it.",
+                          path=p)
+        return FolderCheck(p, problem=problem, code="has_planning")
     return FolderCheck(p)
 
 
@@ -126,19 +131,21 @@ def _check_missing(p: Path) -> FolderCheck:
             break
         except (FileNotFoundError, NotADirectoryError):
             if ancestor.parent == ancestor:
-                return FolderCheck(p, problem=f"{p} cannot be created (no existing parent).",
-                                   code="no_parent")
+                problem = Text.of("{path} cannot be created (no existing parent).", path=p)
+                return FolderCheck(p, problem=problem, code="no_parent")
             ancestor = ancestor.parent
         except OSError as exc:
             return _os_problem(p, ancestor, exc)
     kind = _kind_of(info.st_mode)
     if kind is not None:
-        return FolderCheck(p, problem=f"{p} cannot be created: {ancestor} is {kind}, "
-                                      "not a folder.", code="parent_not_folder", what=kind,
+        problem = Text.of("{path} cannot be created: {ancestor} is {kind}, not a folder.",
+                          path=p, ancestor=ancestor, kind=kind)
+        return FolderCheck(p, problem=problem, code="parent_not_folder", what=kind,
                            other=ancestor)
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        return FolderCheck(p, problem=f"{p} cannot be created: {ancestor} is not writable.",
-                           code="parent_not_writable", other=ancestor)
+        problem = Text.of("{path} cannot be created: {ancestor} is not writable.", path=p,
+                          ancestor=ancestor)
+        return FolderCheck(p, problem=problem, code="parent_not_writable", other=ancestor)
     return FolderCheck(p, missing=True)
 
 
@@ -161,7 +168,9 @@ def make_folder(path: Path) -> list[Path]:
             made.append(folder)
     except OSError as exc:
         remove_made(made)
-        raise MsdError(f"Could not create {path}: {exc.strerror or exc}") from None
+        raise MsdError(Text.of(
+            "Could not create {path}: {error}", path=path, error=exc.strerror or exc,
+        )) from None
     return made
 
 

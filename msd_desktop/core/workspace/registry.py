@@ -28,6 +28,7 @@ from typing import Any, Literal, cast
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace.project_ref import (
     ProjectRef as ProjectRef,
 )
@@ -116,15 +117,19 @@ class WorkspaceRegistry:
         except FileNotFoundError:
             return []
         except OSError as exc:
-            raise MsdError(f"Cannot read {self.path}: {exc.strerror or exc}") from exc
+            raise MsdError(Text.of(
+                "Cannot read {path}: {error}", path=self.path, error=exc.strerror or exc,
+            )) from exc
         if not text.strip():
             return []
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise MsdError(f"{self.path} is not valid JSON: {exc}") from exc
+            raise MsdError(Text.of(
+                "{path} is not valid JSON: {error}", path=self.path, error=exc,
+            )) from exc
         if not isinstance(data, list):
-            raise MsdError(f"{self.path} must contain a JSON list of workspaces")
+            raise MsdError(Text.of("{path} must contain a JSON list of workspaces", path=self.path))
         return data
 
     @staticmethod
@@ -194,26 +199,32 @@ class WorkspaceRegistry:
         anything else a ``scan_root``. Re-adding a registered path updates it in place."""
         target = _normalize(path)
         if not target.is_dir():
-            raise MsdError(f"Not a directory: {target}")
+            raise MsdError(Text.of("Not a directory: {target}", target=target))
         if kind is None:
             kind = "folder" if is_project(target) else "scan_root"
         if kind not in KINDS:
-            raise MsdError(f"Invalid workspace kind '{kind}'. Valid values: folder, scan_root")
+            raise MsdError(Text.of(
+                "Invalid workspace kind '{kind}'. Valid values: folder, scan_root", kind=kind,
+            ))
         if isinstance(scan_depth, bool) or not isinstance(scan_depth, int) or scan_depth < 0:
-            raise MsdError("scan_depth must be a non-negative integer")
+            raise MsdError(Text.of("scan_depth must be a non-negative integer"))
         if kind == "scan_root":
             if target == Path(target.anchor):
                 raise MsdError(
-                    f"Refusing to scan the filesystem root {target}: choose a folder that "
-                    "holds your projects"
+                    Text.of(
+                        "Refusing to scan the filesystem root {target}: choose a folder that "
+                        "holds your projects", target=target,
+                    )
                 )
             if target == self._home():
                 raise MsdError(
-                    f"Refusing to scan your home folder {target} itself: choose a folder "
-                    "inside it that holds your projects"
+                    Text.of(
+                        "Refusing to scan your home folder {target} itself: choose a folder "
+                        "inside it that holds your projects", target=target,
+                    )
                 )
         if name is not None and not name.strip():
-            raise MsdError("Workspace name must not be empty")
+            raise MsdError(Text.of("Workspace name must not be empty"))
 
         raw = self._read_raw()
         items = [self._parse(e) for e in raw]
@@ -225,7 +236,9 @@ class WorkspaceRegistry:
         if name is not None:
             name = name.strip()
             if name in taken:
-                raise MsdError(f"A workspace named '{name}' is already registered")
+                raise MsdError(Text.of(
+                    "A workspace named '{name}' is already registered", name=name,
+                ))
         elif existing is not None:
             ws_existing = items[existing]
             assert ws_existing is not None
@@ -252,7 +265,9 @@ class WorkspaceRegistry:
         valid = [(i, ws) for i, ws in enumerate(parsed) if ws is not None]
         pos = self._find([ws for _, ws in valid], path_or_name)
         if pos is None:
-            raise MsdError(f"No workspace named or at '{path_or_name}'")
+            raise MsdError(Text.of(
+                "No workspace named or at '{path_or_name}'", path_or_name=path_or_name,
+            ))
         index, ws = valid[pos]
         del raw[index]
         self._write(raw)
@@ -264,7 +279,9 @@ class WorkspaceRegistry:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _atomic_write_text(self.path, text)
         except OSError as exc:
-            raise MsdError(f"Cannot write {self.path}: {exc.strerror or exc}") from exc
+            raise MsdError(Text.of(
+                "Cannot write {path}: {error}", path=self.path, error=exc.strerror or exc,
+            )) from exc
 
     def place_project(
         self, root: str | Path, shown: builtins.list[Workspace] | None = None

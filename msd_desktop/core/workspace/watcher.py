@@ -69,6 +69,7 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -315,7 +316,7 @@ class ProjectWatcher:
         """Start reporting changes of one project folder (idempotent, armed on return)."""
         root = _abs(project_root)
         if not root.is_dir():
-            raise MsdError(f"Not a directory: {root}")
+            raise MsdError(Text.of("Not a directory: {root}", root=root))
         with self._arm_lock:
             if root in self._spaces:
                 return
