@@ -472,6 +472,10 @@ def _table(headers: list[str]) -> QTableWidget:
 
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
+    for col, text in enumerate(headers):  # a long title elides on a narrow form: whole here
+        item = table.horizontalHeaderItem(col)
+        if item is not None:
+            item.setToolTip(text)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setVisible(False)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
