@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from msd_desktop.core.common.errors import MsdError
-from msd_desktop.core.common.jsonfile import read_json_file
+from msd_desktop.core.common.jsonfile import JsonFile, read_json_file
 from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.state.roadmap import (
     PhaseDir,
@@ -114,10 +114,12 @@ def get_config_value(cfg: Any, key_path: str) -> Any:
     return cur
 
 
-def _read_config(root: Path) -> tuple[dict[str, Any], Problem | None]:
+def _read_config(root: Path, file: JsonFile | None = None
+                 ) -> tuple[dict[str, Any], Problem | None]:
     # read_json_file never raises for bad content (invalid UTF-8, NaN, a non-object, …) and
     # its error names the file, line and column; json.loads here used to crash on bad UTF-8.
-    file = read_json_file(root / ".planning" / "config.json")
+    if file is None:
+        file = read_json_file(root / ".planning" / "config.json")
     if not file.exists:
         return {}, None
     if file.error is not None:
@@ -264,9 +266,15 @@ def _rel(path: Path, base: Path) -> str:
 
 
 def load_project_state(
-    root: Path, env: Mapping[str, str] | None = None, *, cache: StateCache | None = None
+    root: Path, env: Mapping[str, str] | None = None, *, cache: StateCache | None = None,
+    config_file: JsonFile | None = None,
 ) -> ProjectState:
-    """Read STATE.md, ROADMAP.md, the phases folder and config for the project at ``root``."""
+    """Read STATE.md, ROADMAP.md, the phases folder and config for the project at ``root``.
+
+    ``config_file``: ``<root>/.planning/config.json`` as the caller has just read it (with
+    :func:`read_json_file`), so a caller that loaded the config already does not read the
+    file twice; by default it is read here.
+    """
     env = dict(os.environ) if env is None else dict(env)
     root = Path(root)
     problems: list[Problem] = []
@@ -286,7 +294,7 @@ def load_project_state(
     state_rel = _rel(state_path, root)
     roadmap_rel = _rel(pdir / "ROADMAP.md", root)
 
-    cfg, cfg_problem = _read_config(root)
+    cfg, cfg_problem = _read_config(root, config_file)
     if cfg_problem is not None:
         problems.append(Problem(cfg_problem.message, ".planning/config.json", cfg_problem.line,
                                 cfg_problem.column))
@@ -331,8 +339,11 @@ def load_project_state(
     progress = derive_progress(roadmap, dirs, milestone=milestone, stored=stored,
                                body_progress_percent=body_pct)
 
-    # status line: the hook's own lookup (flat STATE.md first, then workstream mode)
-    fields = read_statusline_fields(root, env)
+    # status line: the hook's own lookup (flat STATE.md first, then workstream mode); when
+    # that lookup lands on the STATE.md just read, its text is parsed instead of read again
+    fields = (parse_statusline_fields(text)
+              if text is not None and _hook_reads(root, env, state_path, workstream)
+              else read_statusline_fields(root, env))
     if fields is None:
         fields = parse_statusline_fields(text) if text is not None else {}
     full = render_state_segment(fields, "full")
@@ -350,6 +361,33 @@ def load_project_state(
                                 ".planning/active-workstream", severity="warning"))
     problems.extend(_consistency(state, state_rel, roadmap_rel))
     return state
+
+
+def _hook_reads(root: Path, env: Mapping[str, str], state_path: Path,
+                workstream: str | None) -> bool:
+    """Whether :func:`read_statusline_fields` from ``root`` reads ``state_path`` (the file
+    at ``state_path`` exists: it was just read): the flat STATE.md, or — no flat one, in
+    workstream mode — the active workstream's, which is ``state_path`` when the
+    workstream is the one just resolved."""
+    flat = root / ".planning" / "STATE.md"
+    if state_path == flat:
+        return True
+    if workstream is None or flat.is_file() or not _has_workstream_dirs(root):
+        return False
+    from msd_desktop.core.workspace.paths import planning_dir
+
+    try:
+        return planning_dir(root, env, workstream) / "STATE.md" == state_path
+    except MsdError:
+        return False
+
+
+def _has_workstream_dirs(root: Path) -> bool:
+    try:
+        with os.scandir(root / ".planning" / "workstreams") as it:
+            return any(e.is_dir() for e in it)
+    except OSError:
+        return False
 
 
 def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[Problem]:

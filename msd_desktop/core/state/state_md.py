@@ -22,6 +22,7 @@ huge body stays fast. The module is read-only; :func:`serialize_frontmatter` fol
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 import warnings
@@ -213,19 +214,32 @@ def tokenize_headings(content: str) -> list[Heading]:
     """
     if not content:
         return []
-    cached = getattr(_HEADINGS, "last", None)
-    if cached is not None and cached[0] is content:
-        return list(cached[1])
-    tokens = _tokenize_headings(content)
-    _HEADINGS.last = (content, tokens)
-    return list(tokens)
+    return list(_tokens_and_lines(content)[0])
 
 
 _HEADINGS = threading.local()
 
 
-def _tokenize_headings(content: str) -> list[Heading]:
+def _tokens_and_lines(content: str) -> tuple[list[Heading], list[str]]:
+    """The headings and the ``\n``-split lines of ``content``, for the last two texts seen on
+    this thread (a body and its Accumulated Context section are searched in turn)."""
+    recent: list[tuple[str, list[Heading], list[str]]] | None = getattr(_HEADINGS, "recent",
+                                                                        None)
+    if recent is None:
+        recent = _HEADINGS.recent = []
+    for entry in recent:
+        if entry[0] is content:
+            return entry[1], entry[2]
     lines = content.split("\n")
+    tokens = _tokenize_headings(content, lines)
+    recent.insert(0, (content, tokens, lines))
+    del recent[2:]
+    return tokens, lines
+
+
+def _tokenize_headings(content: str, lines: list[str] | None = None) -> list[Heading]:
+    if lines is None:
+        lines = content.split("\n")
     fenced = iter_fence_state(lines)
     tokens: list[Heading] = []
     offset = 0
@@ -244,12 +258,13 @@ def collect_section(
     content: str, predicate: Callable[[Heading], bool], *, level_bounded: bool = True
 ) -> Section | None:
     """The body under the first heading matching ``predicate`` (upstream ``collectSection``)."""
-    headings = tokenize_headings(content)
+    if not content:
+        return None
+    headings, lines = _tokens_and_lines(content)
     idx = next((i for i, h in enumerate(headings) if predicate(h)), -1)
     if idx < 0:
         return None
     target = headings[idx]
-    lines = content.split("\n")
     end_line = len(lines) + 1
     for nxt in headings[idx + 1 :]:
         if (nxt.level <= target.level) if level_bounded else True:
@@ -290,8 +305,12 @@ def _field_matches_cell(name: str, raw_cell: str) -> bool:
     return False
 
 
+_ANY_NEWLINE_RE = re.compile(r"\r\n|\r|\n")
+_SEPARATOR_CELL_RE = re.compile(r"[\s\-:]+")
+
+
 def _split_lines_any(content: str) -> list[str]:
-    return re.split(r"\r\n|\r|\n", content)
+    return _ANY_NEWLINE_RE.split(content)
 
 
 def _table_field(content: str, name: str) -> str | None:
@@ -302,7 +321,7 @@ def _table_field(content: str, name: str) -> str | None:
             continue
         second = line.index("|", 1)
         raw_cell = line[1:second]
-        if re.fullmatch(r"[\s\-:]+", raw_cell.strip()):
+        if _SEPARATOR_CELL_RE.fullmatch(raw_cell.strip()):
             continue  # separator row
         third = line.index("|", second + 1)
         if _field_matches_cell(name, raw_cell):
@@ -313,7 +332,9 @@ def _table_field(content: str, name: str) -> str | None:
 # The characters outside ASCII that Python's ``re.IGNORECASE`` matches to an ASCII letter
 # (tests/core/test_state_md.py checks this against every code point).
 CASE_TRAPS = "\u0130\u0131\u017f\u212a"  # İ ı ſ K
-_FOLDED: tuple[str, str | None] = ("", "")  # the last content and its lower case (or None)
+# the last contents seen and their lower case (or None), newest first: a body and the
+# section being searched alternate
+_FOLDED: tuple[tuple[str, str | None], ...] = ()
 
 
 def _lacks_label(content: str, label: str) -> bool:
@@ -328,11 +349,13 @@ def _lacks_label(content: str, label: str) -> bool:
     if not label.isascii():
         return False
     cached = _FOLDED
-    if cached[0] is content:
-        folded = cached[1]
+    for text, lowered in cached:
+        if text is content:
+            folded = lowered
+            break
     else:
         folded = None if any(c in content for c in CASE_TRAPS) else content.lower()
-        _FOLDED = (content, folded)
+        _FOLDED = ((content, folded), *cached[:2])
     return folded is not None and label.lower() not in folded
 
 
@@ -340,14 +363,22 @@ def extract_field(content: str, name: str) -> str | None:
     """Upstream ``stateExtractField``: ``**Name:** v``, then ``Name: v``, then a table row."""
     if _lacks_label(content, name + ":"):  # neither regex can match
         return _table_field(content, name)
-    esc = re.escape(name)
-    m = re.search(rf"\*\*{esc}:\*\*[ \t]*({_DOT}+)", content, re.IGNORECASE)
+    bold, plain = _field_res(name)
+    m = bold.search(content)
     if m:
         return m.group(1).strip()
-    m = re.search(rf"(?<![^\n\r\u2028\u2029]){esc}:[ \t]*({_DOT}+)", content, re.IGNORECASE)
+    m = plain.search(content)
     if m:
         return m.group(1).strip()
     return _table_field(content, name)
+
+
+@functools.lru_cache(maxsize=256)
+def _field_res(name: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The two §7.1 patterns of one field name, compiled once (names are a fixed few)."""
+    esc = re.escape(name)
+    return (re.compile(rf"\*\*{esc}:\*\*[ \t]*({_DOT}+)", re.IGNORECASE),
+            re.compile(rf"(?<![^\n\r\u2028\u2029]){esc}:[ \t]*({_DOT}+)", re.IGNORECASE))
 
 
 # --- the document ---------------------------------------------------------------------------
@@ -564,11 +595,15 @@ def _shares_containers(data: Any) -> bool:
     return False
 
 
+_KEY_LINE_RE = re.compile(r"([A-Za-z0-9_-]+):(?:\s|$)")
+_BULLET_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
+
+
 def _duplicate_keys(yaml_text: str, first_line: int) -> list[ParseProblem]:
     seen: dict[str, int] = {}
     out: list[ParseProblem] = []
     for i, line in enumerate(yaml_text.split("\n")):
-        m = re.match(r"([A-Za-z0-9_-]+):(?:\s|$)", line)
+        m = _KEY_LINE_RE.match(line)
         if not m:
             continue
         key = m.group(1)
@@ -583,11 +618,12 @@ def _duplicate_keys(yaml_text: str, first_line: int) -> list[ParseProblem]:
 
 def _bullets(text: str) -> list[str]:
     items: list[str] = []
-    fenced = iter_fence_state(text.split("\n"))
-    for i, line in enumerate(text.split("\n")):
+    lines = text.split("\n")
+    fenced = iter_fence_state(lines)
+    for i, line in enumerate(lines):
         if fenced[i]:
             continue
-        m = re.match(r"^\s*(?:[-*+]|\d+[.)])\s+(.*\S)\s*$", line)
+        m = _BULLET_RE.match(line)
         if m:
             items.append(m.group(1))
     return items

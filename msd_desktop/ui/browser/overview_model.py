@@ -445,23 +445,49 @@ def load_summary_and_state(ref: Any, env: dict[str, str],
     from msd_desktop.core.config.store import load_config
     from msd_desktop.core.state.project import load_project_state
 
+    config_file = None
     try:
-        cfg_problem = config_problem_text(load_config(ref.root, env))
+        loaded = load_config(ref.root, env)
+        cfg_problem = config_problem_text(loaded)
+        # the root's config.json as load_config read it: the state loads below need it too
+        own = Path(ref.root) / ".planning" / "config.json"
+        config_file = next((layer.file for layer in loaded.layers
+                            if layer.name == "project" and layer.path == own), None)
     except Exception as exc:  # the core says "never raises for bad content"; be safe anyway
         cfg_problem = f"config.json: {exc}"
     if not ref.workstreams:
-        state = load_project_state(ref.root, env, cache=cache)
+        state = load_project_state(ref.root, env, cache=cache, config_file=config_file)
         return summary_from_state(state, ref.name, ref.workspace, cfg_problem), state
     per_ws: dict[str, ProjectSummary] = {}
+    states: dict[str, Any] = {}
     for ws in ref.workstreams:
         ws_env = {**env, "MSD_WORKSTREAM": ws}
-        state = load_project_state(ref.root, ws_env, cache=cache)
+        state = states[ws] = load_project_state(ref.root, ws_env, cache=cache,
+                                                config_file=config_file)
         per_ws[ws] = summary_from_state(state, ref.name, ref.workspace, cfg_problem)
     head_name = ref.active_workstream if ref.active_workstream in per_ws else ref.workstreams[0]
     head = per_ws[head_name]
     summary = ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
                                 "state_error": None})
-    return summary, load_project_state(ref.root, env, cache=cache)
+    return summary, _state_for_env(ref.root, env, cache, states, config_file)
+
+
+def _state_for_env(root: Path, env: dict[str, str], cache: Any, states: dict[str, Any],
+                   config_file: Any) -> Any:
+    """The state for ``env`` as given: when ``env`` resolves to a workstream just loaded,
+    that load is the same answer (every read in it depends on the workstream, not on where
+    its name came from), so the files are not read and parsed a second time."""
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.core.state.project import load_project_state
+    from msd_desktop.core.workspace.paths import active_workstream
+
+    try:
+        active = active_workstream(root, env)
+    except MsdError:
+        active = None
+    if active is not None and active in states:
+        return states[active]
+    return load_project_state(root, env, cache=cache, config_file=config_file)
 
 
 def unreadable_summary(ref: Any, problem: str) -> ProjectSummary:
