@@ -558,7 +558,6 @@ def _write_json(path: Path, data: Any, expected: Fingerprint | EllipsisType | No
                                error=exc.strerror or exc)) from exc
 
 
-
 def atomic_write_json(
     path: Path,
     data: Any,

@@ -238,7 +238,6 @@ class PlanningLock:
             elapsed=elapsed, path=self.path, holder=holder,
         )
 
-
     def release(self) -> None:
         """Remove the lock file if it is still the one this object created."""
         body, ident = self._body, self._ident

@@ -237,7 +237,6 @@ def structure_problem(data: Any, *, max_depth: int = MAX_DEPTH) -> Text | None:
             stack.extend((value, depth + 1) for value in item)
         elif isinstance(item, str) and _SURROGATE_RE.search(item):
             return Text.of("a string holds a lone UTF-16 surrogate (\\ud800–\\udfff)")
-
     return None
 
 

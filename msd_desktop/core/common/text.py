@@ -15,8 +15,8 @@ translation refresh finds them. Pure Python: the core never imports Qt.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
-from pathlib import PurePath
 from typing import Any
 
 
@@ -45,7 +45,7 @@ class Text(str):
         def one(value: Any) -> Any:
             if isinstance(value, Text):
                 return value.map_params(change)
-            if isinstance(value, str | PurePath):
+            if isinstance(value, str | os.PathLike):
                 return change(str(value))
             return value
 

@@ -412,7 +412,6 @@ def undo_batch(report: BatchReport, env: Env) -> BatchReport:
                 Text.of("changed on disk since the batch wrote it — left as it is")))
         except MsdError as exc:
             results.append(BatchResult(change, "error", exc.message))
-
     return BatchReport(report.plan, tuple(results), "undo")
 
 

@@ -419,7 +419,6 @@ class ConfigDraft:
             first = next(iter(self.errors))
             raise MsdError(Text.of("Fix {key} before saving: {error}", key=first,
                                    error=self.errors[first]))
-
         keys = list(self.pending)
         data = self.result_data()
         expected: Fingerprint | None = self.fingerprint if self.file.exists else None

@@ -631,7 +631,6 @@ class KeySpec(_ReadOnly):
                            expectation=Text.of("Valid values: {values}", values=values))
         return text
 
-
     def as_dict(self) -> dict[str, Any]:
         """The JSON-able entry ``msd schema`` prints."""
         out: dict[str, Any] = {

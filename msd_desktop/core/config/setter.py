@@ -551,5 +551,4 @@ def config_get(
     if value is MISSING:
         raise MsdError(Text.of("Key not found: {key}", key=key) if exists
                        else Text.of("No config.json found at {path}", path=path))
-
     return mask(value) if schema.is_secret(key) else value

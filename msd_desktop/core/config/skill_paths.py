@@ -83,7 +83,6 @@ def validate_skill_path(root: Path, value: str) -> str | None:
     if not _inside(base, target):
         return Text.of("Skill path '{value}' leads outside the project (through a symlink).",
                        value=value)
-
     return None
 
 

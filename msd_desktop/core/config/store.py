@@ -650,7 +650,6 @@ def migrate_config(
             return file, None, []
         if file.error is not None:
             raise MsdError(Text.of("Cannot migrate {error}", error=file.error.message))
-
         assert isinstance(file.data, dict)
         new, records = migrate_config_data(file.data, root)
         return file, new, records

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.text import Text
 
 _DATA_DIR = Path(__file__).resolve().parent / "data"
 CATALOG_FILE = _DATA_DIR / "model-catalog.json"
@@ -177,11 +178,14 @@ def load_catalog(env: Mapping[str, str] | None = None) -> Catalog:
             last_error = exc
             continue
         if not isinstance(raw, dict):
-            raise MsdError(f"model-catalog.json is not a JSON object: {path}")
+            raise MsdError(Text.of("model-catalog.json is not a JSON object: {path}", path=path))
         _catalog = _build(raw)
         return _catalog
     tried = "\n".join(f"  {p}" for p in candidates)
-    raise MsdError(f"model-catalog.json not found. Tried:\n{tried}\nLast error: {last_error}")
+    raise MsdError(Text.of(
+        "model-catalog.json not found. Tried:\n{tried}\nLast error: {last_error}",
+        tried=tried, last_error=last_error,
+    ))
 
 
 def reset_cache() -> None:

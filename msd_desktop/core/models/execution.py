@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.models.catalog import Catalog, canonical_agent, load_catalog
 from msd_desktop.core.models.resolution import (
     ModelResolution,
@@ -56,9 +57,10 @@ HOST_EFFORT_SURFACES: Mapping[str, str] = {"claude": "argv", "codex": "argv", "o
 FAILURE_CLASSES = ("quota-exceeded", "classify-handoff-bug", "unknown-failure")
 VALID_GRANULARITIES = ("coarse", "standard", "fine")
 
-ATTEMPT_ERROR = "--attempt requires a non-negative integer"
-FAILURE_CLASS_ERROR = f"--failure-class must be one of: {', '.join(FAILURE_CLASSES)}"
-AGENT_REQUIRED_ERROR = "agent-type required"
+ATTEMPT_ERROR = Text.of("--attempt requires a non-negative integer")
+FAILURE_CLASS_ERROR = Text.of("--failure-class must be one of: {classes}",
+                              classes=", ".join(FAILURE_CLASSES))
+AGENT_REQUIRED_ERROR = Text.of("agent-type required")
 
 
 def _valid_effort(value: Any) -> bool:
@@ -96,7 +98,8 @@ class _Tracer:
     def rest(self, *layers: str) -> None:
         for layer in layers:
             self.steps.append(
-                TraceStep(layer, False, None, False, f"not reached: {self.winner} applied")
+                TraceStep(layer, False, None, False, Text.of("not reached: {winner} applied",
+                                                             winner=self.winner))
             )
 
     def finish(self) -> Resolved:
@@ -123,34 +126,40 @@ def resolve_effort(inp: ResolutionInput, agent: str, *, override: Any = None) ->
     done = t.finish
 
     if override is None:
-        t.skip("--effort", None, "no --effort given", consulted=False)
+        t.skip("--effort", None, Text.of("no --effort given"), consulted=False)
     elif _valid_effort(override):
-        t.apply("--effort", override, "invocation override")
+        t.apply("--effort", override, Text.of("invocation override"))
         return done()
     else:
-        t.skip("--effort", override, f"'{override}' is not an effort level")
+        t.skip("--effort", override, Text.of("'{override}' is not an effort level",
+                                             override=override))
 
     effort = _dict_or_none(inp.config.get("effort"))
     if effort is None:
-        t.skip("effort.agent_overrides", None, "no effort block (built-in agent_overrides is "
-               "empty)")
+        t.skip("effort.agent_overrides", None,
+               Text.of("no effort block (built-in agent_overrides is empty)"))
     else:
         ao = effort.get("agent_overrides")
         if not isinstance(ao, dict):
-            t.skip("effort.agent_overrides", None, "effort.agent_overrides is not an object")
+            t.skip("effort.agent_overrides", None,
+                   Text.of("effort.agent_overrides is not an object"))
         else:
             v = agent_map_value(ao, name)
             if _valid_effort(v):
-                t.apply("effort.agent_overrides", v, f"effort.agent_overrides.{name}")
+                t.apply("effort.agent_overrides", v, Text.of("effort.agent_overrides.{name}",
+                                                             name=name))
                 return done()
             t.skip("effort.agent_overrides", v,
-                   f"no entry for {name}" if v is None else f"'{v}' is not an effort level")
+                   Text.of("no entry for {name}", name=name) if v is None
+                   else Text.of("'{value}' is not an effort level", value=v))
 
     tier_key = routing_tier_key(cat, name)
     if not tier_key:
-        t.skip("effort.routing_tier_defaults", None, f"{name} has no routing tier",
+        t.skip("effort.routing_tier_defaults", None, Text.of("{name} has no routing tier",
+                                                             name=name),
                consulted=False)
-        t.skip("builtin.routing_tier_defaults", None, f"{name} has no routing tier",
+        t.skip("builtin.routing_tier_defaults", None, Text.of("{name} has no routing tier",
+                                                              name=name),
                consulted=False)
     else:
         rtd = effort.get("routing_tier_defaults") if effort is not None else None
@@ -159,28 +168,30 @@ def resolve_effort(inp: ResolutionInput, agent: str, *, override: Any = None) ->
             user = rtd.get(tier_key)
         if _valid_effort(user):
             t.apply("effort.routing_tier_defaults", user,
-                    f"effort.routing_tier_defaults.{tier_key}")
+                    Text.of("effort.routing_tier_defaults.{tier_key}", tier_key=tier_key))
             return done()
         t.skip("effort.routing_tier_defaults", user,
-               "no effort block" if effort is None else
-               f"no valid effort.routing_tier_defaults.{tier_key}")
+               Text.of("no effort block") if effort is None else
+               Text.of("no valid effort.routing_tier_defaults.{tier_key}", tier_key=tier_key))
         builtin = BUILTIN_EFFORT_TIER_DEFAULTS.get(tier_key)
         if builtin is not None:
             t.apply("builtin.routing_tier_defaults", builtin,
-                    f"built-in default for the {tier_key} tier")
+                    Text.of("built-in default for the {tier_key} tier", tier_key=tier_key))
             return done()
-        t.skip("builtin.routing_tier_defaults", None, f"no built-in default for '{tier_key}'")
+        t.skip("builtin.routing_tier_defaults", None, Text.of(
+            "no built-in default for '{tier_key}'", tier_key=tier_key,
+        ))
 
     if effort is None:
-        t.skip("effort.default", None, "no effort block", consulted=False)
-        t.apply("builtin.default", BUILTIN_EFFORT_DEFAULT, "built-in effort.default")
+        t.skip("effort.default", None, Text.of("no effort block"), consulted=False)
+        t.apply("builtin.default", BUILTIN_EFFORT_DEFAULT, Text.of("built-in effort.default"))
         return done()
     d = effort.get("default")
     if _valid_effort(d):
-        t.apply("effort.default", d, "effort.default")
+        t.apply("effort.default", d, Text.of("effort.default"))
         return done()
-    t.skip("effort.default", d, "effort.default is not an effort level")
-    t.apply("builtin.default", "high", "hard-coded default")
+    t.skip("effort.default", d, Text.of("effort.default is not an effort level"))
+    t.apply("builtin.default", "high", Text.of("hard-coded default"))
     return done()
 
 
@@ -189,18 +200,18 @@ def escalate_effort(
 ) -> Resolved:
     """§6.1 with an attempt: the base effort (no ``--effort``) stepped up by dynamic routing."""
     base = resolve_effort(inp, agent)
-    steps = [TraceStep("--effort", False, None, False, "ignored: --attempt given"),
+    steps = [TraceStep("--effort", False, None, False, Text.of("ignored: --attempt given")),
              *base.trace[1:]]
     dr = inp.config.get("dynamic_routing")
     n = attempt if is_integer(attempt) and attempt > 0 else 0
     if not js_truthy(dr) or not isinstance(dr, dict | list) or js_get(dr, "enabled") is not True:
         steps.append(TraceStep("dynamic_routing", True, None, False,
-                               "dynamic_routing.enabled is not true"))
+                               Text.of("dynamic_routing.enabled is not true")))
         return Resolved(base.value, base.layer, steps)
     assert isinstance(dr, dict)
     if dr.get("escalate_on_failure") is False:
         steps.append(TraceStep("dynamic_routing", True, base.value, False,
-                               "dynamic_routing.escalate_on_failure is false"))
+                               Text.of("dynamic_routing.escalate_on_failure is false")))
         return Resolved(base.value, base.layer, steps)
     count = min(n, max_escalations(dr))
     current = base.value
@@ -213,10 +224,11 @@ def escalate_effort(
         current = nxt
     if current == base.value:
         steps.append(TraceStep("dynamic_routing", True, current, False,
-                               f"attempt {n}: no escalation from '{base.value}'"))
+                               Text.of("attempt {n}: no escalation from '{value}'",
+                                       n=n, value=base.value)))
         return Resolved(base.value, base.layer, steps)
     steps.append(TraceStep("dynamic_routing", True, current, True,
-                           f"attempt {n}: escalated from '{base.value}'"))
+                           Text.of("attempt {n}: escalated from '{value}'", n=n, value=base.value)))
     return Resolved(current, "dynamic_routing", steps)
 
 
@@ -238,29 +250,32 @@ def resolve_fast_mode(inp: ResolutionInput, agent: str, *, override: Any = None)
     done = t.finish
 
     if isinstance(override, bool):
-        t.apply("--fast-mode", override, "invocation override")
+        t.apply("--fast-mode", override, Text.of("invocation override"))
         return done()
-    t.skip("--fast-mode", override, "no --fast-mode given" if override is None
-           else "--fast-mode is not true/false", consulted=override is not None)
+    t.skip("--fast-mode", override, Text.of("no --fast-mode given") if override is None
+           else Text.of("--fast-mode is not true/false"), consulted=override is not None)
 
     fm = _dict_or_none(inp.config.get("fast_mode"))
     if fm is None:
-        t.skip("fast_mode.agent_overrides", None, "no fast_mode block")
+        t.skip("fast_mode.agent_overrides", None, Text.of("no fast_mode block"))
     else:
         ao = fm.get("agent_overrides")
         v = agent_map_value(ao, name) if isinstance(ao, dict) else None
         if isinstance(v, bool):
-            t.apply("fast_mode.agent_overrides", v, f"fast_mode.agent_overrides.{name}")
+            t.apply("fast_mode.agent_overrides", v, Text.of("fast_mode.agent_overrides.{name}",
+                                                            name=name))
             return done()
         t.skip("fast_mode.agent_overrides", v,
-               "fast_mode.agent_overrides is not an object" if not isinstance(ao, dict)
-               else f"no boolean entry for {name}")
+               Text.of("fast_mode.agent_overrides is not an object") if not isinstance(ao, dict)
+               else Text.of("no boolean entry for {name}", name=name))
 
     tier_key = routing_tier_key(cat, name)
     if not tier_key:
-        t.skip("fast_mode.routing_tier_defaults", None, f"{name} has no routing tier",
+        t.skip("fast_mode.routing_tier_defaults", None, Text.of("{name} has no routing tier",
+                                                                name=name),
                consulted=False)
-        t.skip("builtin.routing_tier_defaults", None, f"{name} has no routing tier",
+        t.skip("builtin.routing_tier_defaults", None, Text.of("{name} has no routing tier",
+                                                              name=name),
                consulted=False)
     elif fm is not None:
         rtd = fm.get("routing_tier_defaults")
@@ -268,30 +283,34 @@ def resolve_fast_mode(inp: ResolutionInput, agent: str, *, override: Any = None)
             v = rtd.get(tier_key)
             if isinstance(v, bool):
                 t.apply("fast_mode.routing_tier_defaults", v,
-                        f"fast_mode.routing_tier_defaults.{tier_key}")
+                        Text.of("fast_mode.routing_tier_defaults.{tier_key}", tier_key=tier_key))
                 return done()
-            t.skip("fast_mode.routing_tier_defaults", v, f"no boolean for tier {tier_key}")
+            t.skip("fast_mode.routing_tier_defaults", v, Text.of("no boolean for tier {tier_key}",
+                                                                 tier_key=tier_key))
         else:
             t.skip("fast_mode.routing_tier_defaults", None,
-                   "fast_mode.routing_tier_defaults is not an object")
+                   Text.of("fast_mode.routing_tier_defaults is not an object"))
         t.skip("builtin.routing_tier_defaults", None,
-               "a fast_mode block exists: built-in tier defaults not used", consulted=False)
+               Text.of("a fast_mode block exists: built-in tier defaults not used"),
+               consulted=False)
     else:
-        t.skip("fast_mode.routing_tier_defaults", None, "no fast_mode block")
+        t.skip("fast_mode.routing_tier_defaults", None, Text.of("no fast_mode block"))
         builtin = BUILTIN_FAST_MODE_TIER_DEFAULTS.get(tier_key)
         if builtin is not None:
             t.apply("builtin.routing_tier_defaults", builtin,
-                    f"built-in default for the {tier_key} tier")
+                    Text.of("built-in default for the {tier_key} tier", tier_key=tier_key))
             return done()
-        t.skip("builtin.routing_tier_defaults", None, f"no built-in default for '{tier_key}'")
+        t.skip("builtin.routing_tier_defaults", None, Text.of(
+            "no built-in default for '{tier_key}'", tier_key=tier_key,
+        ))
 
     enabled = fm.get("enabled") if fm is not None else None
     if isinstance(enabled, bool):
-        t.apply("fast_mode.enabled", enabled, "fast_mode.enabled")
+        t.apply("fast_mode.enabled", enabled, Text.of("fast_mode.enabled"))
         return done()
-    t.skip("fast_mode.enabled", enabled, "no fast_mode block" if fm is None
-           else "fast_mode.enabled is not a boolean")
-    t.apply("builtin.default", False, "hard-coded default")
+    t.skip("fast_mode.enabled", enabled, Text.of("no fast_mode block") if fm is None
+           else Text.of("fast_mode.enabled is not a boolean"))
+    t.apply("builtin.default", False, Text.of("hard-coded default"))
     return done()
 
 

@@ -60,6 +60,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from msd_desktop.core.common.safe_read import read_bytes
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.models.catalog import js_trim, runtime_from_candidates
 
 MARKER_DIR = "msd-core"
@@ -175,7 +176,7 @@ class InstallMarker(NamedTuple):
         }
 
 
-NO_MARKER = InstallMarker(None, None, None, None, "no install marker found")
+NO_MARKER = InstallMarker(None, None, None, None, Text.of("no install marker found"))
 
 
 def read_marker(path: str, scope: str, slot: str | None) -> MarkerFile | None:
@@ -281,14 +282,17 @@ def _explicit(value: str, home: str) -> InstallMarker:
         if marker.status == "ok":
             return InstallMarker(
                 marker.value, marker.runtime, marker.path, "explicit",
-                f"{INSTALL_DIR_ENV} install marker {marker.path}", found,
+                Text.of("{variable} install marker {path}", variable=INSTALL_DIR_ENV,
+                        path=marker.path), found,
             )
     where = _join(base, MARKER_FILE)
     detail = (
-        f"{found[0].path} is {found[0].status}" if found else f"there is no {where}"
+        Text.of("{path} is {status}", path=found[0].path, status=found[0].status) if found
+        else Text.of("there is no {path}", path=where)
     )
     return InstallMarker(
-        None, None, None, None, f"{INSTALL_DIR_ENV} is set but {detail}", found,
+        None, None, None, None,
+        Text.of("{variable} is set but {detail}", variable=INSTALL_DIR_ENV, detail=detail), found,
         (f"{INSTALL_DIR_ENV}={value} names no usable install marker ({detail}); "
          "the install marker is ignored",),
     )
@@ -298,18 +302,22 @@ def _decide(scope: str, markers: list[MarkerFile], found: tuple[MarkerFile, ...]
             shadowed: int) -> InstallMarker:
     runtimes = {m.runtime for m in markers}
     first = markers[0]
-    where = "project-local" if scope == "project" else "global"
+    where = Text.of("project-local") if scope == "project" else Text.of("global")
     if len(runtimes) == 1:
-        note = (
-            f" (over {shadowed} global install marker{'s' if shadowed != 1 else ''})"
-            if shadowed else ""
-        )
-        return InstallMarker(first.value, first.runtime, first.path, scope,
-                             f"{where} install marker {first.path}{note}", found)
+        if shadowed == 1:
+            reason = Text.of("{where} install marker {path} (over 1 global install marker)",
+                             where=where, path=first.path)
+        elif shadowed:
+            reason = Text.of("{where} install marker {path} (over {count} global install "
+                             "markers)", where=where, path=first.path, count=shadowed)
+        else:
+            reason = Text.of("{where} install marker {path}", where=where, path=first.path)
+        return InstallMarker(first.value, first.runtime, first.path, scope, reason, found)
     listing = ", ".join(f"{m.path} = {m.value}" for m in markers)
     return InstallMarker(
         None, None, None, None,
-        f"{where} install markers disagree ({listing}); none is used", found,
+        Text.of("{where} install markers disagree ({listing}); none is used", where=where,
+                listing=listing), found,
         (f"{where} install markers name different runtimes ({listing}); which one runs "
          "depends on the runtime you start, so none is used and the active runtime falls "
          "back to claude. Set MSD_RUNTIME, \"runtime\" in the project config, or "
@@ -340,5 +348,6 @@ def find_install_marker(
     if glob:
         return _decide("global", glob, tuple(found), 0)
     skipped = ", ".join(f"{m.path} ({m.status})" for m in found)
-    return InstallMarker(None, None, None, None, f"no usable install marker: {skipped}",
+    return InstallMarker(None, None, None, None,
+                         Text.of("no usable install marker: {skipped}", skipped=skipped),
                          tuple(found))

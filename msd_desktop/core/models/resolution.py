@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from msd_desktop.core.common.safe_read import read_text, structure_problem
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.models.catalog import (
     Catalog,
     canonical_agent,
@@ -669,34 +670,38 @@ def _warn(state: _State, text: str) -> None:
 
 
 def _runtime_label(state: _State) -> str:
-    return js_str(state.runtime) if js_truthy(state.runtime) else "claude (default)"
+    return js_str(state.runtime) if js_truthy(state.runtime) else Text.of("claude (default)")
 
 
 def _layer_model_overrides(state: _State) -> _Outcome:
     overrides = state.inp.config.get("model_overrides")
     source = state.inp.override_sources.get(state.agent)
     if not js_truthy(overrides):
-        return _Outcome(False, None, "model_overrides is not set")
+        return _Outcome(False, None, Text.of("model_overrides is not set"))
     found, ov = own_agent_value(overrides, state.agent)
     if not found:
-        return _Outcome(False, None, f"no entry for {state.agent}", source=source)
+        return _Outcome(False, None, Text.of("no entry for {agent}",
+                                             agent=state.agent), source=source)
     if not js_truthy(ov):
-        return _Outcome(False, ov, "entry is empty (ignored)", source=source)
+        return _Outcome(False, ov, Text.of("entry is empty (ignored)"), source=source)
     if not isinstance(ov, str):
-        return _Outcome(True, ov, "non-string value returned verbatim", model=ov, source=source)
+        return _Outcome(True, ov, Text.of("non-string value returned verbatim"), model=ov,
+                        source=source)
     if not state.on_claude:
         return _Outcome(
-            True, ov, f"runtime is {_runtime_label(state)}: value used verbatim", model=ov,
+            True, ov, Text.of("runtime is {runtime_label}: value used verbatim",
+                              runtime_label=_runtime_label(state)), model=ov,
             source=source,
         )
     alias = state.cat.claude_id_to_alias.get(ov)
     if alias:
         return _Outcome(
-            True, ov, f"Claude model ID mapped to its agent alias '{alias}'", model=alias,
+            True, ov, Text.of("Claude model ID mapped to its agent alias '{alias}'",
+                              alias=alias), model=alias,
             source=source,
         )
     if ov in state.cat.claude_agent_aliases:
-        return _Outcome(True, ov, "Claude agent alias", model=ov, source=source)
+        return _Outcome(True, ov, Text.of("Claude agent alias"), model=ov, source=source)
     if ov.startswith("claude-"):
         _warn(
             state,
@@ -704,9 +709,10 @@ def _layer_model_overrides(state: _State) -> _Outcome:
             "alias; falling through to tier resolution.",
         )
         return _Outcome(
-            False, ov, f"value '{ov}' has no Claude alias; falling through", source=source
+            False, ov, Text.of("value '{ov}' has no Claude alias; falling through",
+                               ov=ov), source=source
         )
-    return _Outcome(True, ov, "value used verbatim", model=ov, source=source)
+    return _Outcome(True, ov, Text.of("value used verbatim"), model=ov, source=source)
 
 
 def _real_tier(state: _State) -> bool:
@@ -715,30 +721,36 @@ def _real_tier(state: _State) -> bool:
 
 def _layer_model_policy(state: _State) -> _Outcome:
     if not js_truthy(state.inp.config.get("model_policy")):
-        return _Outcome(False, None, "model_policy is not set", consulted=False)
+        return _Outcome(False, None, Text.of("model_policy is not set"), consulted=False)
     if not _real_tier(state):
         return _Outcome(
-            False, None, f"tier is {state.tier or 'unknown'}: model_policy not used",
+            False, None, Text.of("tier is {tier}: model_policy not used",
+                                 tier=state.tier or Text.of("unknown")),
             consulted=False,
         )
     assert state.tier is not None
     hit = resolve_model_policy(state.cat, state.inp.config, state.tier)
     if hit is None:
-        return _Outcome(False, None, f"no model_policy entry for tier {state.tier}")
+        return _Outcome(False, None, Text.of("no model_policy entry for tier {tier}",
+                                             tier=state.tier))
     extra = {"policy_source": hit.source, "policy_entry": hit.entry}
     if not state.on_claude:
         return _Outcome(
-            True, hit.model, f"{hit.source} for tier {state.tier} (full ID on "
-            f"{_runtime_label(state)})", model=hit.model, extra=extra,
+            True, hit.model, Text.of(
+                "{source} for tier {tier} (full ID on {runtime_label})",
+                source=hit.source, tier=state.tier, runtime_label=_runtime_label(state),
+            ), model=hit.model, extra=extra,
         )
     alias = _map_policy_id_to_alias(state.cat, hit.model)
     if alias:
         return _Outcome(
-            True, hit.model, f"{hit.source}: Claude model ID mapped to alias '{alias}'",
+            True, hit.model, Text.of("{source}: Claude model ID mapped to alias '{alias}'",
+                                     source=hit.source, alias=alias),
             model=alias, extra=extra,
         )
     if isinstance(hit.model, str) and hit.model in state.cat.claude_agent_aliases:
-        return _Outcome(True, hit.model, f"{hit.source}: Claude agent alias", model=hit.model,
+        return _Outcome(True, hit.model, Text.of("{source}: Claude agent alias",
+                                                 source=hit.source), model=hit.model,
                         extra=extra)
     shown = js_str(hit.model)
     _warn(
@@ -746,14 +758,18 @@ def _layer_model_policy(state: _State) -> _Outcome:
         f'model_policy resolved "{shown}" for {state.agent}, but it has no Claude agent alias; '
         f'using "{state.tier}" instead.',
     )
-    return _Outcome(False, hit.model, f"value '{shown}' has no Claude alias; falling through")
+    return _Outcome(False, hit.model, Text.of(
+        "value '{shown}' has no Claude alias; falling through", shown=shown,
+    ))
 
 
 def _runtime_gate(state: _State) -> str | None:
     if not js_truthy(state.runtime) or state.runtime == "claude":
-        return f"runtime is {_runtime_label(state)}: built-in runtime tiers not used"
+        return Text.of("runtime is {runtime_label}: built-in runtime tiers not used",
+                       runtime_label=_runtime_label(state))
     if not _real_tier(state):
-        return f"tier is {state.tier or 'unknown'}: runtime tiers not used"
+        return Text.of("tier is {tier}: runtime tiers not used",
+                       tier=state.tier or Text.of("unknown"))
     return None
 
 
@@ -765,13 +781,16 @@ def _layer_profile_overrides(state: _State) -> _Outcome:
     merged, _, user = runtime_tier_entry(state.cat, state.inp.config, state.tier)
     key = js_key(state.runtime)
     if user is None:
-        return _Outcome(False, None, f"no model_profile_overrides.{key}.{state.tier}")
+        return _Outcome(False, None, Text.of("no model_profile_overrides.{key}.{tier}",
+                                             key=key, tier=state.tier))
     if not (isinstance(user, dict) and "model" in user):
-        return _Outcome(False, user, "entry has no model (other fields merged into the built-in)")
+        why = Text.of("entry has no model (other fields merged into the built-in)")
+        return _Outcome(False, user, why)
     model = merged.get("model") if merged else None
     if not js_truthy(model):
-        return _Outcome(False, user, "entry's model is empty; falling through")
-    return _Outcome(True, user, f"model_profile_overrides.{key}.{state.tier}", model=model,
+        return _Outcome(False, user, Text.of("entry's model is empty; falling through"))
+    return _Outcome(True, user, Text.of("model_profile_overrides.{key}.{tier}",
+                                        key=key, tier=state.tier), model=model,
                     extra={"entry": merged})
 
 
@@ -783,68 +802,73 @@ def _layer_runtime_default(state: _State) -> _Outcome:
     merged, builtin, _ = runtime_tier_entry(state.cat, state.inp.config, state.tier)
     key = js_key(state.runtime)
     if not builtin:
-        return _Outcome(False, None, f"no built-in tier map for runtime '{key}'")
+        return _Outcome(False, None, Text.of("no built-in tier map for runtime '{key}'", key=key))
     model = merged.get("model") if merged else None
     if not js_truthy(model):
-        return _Outcome(False, builtin, "merged entry has no model; falling through")
-    return _Outcome(True, builtin, f"built-in {key} tier {state.tier}", model=model,
+        return _Outcome(False, builtin, Text.of("merged entry has no model; falling through"))
+    return _Outcome(True, builtin, Text.of("built-in {key} tier {tier}",
+                                           key=key, tier=state.tier), model=model,
                     extra={"entry": merged})
 
 
 def _layer_omit(state: _State) -> _Outcome:
     value = state.inp.config.get("resolve_model_ids")
     if value != "omit" or not isinstance(value, str):
-        return _Outcome(False, value, "resolve_model_ids is not \"omit\"")
+        return _Outcome(False, value, Text.of('resolve_model_ids is not "omit"'))
     if state.inp.explicit_omit:
-        return _Outcome(True, value, "the project config sets \"omit\"", model="")
+        return _Outcome(True, value, Text.of('the project config sets "omit"'), model="")
     runtime, rung, marker_path = active_runtime_source(state.inp)
     marker = state.inp.install_marker
+    how: str
     if rung == "install marker":
-        how = f"install marker {marker_path}" if marker_path else "install marker"
+        how = (Text.of("install marker {path}", path=marker_path) if marker_path
+               else Text.of("install marker"))
     elif rung == "default":
-        how = "default; " + (marker.reason if marker is not None else "no install marker")
+        how = Text.of("default; {reason}", reason=marker.reason if marker is not None
+                      else Text.of("no install marker"))
         for text in marker.warnings if marker is not None else ():
             _warn(state, text)
     else:
         how = rung
-    label = f"active runtime {runtime} (from {how})"
+    label = Text.of("active runtime {runtime} (from {how})", runtime=runtime, how=how)
     if runtime not in state.cat.runtimes_with_native_aliases:
-        return _Outcome(True, value, f"{label} has no native model aliases", model="",
+        return _Outcome(True, value, Text.of("{label} has no native model aliases",
+                                             label=label), model="",
                         source=marker_path)
-    return _Outcome(
-        False, value, f"\"omit\" comes only from global defaults and {label} has native "
-        "aliases", source=marker_path,
-    )
+    why = Text.of('"omit" comes only from global defaults and {label} has native aliases',
+                  label=label)
+    return _Outcome(False, value, why, source=marker_path)
 
 
 def _layer_unknown_agent(state: _State) -> _Outcome:
     if state.agent in state.cat.agents:
-        return _Outcome(False, None, f"{state.agent} is a catalog agent")
+        return _Outcome(False, None, Text.of("{agent} is a catalog agent", agent=state.agent))
     model = {"quality": "opus", "budget": "haiku", "inherit": "inherit"}.get(
         state.profile, "sonnet"
     )
-    return _Outcome(True, state.profile, f"unknown agent: default for profile {state.profile}",
+    return _Outcome(True, state.profile, Text.of("unknown agent: default for profile {profile}",
+                                                 profile=state.profile),
                     model=model)
 
 
 def _layer_inherit(state: _State) -> _Outcome:
     if state.tier == "inherit":
-        return _Outcome(True, state.tier, "tier is inherit (use the session model)",
+        return _Outcome(True, state.tier, Text.of("tier is inherit (use the session model)"),
                         model="inherit")
-    return _Outcome(False, state.tier, f"tier is {state.tier}")
+    return _Outcome(False, state.tier, Text.of("tier is {tier}", tier=state.tier))
 
 
 def _layer_full_id(state: _State) -> _Outcome:
     value = state.inp.config.get("resolve_model_ids")
     if value is not True:
-        return _Outcome(False, value, "resolve_model_ids is not true")
+        return _Outcome(False, value, Text.of("resolve_model_ids is not true"))
     tier = state.tier or ""
-    return _Outcome(True, value, "resolve_model_ids: true materializes the full ID",
+    return _Outcome(True, value, Text.of("resolve_model_ids: true materializes the full ID"),
                     model=state.cat.claude_alias_to_id.get(tier) or tier)
 
 
 def _layer_alias(state: _State) -> _Outcome:
-    return _Outcome(True, state.tier, "tier alias", model=state.tier)
+    return _Outcome(True, state.tier, Text.of("tier alias"), model=state.tier)
 
 
 def _layer_dynamic_routing(state: _State) -> _Outcome:
@@ -854,26 +878,30 @@ def _layer_dynamic_routing(state: _State) -> _Outcome:
         and js_truthy(state.runtime)
         and state.runtime != "claude"
     ):
-        return _Outcome(False, None, "model_policy on a non-Claude runtime: static resolution")
+        why = Text.of("model_policy on a non-Claude runtime: static resolution")
+        return _Outcome(False, None, why)
     dr = cfg.get("dynamic_routing")
     if not isinstance(dr, dict) or dr.get("enabled") is not True:
         return _Outcome(False, dr if isinstance(dr, dict) else None,
-                        "dynamic_routing.enabled is not true")
+                        Text.of("dynamic_routing.enabled is not true"))
     tier_models = dr.get("tier_models")
     if not js_truthy(tier_models) or not isinstance(tier_models, dict | list):
-        return _Outcome(False, None, "dynamic_routing.tier_models is not an object")
+        return _Outcome(False, None, Text.of("dynamic_routing.tier_models is not an object"))
     meta = state.cat.agents.get(state.agent)
     if meta is None or meta.routing_tier not in state.cat.routing_tiers:
-        return _Outcome(False, None, f"{state.agent} has no routing tier")
+        return _Outcome(False, None, Text.of("{agent} has no routing tier", agent=state.agent))
     steps = escalation_steps(dr, state.attempt)
     ladder = list(state.cat.routing_tiers)
     idx = min(ladder.index(meta.routing_tier) + min(steps, len(ladder)), len(ladder) - 1)
     tier = ladder[idx]
     alias = js_get(tier_models, tier)
     if not isinstance(alias, str) or not alias:
-        return _Outcome(False, alias, f"dynamic_routing.tier_models.{tier} is not a model name",
+        return _Outcome(False, alias, Text.of(
+            "dynamic_routing.tier_models.{tier} is not a model name", tier=tier,
+        ),
                         extra={"routing_tier": tier})
-    return _Outcome(True, alias, f"attempt {state.attempt}: routing tier {tier}", model=alias,
+    return _Outcome(True, alias, Text.of("attempt {attempt}: routing tier {tier}",
+                                         attempt=state.attempt, tier=tier), model=alias,
                     extra={"routing_tier": tier})
 
 
@@ -937,7 +965,8 @@ def resolve_model(
     for layer_name, func in layers:
         if winner is not None:
             trace.append(
-                TraceStep(layer_name, False, None, False, f"not reached: {winner[0]} applied")
+                TraceStep(layer_name, False, None, False,
+                          Text.of("not reached: {layer} applied", layer=winner[0]))
             )
             continue
         outcome = func(state)

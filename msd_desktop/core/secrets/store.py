@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from msd_desktop.core.common.errors import KeyringUnavailableError, MsdError
 from msd_desktop.core.common.safe_read import read_bytes
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.secrets.masking import mask
 
 if TYPE_CHECKING:
@@ -117,7 +118,8 @@ def __getattr__(name: str) -> Any:
 
 def _check_key(key: str) -> str:
     if key not in secret_keys():
-        raise MsdError(f"Unknown secret key: {key}. Secret keys: {', '.join(secret_keys())}")
+        raise MsdError(Text.of("Unknown secret key: {key}. Secret keys: {keys}",
+                               key=key, keys=', '.join(secret_keys())))
     return key
 
 
@@ -168,13 +170,13 @@ class KeyringStatus:
 
 def _install_hint() -> str:
     if sys.platform.startswith("linux"):
-        return (
+        return Text.of(
             "Install and start a Secret Service provider in your desktop session (the "
             "gnome-keyring package, or KeePassXC with its Secret Service integration). On a "
             "headless machine run inside `dbus-run-session` with an unlocked "
             "`gnome-keyring-daemon --unlock`."
         )
-    return "Install a keyring backend supported by the Python `keyring` package."
+    return Text.of("Install a keyring backend supported by the Python `keyring` package.")
 
 
 def _backend_name(backend: object) -> str:
@@ -188,36 +190,48 @@ def _load_backend() -> tuple[KeyringBackend | None, KeyringStatus]:
         import keyring
     except ImportError:
         return None, KeyringStatus(
-            False, "none", "The Python package `keyring` is not installed (pip install keyring)."
+            False, "none", Text.of(
+                "The Python package `keyring` is not installed (pip install keyring).",
+            )
         )
     try:
         backend = keyring.get_keyring()
     except Exception as exc:  # keyring surfaces config/import problems as anything
-        return None, KeyringStatus(False, "none", f"The keyring could not be loaded: {exc}")
+        return None, KeyringStatus(False, "none", Text.of(
+            "The keyring could not be loaded: {error}", error=exc,
+        ))
     name = _backend_name(backend)
     forced = os.environ.get("PYTHON_KEYRING_BACKEND")
-    forced_note = f" (PYTHON_KEYRING_BACKEND={forced})" if forced else ""
+    forced_note = Text.of(" (PYTHON_KEYRING_BACKEND={value})", value=forced) if forced else ""
     if name.startswith("keyring.backends.fail."):
         return backend, KeyringStatus(
-            False, name, f"No usable OS keyring was found{forced_note}. {_install_hint()}"
+            False, name, Text.of("No usable OS keyring was found{forced_note}. {install_hint}",
+                                 forced_note=forced_note, install_hint=_install_hint())
         )
     if name.startswith("keyring.backends.null."):
         return backend, KeyringStatus(
             False,
             name,
-            f"The keyring is set to the null backend{forced_note}, which stores nothing. "
-            "Unset PYTHON_KEYRING_BACKEND or remove it from keyringrc.cfg.",
+            Text.of(
+                "The keyring is set to the null backend{forced_note}, which stores nothing. "
+                "Unset PYTHON_KEYRING_BACKEND or remove it from keyringrc.cfg.",
+                forced_note=forced_note,
+            ),
         )
     if name.startswith("keyring.backends.chainer.") and not getattr(backend, "backends", None):
         return backend, KeyringStatus(
-            False, name, f"No usable OS keyring was found{forced_note}. {_install_hint()}"
+            False, name, Text.of("No usable OS keyring was found{forced_note}. {install_hint}",
+                                 forced_note=forced_note, install_hint=_install_hint())
         )
     if "plaintext" in name.lower():
         return backend, KeyringStatus(
             False,
             name,
-            f"The keyring backend {name} stores secrets unencrypted on disk, so MSD refuses "
-            f"it{forced_note}. {_install_hint()}",
+            Text.of(
+                "The keyring backend {name} stores secrets unencrypted on disk, so MSD refuses "
+                "it{forced_note}. {install_hint}",
+                name=name, forced_note=forced_note, install_hint=_install_hint(),
+            ),
         )
     return backend, KeyringStatus(True, name)
 
@@ -229,13 +243,19 @@ def _describe_error(exc: BaseException, backend: str) -> KeyringStatus:
         return KeyringStatus(
             False,
             backend,
-            "The OS keyring is locked and could not be unlocked (the unlock prompt was dismissed "
-            f"or could not be shown: {text}). Unlock your login keyring (log in to the desktop "
-            "session, or open Passwords and Keys / Seahorse and unlock it) and try again; on a "
-            "headless machine start `gnome-keyring-daemon --unlock` inside `dbus-run-session`.",
+            Text.of(
+                "The OS keyring is locked and could not be unlocked (the unlock prompt was "
+                "dismissed or could not be shown: {text}). Unlock your login keyring (log in to "
+                "the desktop session, or open Passwords and Keys / Seahorse and unlock it) and "
+                "try again; on a headless machine start `gnome-keyring-daemon --unlock` inside "
+                "`dbus-run-session`.", text=text,
+            ),
         )
     return KeyringStatus(
-        False, backend, f"The OS keyring ({backend}) does not answer: {text}. {_install_hint()}"
+        False, backend, Text.of(
+            "The OS keyring ({backend}) does not answer: {text}. {install_hint}",
+            backend=backend, text=text, install_hint=_install_hint(),
+        )
     )
 
 
@@ -283,7 +303,7 @@ def _backend_or_none() -> KeyringBackend | None:
 
 def _check_value(key: str, value: str) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise MsdError(f"The value for {key} is empty.")
+        raise MsdError(Text.of("The value for {key} is empty.", key=key))
 
 
 def store_secret(
@@ -305,7 +325,8 @@ def store_secret(
         raise KeyringUnavailableError(_describe_error(exc, _backend_name(backend)).reason) from None
     if _read_entry(backend, user) != value:
         raise KeyringUnavailableError(
-            f"The OS keyring ({_backend_name(backend)}) accepted {key} but does not return it."
+            Text.of("The OS keyring ({backend_name}) accepted {key} but does not return it.",
+                    backend_name=_backend_name(backend), key=key)
         )
 
 
@@ -502,8 +523,9 @@ def migrate_plaintext_secrets(
     loaded = read_json_file(path)
     data = loaded.data
     if loaded.error is not None or not isinstance(data, dict):
-        why = loaded.error.message if loaded.error is not None else f"{path}: not a JSON object"
-        raise MsdError(f"Cannot migrate {why}")
+        why = (loaded.error.message if loaded.error is not None
+               else Text.of("{path}: not a JSON object", path=path))
+        raise MsdError(Text.of("Cannot migrate {why}", why=why))
     keys = [k for k in secret_keys() if isinstance(data.get(k), str) and data[k] != ""]
     if not keys:
         return result
@@ -519,7 +541,8 @@ def migrate_plaintext_secrets(
         return result
     status = keyring_status()
     if not status.usable:
-        raise KeyringUnavailableError(f"{status.reason} Nothing was migrated; {path} is unchanged.")
+        raise KeyringUnavailableError(Text.of("{reason} Nothing was migrated; {path} is unchanged.",
+                                              reason=status.reason, path=path))
     for k in keys:
         store_secret(k, data[k], root=root, env=env)
     new_data = {k: (True if k in keys else v) for k, v in data.items()}
@@ -542,8 +565,9 @@ def mark_available(root: Path, key: str, env: Mapping[str, str] | None = None) -
     loaded = read_json_file(path)
     data = loaded.data
     if loaded.error is not None or not isinstance(data, dict):
-        why = loaded.error.message if loaded.error is not None else f"{path}: not a JSON object"
-        raise MsdError(f"Cannot update {why}")
+        why = (loaded.error.message if loaded.error is not None
+               else Text.of("{path}: not a JSON object", path=path))
+        raise MsdError(Text.of("Cannot update {why}", why=why))
     if data.get(key) is True:
         return False
     new_data = dict(data)
@@ -694,7 +718,7 @@ def run_with_secrets(
     the child (same process group); we keep waiting for it to finish.
     """
     if not cmd:
-        raise MsdError("Usage: msd run -- COMMAND [ARGS…]")
+        raise MsdError(Text.of("Usage: msd run -- COMMAND [ARGS…]"))
     merged = dict(_env(env))
     for var, value in secret_env(root, env).items():
         if not merged.get(var):
@@ -702,9 +726,9 @@ def run_with_secrets(
     try:
         proc = subprocess.Popen(list(cmd), env=merged, cwd=cwd)
     except FileNotFoundError:
-        raise MsdError(f"Command not found: {cmd[0]}") from None
+        raise MsdError(Text.of("Command not found: {cmd}", cmd=cmd[0])) from None
     except PermissionError:
-        raise MsdError(f"Permission denied: {cmd[0]}") from None
+        raise MsdError(Text.of("Permission denied: {cmd}", cmd=cmd[0])) from None
     while True:
         try:
             code = proc.wait()

@@ -526,7 +526,6 @@ def _refuse_existing(path: Path, what_file: str = "config") -> None:
         what = Text.of("is a directory")
     elif not stat.S_ISREG(info.st_mode):
         what = Text.of("is not a regular file (a FIFO, socket or device)")
-
     if what_file == "config":
         raise MsdError(
             Text.of(
