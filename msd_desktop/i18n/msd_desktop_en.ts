@@ -206,6 +206,20 @@
             <numerusform>%n gone</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
+        <translation>
+            <numerusform>Restored %n unsaved change from the last run, which ended without saving: save or revert it.</numerusform>
+            <numerusform>Restored %n unsaved changes from the last run, which ended without saving: save or revert them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edited API key(s) were not kept: secrets are never written to disk.</source>
+        <translation>
+            <numerusform>%n edited API key was not kept: secrets are never written to disk.</numerusform>
+            <numerusform>%n edited API keys were not kept: secrets are never written to disk.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ModelsPanel</name>

@@ -1374,6 +1374,24 @@
         <translation>Matriz de configurações</translation>
     </message>
     <message>
+        <source>Unsaved edits could not be kept safe against a crash ({0}); save them to be sure.</source>
+        <translation>Não foi possível proteger as edições não salvas contra uma falha ({0}); salve-as para garantir.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
+        <translation>
+            <numerusform>%n alteração não salva da última execução, que terminou sem salvar, foi restaurada: salve-a ou reverta-a.</numerusform>
+            <numerusform>%n alterações não salvas da última execução, que terminou sem salvar, foram restauradas: salve-as ou reverta-as.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edited API key(s) were not kept: secrets are never written to disk.</source>
+        <translation>
+            <numerusform>%n chave de API editada não foi mantida: segredos nunca são gravados em disco.</numerusform>
+            <numerusform>%n chaves de API editadas não foram mantidas: segredos nunca são gravados em disco.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>No project is open: nothing to save.</source>
         <translation>Nenhum projeto aberto: nada para salvar.</translation>
     </message>

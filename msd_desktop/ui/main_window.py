@@ -253,6 +253,7 @@ class MainWindow(QMainWindow):
         # Settings edit sessions (drafts + undo), made when a project first opens; the Edit
         # menu follows the shown form's stack through the group.
         self._edit_sessions: EditSessions | None = None
+        self._recovered = False  # the unsaved edits of a crashed run were looked for
         self.undo_group = QUndoGroup(self)
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):  # a session log-out asks about unsaved edits
@@ -586,7 +587,11 @@ class MainWindow(QMainWindow):
         self.tray.set_projects(unique, load=False)  # states come below
 
     def _after_cached(self) -> None:
-        """The cache pass is applied: now restore the last project, if asked to."""
+        """The cache pass is applied: edits a crashed run left come back, then the last
+        project opens (if asked to) with them."""
+        if not self._recovered:
+            self._recovered = True
+            self._recover_unsaved()
         if self._restore_pending:
             self._restore_pending = False
             self._restore_last_project()
@@ -1314,11 +1319,40 @@ class MainWindow(QMainWindow):
     def edit_sessions(self) -> EditSessions:
         """The Settings drafts and undo stacks of every file opened in this window."""
         if self._edit_sessions is None:
+            from msd_desktop.core.config.draft_recovery import (
+                DraftRecovery,
+                default_recovery_dir,
+            )
             from msd_desktop.ui.settings.sessions import EditSessions
 
-            self._edit_sessions = EditSessions(self)
+            recovery = DraftRecovery(default_recovery_dir(self.env))
+            self._edit_sessions = EditSessions(self, recovery=recovery)
             self._edit_sessions.changed.connect(self._unsaved_changed)
+            self._edit_sessions.record_failed.connect(self._record_failed)
         return self._edit_sessions
+
+    def _record_failed(self, why: str) -> None:
+        self._status(self.tr("Unsaved edits could not be kept safe against a crash ({0}); "
+                             "save them to be sure.").format(why))
+
+    def _recover_unsaved(self) -> None:
+        """Edits a previous run left unsaved (it crashed or was killed) come back as unsaved
+        edits: marked in the title and the tree, saved only when the person saves."""
+        from msd_desktop.core.config.draft_recovery import default_recovery_dir
+
+        if not default_recovery_dir(self.env).is_dir():
+            return  # nothing was ever left unsaved (and nothing to import)
+        restored = self.edit_sessions.recover([ref.root for ref in self._known_refs()])
+        if not restored:
+            return
+        keys = sum(len(got.keys) for _, got in restored)
+        secrets = sum(got.left_out for _, got in restored)
+        text = self.tr("Restored %n unsaved change(s) from the last run, which ended without "
+                       "saving: save or revert them.", "", keys)
+        if secrets:
+            text += " " + self.tr("%n edited API key(s) were not kept: secrets are never "
+                                  "written to disk.", "", secrets)
+        self._status(text)
 
     def _adopt_settings(self, widget: QWidget) -> None:
         """A Settings tab: the window's Save / Undo / Redo act on it; its stack is the Edit

@@ -39,7 +39,8 @@ def _type_cell(editor: AgentSkillsEditor, row: int, col: int, text: str) -> None
     table.setCurrentCell(row, col)
     QTest.keyClick(table, Qt.Key.Key_F2)
     field = QApplication.focusWidget()
-    assert field is not None and field is not table
+    assert field is not None
+    assert field is not table
     field.selectAll()  # type: ignore[attr-defined]
     QTest.keyClicks(field, text)
     _commit(table, field)
@@ -84,7 +85,8 @@ def test_undo_to_an_escaping_skill_path_shows_it_again(panel: ConfigFormPanel) -
     _type_cell(editor, 0, 1, "../outside")
     assert panel.draft is not None
     bad = panel.draft.value("agent_skills")
-    assert isinstance(bad, InvalidInput) and bad.text == "../outside"
+    assert isinstance(bad, InvalidInput)
+    assert bad.text == "../outside"
     _type_cell(editor, 0, 1, "skills/b")
     assert panel.draft.value("agent_skills") == {"msd-planner": ["skills/b"]}
 

@@ -1,0 +1,135 @@
+"""Unsaved Settings edits survive the process being killed (SIGKILL: nothing is asked, nothing
+runs at exit): a child process opens the real window, a person types into a Settings field
+with keys, and the child is killed; the next window shows the edit again as an unsaved edit —
+marked in the title and the tree, not written to config.json, gone after Revert.
+
+Offscreen; real files, a real child process, a real signal."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from msd_desktop.core.config.draft_recovery import default_recovery_dir
+from msd_desktop.core.workspace.demo import demo_source
+from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+from msd_desktop.ui.main_window import MainWindow
+from msd_desktop.ui.settings.form import ConfigFormPanel
+from msd_desktop.ui.widgets.translation import install_translators
+
+KEY = "parallelization.max_concurrent_agents"
+SECRET = "sk-typed-but-never-saved-42"
+
+CHILD = textwrap.dedent('''
+    import os, signal, sys, json
+    from pathlib import Path
+    from PySide6.QtCore import QSettings, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+    from msd_desktop.ui.main_window import MainWindow
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+
+    demo, home, key, secret = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4]
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
+    app = QApplication([])
+    win = MainWindow(registry=WorkspaceRegistry(home / "w.json", env=env),
+                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
+                     settings=QSettings(str(home / "ui.ini"), QSettings.Format.IniFormat),
+                     watch=False, restore_last=False)
+    win.resize(1400, 900)
+    win.show()
+
+    def wait(cond, ms=20000):
+        while not cond() and ms > 0:
+            QTest.qWait(10)
+            ms -= 10
+        assert cond()
+
+    wait(lambda: "summaries_ms" in win.timings)
+    assert win.open_project(demo / "field-notes")
+    wait(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win._tabs))
+    win.project_tabs.setCurrentIndex(0)
+    form = next(w for _, w in win._tabs if isinstance(w, ConfigFormPanel))
+    spin = form.editor(key).spin
+    spin.setFocus()
+    spin.selectAll()
+    QTest.keyClicks(spin, "7")
+    form.draft.set("brave_search", secret)  # an API key typed in, never to reach the disk
+    QTest.qWait(1000)  # a pause in typing: the edits are written down
+    print("typed", flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+''')
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """The English catalogue (its plural forms), as the app installs it."""
+    app = QApplication.instance()
+    assert app is not None
+    found = install_translators(app, "en")
+    try:
+        yield
+    finally:
+        for translator in found:
+            app.removeTranslator(translator)
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    target = tmp_path / "demo"
+    shutil.copytree(demo_source(), target)
+    return target
+
+
+def test_a_killed_window_loses_no_typed_edit(qtbot: QtBot, tmp_path: Path, demo: Path,
+                                             ui_settings: object, english: None) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    config = demo / "field-notes" / ".planning" / "config.json"
+    before = config.read_bytes()
+    child_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", CHILD, str(demo), str(home), KEY, SECRET],
+                          env=child_env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
+    assert "typed" in done.stdout
+    assert config.read_bytes() == before  # nothing was saved
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
+    records = list(default_recovery_dir(env).iterdir())
+    assert len(records) == 1
+    assert SECRET.encode() not in records[0].read_bytes()
+
+    win = MainWindow(registry=WorkspaceRegistry(home / "w2.json", env=env),
+                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
+                     settings=ui_settings, watch=False, restore_last=False)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitUntil(lambda: win.isWindowModified(), timeout=20000)
+    assert "Restored 1 unsaved change from the last run" in win.status_label.text()
+    assert "1 edited API key was not kept" in win.status_label.text()
+    assert win.open_project(demo / "field-notes")
+    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win._tabs),
+                    timeout=20000)
+    form = next(w for _, w in win._tabs if isinstance(w, ConfigFormPanel))
+    assert form.draft is not None
+    assert form.draft.value(KEY) == 7
+    assert form.editor(KEY).spin.lineEdit().text() == "7"  # type: ignore[attr-defined]
+    assert not form.draft.is_pending("brave_search")
+    assert config.read_bytes() == before  # restored as unsaved, not written
+
+    form.revert()  # the person says no: the record goes too
+    qtbot.waitUntil(lambda: not any(default_recovery_dir(env).iterdir()), timeout=5000)
+    assert not win.isWindowModified()
+    assert json.loads(config.read_text(encoding="utf-8")) == json.loads(before)
