@@ -7,7 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -48,3 +48,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.qt_log_ignore(r"This plugin does not support"))
+
+
+@pytest.fixture
+def translated() -> Iterator[Callable[[str], None]]:
+    """``translated("pt_BR")`` installs a language's catalogues (ours and Qt's) on the test's
+    QApplication, as the app does at start; removed afterwards, the locale restored."""
+    from PySide6.QtCore import QLocale, QTranslator
+    from PySide6.QtWidgets import QApplication
+
+    from msd_desktop.ui.widgets.translation import install_translators
+
+    app = QApplication.instance()
+    assert app is not None
+    before = QLocale()
+    installed: list[QTranslator] = []
+
+    def install(code: str) -> None:
+        found = install_translators(app, code)
+        assert found, f"the {code} catalogue is built"
+        installed.extend(found)
+
+    try:
+        yield install
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+        QLocale.setDefault(before)

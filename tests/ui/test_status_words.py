@@ -4,13 +4,12 @@ words in its own way shows as written, and the file's own words stay one hover a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
 
 from msd_desktop.core.state.state_md import normalize_status
 from msd_desktop.ui.browser.overview_model import (
@@ -20,25 +19,14 @@ from msd_desktop.ui.browser.overview_model import (
     rows_from_summaries,
 )
 from msd_desktop.ui.widgets.status_text import status_word
-from msd_desktop.ui.widgets.translation import install_translators
 
 CORE_WORDS = ("paused", "executing", "planning", "discussing", "verifying", "completed",
               "unknown")
 
 
 @pytest.fixture
-def portuguese() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    before = QLocale()
-    found = install_translators(app, "pt_BR")
-    assert found, "the pt_BR catalogue is built"
-    try:
-        yield
-    finally:
-        for translator in found:
-            app.removeTranslator(translator)
-        QLocale.setDefault(before)
+def portuguese(translated: Callable[[str], None]) -> None:
+    translated("pt_BR")
 
 
 def test_every_core_status_word_is_one_the_normalizer_gives() -> None:

@@ -14,11 +14,10 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from msd_desktop.core.config.draft_recovery import default_recovery_dir
@@ -26,7 +25,6 @@ from msd_desktop.core.workspace.demo import demo_source
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.settings.form import ConfigFormPanel
-from msd_desktop.ui.widgets.translation import install_translators
 
 KEY = "parallelization.max_concurrent_agents"
 SECRET = "sk-typed-but-never-saved-42"
@@ -74,16 +72,9 @@ CHILD = textwrap.dedent('''
 
 
 @pytest.fixture
-def english() -> Iterator[None]:
+def english(translated: Callable[[str], None]) -> None:
     """The English catalogue (its plural forms), as the app installs it."""
-    app = QApplication.instance()
-    assert app is not None
-    found = install_translators(app, "en")
-    try:
-        yield
-    finally:
-        for translator in found:
-            app.removeTranslator(translator)
+    translated("en")
 
 
 @pytest.fixture
