@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QLocale, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAccessible, QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -44,7 +44,6 @@ from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, fitted_n
 from msd_desktop.ui.browser.tree_model import UNSAVED_MARK
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
-from msd_desktop.ui.widgets.translation import install_translators
 
 # the same in both languages: names from the files, values, and words Portuguese shares
 SAME_IN_BOTH = {"", "Demo", "Status", "%1, %2"}
@@ -64,27 +63,6 @@ def demo(tmp_path: Path) -> Iterator[Path]:
     finally:
         if target == PICTURE_PROJECTS:
             shutil.rmtree(target, ignore_errors=True)
-
-
-@pytest.fixture
-def translated() -> Iterator[Any]:
-    """Installs a language's catalogues on the test's QApplication; removed afterwards."""
-    app = QApplication.instance()
-    assert app is not None
-    before = QLocale()
-    installed: list[Any] = []
-
-    def install(code: str) -> None:
-        found = install_translators(app, code)
-        assert found, f"the {code} catalogue is built"
-        installed.extend(found)
-
-    try:
-        yield install
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-        QLocale.setDefault(before)
 
 
 def _window(qtbot: Any, tmp_path: Path, demo: Path | None, env: dict[str, str],

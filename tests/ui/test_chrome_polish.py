@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QLocale, QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAccessible, QAction, QKeySequence, QShortcut
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -41,7 +41,7 @@ from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.language_menu import LanguageMenu, restart_argv
 from msd_desktop.ui.widgets.placement import centred_rect, fitted_size
 from msd_desktop.ui.widgets.shortcuts_dialog import ShortcutsDialog, collect_shortcuts
-from msd_desktop.ui.widgets.translation import SYSTEM, install_translators, remembered_language
+from msd_desktop.ui.widgets.translation import SYSTEM, remembered_language
 
 # the same in both languages: proper names, placeholders, and words Portuguese shares
 SAME_IN_BOTH = {"", "English", "Português (Brasil)", "MSD Desktop", "Status", "Terminal…"}
@@ -64,27 +64,6 @@ def demo(tmp_path: Path) -> Iterator[Path]:
     finally:
         if target == PICTURE_PROJECTS:
             shutil.rmtree(target, ignore_errors=True)
-
-
-@pytest.fixture
-def translated() -> Iterator[Any]:
-    """Installs a language's catalogues on the test's QApplication; removed afterwards."""
-    app = QApplication.instance()
-    assert app is not None
-    before = QLocale()
-    installed: list[Any] = []
-
-    def install(code: str) -> None:
-        found = install_translators(app, code)
-        assert found or code == "en", f"the {code} catalogue is built"
-        installed.extend(found)
-
-    try:
-        yield install
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-        QLocale.setDefault(before)
 
 
 def _window(qtbot: Any, tmp_path: Path, demo: Path, env: dict[str, str],
