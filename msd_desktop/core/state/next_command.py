@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.text import Text
 
 __all__ = [
     "LINUX_TERMINALS",
@@ -186,13 +187,15 @@ def terminal_argv(
             try:
                 parts = shlex.split(configured)
             except ValueError as exc:
-                raise MsdError(f"Cannot parse the terminal command {configured!r}: {exc}") from None
+                raise MsdError(Text.of("Cannot parse the terminal command {configured!r}: {error}",
+                                       configured=configured, error=exc)) from None
             if len(parts) == 1 and not which(parts[0]):
                 return ["open", "-a", parts[0], d]  # an app name like "iTerm"
         try:
             parts = shlex.split(configured, posix=platform != "win32")
         except ValueError as exc:
-            raise MsdError(f"Cannot parse the terminal command {configured!r}: {exc}") from None
+            raise MsdError(Text.of("Cannot parse the terminal command {configured!r}: {error}",
+                                   configured=configured, error=exc)) from None
         if any("{cwd}" in p for p in parts):
             return [p.replace("{cwd}", d) for p in parts]
         return _with_dir(parts, d)
@@ -213,7 +216,7 @@ def terminal_argv(
     for name in LINUX_TERMINALS:
         if which(name):
             return _with_dir([name], d)
-    raise MsdError(
-        "No terminal program found (tried " + ", ".join(LINUX_TERMINALS)
-        + "). Set one in MSD Desktop's preferences or in $TERMINAL."
-    )
+    raise MsdError(Text.of(
+        "No terminal program found (tried {terminals}). Set one in MSD Desktop's preferences "
+        "or in $TERMINAL.", terminals=", ".join(LINUX_TERMINALS),
+    ))

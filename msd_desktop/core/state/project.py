@@ -23,6 +23,7 @@ from typing import Any
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.jsonfile import JsonFile, read_json_file
 from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.common.text import Text, plural
 from msd_desktop.core.state.roadmap import (
     PhaseDir,
     Progress,
@@ -166,8 +167,12 @@ def _int(value: Any) -> int | None:
     return None
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _plans(n: int) -> Text:
+    return plural(n, Text.of("{n} plan", n=n), Text.of("{n} plans", n=n))
+
+
+def _phases(n: int) -> Text:
+    return plural(n, Text.of("{n} phase", n=n), Text.of("{n} phases", n=n))
 
 
 @dataclass
@@ -283,12 +288,12 @@ def load_project_state(
     try:
         workstream = active_workstream(root, env)
     except MsdError as exc:
-        problems.append(Problem(str(exc), severity="error"))
+        problems.append(Problem(exc.message, severity="error"))
         workstream = None
     try:
         pdir = planning_dir(root, env, workstream)
     except MsdError as exc:
-        problems.append(Problem(str(exc), severity="error"))
+        problems.append(Problem(exc.message, severity="error"))
         pdir = root / ".planning"
     state_path = pdir / "STATE.md"
     state_rel = _rel(state_path, root)
@@ -307,11 +312,11 @@ def load_project_state(
     try:
         text = read_text(state_path, "state")
     except FileNotFoundError:
-        problems.append(Problem(f"no STATE.md in {_rel(pdir, root)}", state_rel,
-                                severity="info"))
+        problems.append(Problem(Text.of("no STATE.md in {folder}", folder=_rel(pdir, root)),
+                                state_rel, severity="info"))
     except OSError as exc:
-        problems.append(Problem(f"cannot read STATE.md: {exc.strerror or exc}", state_rel,
-                                severity="error"))
+        problems.append(Problem(Text.of("cannot read STATE.md: {error}",
+                                        error=exc.strerror or exc), state_rel, severity="error"))
     if text is not None:
         fresh = parse_state_text(text, state_path)
         if fresh.error is not None:
@@ -320,8 +325,8 @@ def load_project_state(
         if cache is not None:
             doc, stale = cache.update(fresh)
             if stale:
-                problems.append(Problem("showing the last good STATE.md until the file parses "
-                                        "again", state_rel, severity="info"))
+                problems.append(Problem(Text.of("showing the last good STATE.md until the file "
+                                                "parses again"), state_rel, severity="info"))
         problems.extend(_from_parse(w, state_rel) for w in fresh.warnings)
 
     roadmap = parse_roadmap_file(pdir / "ROADMAP.md")
@@ -356,8 +361,8 @@ def load_project_state(
         state_format=state_format, problems=problems, status=derive_status(doc),
     )
     if fields.get("no_active_workstream"):
-        problems.append(Problem("workstream mode is on but no workstream is active (set "
-                                "MSD_WORKSTREAM or .planning/active-workstream)",
+        problems.append(Problem(Text.of("workstream mode is on but no workstream is active "
+                                        "(set MSD_WORKSTREAM or .planning/active-workstream)"),
                                 ".planning/active-workstream", severity="warning"))
     problems.extend(_consistency(state, state_rel, roadmap_rel))
     return state
@@ -406,42 +411,49 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
 
     if milestone and roadmap is not None and not prog.milestone_bounded:
         out.append(Problem(
-            f"STATE.md milestone {milestone} matches no milestone heading in {roadmap_rel}, "
-            "so the percent is not computed", state_rel, _line_of(text, r"^milestone:"),
+            Text.of("STATE.md milestone {milestone} matches no milestone heading in {roadmap}, "
+                    "so the percent is not computed", milestone=milestone, roadmap=roadmap_rel),
+            state_rel, _line_of(text, r"^milestone:"),
             severity="warning" if roadmap.milestones else "info"))
 
     stored_pct = _int(stored.get("percent"))
     pct_line = _line_of(text, r"^\s+percent:")
     if stored_pct is not None:
         if stored_pct >= 100 and missing > 0:
-            out.append(Problem(
-                f"STATE.md says {stored_pct}% but {_plural(missing, 'plan')} "
-                f"{'has' if missing == 1 else 'have'} no summary", state_rel, pct_line))
+            why = plural(missing,
+                         Text.of("STATE.md says {percent}% but 1 plan has no summary",
+                                 percent=stored_pct),
+                         Text.of("STATE.md says {percent}% but {count} plans have no summary",
+                                 percent=stored_pct, count=missing))
+            out.append(Problem(why, state_rel, pct_line))
         elif stored_pct > 100:
-            out.append(Problem(f"STATE.md says {stored_pct}%, more than 100%", state_rel,
-                               pct_line))
+            out.append(Problem(Text.of("STATE.md says {percent}%, more than 100%",
+                                       percent=stored_pct), state_rel, pct_line))
         elif prog.percent is not None and prog.source == "disk" and stored_pct != prog.percent:
             out.append(Problem(
-                f"STATE.md says {stored_pct}% but the phases folder gives {prog.percent}% "
-                f"({prog.completed_plans} of {_plural(prog.total_plans or 0, 'plan')} "
-                "have a summary)", state_rel, pct_line))
+                Text.of("STATE.md says {percent}% but the phases folder gives {disk}% ({done} "
+                        "of {plans} have a summary)", percent=stored_pct, disk=prog.percent,
+                        done=prog.completed_plans, plans=_plans(prog.total_plans or 0)),
+                state_rel, pct_line))
 
     stored_total = _int(stored.get("total_phases"))
     if (stored_total is not None and prog.total_phases is not None and prog.source == "disk"
             and stored_total != prog.total_phases):
         out.append(Problem(
-            f"STATE.md progress says {_plural(stored_total, 'phase')} but ROADMAP.md and the "
-            f"phases folder give {prog.total_phases}", state_rel,
+            Text.of("STATE.md progress says {phases} but ROADMAP.md and the phases folder give "
+                    "{disk}", phases=_phases(stored_total), disk=prog.total_phases), state_rel,
             _line_of(text, r"^\s+total_phases:")))
     stored_plans = _int(stored.get("total_plans"))
     if (stored_plans is not None and prog.total_plans is not None and prog.source == "disk"
             and stored_plans != prog.total_plans):
         out.append(Problem(
-            f"STATE.md progress says {_plural(stored_plans, 'plan')} but the phases folder "
-            f"has {prog.total_plans}", state_rel, _line_of(text, r"^\s+total_plans:")))
+            Text.of("STATE.md progress says {plans} but the phases folder has {disk}",
+                    plans=_plans(stored_plans), disk=prog.total_plans),
+            state_rel, _line_of(text, r"^\s+total_plans:")))
     done, total = _int(stored.get("completed_phases")), stored_total
     if done is not None and total is not None and done > total:
-        out.append(Problem(f"STATE.md says {done} of {_plural(total, 'phase')} are complete",
+        out.append(Problem(Text.of("STATE.md says {done} of {phases} are complete", done=done,
+                                   phases=_phases(total)),
                            state_rel, _line_of(text, r"^\s+completed_phases:")))
 
     cp = doc.current_position
@@ -452,28 +464,31 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
     if roadmap is not None and isinstance(body_total, int) and counted \
             and body_total not in (len(counted), len(all_counted)):
         out.append(Problem(
-            f"STATE.md says phase {cp.get('phase_number')} of {body_total} but ROADMAP.md "
-            f"lists {_plural(len(counted), 'phase')}", state_rel,
-            _line_of(text, r"^Phase:", doc.body_start_line)))
+            Text.of("STATE.md says phase {phase} of {total} but ROADMAP.md lists {phases}",
+                    phase=cp.get("phase_number"), total=body_total, phases=_phases(len(counted))),
+            state_rel, _line_of(text, r"^Phase:", doc.body_start_line)))
 
     current = doc.fm.get("current_phase") or cp.get("current_phase") or cp.get("phase_number")
     active = doc.fm.get("active_phase")
     if roadmap is not None and roadmap.phases:
-        for label, value in (("current phase", current), ("active phase", active)):
+        for label, value in ((Text.of("current phase"), current),
+                             (Text.of("active phase"), active)):
             if value is None or isinstance(value, dict | list) or not str(value).strip():
                 continue
             token = str(value).strip()
             if not re.match(r"^[A-Za-z]?\d", token):
                 continue
             if roadmap.phase(token) is None:
-                out.append(Problem(f"STATE.md's {label} {token} is not in {roadmap_rel}",
+                out.append(Problem(Text.of("STATE.md's {label} {token} is not in {roadmap}",
+                                           label=label, token=token, roadmap=roadmap_rel),
                                    state_rel, None))
 
     if roadmap is not None and state.phase_dirs:
         known = {p.key for p in roadmap.phases}
         for d in state.phase_dirs:
             if d.key is not None and known and d.key not in known:
-                out.append(Problem(f"phases/{d.name} has no Phase heading in {roadmap_rel}",
+                out.append(Problem(Text.of("phases/{name} has no Phase heading in {roadmap}",
+                                           name=d.name, roadmap=roadmap_rel),
                                    _rel(state.planning_dir / "phases" / d.name, state.root),
                                    severity="info"))
 
@@ -483,7 +498,7 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
 
     head = doc.fm.get("state_head")
     if head is not None and doc.state_head is None:
-        out.append(Problem("state_head is not a 40-character commit sha", state_rel,
+        out.append(Problem(Text.of("state_head is not a 40-character commit sha"), state_rel,
                            _line_of(text, r"^state_head:")))
     return out
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from msd_desktop.core.common.safe_read import UnsafeFileError, check_digits, read_text
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.state.state_md import ParseProblem, iter_fence_state
 
 __all__ = [
@@ -288,8 +289,9 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
         opened = len(fenced) - 1
         while opened > 0 and fenced[opened - 1]:
             opened -= 1
-        problems.append(ParseProblem("ROADMAP.md has a code block that is never closed; "
-                                     "headings after it are ignored", opened + 1))
+        problems.append(ParseProblem(Text.of(
+            "ROADMAP.md has a code block that is never closed; headings after it are ignored",
+        ), opened + 1))
 
     # milestone headings (level 1-3, not Phase, with a version token)
     heads: list[tuple[int, int, str]] = []  # (line, level, text)
@@ -340,8 +342,10 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
         if prior is not None and prior.shipped == phase.shipped:
             phase.duplicate_of_line = prior.line
             problems.append(ParseProblem(
-                f"ROADMAP.md declares Phase {pid} again (first at line {prior.line}); "
-                "the first declaration is used", i, 1))
+                Text.of(
+                    "ROADMAP.md declares Phase {pid} again (first at line {line}); the first "
+                    "declaration is used", pid=pid, line=prior.line,
+                ), i, 1))
         elif prior is None:
             first_by_key[key] = phase
         phases.append(phase)
@@ -366,15 +370,18 @@ def parse_roadmap_file(path: Path) -> Roadmap | None:
         return None
     except OSError as exc:
         rm = parse_roadmap_text("", path)
-        rm.problems.append(ParseProblem(f"cannot read ROADMAP.md: {exc.strerror or exc}"))
+        rm.problems.append(ParseProblem(Text.of("cannot read ROADMAP.md: {error}",
+                                                error=exc.strerror or exc)))
         return rm
     headings = len(_PHASE_LINE_RE.findall(text))
     if headings > MAX_PHASES:
         # each phase costs a few KiB once parsed and shown: a hostile file stays bounded
         rm = parse_roadmap_text("", path)
         rm.problems.append(ParseProblem(
-            f"ROADMAP.md has {headings} phase headings, more than the {MAX_PHASES} MSD reads; "
-            "it was not read"))
+            Text.of(
+                "ROADMAP.md has {headings} phase headings, more than the {limit} MSD reads; "
+                "it was not read", headings=headings, limit=MAX_PHASES,
+            )))
         return rm
     return parse_roadmap_text(text, path)
 
@@ -463,14 +470,15 @@ def scan_phases_dir(phases_dir: Path) -> tuple[list[PhaseDir], list[ParseProblem
     except FileNotFoundError:
         return [], problems
     except OSError as exc:
-        return [], [ParseProblem(f"cannot read {phases_dir.name}/: {exc.strerror or exc}")]
+        return [], [ParseProblem(Text.of("cannot read {name}/: {error}",
+                                         name=phases_dir.name, error=exc.strerror or exc))]
     out: list[PhaseDir] = []
     for entry in entries:
         try:
             files = sorted(f.name for f in entry.iterdir() if f.is_file())
         except OSError as exc:
-            problems.append(ParseProblem(f"cannot read phases/{entry.name}/: "
-                                         f"{exc.strerror or exc}"))
+            problems.append(ParseProblem(Text.of("cannot read phases/{name}/: {error}",
+                                                 name=entry.name, error=exc.strerror or exc)))
             files = []
         plans = [f for f in files if _is_plan(f)]
         summaries = [f for f in files if _is_summary(f)]

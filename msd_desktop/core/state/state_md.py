@@ -41,6 +41,7 @@ from msd_desktop.core.common.safe_read import (
     structure_problem,
     surrogate_line,
 )
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.state.frontmatter_fast import FALLBACK, load_simple
 
 __all__ = [
@@ -518,12 +519,15 @@ def _yaml_limits_problem(yaml_text: str, first_line: int) -> ParseProblem | None
     """A frontmatter too large or too deeply nested to parse safely (checked before parsing)."""
     if len(yaml_text) > MAX_FRONTMATTER_BYTES:
         return ParseProblem(
-            f"STATE.md frontmatter is larger than {MAX_FRONTMATTER_BYTES // 1024} KiB; "
-            "MSD does not read it", first_line, None)
+            Text.of("STATE.md frontmatter is larger than {size} KiB; MSD does not read it",
+                    size=MAX_FRONTMATTER_BYTES // 1024), first_line, None)
     depth, at = max_flow_depth(yaml_text)
     if depth > MAX_DEPTH:
         return ParseProblem(
-            f"STATE.md frontmatter is nested deeper than {MAX_DEPTH} levels; MSD does not read it",
+            Text.of(
+                "STATE.md frontmatter is nested deeper than {depth} levels; MSD does not "
+                "read it", depth=MAX_DEPTH,
+            ),
             first_line + yaml_text.count("\n", 0, at), None)
     return None
 
@@ -534,7 +538,8 @@ def _structure_check(data: Any, yaml_text: str, first_line: int) -> ParseProblem
     if problem is None:
         return None
     line = first_line + (surrogate_line(yaml_text) - 1 if "surrogate" in problem else 0)
-    return ParseProblem(f"STATE.md frontmatter: {problem}; MSD does not read it", line, None)
+    return ParseProblem(Text.of("STATE.md frontmatter: {problem}; MSD does not read it",
+                                problem=problem), line, None)
 
 
 def _load_yaml(yaml_text: str, first_line: int) -> tuple[Any, ParseProblem | None]:
@@ -566,9 +571,10 @@ def _load_yaml_unchecked(yaml_text: str, first_line: int) -> tuple[Any, ParsePro
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         context = getattr(exc, "context", None)
-        message = f"STATE.md frontmatter is not valid YAML: {problem}"
-        if context:
-            message += f" ({context})"
+        message = (Text.of("STATE.md frontmatter is not valid YAML: {problem} ({context})",
+                           problem=problem, context=context) if context
+                   else Text.of("STATE.md frontmatter is not valid YAML: {problem}",
+                                problem=problem))
         if mark is not None:
             return None, ParseProblem(message, first_line + int(mark.line), int(mark.column) + 1)
         return None, ParseProblem(message, first_line, None)
@@ -577,8 +583,10 @@ def _load_yaml_unchecked(yaml_text: str, first_line: int) -> tuple[Any, ParsePro
         m = re.search(r"(?m)\*[A-Za-z0-9_-]", yaml_text)
         line = first_line + (yaml_text.count("\n", 0, m.start()) if m else 0)
         return None, ParseProblem(
-            "STATE.md frontmatter reuses a list or map through a YAML alias (*name); "
-            "MSD does not read aliased collections", line, 1)
+            Text.of(
+                "STATE.md frontmatter reuses a list or map through a YAML alias (*name); MSD "
+                "does not read aliased collections",
+            ), line, 1)
     return data, None
 
 
@@ -609,8 +617,10 @@ def _duplicate_keys(yaml_text: str, first_line: int) -> list[ParseProblem]:
         key = m.group(1)
         if key in seen:
             out.append(ParseProblem(
-                f"STATE.md frontmatter repeats the key '{key}' (first at line {seen[key]}); "
-                "the first value is used", first_line + i, 1))
+                Text.of(
+                    "STATE.md frontmatter repeats the key '{key}' (first at line {line}); the "
+                    "first value is used", key=key, line=seen[key],
+                ), first_line + i, 1))
         else:
             seen[key] = first_line + i
     return out
@@ -779,7 +789,7 @@ def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
     error: ParseProblem | None = None
     warnings: list[ParseProblem] = []
     if yaml_text is None and body_start == -1:
-        error = ParseProblem("STATE.md frontmatter has no closing '---' line", 1, 1)
+        error = ParseProblem(Text.of("STATE.md frontmatter has no closing '---' line"), 1, 1)
         body_start = 0
     elif yaml_text is not None:
         data, error = _load_yaml(yaml_text, first_line)
@@ -791,7 +801,8 @@ def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
                 warnings.extend(_duplicate_keys(yaml_text, first_line))
             else:
                 error = ParseProblem(
-                    f"STATE.md frontmatter is a {type(data).__name__}, not a set of keys",
+                    Text.of("STATE.md frontmatter is a {type}, not a set of keys",
+                            type=type(data).__name__),
                     first_line, 1)
     else:
         stripped = text.lstrip("\ufeff")
@@ -799,7 +810,9 @@ def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
         if first.startswith("---") and stripped != first:
             line = stripped[: len(stripped) - len(first)].count("\n") + 1
             warnings.append(ParseProblem(
-                "STATE.md has text before its opening '---'; the frontmatter is ignored", line, 1))
+                Text.of(
+                    "STATE.md has text before its opening '---'; the frontmatter is ignored",
+                ), line, 1))
     body = text[body_start:]
     doc = StateDoc(
         path=path, text=text, frontmatter=frontmatter, error=error, body=body,
@@ -815,7 +828,8 @@ def parse_state_file(path: Path) -> StateDoc:
         text = read_text(path, "state", encoding="utf-8-sig")
     except OSError as exc:
         doc = parse_state_text("", path)
-        doc.error = ParseProblem(f"cannot read STATE.md: {exc.strerror or exc}")
+        doc.error = ParseProblem(Text.of("cannot read STATE.md: {error}",
+                                         error=exc.strerror or exc))
         return doc
     return parse_state_text(text, path)
 

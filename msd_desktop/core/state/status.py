@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.state.state_md import StateDoc, normalize_status
 from msd_desktop.core.state.statusline import frontmatter_status, parse_statusline_fields
 
@@ -46,12 +47,14 @@ class StatusConflict:
     other_normalized: str
 
     def message(self, file: str, shown: str) -> str:
-        where = "frontmatter" if self.other_label == "paused_at:" else "body"
-        return (
-            f"{file} disagrees with itself: the frontmatter says status: {self.status} "
-            f"(line {self.status_line or '?'}) but the {where} says {self.other_label} "
-            f"{self.other_value} (line {self.other_line or '?'}, read as "
-            f"{self.other_normalized}); MSD shows {shown} everywhere, as the status line does"
+        where = Text.of("frontmatter") if self.other_label == "paused_at:" else Text.of("body")
+        return Text.of(
+            "{file} disagrees with itself: the frontmatter says status: {status} (line {line}) "
+            "but the {where} says {label} {value} (line {other_line}, read as {normalized}); "
+            "MSD shows {shown} everywhere, as the status line does",
+            file=file, status=self.status, line=self.status_line or "?", where=where,
+            label=self.other_label, value=self.other_value, other_line=self.other_line or "?",
+            normalized=self.other_normalized, shown=shown,
         )
 
 
