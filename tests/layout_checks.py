@@ -1,0 +1,327 @@
+"""What "the window fits" means, measured on real widgets: shared by the per-area UI tests
+(offscreen) and the end-to-end layout test on the X server.
+
+Each check walks the visible widgets of one window (a window of its own, such as a combo
+box's popup, is not part of it) and returns plain sentences, one per defect, so a failing test
+says what is wrong where:
+
+- a single-line label whose text is wider than its contents rect (a plain ``QLabel`` cuts it;
+  a label that elides — ``ElidedLabel``, the Settings row heads — must carry the full text in
+  its tooltip);
+- a wrapped label given fewer lines than its text needs;
+- a button narrower than its text needs;
+- a column title cut without a tooltip carrying the full title;
+- a tab whose title is cut, or pushed out of sight behind the tab bar's scroll buttons;
+- a scroll area that shows a horizontal scroll bar, or hides content sideways with the bar
+  turned off (code text without wrapping, like the JSON page, is allowed to scroll);
+- two labels or buttons of one layout drawn over each other, or a text cut by its parent.
+
+Why text widths are compared with ``fontMetrics().horizontalAdvance``: that is what Qt itself
+needs to draw the text, at any scale factor and in any language.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import Qt as GuiQt
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QHeaderView,
+    QLabel,
+    QLayout,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QStyle,
+    QTabBar,
+    QTextEdit,
+    QWidget,
+)
+
+from msd_desktop.ui.settings.form import ElidedLabel as FormElidedLabel
+from msd_desktop.ui.settings.form import FittedLabel
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+
+ELIDING_LABELS = (ElidedLabel, FormElidedLabel, FittedLabel)
+
+
+def _name(widget: QWidget) -> str:
+    return widget.objectName() or widget.accessibleName() or type(widget).__name__
+
+
+def own_visible(root: QWidget, kind: type[QWidget] | tuple[type[QWidget], ...]
+                ) -> list[QWidget]:
+    """The widgets of ``kind`` shown in ``root``'s window (not in a window of their own)."""
+    window = root.window()
+    return [w for w in root.findChildren(QWidget)
+            if isinstance(w, kind) and w.isVisible() and w.window() is window]
+
+
+def plain_tooltip(widget: QWidget) -> str:
+    """The widget's tooltip as the text a person reads (rich text and escapes undone)."""
+    tip = widget.toolTip()
+    if GuiQt.mightBeRichText(tip):
+        doc = QTextDocument()
+        doc.setHtml(tip)
+        tip = doc.toPlainText()
+    return html.unescape(tip)
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def carries(tip: str, text: str) -> bool:
+    """``tip`` contains the whole of ``text`` (white space aside)."""
+    return _squash(text) in _squash(tip)
+
+
+def _shown_text(label: QLabel) -> str:
+    text = label.plain if isinstance(label, FittedLabel) else label.text()
+    if label.buddy() is not None:  # a mnemonic's & is not drawn
+        text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+    return text
+
+
+def _room(label: QLabel) -> int:
+    """The width a single-line label has for its text (contents rect less margin and indent)."""
+    indent = label.indent()
+    if indent < 0:
+        indent = label.fontMetrics().horizontalAdvance("x") // 2 if label.frameWidth() else 0
+    return label.contentsRect().width() - 2 * label.margin() - indent
+
+
+def _rich(label: QLabel) -> bool:
+    fmt = label.textFormat()
+    return fmt == Qt.TextFormat.RichText or (
+        fmt == Qt.TextFormat.AutoText and GuiQt.mightBeRichText(label.text()))
+
+
+def label_problems(root: QWidget) -> list[str]:
+    """Labels whose text does not show whole (see the module docstring)."""
+    out = []
+    for label in own_visible(root, QLabel):
+        assert isinstance(label, QLabel)
+        if not label.text() or (label.pixmap() is not None and not label.pixmap().isNull()):
+            continue
+        if label.wordWrap():
+            need = label.heightForWidth(label.width())
+            if need > label.height() + 1:
+                out.append(f"label {_name(label)}: {label.text()!r} needs {need} px of height, "
+                           f"has {label.height()}")
+            continue
+        text = _shown_text(label)
+        if isinstance(label, FittedLabel) or not _rich(label):
+            need = max(label.fontMetrics().horizontalAdvance(line) for line in text.split("\n"))
+        else:
+            need = label.sizeHint().width() - 2 * label.margin()
+        room = _room(label)
+        if need <= room:
+            continue
+        if isinstance(label, ELIDING_LABELS):
+            if not carries(plain_tooltip(label), text):
+                out.append(f"label {_name(label)}: {text!r} elided ({need} > {room} px) "
+                           f"without the full text in its tooltip")
+        else:
+            out.append(f"label {_name(label)}: {text!r} cut ({need} > {room} px)")
+    return out
+
+
+def button_problems(root: QWidget) -> list[str]:
+    """Buttons (push, tool, check, radio) narrower than their text needs.
+
+    A push button's size hint is at least 80 px in most styles, so its need is counted from
+    its text, icon and the style's margins instead (a narrow "⋯" button is not cut)."""
+    out = []
+    for button in own_visible(root, QAbstractButton):
+        assert isinstance(button, QAbstractButton)
+        if not button.text() or isinstance(button.parentWidget(), QTabBar):
+            continue
+        if isinstance(button, QPushButton):
+            style = button.style()
+            text = button.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+            need = button.fontMetrics().horizontalAdvance(text) + 2 * (
+                style.pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, None, button)
+                + style.pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, button))
+            if not button.icon().isNull():
+                need += button.iconSize().width() + 4
+            if button.menu() is not None:
+                need += style.pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator, None,
+                                          button)
+        else:
+            need = button.sizeHint().width()
+        if button.width() < need:
+            out.append(f"button {_name(button)}: {button.text()!r} cut "
+                       f"({button.width()} < {need} px)")
+    return out
+
+
+def header_problems(root: QWidget) -> list[str]:
+    """Column titles cut without a tooltip carrying the full title."""
+    out = []
+    for header in own_visible(root, QHeaderView):
+        assert isinstance(header, QHeaderView)
+        model = header.model()
+        if model is None or header.orientation() != Qt.Orientation.Horizontal:
+            continue
+        margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None,
+                                                header)
+        metrics = header.fontMetrics()
+        for section in range(header.count()):
+            if header.isSectionHidden(section) or header.sectionSize(section) == 0:
+                continue
+            text = str(model.headerData(section, Qt.Orientation.Horizontal) or "")
+            if not text:
+                continue
+            need = metrics.horizontalAdvance(text) + margin
+            if header.isSortIndicatorShown() and header.sortIndicatorSection() == section:
+                need += header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None,
+                                                   header)
+            if need <= header.sectionSize(section):
+                continue
+            tip = model.headerData(section, Qt.Orientation.Horizontal,
+                                   Qt.ItemDataRole.ToolTipRole)
+            if not carries(html.unescape(str(tip or "")), text):
+                out.append(f"column title {text!r} of {_name(header.parentWidget() or header)}"
+                           f" cut ({need} > {header.sectionSize(section)} px) without a tooltip")
+    return out
+
+
+def tab_problems(root: QWidget) -> list[str]:
+    """Tab titles cut (without the full title as the tab's tooltip) or out of sight."""
+    out = []
+    for bar in own_visible(root, QTabBar):
+        assert isinstance(bar, QTabBar)
+        for i in range(bar.count()):
+            if not bar.isTabVisible(i):
+                continue
+            rect, text = bar.tabRect(i), bar.tabText(i).replace("&", "")
+            if rect.right() > bar.width() or rect.left() < 0:
+                out.append(f"tab {text!r} of {_name(bar)} out of sight behind the scroll "
+                           f"buttons")
+            elif rect.width() < bar.tabSizeHint(i).width() and not carries(
+                    bar.tabToolTip(i), text):
+                out.append(f"tab {text!r} of {_name(bar)} cut ({rect.width()} < "
+                           f"{bar.tabSizeHint(i).width()} px)")
+    return out
+
+
+def scrolls_by_design(area: QAbstractScrollArea) -> bool:
+    """Code text shown without wrapping (the JSON page, a diff) may scroll sideways."""
+    if isinstance(area, QPlainTextEdit):
+        return area.lineWrapMode() == QPlainTextEdit.LineWrapMode.NoWrap
+    if isinstance(area, QTextEdit):
+        return area.lineWrapMode() == QTextEdit.LineWrapMode.NoWrap
+    return False
+
+
+def sideways_problems(root: QWidget) -> list[str]:
+    """Scroll areas that scroll sideways (or hide their content sideways) where the design
+    says they fit; a table's columns wider than the table count too."""
+    out = []
+    areas = own_visible(root, QAbstractScrollArea)
+    if isinstance(root, QAbstractScrollArea) and root.isVisible():
+        areas.append(root)
+    for area in areas:
+        assert isinstance(area, QAbstractScrollArea)
+        if scrolls_by_design(area):
+            continue
+        if area.horizontalScrollBar().isVisible():
+            out.append(f"{type(area).__name__} {_name(area)}: horizontal scroll bar")
+            continue
+        inner = area.widget() if isinstance(area, QScrollArea) else None
+        if inner is not None and inner.width() > area.viewport().width() + 1:
+            out.append(f"{type(area).__name__} {_name(area)}: content {inner.width()} px "
+                       f"wide in a {area.viewport().width()} px view (cut sideways)")
+        if isinstance(area, QAbstractItemView):
+            header = getattr(area, "horizontalHeader", lambda: None)()
+            if header is not None and header.isVisible() and \
+                    header.length() > area.viewport().width() + 1:
+                out.append(f"{type(area).__name__} {_name(area)}: columns {header.length()} px"
+                           f" in a {area.viewport().width()} px view")
+    return out
+
+
+def _in_window(widget: QWidget) -> QRect:
+    """The part of ``widget`` its ancestors let show, in its own coordinates."""
+    rect = widget.rect()
+    child = widget
+    parent = widget.parentWidget()
+    offset = widget.pos()
+    while parent is not None and not child.isWindow():
+        clip = parent.rect().translated(-offset)
+        rect = rect.intersected(clip)
+        if parent.isWindow():
+            break
+        offset += parent.pos()
+        child, parent = parent, parent.parentWidget()
+    return rect
+
+
+def clipped_by_parent(root: QWidget) -> list[str]:
+    """Labels and buttons whose text is cut sideways by a parent too narrow for them (rows
+    scrolled out of a view vertically are fine)."""
+    out = []
+    for widget in own_visible(root, (QLabel, QAbstractButton)):
+        text = widget.text() if isinstance(widget, QLabel | QAbstractButton) else ""
+        if not text or isinstance(widget.parentWidget(), QTabBar):
+            continue
+        shown = _in_window(widget)
+        if shown.isEmpty():
+            continue
+        if shown.width() < widget.width() - 1:
+            need = widget.fontMetrics().horizontalAdvance(text.split("\n")[0])
+            if shown.width() < min(need, widget.width()) - 1:
+                out.append(f"{type(widget).__name__} {_name(widget)}: {text!r} cut by its "
+                           f"parent ({shown.width()} of {widget.width()} px shown)")
+    return out
+
+
+def _managed(layout: QLayout) -> set[int]:
+    """Ids of the widgets ``layout`` and its nested layouts place."""
+    out: set[int] = set()
+    for i in range(layout.count()):
+        item = layout.itemAt(i)
+        if item is None:
+            continue
+        if item.widget() is not None:
+            out.add(id(item.widget()))
+        elif (inner := item.layout()) is not None:
+            out |= _managed(inner)
+    return out
+
+
+def overlap_problems(root: QWidget) -> list[str]:
+    """Labels and buttons of one layout drawn over each other (a key name running into its
+    "default:" label)."""
+    out = []
+    for parent in [root, *root.findChildren(QWidget)]:
+        layout = parent.layout()
+        if layout is None or not parent.isVisible() or parent.window() is not root.window():
+            continue
+        assert isinstance(layout, QLayout)
+        placed = _managed(layout)
+        kids = [w for w in parent.findChildren(QWidget,
+                                               options=Qt.FindChildOption.FindDirectChildrenOnly)
+                if isinstance(w, QLabel | QAbstractButton) and w.isVisible() and w.width() > 0
+                and id(w) in placed]
+        for a, b in itertools.combinations(kids, 2):
+            common = a.geometry().intersected(b.geometry())
+            if common.width() > 1 and common.height() > 1:
+                out.append(f"{_name(a)} ({a.text()!r}) and {_name(b)} ({b.text()!r}) overlap "
+                           f"by {common.width()}×{common.height()} px")
+    return out
+
+
+def layout_problems(root: QWidget) -> list[str]:
+    """Every check above, for ``root``'s visible part of its window."""
+    return [*label_problems(root), *button_problems(root), *header_problems(root),
+            *tab_problems(root), *sideways_problems(root), *clipped_by_parent(root),
+            *overlap_problems(root)]
