@@ -85,6 +85,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -711,6 +712,8 @@ class ConfigFormPanel(QWidget):
         self.toc.setMaximumWidth(230)
         self.toc.setMinimumWidth(130)
         self.toc.clicked.connect(self._toc_clicked)
+        self.toc_model.dataChanged.connect(self._fit_toc)
+        self._fit_toc()
         splitter.addWidget(self.toc)
 
         self.inner_tabs = QTabWidget()
@@ -1486,6 +1489,15 @@ class ConfigFormPanel(QWidget):
             self.proxy.refilter()
             self._apply_filter()
         self.draft_changed.emit()
+
+    def _fit_toc(self, *_args: Any) -> None:
+        """The section list stays wide enough for its longest entry beside its vertical
+        scroll bar (up to its maximum): when the list gets short — the conflict view above
+        it — that bar must not push the names into a sideways scroll."""
+        toc = self.toc
+        bar = toc.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, toc)
+        need = toc.sizeHintForColumn(0) + 2 * toc.frameWidth() + bar
+        toc.setMinimumWidth(max(130, min(toc.maximumWidth(), need)))
 
     def _toc_clicked(self, index: QModelIndex) -> None:
         section = str(self.toc_model.data(index, SectionRole))

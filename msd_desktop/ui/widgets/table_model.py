@@ -38,7 +38,9 @@ class HeaderedTableModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         headers = self.column_headers()
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+        # the title is its own tooltip: a column narrowed by the window elides its title
+        if (orientation == Qt.Orientation.Horizontal and role in (
+                Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
                 and 0 <= section < len(headers)):
             return headers[section]
         return None
