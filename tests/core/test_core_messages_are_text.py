@@ -152,4 +152,5 @@ def test_a_new_bare_message_is_caught(message: str) -> None:
     call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
     assert _name(call) in _error_family(_sources())
     arg = _message_arg(call, 0)
-    assert arg is not None and _is_bare_string(arg)
+    assert arg is not None
+    assert _is_bare_string(arg)
