@@ -240,12 +240,12 @@ def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]
         return None, JsonError(msg, line, column, "config_unparseable")
     except RecursionError:
         line, column = _line_col_of_char(text, _deepest_offset(text))
-        msg = Text.of("{path}: line {line}, column {column}: JSON nesting is too deep to read",
-                      path=path, line=line, column=column)
+        msg = Text.of("{path}: line {line}, column {column}: {problem}", path=path, line=line,
+                      column=column, problem=Text.of("JSON nesting is too deep to read"))
         return None, JsonError(msg, line, column, "config_unparseable")
     if not isinstance(data, dict):
-        msg = Text.of("{path}: expected a JSON object at the top level, found {found}",
-                      path=path, found=_type_phrase(data))
+        msg = Text.of("{path}: {problem}", path=path, problem=Text.of(
+            "expected a JSON object at the top level, found {found}", found=_type_phrase(data)))
         return None, JsonError(msg, 1, 1, "config_unparseable")
     bad = _structure_error(data, text, path)
     if bad is not None:
@@ -307,20 +307,19 @@ def read_json_file(path: Path, kind: Kind = "config") -> JsonFile:
     fp = _fingerprint(raw, st)
     if raw.startswith(_BOM):
         text = raw.decode("utf-8", errors="replace")
-        msg = Text.of(
-            "{path}: line 1, column 1: the file starts with a UTF-8 byte order mark (BOM), "
-            "which JSON readers such as msd-tools reject; save it as UTF-8 without BOM",
-            path=path,
-        )
+        msg = Text.of("{path}: line {line}, column {column}: {problem}", path=path, line=1,
+                      column=1, problem=Text.of(
+                          "the file starts with a UTF-8 byte order mark (BOM), which JSON "
+                          "readers such as msd-tools reject; save it as UTF-8 without BOM"))
         return JsonFile(path, True, text, None, fp, JsonError(msg, 1, 1, "config_unparseable"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _line_col_of_byte(raw, exc.start)
-        msg = Text.of(
-            "{path}: line {line}, column {column}: invalid UTF-8 byte 0x{byte:02x}; the file "
-            "must be saved as UTF-8", path=path, line=line, column=column, byte=raw[exc.start],
-        )
+        msg = Text.of("{path}: line {line}, column {column}: {problem}", path=path, line=line,
+                      column=column, problem=Text.of(
+                          "invalid UTF-8 byte 0x{byte:02x}; the file must be saved as UTF-8",
+                          byte=raw[exc.start]))
         err = JsonError(msg, line, column, "config_unparseable")
         return JsonFile(path, True, raw.decode("utf-8", errors="replace"), None, fp, err)
     data, err2 = parse_json_text(text, path)

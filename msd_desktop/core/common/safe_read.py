@@ -194,10 +194,11 @@ def check_digits(text: str, path: Path | str) -> None:
     """Refuse ``text`` when it holds a run of more than :data:`MAX_DIGITS` digits."""
     m = _DIGIT_RUN_RE.search(text)
     if m is not None:
-        raise UnsafeFileError(
-            Text.of("{path}: line {line}: a number longer than {digits} digits; refusing to "
-                    "read it", path=path, line=line_of(text, m.start()), digits=MAX_DIGITS)
-        )
+        raise UnsafeFileError(Text.of(
+            "{path}: line {line}: {problem}", path=path, line=line_of(text, m.start()),
+            problem=Text.of("a number longer than {digits} digits; refusing to read it",
+                            digits=MAX_DIGITS),
+        ))
 
 
 def decode(raw: bytes, path: Path | str, *, encoding: str = "utf-8",
