@@ -312,28 +312,51 @@ def test_pictures_at_1400x900(real_x: QApplication, qtbot: QtBot, tmp_path: Path
     assert result.problems == []
 
 
+@contextlib.contextmanager
+def big_x_server() -> Iterator[str]:
+    """An Xvfb of its own with a :data:`SCALED_SCREEN` screen; yields its display name.
+
+    ``-displayfd`` lets the server pick a free display number and say which, so runs side by
+    side never race for one (``xvfb-run -a`` can)."""
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", SCALED_SCREEN, "-nolisten", "tcp"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as answer:
+            number = answer.readline().strip()
+        assert number.isdigit(), "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def test_nothing_is_cut_at_200_percent(tmp_path: Path) -> None:
     """The 1024×700 walk again at ``QT_SCALE_FACTOR=2`` (2048×1400 device pixels), in a
     child pytest on an X server of its own with a screen big enough for it."""
     if os.environ.get("QT_SCALE_FACTOR"):
         pytest.skip("this is the scaled run itself")
-    if shutil.which("xvfb-run") is None:
-        pytest.skip("needs xvfb-run (scripts/bootstrap.sh installs it)")
+    if shutil.which("Xvfb") is None:
+        pytest.skip("needs Xvfb (scripts/bootstrap.sh installs it)")
     needs_display()
     report = tmp_path / "scaled"
-    env = dict(os.environ, QT_SCALE_FACTOR="2", QT_QPA_PLATFORM="xcb",
-               **{REPORT_ENV: str(report)})
-    env.pop("DISPLAY", None)
     node = f"{Path(__file__).relative_to(REPO)}::test_nothing_is_cut_at_1024x700"
-    done = subprocess.run(
-        ["xvfb-run", "-a", "-s", f"-screen 0 {SCALED_SCREEN}", sys.executable, "-m",
-         "pytest", node, "-q", "-p", "no:cacheprovider", "-m", "x11_in_process"],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    with big_x_server() as display:
+        env = dict(os.environ, QT_SCALE_FACTOR="2", QT_QPA_PLATFORM="xcb", DISPLAY=display,
+                   **{REPORT_ENV: str(report)})
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", node, "-q", "-p", "no:cacheprovider", "-m",
+             "x11_in_process"], cwd=REPO, env=env, capture_output=True, text=True,
+            timeout=600)
+    log = tmp_path / "scaled.log"
+    log.write_text(done.stdout + "\n" + done.stderr, encoding="utf-8")
     found = {}
     for code in ("en", "pt_BR"):
         path = report.with_suffix(f".{code}.json")
-        assert path.exists(), f"the scaled run wrote no report for {code}:\n" \
-                              f"{done.stdout[-4000:]}\n{done.stderr[-2000:]}"
+        assert path.exists(), f"the scaled run wrote no report for {code} (whole output in " \
+                              f"{log}):\n{done.stdout[-4000:]}\n{done.stderr[-2000:]}"
         found[code] = json.loads(path.read_text(encoding="utf-8"))
     for code, data in found.items():
         assert data["scale"] == "2"
