@@ -197,7 +197,9 @@ def _cell(entry: ProjectEntry, key: str, reference: Any, global_present: bool,
     else:  # nobody sets it: the built-in answer (config-get's default, else the schema's)
         value = prov.value if prov.value is not None else _schema_default(key)
     drift = value != reference
-    problem = "; ".join(loaded.diagnostics) if loaded.degraded else None
+    # one diagnostic (the usual case) stays a Text, so the window can translate it
+    problem = ((loaded.diagnostics[0] if len(loaded.diagnostics) == 1
+                else "; ".join(loaded.diagnostics)) if loaded.degraded else None)
     return MatrixCell(entry, value, prov.present, prov.layer, prov.path, drift,
                       _reach(prov.layer, global_present), loaded.degraded, problem,
                       secret)

@@ -257,11 +257,12 @@ def _read_defaults(env: Env, notes: NewProjectNotes, rewrite: bool = True) -> di
         return {}
     if file.error is not None:
         notes.defaults_ignored = file.error.message
-        notes.messages.append(f"ignored {path}: {file.error.message}")
+        notes.messages.append(Text.of("ignored {path}: {message}",
+                                      path=path, message=file.error.message))
         return {}
     if not isinstance(file.data, dict):
         notes.defaults_ignored = f"{path} is not a JSON object"
-        notes.messages.append(f"ignored {path}: not a JSON object")
+        notes.messages.append(Text.of("ignored {path}: not a JSON object", path=path))
         return {}
     data: dict[str, Any] = file.data
     notes.defaults_used = True
@@ -281,9 +282,10 @@ def _read_defaults(env: Env, notes: NewProjectNotes, rewrite: bool = True) -> di
         try:
             atomic_write_json(path, data, expected=file.fingerprint)
             notes.defaults_rewritten = True
-            notes.messages.append(f"migrated depth → granularity in {path}")
+            notes.messages.append(Text.of("migrated depth → granularity in {path}", path=path))
         except MsdError as exc:  # upstream ignores a failed rewrite too
-            notes.messages.append(f"could not rewrite {path}: {exc}")
+            notes.messages.append(Text.of("could not rewrite {path}: {error}",
+                                          path=path, error=exc))
     return data
 
 
@@ -309,7 +311,8 @@ def _build(
     safe_defaults = dict(ud)
     if "runtime" in safe_defaults:
         notes.runtime_dropped = safe_defaults.pop("runtime")
-        notes.messages.append("runtime from defaults.json not copied (it is host-specific)")
+        notes.messages.append(Text.of("runtime from defaults.json not copied (it is "
+                                      "host-specific)"))
 
     config: dict[str, Any] = {**hardcoded, **safe_defaults, **ch}
     for section in MERGED_SECTIONS:
@@ -329,8 +332,11 @@ def _build(
             notes.secrets_to_store[key] = "choices" if key in ch else "defaults"
             config[key] = True  # D4: the sentinel, never the plaintext
     for key, source in notes.secrets_to_store.items():
-        extra = "" if source == "choices" else " (it is plaintext in defaults.json)"
-        notes.messages.append(f"{key}: goes to the OS keyring; config.json says true{extra}")
+        notes.messages.append(
+            Text.of("{key}: goes to the OS keyring; config.json says true", key=key)
+            if source == "choices" else
+            Text.of("{key}: goes to the OS keyring; config.json says true (it is plaintext in "
+                    "defaults.json)", key=key))
     ordered: dict[str, Any] = _js_order(config)
     return ordered, notes, plaintexts
 

@@ -66,6 +66,7 @@ from msd_desktop.ui.browser.tree_model import (
     WorkstreamRole,
 )
 from msd_desktop.ui.widgets.config_words import fill
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
@@ -158,7 +159,7 @@ def scan_workspaces(
         registered = registry.list()
         registry_error = None
     except MsdError as exc:
-        registered, registry_error = [], exc.message
+        registered, registry_error = [], core_text(exc)
     seen: set[Path] = set()
     all_ws = [(w, True) for w in transient] + [(w, False) for w in registered]
     for n, (ws, is_transient) in enumerate(all_ws):
@@ -173,7 +174,7 @@ def scan_workspaces(
                                                                   ws.name),
                                       cancel=cancelled)
         except MsdError as exc:
-            entry.error = exc.message
+            entry.error = core_text(exc)
             refs = []
         except OSError as exc:
             entry.error = fill(QCoreApplication.translate(
@@ -685,9 +686,9 @@ class ProjectBrowserPanel(QWidget):
         try:
             ws = self.registry.add(path, kind=kind)  # type: ignore[arg-type]
         except MsdError as exc:
-            # the core's words stay English (the command line says the same); said whose
+            # the core's words (in the window's language), said whose
             show_error(self, self.tr("Cannot add folder"),
-                       fill(self.tr("The workspace registry's check says:\n%1"), exc.message))
+                       fill(self.tr("The workspace registry's check says:\n%1"), core_text(exc)))
             return False
         self.message_posted.emit(fill(self.tr("Added %1 (%2)"), ws.name, ws.path))
         self.registry_changed.emit()
@@ -718,7 +719,7 @@ class ProjectBrowserPanel(QWidget):
                 self.registry.remove(entry.name)
             except MsdError as exc:
                 show_error(self, self.tr("Cannot remove workspace"), fill(
-                    self.tr("The workspace registry says:\n%1"), exc.message))
+                    self.tr("The workspace registry says:\n%1"), core_text(exc)))
                 return False
             self.registry_changed.emit()
         self.message_posted.emit(fill(self.tr("Removed %1"), entry.name))

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentMo
 
 from msd_desktop.core.config.matrix import KeyMatrix, MatrixCell
 from msd_desktop.ui.widgets.config_words import layer_text, plan_note, reach_text, value_text
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
@@ -111,7 +112,7 @@ class ConfigMatrixModel(HeaderedTableModel):
                 "%1", reach_text(cell.reach))
             if cell.problem:  # the file check's own message
                 text += "\n" + QCoreApplication.translate(
-                    "ConfigMatrixModel", "File check: %1").replace("%1", cell.problem)
+                    "ConfigMatrixModel", "File check: %1").replace("%1", core_text(cell.problem))
             return text
         if col == COL_PROJECT:
             return f"{cell.project.name}\n{cell.project.root}"

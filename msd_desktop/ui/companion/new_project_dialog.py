@@ -67,6 +67,7 @@ from msd_desktop.core.workspace.new_project import (
 )
 from msd_desktop.core.workspace.project_folder import FolderCheck, check_project_folder
 from msd_desktop.ui.widgets.config_words import fill
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
 from msd_desktop.ui.widgets.plain_text import plain_label
 from msd_desktop.ui.widgets.theme import semantic_color
@@ -450,9 +451,9 @@ class NewProjectDialog(QDialog):
             self.keyring_label.setStyleSheet(f"color: {semantic_color('muted').name()}")
             self.keyring_label.setToolTip(fill(self.tr("Keyring backend: %1"), backend))
         else:
-            reason = self.keyring.reason
+            reason = core_text(self.keyring.reason)
             first = reason.split(". ", 1)[0].rstrip(".") + "." if reason else ""
-            # the reason is the keyring library's own English sentence
+            # the reason is the keyring check's own sentence, in the window's language
             self.keyring_label.setText(fill(self.tr(
                 "No usable OS keyring, so API keys cannot be stored from here (the project "
                 "is created without them). The keyring check says: %1"), first))
@@ -469,9 +470,9 @@ class NewProjectDialog(QDialog):
             self.errors[key] = value.message
         else:
             error = validate_value(key, value) if value is not None else None
-            if error:  # the config check's own (English) words
+            if error:  # the config check's own words, in the window's language
                 self.errors[key] = fill(self.tr("Not accepted (the config check says: %1)"),
-                                        error)
+                                        core_text(error))
             else:
                 self.errors.pop(key, None)
                 self.choices = apply_set(self.choices, key, value)
@@ -527,7 +528,7 @@ class NewProjectDialog(QDialog):
                                         p, other),
         }
         return texts.get(check.code) or fill(
-            self.tr("%1 cannot be used (the folder check says: %2)"), p, check.problem)
+            self.tr("%1 cannot be used (the folder check says: %2)"), p, core_text(check.problem))
 
     def _show_folder_text(self) -> None:
         """The folder sentence with each path elided in the middle to half the label's
@@ -570,14 +571,15 @@ class NewProjectDialog(QDialog):
             src = self.tr("built-ins ← ~/.msd/defaults.json ← your choices") \
                 if notes.defaults_used else \
                 self.tr("built-ins ← your choices (no ~/.msd/defaults.json)")
-            # the notes are the config check's own (English) words, one a line
-            said = [fill(self.tr("The config check says: %1"), m) for m in notes.messages]
+            # the notes are the config check's own words, one a line
+            said = [fill(self.tr("The config check says: %1"), core_text(m))
+                    for m in notes.messages]
             self.preview_title.setText("\n".join([".planning/config.json", src, *said]))
             build_error = None
         except MsdError as exc:
             self.preview.clear()  # its placeholder says why it is empty
             build_error = fill(self.tr("No config.json can be made yet (the config check "
-                                       "says: %1)"), exc)
+                                       "says: %1)"), core_text(exc))
         if not self.creating:
             self.error_label.setText(build_error or "")
         self.create_button.setEnabled(not problem and not self.errors and build_error is None
@@ -613,7 +615,8 @@ class NewProjectDialog(QDialog):
         def failed(error: BaseException) -> None:
             self._set_creating(False)
             self.error_label.setText(
-                fill(self.tr("Could not create the project (the file check says: %1)"), error)
+                fill(self.tr("Could not create the project (the file check says: %1)"),
+                     core_text(error))
                 if isinstance(error, MsdError) else
                 fill(self.tr("Could not create the project: %1"), error))
             self._refresh_keep_error()

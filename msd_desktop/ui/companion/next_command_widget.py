@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.state.next_command import NextCommand, next_command, terminal_argv
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 
 TERMINAL_SETTING = "terminal/program"
@@ -187,8 +188,8 @@ class NextCommandWidget(QWidget):
         try:
             argv = self.terminal_argv()
         except MsdError as exc:
-            self.failed.emit(str(exc))
-            self.terminal_button.setToolTip(_tip(str(exc)))
+            self.failed.emit(core_text(exc))
+            self.terminal_button.setToolTip(_tip(core_text(exc)))
             return
         if launch_detached(argv, self.root):
             self.terminal_opened.emit(argv)

@@ -106,6 +106,7 @@ from msd_desktop.ui.models.trace_model import COL_LAYER as TRACE_LAYER
 from msd_desktop.ui.models.trace_model import COL_VALUE as TRACE_VALUE
 from msd_desktop.ui.models.trace_model import COL_WHY as TRACE_WHY
 from msd_desktop.ui.models.trace_model import TraceTableModel
+from msd_desktop.ui.widgets.core_text import core_lines, core_text
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -547,7 +548,8 @@ class ModelsPanel(QWidget):
             except Exception as exc:  # MsdError or not: the tab says so, the window goes on
                 self.loaded = self.base_input = None
                 self._computed = None
-                why = str(exc) if isinstance(exc, MsdError) else f"{type(exc).__name__}: {exc}"
+                why = (core_text(exc) if isinstance(exc, MsdError)
+                       else f"{type(exc).__name__}: {exc}")
                 self.source_label.setText(self.tr(
                     "This project's settings could not be loaded (from the file check): {0}"
                 ).format(visible_lines(why, limit=2000)))
@@ -684,7 +686,8 @@ class ModelsPanel(QWidget):
         if loaded.degraded:
             text = self.tr("⚠ Partly read: {0}").format(text)
         if loaded.diagnostics:
-            text += " " + self.tr("From the file check: {0}").format("; ".join(loaded.diagnostics))
+            text += " " + self.tr("From the file check: {0}").format(
+                core_lines(list(loaded.diagnostics)))
         if self.base_input is not None and loaded.values.get("resolve_model_ids") == "omit":
             # §5.6: only the omit gate asks which runtime is active; say which rung decided
             runtime, rung, marker = active_runtime_source(self.base_input)

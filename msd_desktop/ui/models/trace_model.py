@@ -27,6 +27,7 @@ from msd_desktop.core.models.ladder import (  # layer_config_key: re-exported fo
 )
 from msd_desktop.core.models.resolution import TraceStep, js_str
 from msd_desktop.ui.models.layer_names import builtin_text, kind_title, layer_title, whatif_text
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -157,7 +158,7 @@ class TraceTableModel(HeaderedTableModel):
                     return translate("TraceTable", "skipped")
                 return translate("TraceTable", "not consulted")
             if col == COL_WHY:
-                return step.reason
+                return core_text(step.reason)
             if col == COL_FILE:
                 return file_text(row.file)
             return None
@@ -168,7 +169,7 @@ class TraceTableModel(HeaderedTableModel):
             if col == COL_LAYER:
                 return translate("TraceTable", "Layer id: {0}").format(step.layer)
             if col in (COL_WHY, COL_VALUE):
-                return f"{_value(step)} — {step.reason}"
+                return f"{_value(step)} — {core_text(step.reason)}"
             return None
         if role == Qt.ItemDataRole.FontRole and (step.applied or (col == COL_KIND)):
             font = QFont()

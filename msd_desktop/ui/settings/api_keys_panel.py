@@ -42,6 +42,7 @@ from shiboken6 import isValid
 from msd_desktop.core.secrets import store as secrets
 from msd_desktop.core.secrets.masking import UNSET, mask
 from msd_desktop.ui.widgets.config_words import secret_places_text
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.workers import run_op
 
@@ -251,7 +252,7 @@ class ApiKeysPanel(QWidget):
         else:
             self.keyring_banner.setText(self.tr(
                 "<b>No usable keyring — keys cannot be stored.</b> The keyring check says: %1"
-            ).replace("%1", html.escape(str(status.reason))))
+            ).replace("%1", html.escape(core_text(status.reason))))
             self.keyring_banner.show()
         for key, entry in self.entries.items():
             if key not in self._timers:
@@ -362,7 +363,7 @@ class ApiKeysPanel(QWidget):
                 "%1", ", ".join(keys)) if keys else self.tr("Nothing to move to the keyring."))
             if result.get("warning"):  # the core's own words
                 text += " " + self.tr("The keyring check says: %1").replace(
-                    "%1", str(result["warning"]))
+                    "%1", core_text(result["warning"]))
             self.message.setTextFormat(Qt.TextFormat.PlainText)
             self.message.setText(text)
             self.config_changed.emit()

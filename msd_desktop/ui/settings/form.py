@@ -131,6 +131,7 @@ from msd_desktop.ui.settings.undo import (
     reset_text,
     revert_text,
 )
+from msd_desktop.ui.widgets.core_text import core_text, valid_keys_tails
 from msd_desktop.ui.widgets.editors import (
     FieldSpec,
     ValueEditor,
@@ -324,16 +325,16 @@ def highlight(text: str, words: list[str]) -> str:
     )
 
 
-_LIST_TAIL = ". Valid keys: "
-
-
 def short_error(message: str) -> str:
     """An error as shown by a field: ``config-set``'s unknown-key message ends with every valid
     key (~200 of them); the field shows the sentence before it and keeps the whole text as its
     tooltip."""
-    head, sep, _tail = message.partition(_LIST_TAIL)
-    return QCoreApplication.translate("SettingsForm", "{0}. (Hover for the valid keys.)").format(
-        head) if sep else message
+    for tail in valid_keys_tails():
+        head, sep, _rest = message.partition(tail)
+        if sep:
+            return QCoreApplication.translate(
+                "SettingsForm", "{0}. (Hover for the valid keys.)").format(head)
+    return message
 
 
 class Banner(QFrame):
@@ -1213,7 +1214,7 @@ class ConfigFormPanel(QWidget):
             self.error_banner.label.setText(self.tr(
                 "This file cannot be used, so it cannot be edited here. The file check says: "
                 "{0}. Fix it in a text editor; it is reloaded when it changes.").format(
-                    self.draft.load_error))
+                    core_text(self.draft.load_error)))
             self.error_banner.show()
         else:
             self.error_banner.hide()
@@ -1289,7 +1290,7 @@ class ConfigFormPanel(QWidget):
         if self.draft.errors:
             key = next(iter(self.draft.errors))
             self.status.setText(self.tr("Not saved: fix {0} first — {1}").format(
-                key, short_error(self.draft.errors[key])))
+                key, short_error(core_text(self.draft.errors[key]))))
             self._scroll_to(key)
             return False
         try:
@@ -1300,7 +1301,8 @@ class ConfigFormPanel(QWidget):
                                         "yours."))
             return False
         except MsdError as exc:
-            self.status.setText(self.tr("Not saved. The file check says: {0}").format(exc))
+            self.status.setText(self.tr("Not saved. The file check says: {0}").format(
+                core_text(exc)))
             return False
         self._watch(self.draft.path)
         self._reload_everything()

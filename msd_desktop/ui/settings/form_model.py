@@ -27,6 +27,7 @@ from msd_desktop.core.config.draft import GROUP_KEYS, ConfigDraft
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.store import KeyProvenance, LoadedConfig
 from msd_desktop.core.secrets.masking import mask
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.editors import display, schema_text
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 
@@ -243,7 +244,7 @@ class ConfigFormModel(HeaderedTableModel):
         if role == PendingRole:
             return self.draft is not None and self.draft.is_pending(fk.key)
         if role == ErrorRole:
-            return (self.draft.errors.get(fk.key, "") if self.draft is not None else "")
+            return core_text(self.draft.errors.get(fk.key, "")) if self.draft is not None else ""
         if role == ProvenanceRole:
             return self.provenance(fk.key)
         if role == SearchTextRole:

@@ -62,6 +62,7 @@ from msd_desktop.core.config.json_edit import (
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.secrets.masking import mask, mask_text
 from msd_desktop.ui.settings.conflict_view import read_only_text
+from msd_desktop.ui.widgets.core_text import core_text, valid_keys_tails
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
@@ -517,9 +518,13 @@ class JsonSettingsPage(QWidget):
         self.problems = problems
         self.problem_list.clear()
         for problem in problems:
-            message = problem.message
-            head, sep, _tail = message.partition(". Valid keys: ")
-            shown = head + "." if sep else message
+            message = core_text(problem.message)
+            shown = message
+            for tail in valid_keys_tails():  # the list of ~200 valid keys: not shown here
+                head, sep, _rest = message.partition(tail)
+                if sep:
+                    shown = head + "."
+                    break
             item = QListWidgetItem(self.tr("Line %1, column %2 — file check: %3").replace(
                 "%1", str(problem.line)).replace("%2", str(problem.column)).replace(
                 "%3", shown))

@@ -5,7 +5,7 @@ show the same facts of :mod:`msd_desktop.core.config.matrix` and
 :mod:`msd_desktop.core.config.batch` — where a global key reaches, which layer a value comes
 from, what a bulk edit did to each project — and the core keeps its words English for the
 command line. These functions say them in the window's language (context ``ConfigWords``); the
-core's error messages (a bad file, a lock timeout) stay as the core wrote them.
+core's error messages (a bad file, a lock timeout) go through ``core_text``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
+
+from msd_desktop.core.common.text import Text
+from msd_desktop.ui.widgets.core_text import core_text
 
 
 def fill(template: str, *args: object) -> str:
@@ -66,7 +69,12 @@ def plan_note(note: str) -> str:
     if note == "already set":
         return QCoreApplication.translate("ConfigWords", "already set")
     prefix = "not written, "
-    if note.startswith(prefix):  # the rest is the file check's own (English) message
+    if isinstance(note, Text) and note.template == "not written, {error}":
+        return QCoreApplication.translate("ConfigWords", "not written (file check: %1)").replace(
+            "%1", core_text(note.params["error"]))
+    if isinstance(note, Text):
+        return core_text(note)
+    if note.startswith(prefix):  # the rest is the file check's own message
         return QCoreApplication.translate("ConfigWords", "not written (file check: %1)").replace(
             "%1", note[len(prefix):])
     return note
@@ -108,7 +116,7 @@ def result_message(result: Any, kind: str) -> str:
             "changed on disk since you confirmed — not written; reload and try again")
     if status == "skipped":
         return QCoreApplication.translate("ConfigWords", "nothing was written here")
-    return plan_note(str(result.message))  # a failure: the file check's own message
+    return plan_note(result.message)  # a failure: the file check's own message
 
 
 def result_line(result: Any, kind: str) -> str:

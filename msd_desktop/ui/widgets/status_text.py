@@ -15,6 +15,16 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from msd_desktop.core.common.text import Text
+from msd_desktop.ui.widgets.core_text import core_text
+
+#: The core's located-problem templates: the file, where in it, then the problem itself.
+_LOCATED = frozenset({
+    "{path}: {problem}",
+    "{path}: line {line}: {problem}",
+    "{path}: line {line}, column {column}: {problem}",
+})
+
 
 def status_word(status: str | None) -> str:
     """The normalized status (``executing``, ``paused``…) in the window's language.
@@ -42,27 +52,45 @@ def problem_text(problem: Any, root: Path | str | None = None) -> str:
     The core's message may embed the absolute path of the file (JSON errors do:
     ``/…/project/.planning/config.json: line 2, column 5: …``); the project-root prefix is
     removed here, and a leading "file: line n, column m:" is dropped when it repeats where.
-    Display formatting only — the core's ``Problem`` is unchanged.
+    Display formatting only — the core's ``Problem`` is unchanged. The message is said in the
+    window's language (:func:`~msd_desktop.ui.widgets.core_text.core_text`).
     """
-    message = str(problem.message)
-    if root is not None:
-        prefix = str(root).rstrip("/\\")
-        message = message.replace(prefix + os.sep, "").replace(prefix + "/", "")
     file = getattr(problem, "file", None)
+    raw = problem.message
+    if isinstance(raw, Text):
+        message = raw.map_params(lambda s: _relative(s, root)) if root is not None else raw
+        if not file:
+            return core_text(message)
+        if (message.template in _LOCATED and str(message.params.get("path")) == str(file)
+                and isinstance(message.params.get("problem"), str)):
+            said = core_text(message.params["problem"])  # the location is said by "where"
+        else:
+            said = core_text(message)
+        return f"{_where(str(file), getattr(problem, 'line', None))}: {said}"
+    text = _relative(str(raw), root)
     if not file:
-        return message
-    where = str(file)
-    line = getattr(problem, "line", None)
-    if line:
-        # one pass over the translated template: a file name holding "%2" stays as it is
-        values = {"%1": where, "%2": str(line)}
-        where = re.sub("%[12]", lambda m: values[m.group(0)],
-                       QCoreApplication.translate("StatusText", "%1 line %2"))
+        return text
     repeated = re.match(rf"{re.escape(str(file))}(?::\s*line \d+(?:,\s*column \d+)?)?:\s*",
-                        message)
+                        text)
     if repeated:
-        message = message[repeated.end():]
-    return f"{where}: {message}"
+        text = text[repeated.end():]
+    return f"{_where(str(file), getattr(problem, 'line', None))}: {text}"
+
+
+def _where(file: str, line: int | None) -> str:
+    if not line:
+        return file
+    # one pass over the translated template: a file name holding "%2" stays as it is
+    values = {"%1": file, "%2": str(line)}
+    return re.sub("%[12]", lambda m: values[m.group(0)],
+                  QCoreApplication.translate("StatusText", "%1 line %2"))
+
+
+def _relative(message: str, root: Path | str | None) -> str:
+    if root is None:
+        return message
+    prefix = str(root).rstrip("/\\")
+    return message.replace(prefix + os.sep, "").replace(prefix + "/", "")
 
 
 def statusline_texts(state: Any) -> tuple[str, str]:
@@ -87,5 +115,7 @@ def config_problem_text(loaded: Any) -> str | None:
         return None
     root = str(loaded.root)
     for diag in loaded.diagnostics:
-        return str(diag).replace(root + os.sep, "").replace(root + "/", "")
+        if isinstance(diag, Text):
+            return core_text(diag.map_params(lambda s: _relative(s, root)))
+        return _relative(str(diag), root)
     return f"config.json: {loaded.reason}"
