@@ -98,7 +98,7 @@ _UNKNOWN_KEY_FAMILIES = (
 )
 
 
-def unknown_key_message(key: str) -> str:
+def unknown_key_message(key: str) -> Text:
     """Upstream's unknown-key error, listing MSD's listed keys (sorted) and the key families."""
     listed = ", ".join((*schema.listed_keys(), *_UNKNOWN_KEY_FAMILIES))
     return Text.of('Unknown config key: "{key}". Valid keys: {listed}', key=key, listed=listed)
