@@ -76,6 +76,7 @@ from msd_desktop.ui.browser.overview_model import (
 from msd_desktop.ui.browser.overview_view import OverviewView
 from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, Selection
 from msd_desktop.ui.browser.tree_model import ProjectRefRole, WorkspaceEntry
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import plain_label, title_text, visible
 from msd_desktop.ui.widgets.theme import app_icon, banner_style
@@ -158,7 +159,7 @@ def _tab_or_problem(make: Any) -> QWidget:
     except Exception as exc:
         from msd_desktop.core.common.errors import MsdError
 
-        why = str(exc) if isinstance(exc, MsdError) else f"{type(exc).__name__}: {exc}"
+        why = core_text(exc) if isinstance(exc, MsdError) else f"{type(exc).__name__}: {exc}"
         widget = QWidget()
         widget.setObjectName("TabProblem")
         label = plain_label(QLabel(QCoreApplication.translate(
@@ -1269,7 +1270,7 @@ class MainWindow(QMainWindow):
                 ws, added = self.registry.place_project(root, self.browser.transient)
             except Exception as exc:  # registry problems are reported, the project exists
                 self._status(self.tr("Created {0}, but could not register it: {1}")
-                             .format(root, exc))
+                             .format(root, core_text(exc)))
             else:
                 said = (self.tr("Created {0}; added as a workspace of its own") if added
                         else self.tr("Created {0} in workspace {1}")).format(root, ws.name)
