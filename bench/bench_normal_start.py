@@ -84,7 +84,11 @@ def child(args: argparse.Namespace) -> dict[str, object]:
     gap_at: list[tuple[float, float, float]] = []  # (start, end, lateness ms)
     restore: list[tuple[float, float]] = []  # when the restored project's tabs were built
 
+    helper_hwm: dict[int, float] = {}  # helper process → its peak RSS seen (MiB)
+
     def tick() -> None:
+        if len(gaps) % 20 == 0:  # every ~100 ms: the helper processes' own peak RSS
+            _children_hwm(helper_hwm)
         now = time.perf_counter()
         gaps.append((now - last[0]) * 1000 - TICK_MS)
         gap_at.append((last[0], now, gaps[-1]))
@@ -104,6 +108,7 @@ def child(args: argparse.Namespace) -> dict[str, object]:
             return False
 
     t0 = time.perf_counter()
+    cpu_start = (time.thread_time(), time.process_time())
     window = MainWindow(registry=registry, env=env, settings=settings, watch=True,
                         restore_last=True)
     show_project = window._show_project
@@ -121,8 +126,14 @@ def child(args: argparse.Namespace) -> dict[str, object]:
     for w in (window.browser.tree.viewport(), window.overview):
         w.installEventFilter(painter)
 
+    cpu: dict[str, float] = {}
+
     def loaded() -> None:
         marks.setdefault("all_summaries", time.perf_counter())
+        # CPU spent until then: on a shared machine wall time moves with the neighbours' load,
+        # CPU time much less (the GUI thread's is what stalls and delays the window)
+        cpu.setdefault("gui", time.thread_time() - cpu_start[0])
+        cpu.setdefault("process", time.process_time() - cpu_start[1])
 
     def watched(health: object) -> None:
         if not getattr(health, "projects", 0):
@@ -213,7 +224,47 @@ def child(args: argparse.Namespace) -> dict[str, object]:
         "watch_degraded": bool(getattr(health, "degraded", False)),
         "rss_after_load_mib": rss_after_load,
         "peak_rss_mib": _peak_rss_mib(),
+        "gui_cpu_ms": round(cpu.get("gui", 0.0) * 1000, 1),
+        "process_cpu_ms": round(cpu.get("process", 0.0) * 1000, 1),
+        "helpers": len(helper_hwm),
+        "helper_peak_rss_mib": round(max(helper_hwm.values(), default=0.0), 1),
+        "helpers_cpu_ms": _helpers_cpu_ms(),
     }
+
+
+def _children_hwm(out: dict[int, float]) -> None:
+    """Each child process's peak RSS (``VmHWM``; ``ru_maxrss`` of children would count the
+    parent's memory at fork time)."""
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return
+    for tid in tasks:
+        try:
+            pids = Path(f"/proc/self/task/{tid}/children").read_text().split()
+        except OSError:
+            continue
+        for pid in pids:
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmHWM:"):
+                        value = int(line.split()[1]) / 1024
+                        out[int(pid)] = max(out.get(int(pid), 0.0), value)
+            except (OSError, ValueError):
+                continue
+
+
+def _helpers_cpu_ms() -> float:
+    """CPU time of the helper processes (they have ended by now; reaped here)."""
+    import resource
+
+    from msd_desktop.core.state import bulk_load
+
+    deadline = time.monotonic() + 3
+    while bulk_load.ending_helpers() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return round((usage.ru_utime + usage.ru_stime) * 1000, 1)
 
 
 def _rss_mib() -> float:
@@ -268,7 +319,8 @@ def summarise(runs: list[dict[str, object]], key: str) -> dict[str, object]:
 
 KEYS = ("first_paint_ms", "all_summaries_ms", "watch_ready_ms", "worst_stall_ms",
         "worst_stall_excl_restore_ms", "restore_tabs_ms", "change_stall_ms",
-        "outside_change_ms", "peak_rss_mib", "os_threads", "python_threads")
+        "outside_change_ms", "peak_rss_mib", "os_threads", "python_threads", "gui_cpu_ms",
+        "process_cpu_ms", "helpers_cpu_ms", "helper_peak_rss_mib", "helpers")
 
 
 def bench_n(n: int, repeats: int, platform: str) -> dict[str, object]:

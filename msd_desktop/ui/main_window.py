@@ -98,7 +98,7 @@ if TYPE_CHECKING:
     from msd_desktop.core.workspace.watcher import ChangeEvent, LayoutEvent, WatchHealth
     from msd_desktop.ui.settings.sessions import EditSessions
     from msd_desktop.ui.state.panel import StatePanel, StateView
-    from msd_desktop.ui.summary_loading import Loaded
+    from msd_desktop.ui.summary_loading import HelperPool, Loaded
     from msd_desktop.ui.widgets.watch_bridge import WatchBridge
 
 APP_TITLE = "MSD Desktop"
@@ -229,6 +229,8 @@ class MainWindow(QMainWindow):
         self._batches_left = 0
         self._batch_queue: list[list[ProjectRef]] = []
         self._batch_ops: list[OpHandle] = []
+        self._helpers: HelperPool | None = None  # a cold load's parsing processes
+        self._pending_watch: list[WorkspaceEntry] | None = None  # armed once loaded
         self._summaries: dict[Path, ProjectSummary] = {}
         self._current: ProjectRef | None = None
         self._current_ws: str | None = None
@@ -584,7 +586,16 @@ class MainWindow(QMainWindow):
 
     def _after_projects_loaded(self, entries: list[WorkspaceEntry],
                                unique: list[ProjectRef]) -> None:
-        self._watch_workspaces(entries)
+        from msd_desktop.ui.summary_loading import HELPER_MIN_PROJECTS
+
+        if len(unique) >= HELPER_MIN_PROJECTS and (self._batches_left or self._hit_queue):
+            # arming a recursive watch walks every folder of the scan roots (~0.5 s of this
+            # process's interpreter for 1,000 projects): after the summaries, not against
+            # them; the re-check that follows the set-up finds what changed meanwhile
+            self._pending_watch = entries
+        else:
+            self._pending_watch = None
+            self._watch_workspaces(entries)
         self.tray.set_projects(unique, load=False)  # states come below
 
     def _after_cached(self) -> None:
@@ -602,6 +613,7 @@ class MainWindow(QMainWindow):
         for handle in self._batch_ops:
             handle.cancel()
         self._batch_ops = []
+        self._close_helpers()
         self._scan_gen += 1
         self._hit_queue = []
         if refs:
@@ -612,8 +624,11 @@ class MainWindow(QMainWindow):
         self._after_cached()
         self._scan_complete()
 
-    def _queue_batches(self, refs: list[ProjectRef]) -> None:
-        """The projects the cache could not answer: parse them in batches."""
+    def _queue_batches(self, refs: list[ProjectRef], helpers: HelperPool | None = None) -> None:
+        """The projects the cache could not answer: parse them in batches (many of them in
+        ``helpers``, processes of :mod:`msd_desktop.core.state.bulk_load`)."""
+        self._close_helpers()
+        self._helpers = helpers
         self._batch_queue = [refs[i:i + SUMMARY_BATCH] for i in range(0, len(refs),
                                                                       SUMMARY_BATCH)]
         self._batches_left = len(self._batch_queue)
@@ -628,8 +643,18 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(BATCH_START_DELAY_MS, self._start_batches)
 
     def _start_batches(self) -> None:
-        for _ in range(SUMMARY_OPS_IN_FLIGHT):
+        # with helper processes the ops mostly wait for answers: two per helper, so the next
+        # batch is queued when one ends, not only after its result reached this thread
+        in_flight = (2 * self._helpers.size if self._helpers is not None
+                     else SUMMARY_OPS_IN_FLIGHT)
+        for _ in range(max(1, in_flight)):
             self._next_batch()
+
+    def _close_helpers(self) -> None:
+        if self._helpers is not None:
+            self._helpers.close()
+            self.timings["helper_answers"] = float(self._helpers.answered)
+            self._helpers = None
 
     def _next_batch(self) -> None:
         if self._batch_queue:
@@ -645,6 +670,9 @@ class MainWindow(QMainWindow):
         after it are loaded by a fresh op."""
         env, lazy_cache = self.env, self._state_cache
         load = self._caching_loader(bulk=scan_gen is not None)
+        helpers = self._helpers if scan_gen is not None else None
+        summary_cache = self.summary_cache()
+        timeout_s = read_timeout(self.env)
         gens: dict[Path, int] = {}
         for ref in refs:
             key = (ref.root, "summary")
@@ -654,8 +682,14 @@ class MainWindow(QMainWindow):
 
         def work(progress: Progress) -> list[tuple[ProjectRef, ProjectSummary | None, Any,
                                                    BaseException | None]]:
+            if helpers is not None and (helper := helpers.take(progress)) is not None:
+                from msd_desktop.ui.summary_loading import load_in_helper
+
+                ok = load_in_helper(helper, refs, env, summary_cache, timeout_s, progress,
+                                    results)
+                helpers.give(helper, answered=len(results), broken=not ok)
             cache = lazy_cache.get()
-            for ref in refs:
+            for ref in refs[len(results):]:  # what no helper answered: read here
                 if progress.cancelled:
                     break
                 try:
@@ -681,8 +715,7 @@ class MainWindow(QMainWindow):
                 self._status(self.tr("Could not load {0}: {1}").format(visible(ref.name), why))
             # the tray line and its notifications come from the same load
             if scan_gen is None or scan_gen == self._scan_gen:
-                self.tray.update_states([(ref, state) for ref, _, state in current],
-                                        rebuild=False)
+                self._tray_lines([loaded for _, _, loaded in current], rebuild=False)
                 self.tray.mark_unreadable(unreadable, rebuild=scan_gen is None)
             if finished:
                 self._batch_finished(scan_gen)
@@ -729,6 +762,7 @@ class MainWindow(QMainWindow):
         from msd_desktop.ui.widgets.workers import YIELD_MS
 
         self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
+        self._close_helpers()
         self.tray.finish_lines()
         self._save_summary_cache()
         if self._rescan_reason:
@@ -747,6 +781,9 @@ class MainWindow(QMainWindow):
             return  # a newer scan is loading; it ends with its own fit and signal
         self.overview.fit_columns()
         self.summaries_loaded.emit()
+        if self._pending_watch is not None:
+            entries, self._pending_watch = self._pending_watch, None
+            self._watch_workspaces(entries)
 
     def _apply_summaries(self, summaries: list[ProjectSummary]) -> None:
         if not summaries:
@@ -879,18 +916,12 @@ class MainWindow(QMainWindow):
         cache = self.summary_cache()
 
         def load(ref: ProjectRef, env: dict[str, str], state_cache: Any) -> Any:
-            from msd_desktop.ui.summary_loading import Loaded, payload_of, signature_of
+            from msd_desktop.ui.summary_loading import file_loaded, signature_of
 
             sig = signature_of(ref)  # before reading: a racing write leaves an old signature
             summary, state = load_summary_and_state(ref, env, None if bulk else state_cache)
-            if not getattr(state, "stale", False):
-                from msd_desktop.core.state.status_changes import snapshot_from_state
-                from msd_desktop.ui.companion.tray import line_from_state
-
-                cache.put(ref.root, sig, payload_of(Loaded(
-                    ref, summary, line_from_state(ref, state),
-                    snapshot_from_state(state, ref.name))))
-            return summary, state
+            # the tray's line and snapshot are made here too, not on the GUI thread
+            return summary, file_loaded(ref, sig, summary, state, cache)
 
         return load
 
@@ -899,22 +930,37 @@ class MainWindow(QMainWindow):
         parse only the others."""
         cache = self.summary_cache()
 
-        def work() -> tuple[list[Loaded], list[ProjectRef]]:
-            from msd_desktop.ui.summary_loading import cached_results
+        env = self.env
+
+        def work() -> tuple[list[Loaded], list[ProjectRef], HelperPool | None]:
+            from msd_desktop.ui.summary_loading import (
+                HELPER_MIN_PROJECTS,
+                HelperPool,
+                cached_results,
+                helper_count,
+            )
 
             cache.load()
             cache.retain(r.root for r in refs)
             hits, misses = cached_results(refs, cache)
-            return hits, [ref for ref, _ in misses]
+            helpers = None
+            count = helper_count(env) if len(misses) >= HELPER_MIN_PROJECTS else 0
+            if count:  # many to parse: helper processes, started here (off the GUI thread)
+                helpers = HelperPool(count)
+                helpers.start()
+            return hits, [ref for ref, _ in misses], helpers
 
-        def done(result: tuple[list[Loaded], list[ProjectRef]]) -> None:
+        def done(result: tuple[list[Loaded], list[ProjectRef], HelperPool | None]) -> None:
+            hits, misses, helpers = result
             if scan_gen != self._scan_gen:
+                if helpers is not None:
+                    helpers.close()
                 return
-            hits, misses = result
             self.timings["cache_hits"] = float(len(hits))
+            self.timings["load_helpers"] = float(helpers.size if helpers is not None else 0)
             self.timings["cache_pass_ms"] = (time.perf_counter() - self._t0) * 1000
             self._hit_queue = hits
-            self._queue_batches(misses)
+            self._queue_batches(misses, helpers)
             if hits:
                 self._show_cached_slice(scan_gen)
             else:
@@ -1455,6 +1501,7 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         if self.bridge is not None:
             self.bridge.stop()
+        self._close_helpers()
         if self._summary_cache is not None:
             self._summary_cache.save()  # quick, and only when something changed
         for _, widget in self._tabs:  # e.g. the Settings tab's file watches (see there)

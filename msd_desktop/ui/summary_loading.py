@@ -128,8 +128,7 @@ def loaded_from_payload(ref: ProjectRef, data: Mapping[str, Any]) -> Loaded | No
 
 def signature_of(ref: ProjectRef) -> str:
     """The stat signature of a project, plus what the scan said about its workstreams."""
-    extra = ("ws\0" + "\0".join(ref.workstreams), f"active\0{ref.active_workstream or ''}")
-    return project_signature(Path(ref.root), extra)
+    return project_signature(Path(ref.root), _signature_extra(ref))
 
 
 def cached_results(refs: Sequence[ProjectRef], cache: SummaryCache
@@ -151,3 +150,199 @@ def cached_results(refs: Sequence[ProjectRef], cache: SummaryCache
         else:
             hits.append(loaded)
     return hits, misses
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def file_loaded(ref: ProjectRef, sig: str, summary: ProjectSummary, state: Any,
+                cache: SummaryCache) -> Loaded:
+    """Worker: a project's summary with its tray line and status snapshot, filed in the
+    cache (unless STATE.md shows its last good copy)."""
+    from msd_desktop.core.state.status_changes import snapshot_from_state
+    from msd_desktop.ui.companion.tray import line_from_state
+
+    loaded = Loaded(ref, summary, line_from_state(ref, state),
+                    snapshot_from_state(state, ref.name))
+    if not getattr(state, "stale", False):
+        cache.put(ref.root, sig, payload_of(loaded))
+    return loaded
+
+
+def finish_load(ref: ProjectRef, sig: str, load: Any, cache: SummaryCache) -> Loaded:
+    """Worker: :func:`file_loaded` for a core ``StatesLoad`` (a helper process read it)."""
+    from msd_desktop.ui.browser.overview_model import summary_from_load
+
+    return file_loaded(ref, sig, summary_from_load(ref, load), load.state, cache)
+
+
+#: A cold load of at least this many projects is parsed by helper processes.
+HELPER_MIN_PROJECTS = 100
+#: Projects sent to a helper before its first answer is read (more would only fill pipes).
+HELPER_WINDOW = 4
+#: How long one wait for a helper's answer lasts before the op's clock is wound again.
+HELPER_POLL_S = 0.25
+
+
+def helper_count(env: Mapping[str, str]) -> int:
+    """How many helper processes a cold load uses: one per core beyond the first, at most
+    two (``MSD_DESKTOP_LOAD_HELPERS`` overrides, 0 = parse in threads only)."""
+    import os
+    import sys
+
+    raw = env.get("MSD_DESKTOP_LOAD_HELPERS", "")
+    if raw.strip().isdigit():
+        return min(int(raw), 4)
+    if getattr(sys, "frozen", False) or not sys.executable:
+        return 0  # a frozen bundle's executable is the window itself, not an interpreter
+    cores = os.cpu_count() or 1
+    return min(2, cores) if cores > 1 else 0  # one core: a helper would only take turns
+
+
+class HelperPool:
+    """A fixed number of loader processes for one cold load.
+
+    Plain Python, thread-safe: a summary op takes a helper for its batch (waiting while all
+    are busy) and gives it back; :meth:`close` ends every helper (one still in use ends when
+    it is given back)."""
+
+    def __init__(self, size: int) -> None:
+        import threading
+
+        self.size = size
+        self._lock = threading.Condition()
+        self._idle: list[Any] = []
+        self._started = 0
+        self._closed = False
+        self.answered = 0  # projects the helpers answered (for the window's timings)
+
+    def start(self) -> None:
+        """Start every helper now (worker: their start-up overlaps what comes before the
+        first batch)."""
+        while True:
+            with self._lock:
+                if self._closed or self._started >= self.size:
+                    return
+                self._started += 1
+            helper = self._new()
+            with self._lock:
+                if helper is None:
+                    return
+                self._idle.append(helper)
+                self._lock.notify()
+
+    def _new(self) -> Any:
+        from msd_desktop.core.state.bulk_load import LoaderProcess
+
+        try:
+            return LoaderProcess()
+        except OSError:
+            with self._lock:
+                self._started -= 1
+            return None
+
+    def take(self, progress: Any = None) -> Any:
+        """An idle helper (a new one while fewer than ``size`` run), waiting while every
+        helper is busy with another batch; None when closed, cancelled or none can start."""
+        with self._lock:
+            while True:
+                if self._closed or (progress is not None and progress.cancelled):
+                    return None
+                while self._idle:
+                    helper = self._idle.pop()
+                    if helper.alive:
+                        return helper
+                    self._started -= 1
+                if self._started < self.size:
+                    self._started += 1
+                    break
+                if self._started <= 0:
+                    return None
+                self._lock.wait(HELPER_POLL_S)
+                if progress is not None:
+                    progress.beat()
+        return self._new()
+
+    def give(self, helper: Any, *, answered: int = 0, broken: bool = False) -> None:
+        """Return a helper after a batch of which it ``answered`` so many projects
+        (``broken``: it timed out or failed: killed)."""
+        with self._lock:
+            self.answered += answered
+            keep = not broken and not self._closed and helper.alive
+            if keep:
+                self._idle.append(helper)
+            else:
+                self._started -= 1
+            self._lock.notify()
+        if broken:
+            helper.kill()
+        elif not keep:
+            helper.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+            self._started -= len(idle)
+            self._lock.notify_all()
+        for helper in idle:
+            helper.close()
+
+
+def load_in_helper(helper: Any, refs: Sequence[ProjectRef], env: Mapping[str, str],
+                   cache: SummaryCache, timeout_s: float, progress: Any,
+                   results: list[tuple[ProjectRef, ProjectSummary | None, Loaded | None,
+                                       BaseException | None]]) -> bool:
+    """Worker: load ``refs`` in ``helper``, appending to ``results`` as answers come in.
+
+    Each project gets ``timeout_s`` (the clock of a read in a thread): a helper that gives no
+    answer in that time is stuck (a hung mount), that project is marked as timed out, and
+    False is returned with the helper unusable — the caller reads the rest itself. False
+    also when the helper died or the op was cancelled; True when every project answered."""
+    import time
+
+    from msd_desktop.ui.widgets.workers import OpTimeout
+
+    pending = list(refs)
+    sent = 0
+    try:
+        while sent < min(HELPER_WINDOW, len(pending)):
+            helper.send(Path(pending[sent].root), pending[sent].workstreams, env,
+                        _signature_extra(pending[sent]))
+            sent += 1
+        for ref in pending:
+            deadline = time.monotonic() + timeout_s
+            while True:
+                if progress.cancelled:
+                    return False
+                answer = helper.receive(min(HELPER_POLL_S, deadline - time.monotonic()))
+                if answer is not None:
+                    break
+                if time.monotonic() >= deadline:
+                    results.append((ref, None, None, OpTimeout(f"summaries {ref.name}",
+                                                               timeout_s)))
+                    progress.beat()
+                    return False
+                progress.beat()  # the helper still reads; this op is not the stuck one
+            _, sig, load, error = answer
+            if sent < len(pending):
+                helper.send(Path(pending[sent].root), pending[sent].workstreams, env,
+                            _signature_extra(pending[sent]))
+                sent += 1
+            if load is None:
+                results.append((ref, None, None, error or RuntimeError("no answer")))
+            else:
+                try:
+                    loaded = finish_load(ref, sig, load, cache)
+                except Exception as exc:  # one broken project must not hide the others
+                    results.append((ref, None, None, exc))
+                else:
+                    results.append((ref, loaded.summary, loaded, None))
+            progress.beat()
+    except (EOFError, OSError, ValueError):
+        return False
+    return True
+
+
+def _signature_extra(ref: ProjectRef) -> tuple[str, str]:
+    return ("ws\0" + "\0".join(ref.workstreams), f"active\0{ref.active_workstream or ''}")

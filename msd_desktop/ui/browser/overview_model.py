@@ -442,52 +442,26 @@ def load_summary_and_state(ref: Any, env: dict[str, str],
                            cache: Any = None) -> tuple[ProjectSummary, Any]:
     """The summary plus the core ``ProjectState`` for ``env`` as given (what ``msd state``
     shows; the tray uses it), loading each file once where the two coincide. Workers only."""
-    from msd_desktop.core.config.store import load_config
-    from msd_desktop.core.state.project import load_project_state
+    from msd_desktop.core.state.bulk_load import load_states
 
-    config_file = None
-    try:
-        loaded = load_config(ref.root, env)
-        cfg_problem = config_problem_text(loaded)
-        # the root's config.json as load_config read it: the state loads below need it too
-        own = Path(ref.root) / ".planning" / "config.json"
-        config_file = next((layer.file for layer in loaded.layers
-                            if layer.name == "project" and layer.path == own), None)
-    except Exception as exc:  # the core says "never raises for bad content"; be safe anyway
-        cfg_problem = f"config.json: {exc}"
-    if not ref.workstreams:
-        state = load_project_state(ref.root, env, cache=cache, config_file=config_file)
-        return summary_from_state(state, ref.name, ref.workspace, cfg_problem), state
-    per_ws: dict[str, ProjectSummary] = {}
-    states: dict[str, Any] = {}
-    for ws in ref.workstreams:
-        ws_env = {**env, "MSD_WORKSTREAM": ws}
-        state = states[ws] = load_project_state(ref.root, ws_env, cache=cache,
-                                                config_file=config_file)
-        per_ws[ws] = summary_from_state(state, ref.name, ref.workspace, cfg_problem)
-    head_name = ref.active_workstream if ref.active_workstream in per_ws else ref.workstreams[0]
+    load = load_states(ref.root, ref.workstreams, env, cache)
+    return summary_from_load(ref, load), load.state
+
+
+def summary_from_load(ref: Any, load: Any) -> ProjectSummary:
+    """The summary of one project from its core ``StatesLoad`` (read here or by a helper
+    process): one per workstream under the active one's, or the project's own."""
+    facts = load.config
+    cfg_problem = (f"config.json: {facts.failure}" if facts.failure is not None
+                   else config_problem_text(facts))
+    if not load.workstreams:
+        return summary_from_state(load.state, ref.name, ref.workspace, cfg_problem)
+    per_ws = {ws: summary_from_state(state, ref.name, ref.workspace, cfg_problem)
+              for ws, state in load.workstreams.items()}
+    head_name = ref.active_workstream if ref.active_workstream in per_ws else next(iter(per_ws))
     head = per_ws[head_name]
-    summary = ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
-                                "state_error": None})
-    return summary, _state_for_env(ref.root, env, cache, states, config_file)
-
-
-def _state_for_env(root: Path, env: dict[str, str], cache: Any, states: dict[str, Any],
-                   config_file: Any) -> Any:
-    """The state for ``env`` as given: when ``env`` resolves to a workstream just loaded,
-    that load is the same answer (every read in it depends on the workstream, not on where
-    its name came from), so the files are not read and parsed a second time."""
-    from msd_desktop.core.common.errors import MsdError
-    from msd_desktop.core.state.project import load_project_state
-    from msd_desktop.core.workspace.paths import active_workstream
-
-    try:
-        active = active_workstream(root, env)
-    except MsdError:
-        active = None
-    if active is not None and active in states:
-        return states[active]
-    return load_project_state(root, env, cache=cache, config_file=config_file)
+    return ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
+                             "state_error": None})
 
 
 def unreadable_summary(ref: Any, problem: str) -> ProjectSummary:

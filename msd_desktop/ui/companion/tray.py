@@ -204,7 +204,7 @@ class ProjectTray(QObject):
     def mark_unreadable(self, problems: Sequence[tuple[ProjectRef, str]], *,
                         rebuild: bool = True) -> None:
         """Projects whose load failed or timed out: a ⚠ line with the problem in its tooltip."""
-        where = {ln.root: i for i, ln in enumerate(self.lines)}
+        where = {ln.root: i for i, ln in enumerate(self.lines)} if problems else {}
         for ref, problem in problems:
             line = TrayLine(Path(ref.root), ref.name, "", None, problem, unreadable=True)
             i = where.get(line.root)

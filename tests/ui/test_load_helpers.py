@@ -1,0 +1,52 @@
+"""A cold load parsed by helper processes shows exactly what a load in the window's own
+threads shows: every summary, every tray line, every cache entry. Real files, real helper
+processes, offscreen window."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from msd_desktop.core.state.summary_cache import default_cache_path
+from msd_desktop.ui import summary_loading
+from tests.ui.test_window_scale import many, open_window, read_cache, shown, wait_cache_written
+
+
+def _load(qtbot, tmp_path: Path, env: dict[str, str], ui_settings, root: Path,  # type: ignore[no-untyped-def]
+          helpers: int) -> tuple[dict[Path, dict[str, object]], list[str], dict[str, object]]:
+    shutil.rmtree(default_cache_path(env).parent, ignore_errors=True)  # a cold start
+    env = {**env, "MSD_DESKTOP_LOAD_HELPERS": str(helpers)}
+    win = open_window(qtbot, tmp_path, env, ui_settings, root, watch=False)
+    assert win.timings["cache_hits"] == 0
+    assert win.timings["load_helpers"] == helpers
+    # every project was answered by a helper (none fell back to the window's threads)
+    assert win.timings.get("helper_answers", 0) == (len(win.browser.model.projects())
+                                                     if helpers else 0)
+    summaries = shown(win)
+    tray = sorted(line.text for line in win.tray.lines)
+    _, entries = read_cache(wait_cache_written(qtbot, env))
+    win.close()
+    return summaries, tray, entries
+
+
+@pytest.mark.timeout(120)
+def test_helpers_answer_exactly_as_the_window_threads_do(
+        qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings,  # type: ignore[no-untyped-def]
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(summary_loading, "HELPER_MIN_PROJECTS", 1)
+    root = tmp_path / "projects"
+    projects = many(demo, root, 2)
+    # one project with a broken STATE.md and one whose config.json does not parse
+    (projects[0] / ".planning" / "STATE.md").write_text("---\nstatus: [unclosed\n---\n", "utf-8")
+    (projects[1] / ".planning" / "config.json").write_text("{not json", "utf-8")
+    by_helpers = _load(qtbot, tmp_path, env, ui_settings, root, 2)
+    in_threads = _load(qtbot, tmp_path, env, ui_settings, root, 0)
+    assert len(by_helpers[0]) == len(projects)
+    assert by_helpers[0] == in_threads[0]
+    assert by_helpers[1] == in_threads[1]
+    assert by_helpers[2] == in_threads[2]
+    # the broken files are told, not hidden
+    assert by_helpers[0][projects[0]]["state_error"]
+    assert by_helpers[0][projects[1]]["config_problem"]
