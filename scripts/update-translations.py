@@ -7,7 +7,10 @@
 ``pyside6-lupdate`` reads every ``tr()`` / ``QCoreApplication.translate()`` in the window's
 sources, plus the schema's texts (titles, descriptions, section names, option help) listed by
 ``msd_desktop.core.config.schema_texts`` — written to a temporary Python file of ``translate``
-calls so they are extracted like any other string, keyed by key and field. Sources carry no
+calls so they are extracted like any other string, keyed by key and field — and the core's
+message templates: every ``Text.of("…")`` literal under ``msd_desktop/core`` (found by reading
+the sources, not by importing them), extracted the same way in the context ``CoreMessages``,
+which the window's ``core_text()`` looks them up in. Sources carry no
 line locations (``-locations none``) so a refresh only shows real text changes; entries whose
 source text vanished are dropped (``-no-obsolete``). ``--check`` runs the same extraction on a
 copy and fails when it would add or drop anything, or when an entry is unfinished. English is
@@ -17,6 +20,7 @@ the source language; its file (``msd_desktop_en.ts``) holds only the plural form
 from __future__ import annotations
 
 import argparse
+import ast
 import shutil
 import subprocess
 import sys
@@ -61,9 +65,38 @@ def schema_strings_file(directory: Path) -> Path:
     return path
 
 
+CORE_CONTEXT = "CoreMessages"  # ui/widgets/core_text.py looks the templates up here
+
+
+def core_templates() -> list[str]:
+    """Every ``Text.of("literal", …)`` template of the core, each once, file by file."""
+    seen: dict[str, None] = {}
+    for path in sorted((PACKAGE / "core").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        calls = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)),
+                       key=lambda n: (n.lineno, n.col_offset))
+        for call in calls:
+            func = call.func
+            if (isinstance(func, ast.Attribute) and func.attr == "of"
+                    and isinstance(func.value, ast.Name) and func.value.id == "Text"
+                    and call.args and isinstance(call.args[0], ast.Constant)
+                    and isinstance(call.args[0].value, str)):
+                seen.setdefault(call.args[0].value, None)
+    return list(seen)
+
+
+def core_strings_file(directory: Path) -> Path:
+    lines = ["from PySide6.QtCore import QCoreApplication", "", "", "def _messages() -> None:"]
+    lines += [f"    QCoreApplication.translate({CORE_CONTEXT!r}, {template!r})"
+              for template in core_templates()]
+    path = directory / "core_strings.py"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def lupdate(ts_files: list[Path]) -> None:
     with tempfile.TemporaryDirectory(prefix="msd-lupdate-") as tmp:
-        sources = [*window_sources(), schema_strings_file(Path(tmp))]
+        sources = [*window_sources(), schema_strings_file(Path(tmp)), core_strings_file(Path(tmp))]
         for ts in ts_files:
             # English is the source: its catalogue holds only the plural forms ("1 change",
             # "2 changes" from "%n change(s)")

@@ -823,6 +823,1381 @@
     </message>
 </context>
 <context>
+    <name>CoreMessages</name>
+    <message>
+        <source>Unexpected token {name}</source>
+        <translation>Token inesperado {name}</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>um booleano</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>um número</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>uma string</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>um array</translation>
+    </message>
+    <message>
+        <source>Expecting value</source>
+        <translation>Um valor era esperado</translation>
+    </message>
+    <message>
+        <source>Expecting &apos;,&apos; delimiter</source>
+        <translation>Uma &apos;,&apos; era esperada</translation>
+    </message>
+    <message>
+        <source>Expecting &apos;:&apos; delimiter</source>
+        <translation>Um &apos;:&apos; era esperado</translation>
+    </message>
+    <message>
+        <source>Expecting property name enclosed in double quotes</source>
+        <translation>Um nome de propriedade entre aspas duplas era esperado</translation>
+    </message>
+    <message>
+        <source>Extra data</source>
+        <translation>Há dados a mais</translation>
+    </message>
+    <message>
+        <source>Unterminated string starting at</source>
+        <translation>String não terminada, iniciada em</translation>
+    </message>
+    <message>
+        <source>Invalid control character at</source>
+        <translation>Caractere de controle inválido em</translation>
+    </message>
+    <message>
+        <source>Invalid \escape</source>
+        <translation>Escape \ inválido</translation>
+    </message>
+    <message>
+        <source>Invalid \uXXXX escape</source>
+        <translation>Escape \uXXXX inválido</translation>
+    </message>
+    <message>
+        <source>Illegal trailing comma before end of object</source>
+        <translation>Vírgula sobrando antes do fim do objeto</translation>
+    </message>
+    <message>
+        <source>Illegal trailing comma before end of array</source>
+        <translation>Vírgula sobrando antes do fim do array</translation>
+    </message>
+    <message>
+        <source>{path}: line {line}, column {column}: {problem}</source>
+        <translation>{path}: linha {line}, coluna {column}: {problem}</translation>
+    </message>
+    <message>
+        <source>JSON nesting is too deep to read</source>
+        <translation>o JSON está aninhado fundo demais para ser lido</translation>
+    </message>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level, found {found}</source>
+        <translation>um objeto JSON era esperado no nível mais alto, mas há {found}</translation>
+    </message>
+    <message>
+        <source>{path} could not be read ({code})</source>
+        <translation>{path} não pôde ser lido ({code})</translation>
+    </message>
+    <message>
+        <source>{error} ({code})</source>
+        <translation>{error} ({code})</translation>
+    </message>
+    <message>
+        <source>the file starts with a UTF-8 byte order mark (BOM), which JSON readers such as msd-tools reject; save it as UTF-8 without BOM</source>
+        <translation>o arquivo começa com uma marca de ordem de bytes UTF-8 (BOM), que leitores de JSON como o msd-tools rejeitam; salve-o como UTF-8 sem BOM</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 byte 0x{byte:02x}; the file must be saved as UTF-8</source>
+        <translation>byte UTF-8 inválido 0x{byte:02x}; o arquivo precisa ser salvo como UTF-8</translation>
+    </message>
+    <message>
+        <source>{path} changed on disk since it was read; reload before saving</source>
+        <translation>{path} mudou no disco desde que foi lido; recarregue antes de salvar</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {error}</source>
+        <translation>Não foi possível gravar {path}: {error}</translation>
+    </message>
+    <message>
+        <source>Cannot create the planning lock {path}: {error}</source>
+        <translation>Não foi possível criar a trava de planejamento {path}: {error}</translation>
+    </message>
+    <message>
+        <source>process {pid}</source>
+        <translation>o processo {pid}</translation>
+    </message>
+    <message>
+        <source>another process</source>
+        <translation>outro processo</translation>
+    </message>
+    <message>
+        <source>Timed out after {elapsed:.1f} s waiting for the planning lock {path}: held by {holder} since {since}. Try again when it finishes, or delete the lock file if that process is gone.</source>
+        <translation>Tempo esgotado após {elapsed:.1f} s esperando a trava de planejamento {path}: ocupada por {holder} desde {since}. Tente de novo quando ele terminar, ou apague o arquivo de trava se esse processo não existir mais.</translation>
+    </message>
+    <message>
+        <source>Timed out after {elapsed:.1f} s waiting for the planning lock {path}: held by {holder}. Try again when it finishes, or delete the lock file if that process is gone.</source>
+        <translation>Tempo esgotado após {elapsed:.1f} s esperando a trava de planejamento {path}: ocupada por {holder}. Tente de novo quando ele terminar, ou apague o arquivo de trava se esse processo não existir mais.</translation>
+    </message>
+    <message>
+        <source>a config file</source>
+        <translation>um arquivo de configuração</translation>
+    </message>
+    <message>
+        <source>defaults.json</source>
+        <translation>defaults.json</translation>
+    </message>
+    <message>
+        <source>the workspace registry</source>
+        <translation>o registro de espaços de trabalho</translation>
+    </message>
+    <message>
+        <source>STATE.md</source>
+        <translation>STATE.md</translation>
+    </message>
+    <message>
+        <source>a planning Markdown file</source>
+        <translation>um arquivo Markdown de planejamento</translation>
+    </message>
+    <message>
+        <source>a workstream pointer</source>
+        <translation>um ponteiro de fluxo de trabalho</translation>
+    </message>
+    <message>
+        <source>an install marker</source>
+        <translation>um marcador de instalação</translation>
+    </message>
+    <message>
+        <source>a key file</source>
+        <translation>um arquivo de chave</translation>
+    </message>
+    <message>
+        <source>a lock file</source>
+        <translation>um arquivo de trava</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>um diretório</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation type="unfinished">um FIFO (pipe nomeado)</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation type="unfinished">um socket</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation type="unfinished">um dispositivo</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is {what}, not a regular file; refusing to read it</source>
+        <translation>{path} é {what}, não um arquivo comum; a leitura foi recusada</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {limit}, the limit for {kind}; refusing to read it</source>
+        <translation>{path} é maior que {limit}, o limite para {kind}; a leitura foi recusada</translation>
+    </message>
+    <message>
+        <source>{path}: line {line}: {problem}</source>
+        <translation>{path}: linha {line}: {problem}</translation>
+    </message>
+    <message>
+        <source>a number longer than {digits} digits; refusing to read it</source>
+        <translation>um número com mais de {digits} dígitos; a leitura foi recusada</translation>
+    </message>
+    <message>
+        <source>nested deeper than {depth} levels</source>
+        <translation>aninhado com mais de {depth} níveis</translation>
+    </message>
+    <message>
+        <source>a key holds a lone UTF-16 surrogate (\ud800–\udfff)</source>
+        <translation>uma chave contém um substituto UTF-16 isolado (\ud800–\udfff)</translation>
+    </message>
+    <message>
+        <source>a string holds a lone UTF-16 surrogate (\ud800–\udfff)</source>
+        <translation>uma string contém um substituto UTF-16 isolado (\ud800–\udfff)</translation>
+    </message>
+    <message>
+        <source>{path} is not a folder</source>
+        <translation>{path} não é uma pasta</translation>
+    </message>
+    <message>
+        <source>not written, {error}</source>
+        <translation>não gravado, {error}</translation>
+    </message>
+    <message>
+        <source>not written, config.json is not a JSON object</source>
+        <translation>não gravado, o config.json não é um objeto JSON</translation>
+    </message>
+    <message>
+        <source>config.json is unusable: {error}</source>
+        <translation>o config.json não pode ser usado: {error}</translation>
+    </message>
+    <message>
+        <source>{path} changed on disk</source>
+        <translation>{path} mudou no disco</translation>
+    </message>
+    <message>
+        <source>{path} is gone after writing</source>
+        <translation>{path} sumiu depois da gravação</translation>
+    </message>
+    <message>
+        <source>already {value}</source>
+        <translation>já é {value}</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>removido</translation>
+    </message>
+    <message>
+        <source>{old} → {new}</source>
+        <translation>{old} → {new}</translation>
+    </message>
+    <message>
+        <source>changed on disk since you confirmed — not written; reload and try again</source>
+        <translation type="unfinished">mudou no disco depois da sua confirmação — não gravado; recarregue e tente de novo</translation>
+    </message>
+    <message>
+        <source>only an applied batch can be undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a batch of the secret {key} cannot be undone: its earlier value lives in the OS keyring and is not read back</source>
+        <translation>um lote do segredo {key} não pode ser desfeito: o valor anterior fica no chaveiro do sistema e não é lido de volta</translation>
+    </message>
+    <message>
+        <source>nothing was written here</source>
+        <translation type="unfinished">nada foi gravado aqui</translation>
+    </message>
+    <message>
+        <source>changed on disk since the batch wrote it — left as it is</source>
+        <translation type="unfinished">mudou no disco depois que o lote o gravou — ficou como está</translation>
+    </message>
+    <message>
+        <source>This project has no active workstream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key} must be a JSON object.</source>
+        <translation>{key} precisa ser um objeto JSON.</translation>
+    </message>
+    <message>
+        <source>Cannot save: {error}</source>
+        <translation>Não foi possível salvar: {error}</translation>
+    </message>
+    <message>
+        <source>Fix {key} before saving: {error}</source>
+        <translation>Corrija {key} antes de salvar: {error}</translation>
+    </message>
+    <message>
+        <source>{key}: an API key is not written into config.json. Set it in the API keys tab (it goes to the OS keyring); here only true or false is allowed.</source>
+        <translation>{key}: uma chave de API não é gravada no config.json. Defina-a na aba Chaves de API (ela vai para o chaveiro do sistema); aqui só true ou false é permitido.</translation>
+    </message>
+    <message>
+        <source>a JSON value</source>
+        <translation>um valor JSON</translation>
+    </message>
+    <message>
+        <source>Must be {phrase}.</source>
+        <translation>Deve ser {phrase}.</translation>
+    </message>
+    <message>
+        <source>a boolean (true or false)</source>
+        <translation>um booleano (true ou false)</translation>
+    </message>
+    <message>
+        <source>an integer {values}, or {last}</source>
+        <translation>um inteiro {values} ou {last}</translation>
+    </message>
+    <message>
+        <source>a positive integer</source>
+        <translation>um inteiro positivo</translation>
+    </message>
+    <message>
+        <source>a non-negative integer</source>
+        <translation>um inteiro não negativo</translation>
+    </message>
+    <message>
+        <source>an integer from {lo} to {hi}</source>
+        <translation>um inteiro de {lo} a {hi}</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= {lo}</source>
+        <translation>um inteiro &gt;= {lo}</translation>
+    </message>
+    <message>
+        <source>an integer &lt;= {hi}</source>
+        <translation>um inteiro &lt;= {hi}</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>um inteiro</translation>
+    </message>
+    <message>
+        <source>a JSON array</source>
+        <translation>um array JSON</translation>
+    </message>
+    <message>
+        <source>a JSON object</source>
+        <translation>um objeto JSON</translation>
+    </message>
+    <message>
+        <source>one of {values}</source>
+        <translation>um destes: {values}</translation>
+    </message>
+    <message>
+        <source>Valid values: {values}</source>
+        <translation>Valores válidos: {values}</translation>
+    </message>
+    <message>
+        <source>{first} or {second}</source>
+        <translation>{first} ou {second}</translation>
+    </message>
+    <message>
+        <source>Must be a positive integer (token count).</source>
+        <translation>Deve ser um inteiro positivo (número de tokens).</translation>
+    </message>
+    <message>
+        <source>Invalid {key} &apos;{raw}&apos;. {expectation}</source>
+        <translation>Valor inválido para {key}: &apos;{raw}&apos;. {expectation}</translation>
+    </message>
+    <message>
+        <source>Usage: config-set &lt;key.path&gt; &lt;value&gt;</source>
+        <translation>Uso: config-set &lt;key.path&gt; &lt;value&gt;</translation>
+    </message>
+    <message>
+        <source>Usage: config-get &lt;key.path&gt; [--default &lt;value&gt;]</source>
+        <translation>Uso: config-get &lt;key.path&gt; [--default &lt;value&gt;]</translation>
+    </message>
+    <message>
+        <source>Unknown config key: &quot;{key}&quot;. Valid keys: {listed}</source>
+        <translation>Chave de configuração desconhecida: &quot;{key}&quot;. Chaves válidas: {listed}</translation>
+    </message>
+    <message>
+        <source>Unknown config key: {key}. Did you mean {suggestion}?</source>
+        <translation>Chave de configuração desconhecida: {key}. Você quis dizer {suggestion}?</translation>
+    </message>
+    <message>
+        <source>Invalid config key (prototype pollution guard): {key}</source>
+        <translation>Chave de configuração inválida (proteção contra poluição de protótipo): {key}</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections value. Expected a JSON array of section objects.</source>
+        <translation>Valor inválido para ship.pr_body_sections. Era esperado um array JSON de objetos de seção.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. Expected an object.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. Era esperado um objeto.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. Unknown field(s): {fields}.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. Campo(s) desconhecido(s): {fields}.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. heading must be a non-empty string.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. heading precisa ser uma string não vazia.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. heading must be a single line.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. heading precisa ter uma única linha.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. enabled must be true or false.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. enabled precisa ser true ou false.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. {name} must be a string.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. {name} precisa ser uma string.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. Provide at least one of source, fallback, or template.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. Informe pelo menos um entre source, fallback ou template.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. source must use selectors like &quot;PLAN.md ## Risks&quot;, separated with &quot;||&quot;.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. source precisa usar seletores como &quot;PLAN.md ## Risks&quot;, separados por &quot;||&quot;.</translation>
+    </message>
+    <message>
+        <source>Invalid ship.pr_body_sections[{index}]. Unsupported template token: {{{token}}}.</source>
+        <translation>ship.pr_body_sections[{index}] inválido. Token de template não suportado: {{{token}}}.</translation>
+    </message>
+    <message>
+        <source>review.default_reviewers must be a JSON array of reviewer slugs</source>
+        <translation>review.default_reviewers precisa ser um array JSON de slugs de revisores</translation>
+    </message>
+    <message>
+        <source>review.default_reviewers cannot be empty</source>
+        <translation>review.default_reviewers não pode ficar vazio</translation>
+    </message>
+    <message>
+        <source>review.default_reviewers must contain only string slugs</source>
+        <translation>review.default_reviewers só pode conter slugs em texto</translation>
+    </message>
+    <message>
+        <source>invalid reviewer slug in review.default_reviewers: {slug}</source>
+        <translation>slug de revisor inválido em review.default_reviewers: {slug}</translation>
+    </message>
+    <message>
+        <source>Invalid reviewer instance name &apos;{name}&apos;. Must match ^[a-z0-9][a-z0-9-]*$.</source>
+        <translation>Nome de instância de revisor inválido: &apos;{name}&apos;. Deve corresponder a ^[a-z0-9][a-z0-9-]*$.</translation>
+    </message>
+    <message>
+        <source>Reviewer instance name &apos;{name}&apos; must not equal a built-in reviewer slug.</source>
+        <translation>O nome de instância de revisor &apos;{name}&apos; não pode ser igual ao slug de um revisor embutido.</translation>
+    </message>
+    <message>
+        <source>Invalid reviewer_instances.{name}.cli &apos;{raw}&apos;. Must be a known reviewer adapter: {adapters}.</source>
+        <translation>Valor inválido para reviewer_instances.{name}.cli: &apos;{raw}&apos;. Deve ser um adaptador de revisor conhecido: {adapters}.</translation>
+    </message>
+    <message>
+        <source>Invalid reviewer_instances.{name}.{field} &apos;{raw}&apos;. Must be a string.</source>
+        <translation>Valor inválido para reviewer_instances.{name}.{field}: &apos;{raw}&apos;. Deve ser uma string.</translation>
+    </message>
+    <message>
+        <source>Invalid {key} &apos;{raw}&apos;. Must be skill paths inside the project (or global:&lt;name&gt;). {why}</source>
+        <translation>Valor inválido para {key}: &apos;{raw}&apos;. Devem ser caminhos de skills dentro do projeto (ou global:&lt;name&gt;). {why}</translation>
+    </message>
+    <message>
+        <source>Failed to read config.json: {error}</source>
+        <translation>Falha ao ler o config.json: {error}</translation>
+    </message>
+    <message>
+        <source>Key not found: {key}</source>
+        <translation>Chave não encontrada: {key}</translation>
+    </message>
+    <message>
+        <source>No config.json found at {path}</source>
+        <translation>Nenhum config.json encontrado em {path}</translation>
+    </message>
+    <message>
+        <source>Global skill &apos;{value}&apos; must be &apos;global:&lt;name&gt;&apos; with a name of letters, digits, &apos;-&apos; or &apos;_&apos; (&apos;:&apos; between plugin namespace parts).</source>
+        <translation>A skill global &apos;{value}&apos; precisa ser &apos;global:&lt;name&gt;&apos;, com um nome de letras, dígitos, &apos;-&apos; ou &apos;_&apos; (&apos;:&apos; entre as partes do namespace do plugin).</translation>
+    </message>
+    <message>
+        <source>A skill path is empty.</source>
+        <translation type="unfinished">Um caminho de skill está vazio.</translation>
+    </message>
+    <message>
+        <source>Skill path {value!r} contains a NUL character.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill path &apos;{value}&apos; must be relative to the project (no &apos;~&apos; or absolute paths).</source>
+        <translation>O caminho de skill &apos;{value}&apos; precisa ser relativo ao projeto (sem &apos;~&apos; nem caminhos absolutos).</translation>
+    </message>
+    <message>
+        <source>Skill path &apos;{value}&apos; must be relative to the project (no absolute paths).</source>
+        <translation>O caminho de skill &apos;{value}&apos; precisa ser relativo ao projeto (sem caminhos absolutos).</translation>
+    </message>
+    <message>
+        <source>Skill path &apos;{value}&apos; must not contain &apos;..&apos;.</source>
+        <translation>O caminho de skill &apos;{value}&apos; não pode conter &apos;..&apos;.</translation>
+    </message>
+    <message>
+        <source>Skill path &apos;{value}&apos; leads outside the project (through a symlink).</source>
+        <translation>O caminho de skill &apos;{value}&apos; leva para fora do projeto (por um link simbólico).</translation>
+    </message>
+    <message>
+        <source>{error} — its settings were NOT applied</source>
+        <translation>{error} — as configurações dele NÃO foram aplicadas</translation>
+    </message>
+    <message>
+        <source>workstream &apos;{workstream}&apos; has no config.json at {path}; using {fallback} instead</source>
+        <translation>o fluxo de trabalho &apos;{workstream}&apos; não tem config.json em {path}; usando {fallback} no lugar</translation>
+    </message>
+    <message>
+        <source>Cannot migrate {error}</source>
+        <translation>Não foi possível migrar {error}</translation>
+    </message>
+    <message>
+        <source>model-catalog.json is not a JSON object: {path}</source>
+        <translation>model-catalog.json não é um objeto JSON: {path}</translation>
+    </message>
+    <message>
+        <source>model-catalog.json not found. Tried:
+{tried}
+Last error: {last_error}</source>
+        <translation>model-catalog.json não encontrado. Tentativas:
+{tried}
+Último erro: {last_error}</translation>
+    </message>
+    <message>
+        <source>--attempt requires a non-negative integer</source>
+        <translation>--attempt exige um inteiro não negativo</translation>
+    </message>
+    <message>
+        <source>--failure-class must be one of: {classes}</source>
+        <translation>--failure-class precisa ser um destes: {classes}</translation>
+    </message>
+    <message>
+        <source>agent-type required</source>
+        <translation>agent-type é obrigatório</translation>
+    </message>
+    <message>
+        <source>not reached: {winner} applied</source>
+        <translation>não alcançada: {winner} foi aplicada</translation>
+    </message>
+    <message>
+        <source>no --effort given</source>
+        <translation>nenhum --effort informado</translation>
+    </message>
+    <message>
+        <source>invocation override</source>
+        <translation>substituição na chamada</translation>
+    </message>
+    <message>
+        <source>&apos;{override}&apos; is not an effort level</source>
+        <translation>&apos;{override}&apos; não é um nível de esforço</translation>
+    </message>
+    <message>
+        <source>no effort block (built-in agent_overrides is empty)</source>
+        <translation>nenhum bloco effort (o agent_overrides embutido está vazio)</translation>
+    </message>
+    <message>
+        <source>effort.agent_overrides is not an object</source>
+        <translation>effort.agent_overrides não é um objeto</translation>
+    </message>
+    <message>
+        <source>effort.agent_overrides.{name}</source>
+        <translation>effort.agent_overrides.{name}</translation>
+    </message>
+    <message>
+        <source>no entry for {name}</source>
+        <translation>nenhuma entrada para {name}</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; is not an effort level</source>
+        <translation>&apos;{value}&apos; não é um nível de esforço</translation>
+    </message>
+    <message>
+        <source>{name} has no routing tier</source>
+        <translation>{name} não tem nível de roteamento</translation>
+    </message>
+    <message>
+        <source>effort.routing_tier_defaults.{tier_key}</source>
+        <translation>effort.routing_tier_defaults.{tier_key}</translation>
+    </message>
+    <message>
+        <source>no effort block</source>
+        <translation>nenhum bloco effort</translation>
+    </message>
+    <message>
+        <source>no valid effort.routing_tier_defaults.{tier_key}</source>
+        <translation>nenhum effort.routing_tier_defaults.{tier_key} válido</translation>
+    </message>
+    <message>
+        <source>built-in default for the {tier_key} tier</source>
+        <translation>padrão embutido para o nível {tier_key}</translation>
+    </message>
+    <message>
+        <source>no built-in default for &apos;{tier_key}&apos;</source>
+        <translation>nenhum padrão embutido para &apos;{tier_key}&apos;</translation>
+    </message>
+    <message>
+        <source>built-in effort.default</source>
+        <translation>effort.default embutido</translation>
+    </message>
+    <message>
+        <source>effort.default</source>
+        <translation>effort.default</translation>
+    </message>
+    <message>
+        <source>effort.default is not an effort level</source>
+        <translation>effort.default não é um nível de esforço</translation>
+    </message>
+    <message>
+        <source>hard-coded default</source>
+        <translation>padrão fixo no código</translation>
+    </message>
+    <message>
+        <source>ignored: --attempt given</source>
+        <translation>ignorado: --attempt informado</translation>
+    </message>
+    <message>
+        <source>dynamic_routing.enabled is not true</source>
+        <translation>dynamic_routing.enabled não é true</translation>
+    </message>
+    <message>
+        <source>dynamic_routing.escalate_on_failure is false</source>
+        <translation>dynamic_routing.escalate_on_failure é false</translation>
+    </message>
+    <message>
+        <source>attempt {n}: no escalation from &apos;{value}&apos;</source>
+        <translation>tentativa {n}: sem escalonamento a partir de &apos;{value}&apos;</translation>
+    </message>
+    <message>
+        <source>attempt {n}: escalated from &apos;{value}&apos;</source>
+        <translation>tentativa {n}: escalonado a partir de &apos;{value}&apos;</translation>
+    </message>
+    <message>
+        <source>no --fast-mode given</source>
+        <translation>nenhum --fast-mode informado</translation>
+    </message>
+    <message>
+        <source>--fast-mode is not true/false</source>
+        <translation>--fast-mode não é true/false</translation>
+    </message>
+    <message>
+        <source>no fast_mode block</source>
+        <translation>nenhum bloco fast_mode</translation>
+    </message>
+    <message>
+        <source>fast_mode.agent_overrides.{name}</source>
+        <translation>fast_mode.agent_overrides.{name}</translation>
+    </message>
+    <message>
+        <source>fast_mode.agent_overrides is not an object</source>
+        <translation>fast_mode.agent_overrides não é um objeto</translation>
+    </message>
+    <message>
+        <source>no boolean entry for {name}</source>
+        <translation>nenhuma entrada booleana para {name}</translation>
+    </message>
+    <message>
+        <source>fast_mode.routing_tier_defaults.{tier_key}</source>
+        <translation>fast_mode.routing_tier_defaults.{tier_key}</translation>
+    </message>
+    <message>
+        <source>no boolean for tier {tier_key}</source>
+        <translation>nenhum booleano para o nível {tier_key}</translation>
+    </message>
+    <message>
+        <source>fast_mode.routing_tier_defaults is not an object</source>
+        <translation>fast_mode.routing_tier_defaults não é um objeto</translation>
+    </message>
+    <message>
+        <source>a fast_mode block exists: built-in tier defaults not used</source>
+        <translation>existe um bloco fast_mode: os padrões embutidos por nível não são usados</translation>
+    </message>
+    <message>
+        <source>fast_mode.enabled</source>
+        <translation>fast_mode.enabled</translation>
+    </message>
+    <message>
+        <source>fast_mode.enabled is not a boolean</source>
+        <translation>fast_mode.enabled não é um booleano</translation>
+    </message>
+    <message>
+        <source>no install marker found</source>
+        <translation>nenhum marcador de instalação encontrado</translation>
+    </message>
+    <message>
+        <source>{variable} install marker {path}</source>
+        <translation>marcador de instalação de {variable} {path}</translation>
+    </message>
+    <message>
+        <source>{path} is {status}</source>
+        <translation>{path}: {status}</translation>
+    </message>
+    <message>
+        <source>there is no {path}</source>
+        <translation>não existe {path}</translation>
+    </message>
+    <message>
+        <source>{variable} is set but {detail}</source>
+        <translation>{variable} está definida, mas {detail}</translation>
+    </message>
+    <message>
+        <source>project-local</source>
+        <translation>local do projeto</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>global</translation>
+    </message>
+    <message>
+        <source>{where} install marker {path} (over 1 global install marker)</source>
+        <translation>marcador de instalação {where} {path} (acima de 1 marcador de instalação global)</translation>
+    </message>
+    <message>
+        <source>{where} install marker {path} (over {count} global install markers)</source>
+        <translation>marcador de instalação {where} {path} (acima de {count} marcadores de instalação globais)</translation>
+    </message>
+    <message>
+        <source>{where} install marker {path}</source>
+        <translation>marcador de instalação {where} {path}</translation>
+    </message>
+    <message>
+        <source>{where} install markers disagree ({listing}); none is used</source>
+        <translation>os marcadores de instalação {where} discordam ({listing}); nenhum é usado</translation>
+    </message>
+    <message>
+        <source>no usable install marker: {skipped}</source>
+        <translation>nenhum marcador de instalação utilizável: {skipped}</translation>
+    </message>
+    <message>
+        <source>claude (default)</source>
+        <translation>claude (padrão)</translation>
+    </message>
+    <message>
+        <source>model_overrides is not set</source>
+        <translation>model_overrides não está definido</translation>
+    </message>
+    <message>
+        <source>no entry for {agent}</source>
+        <translation>nenhuma entrada para {agent}</translation>
+    </message>
+    <message>
+        <source>entry is empty (ignored)</source>
+        <translation>a entrada está vazia (ignorada)</translation>
+    </message>
+    <message>
+        <source>non-string value returned verbatim</source>
+        <translation>valor que não é string, devolvido como está</translation>
+    </message>
+    <message>
+        <source>runtime is {runtime_label}: value used verbatim</source>
+        <translation>o runtime é {runtime_label}: valor usado como está</translation>
+    </message>
+    <message>
+        <source>Claude model ID mapped to its agent alias &apos;{alias}&apos;</source>
+        <translation>ID de modelo Claude mapeado para o alias de agente &apos;{alias}&apos;</translation>
+    </message>
+    <message>
+        <source>Claude agent alias</source>
+        <translation>alias de agente Claude</translation>
+    </message>
+    <message>
+        <source>value &apos;{ov}&apos; has no Claude alias; falling through</source>
+        <translation>o valor &apos;{ov}&apos; não tem alias Claude; segue para a próxima camada</translation>
+    </message>
+    <message>
+        <source>value used verbatim</source>
+        <translation>valor usado como está</translation>
+    </message>
+    <message>
+        <source>model_policy is not set</source>
+        <translation>model_policy não está definido</translation>
+    </message>
+    <message>
+        <source>tier is {tier}: model_policy not used</source>
+        <translation>o nível é {tier}: model_policy não é usado</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished">desconhecido</translation>
+    </message>
+    <message>
+        <source>no model_policy entry for tier {tier}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{source} for tier {tier} (full ID on {runtime_label})</source>
+        <translation>{source} para o nível {tier} (ID completo em {runtime_label})</translation>
+    </message>
+    <message>
+        <source>{source}: Claude model ID mapped to alias &apos;{alias}&apos;</source>
+        <translation>{source}: ID de modelo Claude mapeado para o alias &apos;{alias}&apos;</translation>
+    </message>
+    <message>
+        <source>{source}: Claude agent alias</source>
+        <translation>{source}: alias de agente Claude</translation>
+    </message>
+    <message>
+        <source>value &apos;{shown}&apos; has no Claude alias; falling through</source>
+        <translation>o valor &apos;{shown}&apos; não tem alias Claude; segue para a próxima camada</translation>
+    </message>
+    <message>
+        <source>runtime is {runtime_label}: built-in runtime tiers not used</source>
+        <translation>o runtime é {runtime_label}: os níveis embutidos do runtime não são usados</translation>
+    </message>
+    <message>
+        <source>tier is {tier}: runtime tiers not used</source>
+        <translation>o nível é {tier}: os níveis do runtime não são usados</translation>
+    </message>
+    <message>
+        <source>no model_profile_overrides.{key}.{tier}</source>
+        <translation>nenhum model_profile_overrides.{key}.{tier}</translation>
+    </message>
+    <message>
+        <source>entry has no model (other fields merged into the built-in)</source>
+        <translation>a entrada não tem modelo (os outros campos foram mesclados ao embutido)</translation>
+    </message>
+    <message>
+        <source>entry&apos;s model is empty; falling through</source>
+        <translation>o modelo da entrada está vazio; segue para a próxima camada</translation>
+    </message>
+    <message>
+        <source>model_profile_overrides.{key}.{tier}</source>
+        <translation>model_profile_overrides.{key}.{tier}</translation>
+    </message>
+    <message>
+        <source>no built-in tier map for runtime &apos;{key}&apos;</source>
+        <translation>nenhum mapa de níveis embutido para o runtime &apos;{key}&apos;</translation>
+    </message>
+    <message>
+        <source>merged entry has no model; falling through</source>
+        <translation>a entrada mesclada não tem modelo; segue para a próxima camada</translation>
+    </message>
+    <message>
+        <source>built-in {key} tier {tier}</source>
+        <translation>{key} embutido, nível {tier}</translation>
+    </message>
+    <message>
+        <source>resolve_model_ids is not &quot;omit&quot;</source>
+        <translation>resolve_model_ids não é &quot;omit&quot;</translation>
+    </message>
+    <message>
+        <source>the project config sets &quot;omit&quot;</source>
+        <translation>a configuração do projeto define &quot;omit&quot;</translation>
+    </message>
+    <message>
+        <source>install marker {path}</source>
+        <translation>marcador de instalação {path}</translation>
+    </message>
+    <message>
+        <source>install marker</source>
+        <translation type="unfinished">marcador de instalação</translation>
+    </message>
+    <message>
+        <source>default; {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no install marker</source>
+        <translation>nenhum marcador de instalação</translation>
+    </message>
+    <message>
+        <source>active runtime {runtime} (from {how})</source>
+        <translation>runtime ativo {runtime} (de {how})</translation>
+    </message>
+    <message>
+        <source>{label} has no native model aliases</source>
+        <translation>{label} não tem aliases de modelo nativos</translation>
+    </message>
+    <message>
+        <source>&quot;omit&quot; comes only from global defaults and {label} has native aliases</source>
+        <translation>&quot;omit&quot; vem só dos padrões globais e {label} tem aliases nativos</translation>
+    </message>
+    <message>
+        <source>{agent} is a catalog agent</source>
+        <translation>{agent} é um agente do catálogo</translation>
+    </message>
+    <message>
+        <source>unknown agent: default for profile {profile}</source>
+        <translation>agente desconhecido: padrão para o perfil {profile}</translation>
+    </message>
+    <message>
+        <source>tier is inherit (use the session model)</source>
+        <translation>o nível é inherit (usa o modelo da sessão)</translation>
+    </message>
+    <message>
+        <source>tier is {tier}</source>
+        <translation>o nível é {tier}</translation>
+    </message>
+    <message>
+        <source>resolve_model_ids is not true</source>
+        <translation>resolve_model_ids não é true</translation>
+    </message>
+    <message>
+        <source>resolve_model_ids: true materializes the full ID</source>
+        <translation>resolve_model_ids: true materializa o ID completo</translation>
+    </message>
+    <message>
+        <source>tier alias</source>
+        <translation>alias do nível</translation>
+    </message>
+    <message>
+        <source>model_policy on a non-Claude runtime: static resolution</source>
+        <translation>model_policy em um runtime que não é Claude: resolução estática</translation>
+    </message>
+    <message>
+        <source>dynamic_routing.tier_models is not an object</source>
+        <translation>dynamic_routing.tier_models não é um objeto</translation>
+    </message>
+    <message>
+        <source>{agent} has no routing tier</source>
+        <translation>{agent} não tem nível de roteamento</translation>
+    </message>
+    <message>
+        <source>dynamic_routing.tier_models.{tier} is not a model name</source>
+        <translation>dynamic_routing.tier_models.{tier} não é um nome de modelo</translation>
+    </message>
+    <message>
+        <source>attempt {attempt}: routing tier {tier}</source>
+        <translation>tentativa {attempt}: nível de roteamento {tier}</translation>
+    </message>
+    <message>
+        <source>not reached: {layer} applied</source>
+        <translation>não alcançada: {layer} foi aplicada</translation>
+    </message>
+    <message>
+        <source>Unknown secret key: {key}. Secret keys: {keys}</source>
+        <translation>Chave secreta desconhecida: {key}. Chaves secretas: {keys}</translation>
+    </message>
+    <message>
+        <source>Install and start a Secret Service provider in your desktop session (the gnome-keyring package, or KeePassXC with its Secret Service integration). On a headless machine run inside `dbus-run-session` with an unlocked `gnome-keyring-daemon --unlock`.</source>
+        <translation>Instale e inicie um provedor de Secret Service na sua sessão do desktop (o pacote gnome-keyring, ou o KeePassXC com a integração de Secret Service). Em uma máquina sem interface gráfica, rode dentro de `dbus-run-session` com um `gnome-keyring-daemon --unlock` desbloqueado.</translation>
+    </message>
+    <message>
+        <source>Install a keyring backend supported by the Python `keyring` package.</source>
+        <translation>Instale um backend de chaveiro suportado pelo pacote Python `keyring`.</translation>
+    </message>
+    <message>
+        <source>The Python package `keyring` is not installed (pip install keyring).</source>
+        <translation>O pacote Python `keyring` não está instalado (pip install keyring).</translation>
+    </message>
+    <message>
+        <source>The keyring could not be loaded: {error}</source>
+        <translation>Não foi possível carregar o chaveiro: {error}</translation>
+    </message>
+    <message>
+        <source> (PYTHON_KEYRING_BACKEND={value})</source>
+        <translation> (PYTHON_KEYRING_BACKEND={value})</translation>
+    </message>
+    <message>
+        <source>No usable OS keyring was found{forced_note}. {install_hint}</source>
+        <translation>Nenhum chaveiro do sistema utilizável foi encontrado{forced_note}. {install_hint}</translation>
+    </message>
+    <message>
+        <source>The keyring is set to the null backend{forced_note}, which stores nothing. Unset PYTHON_KEYRING_BACKEND or remove it from keyringrc.cfg.</source>
+        <translation>O chaveiro está configurado com o backend nulo{forced_note}, que não guarda nada. Remova PYTHON_KEYRING_BACKEND ou tire-o do keyringrc.cfg.</translation>
+    </message>
+    <message>
+        <source>The keyring backend {name} stores secrets unencrypted on disk, so MSD refuses it{forced_note}. {install_hint}</source>
+        <translation>O backend de chaveiro {name} guarda segredos sem criptografia no disco, por isso o MSD o recusa{forced_note}. {install_hint}</translation>
+    </message>
+    <message>
+        <source>The OS keyring is locked and could not be unlocked (the unlock prompt was dismissed or could not be shown: {text}). Unlock your login keyring (log in to the desktop session, or open Passwords and Keys / Seahorse and unlock it) and try again; on a headless machine start `gnome-keyring-daemon --unlock` inside `dbus-run-session`.</source>
+        <translation>O chaveiro do sistema está bloqueado e não pôde ser desbloqueado (o pedido de desbloqueio foi fechado ou não pôde ser exibido: {text}). Desbloqueie seu chaveiro de login (entre na sessão do desktop, ou abra Senhas e chaves / Seahorse e desbloqueie-o) e tente de novo; em uma máquina sem interface gráfica, inicie `gnome-keyring-daemon --unlock` dentro de `dbus-run-session`.</translation>
+    </message>
+    <message>
+        <source>The OS keyring ({backend}) does not answer: {text}. {install_hint}</source>
+        <translation>O chaveiro do sistema ({backend}) não responde: {text}. {install_hint}</translation>
+    </message>
+    <message>
+        <source>The value for {key} is empty.</source>
+        <translation>O valor de {key} está vazio.</translation>
+    </message>
+    <message>
+        <source>The OS keyring ({backend_name}) accepted {key} but does not return it.</source>
+        <translation>O chaveiro do sistema ({backend_name}) aceitou {key}, mas não o devolve.</translation>
+    </message>
+    <message>
+        <source>{path}: not a JSON object</source>
+        <translation>{path}: não é um objeto JSON</translation>
+    </message>
+    <message>
+        <source>Cannot migrate {why}</source>
+        <translation>Não foi possível migrar {why}</translation>
+    </message>
+    <message>
+        <source>{reason} Nothing was migrated; {path} is unchanged.</source>
+        <translation>{reason} Nada foi migrado; {path} não foi alterado.</translation>
+    </message>
+    <message>
+        <source>Cannot update {why}</source>
+        <translation>Não foi possível atualizar {why}</translation>
+    </message>
+    <message>
+        <source>Usage: msd run -- COMMAND [ARGS…]</source>
+        <translation>Uso: msd run -- COMMAND [ARGS…]</translation>
+    </message>
+    <message>
+        <source>Command not found: {cmd}</source>
+        <translation>Comando não encontrado: {cmd}</translation>
+    </message>
+    <message>
+        <source>Permission denied: {cmd}</source>
+        <translation>Permissão negada: {cmd}</translation>
+    </message>
+    <message>
+        <source>Cannot parse the terminal command {configured!r}: {error}</source>
+        <translation>Não foi possível interpretar o comando de terminal {configured!r}: {error}</translation>
+    </message>
+    <message>
+        <source>No terminal program found (tried {terminals}). Set one in MSD Desktop&apos;s preferences or in $TERMINAL.</source>
+        <translation>Nenhum programa de terminal encontrado (tentados: {terminals}). Defina um nas preferências do MSD Desktop ou em $TERMINAL.</translation>
+    </message>
+    <message>
+        <source>{n} plan</source>
+        <translation>{n} plano</translation>
+    </message>
+    <message>
+        <source>{n} plans</source>
+        <translation>{n} planos</translation>
+    </message>
+    <message>
+        <source>{n} phase</source>
+        <translation>{n} fase</translation>
+    </message>
+    <message>
+        <source>{n} phases</source>
+        <translation>{n} fases</translation>
+    </message>
+    <message>
+        <source>no STATE.md in {folder}</source>
+        <translation>nenhum STATE.md em {folder}</translation>
+    </message>
+    <message>
+        <source>cannot read STATE.md: {error}</source>
+        <translation>não foi possível ler o STATE.md: {error}</translation>
+    </message>
+    <message>
+        <source>showing the last good STATE.md until the file parses again</source>
+        <translation>mostrando o último STATE.md válido até o arquivo voltar a ser lido sem erros</translation>
+    </message>
+    <message>
+        <source>workstream mode is on but no workstream is active (set MSD_WORKSTREAM or .planning/active-workstream)</source>
+        <translation>o modo de fluxos de trabalho está ligado, mas nenhum fluxo de trabalho está ativo (defina MSD_WORKSTREAM ou .planning/active-workstream)</translation>
+    </message>
+    <message>
+        <source>STATE.md milestone {milestone} matches no milestone heading in {roadmap}, so the percent is not computed</source>
+        <translation>o marco {milestone} do STATE.md não corresponde a nenhum título de marco em {roadmap}, então o percentual não é calculado</translation>
+    </message>
+    <message>
+        <source>STATE.md says {percent}% but 1 plan has no summary</source>
+        <translation>o STATE.md diz {percent}%, mas 1 plano não tem resumo</translation>
+    </message>
+    <message>
+        <source>STATE.md says {percent}% but {count} plans have no summary</source>
+        <translation>o STATE.md diz {percent}%, mas {count} planos não têm resumo</translation>
+    </message>
+    <message>
+        <source>STATE.md says {percent}%, more than 100%</source>
+        <translation>o STATE.md diz {percent}%, mais de 100%</translation>
+    </message>
+    <message>
+        <source>STATE.md says {percent}% but the phases folder gives {disk}% ({done} of {plans} have a summary)</source>
+        <translation>o STATE.md diz {percent}%, mas a pasta de fases dá {disk}% ({done} de {plans} têm resumo)</translation>
+    </message>
+    <message>
+        <source>STATE.md progress says {phases} but ROADMAP.md and the phases folder give {disk}</source>
+        <translation>o progresso do STATE.md diz {phases}, mas o ROADMAP.md e a pasta de fases dão {disk}</translation>
+    </message>
+    <message>
+        <source>STATE.md progress says {plans} but the phases folder has {disk}</source>
+        <translation>o progresso do STATE.md diz {plans}, mas a pasta de fases tem {disk}</translation>
+    </message>
+    <message>
+        <source>STATE.md says {done} of {phases} are complete</source>
+        <translation>o STATE.md diz que {done} de {phases} estão concluídas</translation>
+    </message>
+    <message>
+        <source>STATE.md says phase {phase} of {total} but ROADMAP.md lists {phases}</source>
+        <translation>o STATE.md diz fase {phase} de {total}, mas o ROADMAP.md lista {phases}</translation>
+    </message>
+    <message>
+        <source>current phase</source>
+        <translation>fase atual</translation>
+    </message>
+    <message>
+        <source>active phase</source>
+        <translation>fase ativa</translation>
+    </message>
+    <message>
+        <source>STATE.md&apos;s {label} {token} is not in {roadmap}</source>
+        <translation>a {label} {token} do STATE.md não está em {roadmap}</translation>
+    </message>
+    <message>
+        <source>phases/{name} has no Phase heading in {roadmap}</source>
+        <translation>phases/{name} não tem título de Phase em {roadmap}</translation>
+    </message>
+    <message>
+        <source>state_head is not a 40-character commit sha</source>
+        <translation>state_head não é um sha de commit de 40 caracteres</translation>
+    </message>
+    <message>
+        <source>ROADMAP.md has a code block that is never closed; headings after it are ignored</source>
+        <translation>o ROADMAP.md tem um bloco de código que nunca é fechado; os títulos depois dele são ignorados</translation>
+    </message>
+    <message>
+        <source>ROADMAP.md declares Phase {pid} again (first at line {line}); the first declaration is used</source>
+        <translation>o ROADMAP.md declara a Phase {pid} de novo (a primeira na linha {line}); vale a primeira declaração</translation>
+    </message>
+    <message>
+        <source>cannot read ROADMAP.md: {error}</source>
+        <translation>não foi possível ler o ROADMAP.md: {error}</translation>
+    </message>
+    <message>
+        <source>ROADMAP.md has {headings} phase headings, more than the {limit} MSD reads; it was not read</source>
+        <translation>o ROADMAP.md tem {headings} títulos de fase, mais que os {limit} que o MSD lê; ele não foi lido</translation>
+    </message>
+    <message>
+        <source>cannot read {name}/: {error}</source>
+        <translation>não foi possível ler {name}/: {error}</translation>
+    </message>
+    <message>
+        <source>cannot read phases/{name}/: {error}</source>
+        <translation>não foi possível ler phases/{name}/: {error}</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter is larger than {size} KiB; MSD does not read it</source>
+        <translation>o frontmatter do STATE.md é maior que {size} KiB; o MSD não o lê</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter is nested deeper than {depth} levels; MSD does not read it</source>
+        <translation>o frontmatter do STATE.md está aninhado com mais de {depth} níveis; o MSD não o lê</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter: {problem}; MSD does not read it</source>
+        <translation>frontmatter do STATE.md: {problem}; o MSD não o lê</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter is not valid YAML: {problem} ({context})</source>
+        <translation>o frontmatter do STATE.md não é YAML válido: {problem} ({context})</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter is not valid YAML: {problem}</source>
+        <translation>o frontmatter do STATE.md não é YAML válido: {problem}</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter reuses a list or map through a YAML alias (*name); MSD does not read aliased collections</source>
+        <translation>o frontmatter do STATE.md reutiliza uma lista ou um mapa por um alias YAML (*name); o MSD não lê coleções com alias</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter repeats the key &apos;{key}&apos; (first at line {line}); the first value is used</source>
+        <translation>o frontmatter do STATE.md repete a chave &apos;{key}&apos; (a primeira na linha {line}); vale o primeiro valor</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter has no closing &apos;---&apos; line</source>
+        <translation>o frontmatter do STATE.md não tem a linha &apos;---&apos; de fechamento</translation>
+    </message>
+    <message>
+        <source>STATE.md frontmatter is a {type}, not a set of keys</source>
+        <translation>o frontmatter do STATE.md é um {type}, não um conjunto de chaves</translation>
+    </message>
+    <message>
+        <source>STATE.md has text before its opening &apos;---&apos;; the frontmatter is ignored</source>
+        <translation>o STATE.md tem texto antes do &apos;---&apos; de abertura; o frontmatter é ignorado</translation>
+    </message>
+    <message>
+        <source>frontmatter</source>
+        <translation>frontmatter</translation>
+    </message>
+    <message>
+        <source>body</source>
+        <translation>corpo</translation>
+    </message>
+    <message>
+        <source>{file} disagrees with itself: the frontmatter says status: {status} (line {line}) but the {where} says {label} {value} (line {other_line}, read as {normalized}); MSD shows {shown} everywhere, as the status line does</source>
+        <translation>{file} se contradiz: o frontmatter diz status: {status} (linha {line}), mas o {where} diz {label} {value} (linha {other_line}, lido como {normalized}); o MSD mostra {shown} em todo lugar, como faz a linha de status</translation>
+    </message>
+    <message>
+        <source>ignored {path}: {message}</source>
+        <translation>{path} ignorado: {message}</translation>
+    </message>
+    <message>
+        <source>ignored {path}: not a JSON object</source>
+        <translation>{path} ignorado: não é um objeto JSON</translation>
+    </message>
+    <message>
+        <source>migrated depth → granularity in {path}</source>
+        <translation>depth migrado → granularity em {path}</translation>
+    </message>
+    <message>
+        <source>could not rewrite {path}: {error}</source>
+        <translation>não foi possível reescrever {path}: {error}</translation>
+    </message>
+    <message>
+        <source>runtime from defaults.json not copied (it is host-specific)</source>
+        <translation>o runtime do defaults.json não foi copiado (ele é específico da máquina)</translation>
+    </message>
+    <message>
+        <source>{key}: goes to the OS keyring; config.json says true</source>
+        <translation>{key}: vai para o chaveiro do sistema; o config.json diz true</translation>
+    </message>
+    <message>
+        <source>{key}: goes to the OS keyring; config.json says true (it is plaintext in defaults.json)</source>
+        <translation>{key}: vai para o chaveiro do sistema; o config.json diz true (no defaults.json ela está em texto puro)</translation>
+    </message>
+    <message>
+        <source>Unknown secret scope: {secret_scope} (use project or global)</source>
+        <translation>Escopo de segredo desconhecido: {secret_scope} (use project ou global)</translation>
+    </message>
+    <message>
+        <source>Not a folder: {root}</source>
+        <translation>Não é uma pasta: {root}</translation>
+    </message>
+    <message>
+        <source>{path} was created by someone else meanwhile; new-project never overwrites it</source>
+        <translation>{path} foi criado por outra pessoa nesse meio-tempo; o new-project nunca o sobrescreve</translation>
+    </message>
+    <message>
+        <source>{path} cannot be checked ({error}); new-project writes nothing</source>
+        <translation>{path} não pode ser verificado ({error}); o new-project não grava nada</translation>
+    </message>
+    <message>
+        <source>already exists</source>
+        <translation>já existe</translation>
+    </message>
+    <message>
+        <source>is a symlink that cannot be followed ({error})</source>
+        <translation>é um link simbólico que não pode ser seguido ({error})</translation>
+    </message>
+    <message>
+        <source>is a symlink to something that is not a regular file</source>
+        <translation>é um link simbólico para algo que não é um arquivo comum</translation>
+    </message>
+    <message>
+        <source>is a directory</source>
+        <translation>é um diretório</translation>
+    </message>
+    <message>
+        <source>is not a regular file (a FIFO, socket or device)</source>
+        <translation>não é um arquivo comum (é um FIFO, socket ou dispositivo)</translation>
+    </message>
+    <message>
+        <source>{path} {what}; new-project never overwrites a project&apos;s config (change it in Settings or with msd config-set)</source>
+        <translation>{path} {what}; o new-project nunca sobrescreve a configuração de um projeto (altere-a em Configurações ou com msd config-set)</translation>
+    </message>
+    <message>
+        <source>{path} {what}; new-project never overwrites a project&apos;s {what_file} (open the project instead)</source>
+        <translation>{path} {what}; o new-project nunca sobrescreve o {what_file} de um projeto (abra o projeto em vez disso)</translation>
+    </message>
+    <message>
+        <source>Expected KEY=VALUE, got: {item}</source>
+        <translation>Era esperado KEY=VALUE, veio: {item}</translation>
+    </message>
+    <message>
+        <source>{key}: null is not a choice for a new project (leave the key out)</source>
+        <translation>{key}: null não é uma opção para um projeto novo (deixe a chave de fora)</translation>
+    </message>
+    <message>
+        <source>Invalid workstream name: must be alphanumeric, hyphens, underscores, or dots</source>
+        <translation>Nome de fluxo de trabalho inválido: use letras, números, hífens, sublinhados ou pontos</translation>
+    </message>
+    <message>
+        <source>{var} contains invalid path characters: {value}</source>
+        <translation>{var} contém caracteres de caminho inválidos: {value}</translation>
+    </message>
+    <message>
+        <source>{var} is longer than {limit} bytes, the limit for a folder name: {value}…</source>
+        <translation>{var} tem mais de {limit} bytes, o limite para um nome de pasta: {value}…</translation>
+    </message>
+    <message>
+        <source>Missing value for --ws</source>
+        <translation>Falta o valor de --ws</translation>
+    </message>
+    <message>
+        <source>a file</source>
+        <translation type="unfinished">um arquivo</translation>
+    </message>
+    <message>
+        <source>not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a symlink loop, not a folder.</source>
+        <translation>{path} é um loop de links simbólicos, não uma pasta.</translation>
+    </message>
+    <message>
+        <source>{path} goes through a file: a part of it is not a folder.</source>
+        <translation>{path} passa por um arquivo: uma parte dele não é uma pasta.</translation>
+    </message>
+    <message>
+        <source>{path} cannot be checked: permission denied.</source>
+        <translation>{path} não pode ser verificado: permissão negada.</translation>
+    </message>
+    <message>
+        <source>{path} is too long a name for this system.</source>
+        <translation>{path} é um nome longo demais para este sistema.</translation>
+    </message>
+    <message>
+        <source>{path} cannot be checked ({error}).</source>
+        <translation>{path} não pode ser verificado ({error}).</translation>
+    </message>
+    <message>
+        <source>{path} is not an absolute path: give the whole path (for example ~/projects/my-app).</source>
+        <translation>{path} não é um caminho absoluto: informe o caminho inteiro (por exemplo ~/projects/my-app).</translation>
+    </message>
+    <message>
+        <source>{path} is a symlink to something that does not exist; create the target or choose another folder.</source>
+        <translation>{path} é um link simbólico para algo que não existe; crie o destino ou escolha outra pasta.</translation>
+    </message>
+    <message>
+        <source>{path} is {kind}, not a folder.</source>
+        <translation>{path} é {kind}, não uma pasta.</translation>
+    </message>
+    <message>
+        <source>{path} already has .planning/ — open it instead of creating it.</source>
+        <translation>{path} já tem .planning/ — abra-o em vez de criá-lo.</translation>
+    </message>
+    <message>
+        <source>{path} cannot be created (no existing parent).</source>
+        <translation>{path} não pode ser criado (nenhuma pasta acima dele existe).</translation>
+    </message>
+    <message>
+        <source>{path} cannot be created: {ancestor} is {kind}, not a folder.</source>
+        <translation>{path} não pode ser criado: {ancestor} é {kind}, não uma pasta.</translation>
+    </message>
+    <message>
+        <source>{path} cannot be created: {ancestor} is not writable.</source>
+        <translation>{path} não pode ser criado: não há permissão de escrita em {ancestor}.</translation>
+    </message>
+    <message>
+        <source>Could not create {path}: {error}</source>
+        <translation>Não foi possível criar {path}: {error}</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {error}</source>
+        <translation>Não foi possível ler {path}: {error}</translation>
+    </message>
+    <message>
+        <source>{path} is not valid JSON: {error}</source>
+        <translation>{path} não é JSON válido: {error}</translation>
+    </message>
+    <message>
+        <source>{path} must contain a JSON list of workspaces</source>
+        <translation>{path} precisa conter uma lista JSON de espaços de trabalho</translation>
+    </message>
+    <message>
+        <source>Not a directory: {target}</source>
+        <translation>Não é um diretório: {target}</translation>
+    </message>
+    <message>
+        <source>Invalid workspace kind &apos;{kind}&apos;. Valid values: folder, scan_root</source>
+        <translation>Tipo de espaço de trabalho inválido: &apos;{kind}&apos;. Valores válidos: folder, scan_root</translation>
+    </message>
+    <message>
+        <source>scan_depth must be a non-negative integer</source>
+        <translation>scan_depth precisa ser um inteiro não negativo</translation>
+    </message>
+    <message>
+        <source>Refusing to scan the filesystem root {target}: choose a folder that holds your projects</source>
+        <translation>A varredura da raiz do sistema de arquivos {target} foi recusada: escolha uma pasta que contenha seus projetos</translation>
+    </message>
+    <message>
+        <source>Refusing to scan your home folder {target} itself: choose a folder inside it that holds your projects</source>
+        <translation>A varredura da sua pasta pessoal {target} inteira foi recusada: escolha uma pasta dentro dela que contenha seus projetos</translation>
+    </message>
+    <message>
+        <source>Workspace name must not be empty</source>
+        <translation>O nome do espaço de trabalho não pode ficar vazio</translation>
+    </message>
+    <message>
+        <source>A workspace named &apos;{name}&apos; is already registered</source>
+        <translation>Já existe um espaço de trabalho registrado com o nome &apos;{name}&apos;</translation>
+    </message>
+    <message>
+        <source>No workspace named or at &apos;{path_or_name}&apos;</source>
+        <translation>Nenhum espaço de trabalho com o nome ou no caminho &apos;{path_or_name}&apos;</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {error}</source>
+        <translation>Não foi possível gravar {path}: {error}</translation>
+    </message>
+    <message>
+        <source>Not a directory: {root}</source>
+        <translation>Não é um diretório: {root}</translation>
+    </message>
+</context>
+<context>
     <name>GlobalDefaultsPanel</name>
     <message>
         <source>Global defaults</source>
@@ -3726,6 +5101,7 @@ Compacta: %2</translation>
     <name>StatusText</name>
     <message>
         <source>paused</source>
+        <extracomment>The core&apos;s located-problem templates: the file, where in it, then the problem itself.</extracomment>
         <translation>pausado</translation>
     </message>
     <message>
