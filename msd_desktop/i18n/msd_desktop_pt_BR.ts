@@ -990,19 +990,19 @@
     </message>
     <message>
         <source>a FIFO (named pipe)</source>
-        <translation type="unfinished">um FIFO (pipe nomeado)</translation>
+        <translation>um FIFO (pipe nomeado)</translation>
     </message>
     <message>
         <source>a socket</source>
-        <translation type="unfinished">um socket</translation>
+        <translation>um socket</translation>
     </message>
     <message>
         <source>a device</source>
-        <translation type="unfinished">um dispositivo</translation>
+        <translation>um dispositivo</translation>
     </message>
     <message>
         <source>not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>algo que não é um arquivo comum</translation>
     </message>
     <message>
         <source>{path} is {what}, not a regular file; refusing to read it</source>
@@ -1070,11 +1070,11 @@
     </message>
     <message>
         <source>changed on disk since you confirmed — not written; reload and try again</source>
-        <translation type="unfinished">mudou no disco depois da sua confirmação — não gravado; recarregue e tente de novo</translation>
+        <translation>mudou no disco desde que você confirmou — não gravado; recarregue e tente de novo</translation>
     </message>
     <message>
         <source>only an applied batch can be undone</source>
-        <translation type="unfinished"></translation>
+        <translation>só um lote aplicado pode ser desfeito</translation>
     </message>
     <message>
         <source>a batch of the secret {key} cannot be undone: its earlier value lives in the OS keyring and is not read back</source>
@@ -1082,15 +1082,15 @@
     </message>
     <message>
         <source>nothing was written here</source>
-        <translation type="unfinished">nada foi gravado aqui</translation>
+        <translation>nada foi gravado aqui</translation>
     </message>
     <message>
         <source>changed on disk since the batch wrote it — left as it is</source>
-        <translation type="unfinished">mudou no disco depois que o lote o gravou — ficou como está</translation>
+        <translation>mudou no disco desde que o lote o gravou — deixado como está</translation>
     </message>
     <message>
         <source>This project has no active workstream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este projeto não tem um fluxo de trabalho ativo.</translation>
     </message>
     <message>
         <source>{key} must be a JSON object.</source>
@@ -1290,11 +1290,11 @@
     </message>
     <message>
         <source>A skill path is empty.</source>
-        <translation type="unfinished">Um caminho de skill está vazio.</translation>
+        <translation>Um caminho de skill está vazio.</translation>
     </message>
     <message>
         <source>Skill path {value!r} contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>O caminho de skill {value!r} contém um caractere NUL.</translation>
     </message>
     <message>
         <source>Skill path &apos;{value}&apos; must be relative to the project (no &apos;~&apos; or absolute paths).</source>
@@ -1590,11 +1590,11 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">desconhecido</translation>
+        <translation>desconhecido</translation>
     </message>
     <message>
         <source>no model_policy entry for tier {tier}</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhuma entrada de model_policy para o nível {tier}</translation>
     </message>
     <message>
         <source>{source} for tier {tier} (full ID on {runtime_label})</source>
@@ -1662,11 +1662,11 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>install marker</source>
-        <translation type="unfinished">marcador de instalação</translation>
+        <translation>marcador de instalação</translation>
     </message>
     <message>
         <source>default; {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>padrão; {reason}</translation>
     </message>
     <message>
         <source>no install marker</source>
@@ -2086,11 +2086,11 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>a file</source>
-        <translation type="unfinished">um arquivo</translation>
+        <translation>um arquivo</translation>
     </message>
     <message>
         <source>not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>algo que não é uma pasta</translation>
     </message>
     <message>
         <source>{path} is a symlink loop, not a folder.</source>
