@@ -62,6 +62,7 @@ from msd_desktop.ui.companion.matrix_model import (
 )
 from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import fill, value_text
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
@@ -347,7 +348,7 @@ class ConfigMatrixView(QWidget):
         self.reload()
 
     def _failed(self, error: BaseException) -> None:
-        self._set_busy(False, self.tr("The batch failed: %1").replace("%1", str(error)))
+        self._set_busy(False, self.tr("The batch failed: %1").replace("%1", core_text(error)))
 
     def _empty_text(self) -> str:
         if not self.projects:

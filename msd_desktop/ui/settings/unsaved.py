@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.ui.settings.sessions import EditSessions
 from msd_desktop.ui.settings.undo import EditSession, counts
+from msd_desktop.ui.widgets.core_text import core_text
 
 
 class Answer(Enum):
@@ -69,7 +70,7 @@ def save_all(sessions: list[EditSession]) -> list[str]:
         try:
             draft.save()
         except MsdError as exc:
-            problems.append(f"{draft.path}: {exc}")
+            problems.append(f"{draft.path}: {core_text(exc)}")
         else:
             session.stack.setClean()
             session.seal()
