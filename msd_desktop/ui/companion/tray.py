@@ -31,6 +31,7 @@ from msd_desktop.core.state.status_changes import (
     snapshot_from_state,
 )
 from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.plain_text import (
     menu_text,
     notification_text,
@@ -94,7 +95,7 @@ def _failure_text(error: BaseException) -> str:
     if isinstance(error, OpTimeout):
         return QCoreApplication.translate("ProjectTray", "could not be read in {0:g} s").format(
             error.seconds)
-    text = str(error) if isinstance(error, MsdError) else f"{type(error).__name__}: {error}"
+    text = core_text(error) if isinstance(error, MsdError) else f"{type(error).__name__}: {error}"
     return visible(text, limit=300)
 
 
