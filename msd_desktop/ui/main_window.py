@@ -746,7 +746,7 @@ class MainWindow(QMainWindow):
             return self.tr("not read: too many reads are stuck")
         from msd_desktop.core.common.errors import MsdError
 
-        text = str(error) if isinstance(error, MsdError) else (
+        text = core_text(error) if isinstance(error, MsdError) else (
             f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
         return self.tr("could not be read: {0}").format(visible(text, limit=300))
 

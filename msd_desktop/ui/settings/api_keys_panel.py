@@ -395,8 +395,8 @@ class ApiKeysPanel(QWidget):
             self.message.setTextFormat(Qt.TextFormat.RichText)
             self.message.setText(
                 f"<span style='color:{semantic_color('error').name()}'>"
-                + html.escape(self.tr("The keyring said: %1").replace("%1", str(error)))
+                + html.escape(self.tr("The keyring said: %1").replace("%1", core_text(error)))
                 + "</span>")
-            self.failed.emit(str(error))
+            self.failed.emit(core_text(error))
 
         run_op(work, name="api-keys", on_finished=finished, on_failed=failed)
