@@ -118,6 +118,12 @@ class ApiKeysPanel(QWidget):
         self._timers: dict[str, QTimer] = {}
         self.busy = False
         layout = QVBoxLayout(self)
+        # Everything above the status line scrolls together: on a short page (the conflict
+        # view above it at 1024×700) the texts and buttons keep their height and the page
+        # scrolls, instead of each being squeezed to a sliver.
+        keys_box = QWidget()
+        keys_layout = QVBoxLayout(keys_box)
+        keys_layout.setContentsMargins(0, 0, 0, 0)
         intro = QLabel(self.tr(
             "API keys live in the OS keyring (service <code>msd</code>), never in the "
             "repository. <code>config.json</code> only records <code>true</code> (available). "
@@ -125,23 +131,20 @@ class ApiKeysPanel(QWidget):
         ))
         intro.setObjectName("apiKeysIntro")
         intro.setWordWrap(True)
-        layout.addWidget(intro)
+        keys_layout.addWidget(intro)
         self.keyring_banner = _banner("error")
-        layout.addWidget(self.keyring_banner)
+        keys_layout.addWidget(self.keyring_banner)
         self.plaintext_banner = _banner("warning")
-        layout.addWidget(self.plaintext_banner)
+        keys_layout.addWidget(self.plaintext_banner)
         self.migrate_button = QPushButton(self.tr("Migrate plaintext keys to the keyring"))
         self.migrate_button.setAccessibleDescription(self.tr(
             "Moves every plaintext API key of config.json into the OS keyring and writes true "
             "in its place"))
         self.migrate_button.hide()
         self.migrate_button.clicked.connect(self.migrate)
-        layout.addWidget(self.migrate_button, 0, Qt.AlignmentFlag.AlignLeft)
+        keys_layout.addWidget(self.migrate_button, 0, Qt.AlignmentFlag.AlignLeft)
         # One block per key — a title line, then the value and its buttons — so the page
         # narrows with the window instead of setting its minimum width.
-        keys_box = QWidget()
-        keys_layout = QVBoxLayout(keys_box)
-        keys_layout.setContentsMargins(0, 0, 0, 0)
         muted = semantic_color("muted").name()
         for key in secrets.secret_keys():
             block = QFrame()

@@ -718,6 +718,9 @@ class ConfigFormPanel(QWidget):
         splitter.addWidget(self.toc)
 
         self.inner_tabs = QTabWidget()
+        # room for a page's texts when the conflict view above takes the height (at 1024×700
+        # the JSON page's three-line key banner in pt_BR was cut to two)
+        self.inner_tabs.setMinimumHeight(220)
         form_page = QWidget()
         form_layout = QVBoxLayout(form_page)
         form_layout.setContentsMargins(0, 0, 0, 0)
