@@ -44,6 +44,7 @@ from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, fitted_n
 from msd_desktop.ui.browser.tree_model import UNSAVED_MARK
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from tests.layout_checks import label_problems
 
 # the same in both languages: names from the files, values, and words Portuguese shares
 SAME_IN_BOTH = {"", "Demo", "Status", "%1, %2"}
@@ -295,18 +296,6 @@ def test_empty_states(qtbot: Any, tmp_path: Path, demo: Path, env: dict[str, str
     win.close()
 
 
-def _clipped(root: QWidget) -> list[tuple[str, str, int, int]]:
-    out = []
-    for label in root.findChildren(QLabel):
-        if (not label.isVisible() or label.wordWrap() or isinstance(label, ElidedLabel)
-                or not label.text()):
-            continue
-        need = label.fontMetrics().horizontalAdvance(label.text())
-        if need > label.contentsRect().width():
-            out.append((label.objectName(), label.text(), need, label.contentsRect().width()))
-    return out
-
-
 def _shot(win: QWidget, name: str) -> None:
     target = os.environ.get("MSD_SCREENSHOT_DIR")
     if target:
@@ -334,8 +323,8 @@ def test_browser_and_overview_fit_every_window_size(qtbot: Any, tmp_path: Path, 
     win = _window(qtbot, tmp_path, demo, env, size)
     browser, overview = win.browser, win.overview
     assert win.width() <= size[0]  # nothing of the area widens the window
-    assert _clipped(browser) == []
-    assert _clipped(overview) == []
+    assert label_problems(browser) == []
+    assert label_problems(overview) == []
     # the tree: both columns inside its width, no horizontal scrollbar
     tree = browser.tree
     assert not tree.horizontalScrollBar().isVisible()

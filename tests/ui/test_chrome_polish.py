@@ -37,11 +37,11 @@ from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 from msd_desktop.ui.companion.tray import ProjectTray
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.widgets import language_menu
-from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.language_menu import LanguageMenu, restart_argv
 from msd_desktop.ui.widgets.placement import centred_rect, fitted_size
 from msd_desktop.ui.widgets.shortcuts_dialog import ShortcutsDialog, collect_shortcuts
 from msd_desktop.ui.widgets.translation import SYSTEM, remembered_language
+from tests.layout_checks import label_problems, layout_problems
 
 # the same in both languages: proper names, placeholders, and words Portuguese shares
 SAME_IN_BOTH = {"", "English", "Português (Brasil)", "MSD Desktop", "Status", "Terminal…"}
@@ -364,18 +364,6 @@ def test_every_interactive_chrome_widget_has_an_accessible_name(
     win.close()
 
 
-def _clipped(root: QWidget) -> list[tuple[str, str, int, int]]:
-    out = []
-    for label in root.findChildren(QLabel):
-        if (not label.isVisible() or label.wordWrap() or isinstance(label, ElidedLabel)
-                or not label.text()):
-            continue
-        need = label.fontMetrics().horizontalAdvance(label.text())
-        if need > label.contentsRect().width():
-            out.append((label.objectName(), label.text(), need, label.contentsRect().width()))
-    return out
-
-
 def _shot(win: QWidget, name: str) -> None:
     target = os.environ.get("MSD_SCREENSHOT_DIR")
     if target:
@@ -397,7 +385,7 @@ def test_chrome_fits_every_window_size(qtbot: Any, tmp_path: Path, demo: Path,
     QApplication.processEvents()
     assert win.width() <= size[0]  # nothing of the chrome widens the window
     for part in (win.next_command, win.statusBar(), win.project_header):
-        assert _clipped(part) == [], part.objectName()
+        assert label_problems(part) == [], part.objectName()
     # the buttons of the strip show their whole text
     for button in (win.next_command.copy_button, win.next_command.terminal_button,
                    win.next_command.config_button):
@@ -411,7 +399,7 @@ def test_chrome_fits_every_window_size(qtbot: Any, tmp_path: Path, demo: Path,
     dialog.show()
     QApplication.processEvents()
     assert not dialog.view.horizontalScrollBar().isVisible()
-    assert _clipped(dialog) == []
+    assert layout_problems(dialog) == []
     _shot(dialog, f"{shot}-shortcuts")
     dialog.close()
     _shot(win, shot)

@@ -38,6 +38,7 @@ from msd_desktop.ui.models.resolution_model import COL_LAYER, COL_MODEL, LayerId
 from msd_desktop.ui.models.routing_diagram import rung_tooltip
 from msd_desktop.ui.models.table_fit import EmptyHint, fit_widths
 from msd_desktop.ui.widgets.translation import install_translators
+from tests.layout_checks import layout_problems
 
 # texts that read the same in both languages: a runtime's id after the MSD term "runtime"
 # (kept in Portuguese, see the glossary), file formats, and empty texts
@@ -363,23 +364,9 @@ def _models_tab(qtbot: QtBot, win: MainWindow, demo: Path, size: tuple[int, int]
     return panel
 
 
-def clipped_labels(root: QWidget) -> list[str]:
-    out = []
-    for label in root.findChildren(QLabel):
-        if not label.isVisibleTo(root) or label.wordWrap() or isinstance(label, EmptyHint):
-            continue
-        if label.textFormat() == Qt.TextFormat.RichText or not label.text():
-            continue
-        if label.fontMetrics().horizontalAdvance(label.text()) > label.contentsRect().width():
-            out.append(label.text())
-    return out
-
-
 def _check_fits(panel: ModelsPanel) -> None:
     QApplication.processEvents()
-    assert clipped_labels(panel) == []
-    for view in (panel.table, panel.trace):
-        assert not view.horizontalScrollBar().isVisible(), view.accessibleName()
+    assert layout_problems(panel) == []
     model = panel.table_model
     header = panel.table.horizontalHeader()
     metrics = panel.table.fontMetrics()

@@ -24,7 +24,6 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QAbstractScrollArea,
     QAbstractSpinBox,
     QApplication,
     QComboBox,
@@ -40,6 +39,7 @@ from msd_desktop.core.secrets.store import secret_keys
 from msd_desktop.ui.companion import new_project_dialog
 from msd_desktop.ui.companion.new_project_dialog import NEW_PROJECT_KEYS, NewProjectDialog
 from msd_desktop.ui.widgets.translation import install_translators
+from tests.layout_checks import layout_problems
 
 # reads the same in both languages: proper names (the section "Git", the "Runtime" of the
 # glossary, the search services), and the shared value editor's own notes (the Settings
@@ -354,28 +354,8 @@ def test_preview_says_why_it_is_empty(qtbot: Any, home: dict[str, str],
 
 
 def clipped(dlg: NewProjectDialog) -> list[str]:
-    out = []
-    for w in own_widgets(dlg):
-        if not isinstance(w, QLabel) or not w.isVisible() or not w.text():
-            continue
-        if w.wordWrap():  # every wrapped line inside the label (fixed heights too)
-            if w.heightForWidth(w.width()) > w.height():
-                out.append(f"{w.objectName() or type(w).__name__}: {w.text()!r} cut off")
-            continue
-        text = w.text().replace("&", "") if w.buddy() is not None else w.text()
-        if w.fontMetrics().horizontalAdvance(text) > w.contentsRect().width():
-            out.append(f"{w.objectName() or type(w).__name__}: {w.text()!r}")
-    for box in dlg.findChildren(QAbstractButton):
-        if box.isVisible() and box.text() and box.sizeHint().width() > box.width():
-            out.append(f"{box.objectName() or type(box).__name__}: {box.text()!r} cut")
-    for view in dlg.findChildren(QAbstractScrollArea):
-        if view.isVisible() and view.horizontalScrollBar().isVisible():
-            out.append(f"{view.objectName()}: scrolls sideways")
-    form = dlg.form_scroll
-    inner = form.widget()
-    if inner is not None and inner.width() > form.viewport().width():
-        out.append("the form is wider than its scroll area")
-    return out
+    """Cut or overlapping texts, sideways scrolling (the shared checks of the whole window)."""
+    return layout_problems(dlg)
 
 
 @pytest.mark.parametrize("language", ["en", "pt_BR"])

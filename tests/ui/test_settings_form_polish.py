@@ -24,7 +24,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
-    QAbstractScrollArea,
     QAbstractSpinBox,
     QApplication,
     QComboBox,
@@ -44,6 +43,7 @@ from msd_desktop.ui.settings.form import ConfigFormPanel, KeyNameLabel
 from msd_desktop.ui.settings.undo import counts, revert_text
 from msd_desktop.ui.widgets.editors import LineEditor
 from msd_desktop.ui.widgets.translation import install_translators
+from tests.layout_checks import layout_problems
 
 # Read the same in both languages: proper names and words the glossary keeps ("Runtime",
 # "JSON"), markers, and schema titles whose Portuguese is the same word.
@@ -306,30 +306,9 @@ def test_own_keyring_write_is_not_an_outside_change(qtbot: QtBot, demo: Path,
 # ----------------------------------------------------------------------------- (d) sizes
 
 
-def clipped_labels(root: QWidget) -> list[str]:
-    out = []
-    for label in root.findChildren(QLabel):
-        if not label.isVisibleTo(root) or label.wordWrap() or not label.text():
-            continue
-        if getattr(label, "is_elided", None) is not None or getattr(label, "mode", None):
-            continue  # elided: shortened with "…", the tooltip has the full text
-        if label.textFormat() == Qt.TextFormat.RichText or "<" in label.text():
-            width = label.sizeHint().width() - 2 * label.margin()
-        else:
-            shown = label.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
-            width = label.fontMetrics().horizontalAdvance(shown)  # a mnemonic's & is not drawn
-        if width > label.contentsRect().width():
-            out.append(label.text())
-    return out
-
-
 def check_fits(panel: QWidget) -> None:
     QApplication.processEvents()
-    assert clipped_labels(panel) == []
-    for view in panel.findChildren(QAbstractScrollArea):
-        if view.isVisibleTo(panel):
-            assert not view.horizontalScrollBar().isVisible(), (
-                type(view).__name__, view.objectName())
+    assert layout_problems(panel) == []
 
 
 @pytest.fixture

@@ -49,6 +49,7 @@ from msd_desktop.ui.settings.conflict_view import ConflictView, MergeTableModel
 from msd_desktop.ui.settings.json_page import JsonSettingsPage
 from msd_desktop.ui.widgets.config_words import secret_places_text
 from msd_desktop.ui.widgets.translation import install_translators
+from tests.layout_checks import layout_problems
 
 SECRET = "sk-live-0123456789abcdef"
 OUTSIDE = "sk-outside-aaaabbbbccccdddd"
@@ -404,32 +405,9 @@ def settings_form(qtbot: QtBot, win: MainWindow, root: Path, size: tuple[int, in
     return form
 
 
-def clipped_labels(root: QWidget) -> list[str]:
-    out = []
-    for label in root.findChildren(QLabel):
-        if not label.isVisibleTo(root) or label.wordWrap() or not label.text():
-            continue
-        if getattr(label, "is_elided", None) is not None:
-            continue  # an ElidedLabel: shortened with "…", the tooltip has the full text
-        if label.textFormat() == Qt.TextFormat.RichText or "<" in label.text():
-            width = label.sizeHint().width() - 2 * label.margin()
-        else:
-            width = label.fontMetrics().horizontalAdvance(label.text())
-        if width > label.contentsRect().width():
-            out.append(label.text())
-    return out
-
-
 def check_fits(area: QWidget) -> None:
     QApplication.processEvents()
-    assert clipped_labels(area) == []
-    for view in [area, *area.findChildren(QAbstractScrollArea)]:
-        if isinstance(view, QAbstractScrollArea) and view.isVisibleTo(area):
-            assert not view.horizontalScrollBar().isVisible(), (
-                type(view).__name__, view.accessibleName())
-    for button in area.findChildren(QAbstractButton):
-        if button.isVisibleTo(area) and button.text():
-            assert button.width() >= button.minimumSizeHint().width(), button.text()
+    assert layout_problems(area) == []
 
 
 def the_pages(qtbot: QtBot, form: Any) -> tuple[JsonSettingsPage, ConflictView, ApiKeysPanel]:

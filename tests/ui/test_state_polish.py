@@ -22,7 +22,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
-    QAbstractScrollArea,
     QApplication,
     QGroupBox,
     QLabel,
@@ -43,6 +42,7 @@ from msd_desktop.ui.state.panel import NO_VALUE, StatePanel, state_view_from_cor
 from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.status_text import problem_text
 from msd_desktop.ui.widgets.translation import install_translators
+from tests.layout_checks import layout_problems
 
 # texts that read the same in both languages: the file's own name, the glossary's "Status",
 # the empty-value mark (a percentage, the progress value, is allowed in _compare)
@@ -403,24 +403,9 @@ def _state_tab(qtbot: QtBot, win: MainWindow, root: Path, size: tuple[int, int])
     return panel
 
 
-def clipped_labels(root: QWidget) -> list[str]:
-    out = []
-    for label in root.findChildren(QLabel):
-        if not label.isVisibleTo(root) or label.wordWrap() or not label.text():
-            continue
-        if getattr(label, "is_elided", None) is not None:
-            continue  # an ElidedLabel: shortened with "…", the tooltip has the full text
-        if label.fontMetrics().horizontalAdvance(label.text()) > label.contentsRect().width():
-            out.append(label.text())
-    return out
-
-
 def _check_fits(panel: StatePanel) -> None:
     QApplication.processEvents()
-    assert clipped_labels(panel) == []
-    for view in panel.findChildren(QAbstractScrollArea):
-        if view.isVisibleTo(panel):
-            assert not view.horizontalScrollBar().isVisible(), view.accessibleName()
+    assert layout_problems(panel) == []
     table = panel.phase_table
     header = table.horizontalHeader()
     widths = sum(header.sectionSize(c) for c in range(header.count()))
