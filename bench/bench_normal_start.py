@@ -214,6 +214,9 @@ def child(args: argparse.Namespace) -> dict[str, object]:
         "all_summaries_ms": round((marks.get("all_summaries", t0) - t0) * 1000, 1),
         "watch_ready_ms": round((marks.get("watch_ready", t0) - t0) * 1000, 1),
         "worst_stall_ms": round(worst, 1),
+        # the five longest gaps: (ms after MainWindow() when the gap began, its lateness)
+        "worst_gaps": [[round((a - t0) * 1000), round(g, 1)]
+                       for a, _, g in sorted(gap_at, key=lambda x: -x[2])[:5]],
         "worst_stall_excl_restore_ms": round(worst_excl, 1),
         "restore_tabs_ms": round(sum(b - a for a, b in restore) * 1000, 1),
         "outside_change_ms": round(statistics.median(change_ms), 1) if change_ms else None,
@@ -298,7 +301,10 @@ def run_child(home: Path, cache: Path, settings: Path, change_root: Path,
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
            "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(cache),
            "XDG_STATE_HOME": str(home / ".local/state"), "MSD_HOME": str(home),
-           "QT_QPA_PLATFORM": platform}
+           "QT_QPA_PLATFORM": platform,
+           # this checkout, whatever an editable install elsewhere points at
+           "PYTHONPATH": os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH"))
+                                         if p)}
     for var in ("MSD_PROJECT", "MSD_WORKSTREAM", "MSD_DESKTOP_AUTOMATION"):
         env.pop(var, None)
     cmd = [sys.executable, __file__, "--child", "--settings", str(settings),

@@ -231,6 +231,9 @@ class MainWindow(QMainWindow):
         self._batch_ops: list[OpHandle] = []
         self._helpers: HelperPool | None = None  # a cold load's parsing processes
         self._pending_watch: list[WorkspaceEntry] | None = None  # armed once loaded
+        self._tab_modules_ready = False  # the project tabs' modules are imported
+        self._tab_modules_loading = False
+        self._restore_waiting = False  # the cache pass is in; the restore waits for them
         self._summaries: dict[Path, ProjectSummary] = {}
         self._current: ProjectRef | None = None
         self._current_ws: str | None = None
@@ -583,6 +586,7 @@ class MainWindow(QMainWindow):
             # after the cached summaries are in (building the tabs blocks this thread for a
             # few hundred ms; a warm start's summaries take less than that)
             self._restore_pending = True
+            self._preload_tab_modules()
 
     def _after_projects_loaded(self, entries: list[WorkspaceEntry],
                                unique: list[ProjectRef]) -> None:
@@ -604,9 +608,32 @@ class MainWindow(QMainWindow):
         if not self._recovered:
             self._recovered = True
             self._recover_unsaved()
-        if self._restore_pending:
+        if self._restore_pending and not self._tab_modules_ready:
+            self._restore_waiting = True  # for the tabs' modules (see below)
+        elif self._restore_pending:
             self._restore_pending = False
             self._restore_last_project()
+
+    def _preload_tab_modules(self) -> None:
+        """Import the project tabs' modules in a worker: restoring the last project then
+        builds its tabs without ~50 ms of imports on this thread (their classes are only
+        defined there; every widget is still made here). The restore waits for them."""
+        if self._tab_modules_ready or self._tab_modules_loading:
+            return
+        self._tab_modules_loading = True
+
+        def work() -> None:
+            import msd_desktop.ui.models.panel
+            import msd_desktop.ui.settings.form
+            import msd_desktop.ui.state.panel  # noqa: F401
+
+        def ready(_: object = None) -> None:
+            self._tab_modules_ready = True
+            if self._restore_waiting:
+                self._restore_waiting = False
+                self._after_cached()
+
+        run_op(work, name="tab modules", on_finished=ready, on_failed=ready, owner=self)
 
     def _start_summary_batches(self, refs: list[ProjectRef]) -> None:
         """Load every project's summary in batches, a few ops at a time (newest scan wins)."""

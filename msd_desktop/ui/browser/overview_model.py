@@ -64,6 +64,7 @@ def column_titles() -> tuple[str, ...]:
             QCoreApplication.translate("OverviewModel", "Problems"))
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+_COLUMN_COUNT = len(COLUMNS)
 
 
 @dataclass
@@ -154,6 +155,14 @@ class OverviewModel(HeaderedTableModel):
 
     def column_headers(self) -> Sequence[str]:
         return column_titles()
+
+    # rowCount/columnCount run for every index the view and its proxy make — a dozen per
+    # cell and paint: plain lengths here, not the translated titles' count
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else _COLUMN_COUNT
 
     def problem_rows(self) -> int:
         """How many rows have a problem badge."""
