@@ -293,8 +293,8 @@ def _explicit(value: str, home: str) -> InstallMarker:
     return InstallMarker(
         None, None, None, None,
         Text.of("{variable} is set but {detail}", variable=INSTALL_DIR_ENV, detail=detail), found,
-        (f"{INSTALL_DIR_ENV}={value} names no usable install marker ({detail}); "
-         "the install marker is ignored",),
+        (Text.of("{variable}={value} names no usable install marker ({detail}); the install "
+                 "marker is ignored", variable=INSTALL_DIR_ENV, value=value, detail=detail),),
     )
 
 
@@ -318,10 +318,11 @@ def _decide(scope: str, markers: list[MarkerFile], found: tuple[MarkerFile, ...]
         None, None, None, None,
         Text.of("{where} install markers disagree ({listing}); none is used", where=where,
                 listing=listing), found,
-        (f"{where} install markers name different runtimes ({listing}); which one runs "
-         "depends on the runtime you start, so none is used and the active runtime falls "
-         "back to claude. Set MSD_RUNTIME, \"runtime\" in the project config, or "
-         f"{INSTALL_DIR_ENV} to choose.",),
+        (Text.of("{where} install markers name different runtimes ({listing}); which one "
+                 "runs depends on the runtime you start, so none is used and the active "
+                 'runtime falls back to claude. Set MSD_RUNTIME, "runtime" in the project '
+                 "config, or {variable} to choose.", where=where, listing=listing,
+                 variable=INSTALL_DIR_ENV),),
     )
 
 

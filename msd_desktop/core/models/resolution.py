@@ -550,15 +550,17 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
     known = ", ".join(cat.known_runtimes)
     out: list[str] = []
 
-    def add(text: str) -> None:
+    def add(text: Text) -> None:
         if text not in out:
             out.append(text)
 
     runtime = config.get("runtime")
     if js_truthy(runtime) and isinstance(runtime, str) and runtime not in cat.known_runtimes:
         add(
-            f'config key "runtime" has unknown value "{runtime}". Known runtimes: {known}. '
-            "Resolution will fall back to safe defaults. (#2517)"
+            Text.of(
+                'config key "runtime" has unknown value "{runtime}". Known runtimes: {known}. '
+                "Resolution will fall back to safe defaults. (#2517)", runtime=runtime, known=known,
+            )
         )
     allowed = set(cat.adaptive_tier_map.values())
 
@@ -570,8 +572,11 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
             tier_map = block[o_runtime]
             if o_runtime not in cat.known_runtimes:
                 add(
-                    f"{prefix}.{o_runtime}.* uses unknown runtime "
-                    f'"{o_runtime}". Known runtimes: {known}. ({ref})'
+                    Text.of(
+                        '{prefix}.{o_runtime}.* uses unknown runtime "{o_runtime}". Known '
+                        "runtimes: {known}. ({ref})",
+                        prefix=prefix, o_runtime=o_runtime, known=known, ref=ref,
+                    )
                 )
             if not js_truthy(tier_map) or not isinstance(tier_map, dict | list):
                 continue
@@ -581,12 +586,16 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
             for tier_name in names:
                 if tier_name not in allowed:
                     add(
-                        f"{prefix}.{o_runtime}.{tier_name} uses unknown "
-                        f'tier "{tier_name}". {allowed_label}: opus, sonnet, haiku. ({ref})'
+                        Text.of(
+                            '{prefix}.{o_runtime}.{tier_name} uses unknown tier "{tier_name}". '
+                            "{allowed_label}: opus, sonnet, haiku. ({ref})",
+                            prefix=prefix, o_runtime=o_runtime, tier_name=tier_name,
+                            allowed_label=allowed_label, ref=ref,
+                        )
                     )
 
     check_runtime_tiers(config.get("model_profile_overrides"), "model_profile_overrides",
-                        "Allowed tiers", "#2517")
+                        Text.of("Allowed tiers"), "#2517")
     policy = config.get("model_policy")
     if isinstance(policy, dict):
         provider = policy.get("provider")
@@ -597,12 +606,14 @@ def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
             and provider not in cat.sentinel_providers
         ):
             add(
-                f'model_policy.provider has unknown value "{provider}". Known providers: '
-                f"{', '.join(cat.known_providers)}. "
-                'For manual model IDs use provider="custom". (#49)'
+                Text.of(
+                    'model_policy.provider has unknown value "{provider}". Known providers: '
+                    '{providers}. For manual model IDs use provider="custom". (#49)',
+                    provider=provider, providers=", ".join(cat.known_providers),
+                )
             )
         check_runtime_tiers(policy.get("runtime_tiers"), "model_policy.runtime_tiers",
-                            "Allowed", "#49")
+                            Text.of("Allowed"), "#49")
     return out
 
 
@@ -705,8 +716,10 @@ def _layer_model_overrides(state: _State) -> _Outcome:
     if ov.startswith("claude-"):
         _warn(
             state,
-            f'model_overrides value "{_truncate(ov)}" for {state.agent} has no Claude agent '
-            "alias; falling through to tier resolution.",
+            Text.of(
+                'model_overrides value "{value}" for {agent} has no Claude agent alias; '
+                "falling through to tier resolution.", value=_truncate(ov), agent=state.agent,
+            ),
         )
         return _Outcome(
             False, ov, Text.of("value '{ov}' has no Claude alias; falling through",
@@ -755,8 +768,10 @@ def _layer_model_policy(state: _State) -> _Outcome:
     shown = js_str(hit.model)
     _warn(
         state,
-        f'model_policy resolved "{shown}" for {state.agent}, but it has no Claude agent alias; '
-        f'using "{state.tier}" instead.',
+        Text.of(
+            'model_policy resolved "{shown}" for {agent}, but it has no Claude agent alias; '
+            'using "{tier}" instead.', shown=shown, agent=state.agent, tier=state.tier,
+        ),
     )
     return _Outcome(False, hit.model, Text.of(
         "value '{shown}' has no Claude alias; falling through", shown=shown,

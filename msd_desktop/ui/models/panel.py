@@ -698,7 +698,7 @@ class ModelsPanel(QWidget):
                 runtime, rung_text)
             if rung == "default" and self.base_input.install_marker is not None:
                 for warning in self.base_input.install_marker.warnings:  # e.g. two runtimes
-                    text += f" ⚠ {warning}"
+                    text += f" ⚠ {core_text(warning)}"
         self.source_label.setText(visible_lines(text))
         self.source_label.setToolTip(tooltip(self.tr("Config source id: {0}; reason id: {1}")
                                              .format(loaded.source, loaded.reason)))

@@ -24,6 +24,7 @@ from msd_desktop.core.models.catalog import canonical_agent, load_catalog
 from msd_desktop.core.models.execution import ExecutionResolution, resolve_execution
 from msd_desktop.core.models.resolution import ResolutionInput, js_str
 from msd_desktop.ui.models.layer_names import layer_title, on_off
+from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -102,7 +103,7 @@ def model_text(model: Any) -> str:
 def flags_for(res: ExecutionResolution) -> tuple[list[str], bool]:
     """(flags, has_warning) for one result: the core's warnings first, then notes."""
     mr = res.model_resolution
-    flags = list(mr.warnings)
+    flags = [core_text(w) for w in mr.warnings]  # the core's words, in the window's language
     warning = bool(flags)
     if res.model == "":
         flags.append(translate("ResolutionTable", '"" = omit the model parameter'))
