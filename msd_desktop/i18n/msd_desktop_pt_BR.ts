@@ -1513,6 +1513,10 @@ Last error: {last_error}</source>
         <translation>{variable} está definida, mas {detail}</translation>
     </message>
     <message>
+        <source>{variable}={value} names no usable install marker ({detail}); the install marker is ignored</source>
+        <translation>{variable}={value} não indica nenhum marcador de instalação utilizável ({detail}); o marcador de instalação é ignorado</translation>
+    </message>
+    <message>
         <source>project-local</source>
         <translation>local do projeto</translation>
     </message>
@@ -1537,8 +1541,36 @@ Last error: {last_error}</source>
         <translation>os marcadores de instalação {where} discordam ({listing}); nenhum é usado</translation>
     </message>
     <message>
+        <source>{where} install markers name different runtimes ({listing}); which one runs depends on the runtime you start, so none is used and the active runtime falls back to claude. Set MSD_RUNTIME, &quot;runtime&quot; in the project config, or {variable} to choose.</source>
+        <translation>os marcadores de instalação {where} indicam runtimes diferentes ({listing}); qual deles roda depende do runtime que você inicia, então nenhum é usado e o runtime ativo volta para claude. Defina MSD_RUNTIME, &quot;runtime&quot; na configuração do projeto ou {variable} para escolher.</translation>
+    </message>
+    <message>
         <source>no usable install marker: {skipped}</source>
         <translation>nenhum marcador de instalação utilizável: {skipped}</translation>
+    </message>
+    <message>
+        <source>config key &quot;runtime&quot; has unknown value &quot;{runtime}&quot;. Known runtimes: {known}. Resolution will fall back to safe defaults. (#2517)</source>
+        <translation>a chave de configuração &quot;runtime&quot; tem o valor desconhecido &quot;{runtime}&quot;. Runtimes conhecidos: {known}. A resolução vai usar padrões seguros. (#2517)</translation>
+    </message>
+    <message>
+        <source>{prefix}.{o_runtime}.* uses unknown runtime &quot;{o_runtime}&quot;. Known runtimes: {known}. ({ref})</source>
+        <translation>{prefix}.{o_runtime}.* usa o runtime desconhecido &quot;{o_runtime}&quot;. Runtimes conhecidos: {known}. ({ref})</translation>
+    </message>
+    <message>
+        <source>{prefix}.{o_runtime}.{tier_name} uses unknown tier &quot;{tier_name}&quot;. {allowed_label}: opus, sonnet, haiku. ({ref})</source>
+        <translation>{prefix}.{o_runtime}.{tier_name} usa o nível desconhecido &quot;{tier_name}&quot;. {allowed_label}: opus, sonnet, haiku. ({ref})</translation>
+    </message>
+    <message>
+        <source>Allowed tiers</source>
+        <translation>Níveis permitidos</translation>
+    </message>
+    <message>
+        <source>model_policy.provider has unknown value &quot;{provider}&quot;. Known providers: {providers}. For manual model IDs use provider=&quot;custom&quot;. (#49)</source>
+        <translation>model_policy.provider tem o valor desconhecido &quot;{provider}&quot;. Provedores conhecidos: {providers}. Para IDs de modelo manuais, use provider=&quot;custom&quot;. (#49)</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>Permitidos</translation>
     </message>
     <message>
         <source>claude (default)</source>
@@ -1571,6 +1603,10 @@ Last error: {last_error}</source>
     <message>
         <source>Claude agent alias</source>
         <translation>alias de agente Claude</translation>
+    </message>
+    <message>
+        <source>model_overrides value &quot;{value}&quot; for {agent} has no Claude agent alias; falling through to tier resolution.</source>
+        <translation>o valor &quot;{value}&quot; de model_overrides para {agent} não tem alias de agente Claude; segue para a resolução por nível.</translation>
     </message>
     <message>
         <source>value &apos;{ov}&apos; has no Claude alias; falling through</source>
@@ -1607,6 +1643,10 @@ Last error: {last_error}</source>
     <message>
         <source>{source}: Claude agent alias</source>
         <translation>{source}: alias de agente Claude</translation>
+    </message>
+    <message>
+        <source>model_policy resolved &quot;{shown}&quot; for {agent}, but it has no Claude agent alias; using &quot;{tier}&quot; instead.</source>
+        <translation>model_policy resolveu &quot;{shown}&quot; para {agent}, mas não há alias de agente Claude; usando &quot;{tier}&quot; no lugar.</translation>
     </message>
     <message>
         <source>value &apos;{shown}&apos; has no Claude alias; falling through</source>
