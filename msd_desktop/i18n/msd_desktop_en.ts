@@ -292,6 +292,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n more project(s) — show the window</source>
+        <translation>
+            <numerusform>%n more project — show the window</numerusform>
+            <numerusform>%n more projects — show the window</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>MSD Desktop — %n project(s), %1 in progress</source>
         <translation>
             <numerusform>MSD Desktop — %n project, %1 in progress</numerusform>

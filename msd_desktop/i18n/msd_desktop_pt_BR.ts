@@ -3883,6 +3883,13 @@ Nenhum arquivo é excluído.</translation>
         <translation>Sair do MSD Desktop</translation>
     </message>
     <message numerus="yes">
+        <source>%n more project(s) — show the window</source>
+        <translation>
+            <numerusform>mais %n projeto — mostrar a janela</numerusform>
+            <numerusform>mais %n projetos — mostrar a janela</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>MSD Desktop — %n project(s), %1 in progress</source>
         <translation>
             <numerusform>MSD Desktop — %n projeto, %1 em andamento</numerusform>

@@ -46,6 +46,9 @@ if TYPE_CHECKING:  # parsing modules load off the start-up path (bench P3)
 
 MESSAGE_MS = 8000
 MENU_CHUNK = 300  # menu lines added per event-loop turn when there are more
+# project lines in the menu; one more line says how many others the window lists (a menu
+# action holds ~4 KiB: 5,000 of them were ~20 MiB, in a menu taller than any screen)
+MENU_MAX = 1000
 
 
 @dataclass(frozen=True)
@@ -296,8 +299,16 @@ class ProjectTray(QObject):
         quit_action = self.menu.addAction(self.tr("Quit MSD Desktop"))
         quit_action.setObjectName("TrayQuitAction")
         quit_action.triggered.connect(self.quit_requested.emit)
+        self._hidden = max(0, len(self.lines) - MENU_MAX)
+        if self._hidden:
+            more = QAction(self.tr("%n more project(s) — show the window", "", self._hidden),
+                           self.menu)
+            more.setObjectName("TrayMoreAction")
+            more.triggered.connect(self.show_window_requested.emit)
+            self.menu.insertAction(self._tail, more)
+            self._tail = more  # the project lines go above it
         self._menu_gen = getattr(self, "_menu_gen", 0) + 1
-        self._add_menu_lines(list(self.lines), 0, self._menu_gen)
+        self._add_menu_lines(list(self.lines[:MENU_MAX]), 0, self._menu_gen)
         self._update_tooltip()
 
     def _add_menu_lines(self, lines: list[TrayLine], start: int, gen: int) -> None:
@@ -322,9 +333,10 @@ class ProjectTray(QObject):
         """Same projects in the same order: re-render only the lines that changed (a watcher
         reload changes one line; rebuilding a menu of thousands took 160 ms per 1,000)."""
         rendered: dict[Path, TrayLine] | None = getattr(self, "_rendered", None)
-        if not rendered or list(rendered) != [ln.root for ln in self.lines]:
+        if (not rendered or getattr(self, "_hidden", 0) != max(0, len(self.lines) - MENU_MAX)
+                or list(rendered) != [ln.root for ln in self.lines[:MENU_MAX]]):
             return False
-        for line in self.lines:
+        for line in self.lines[:MENU_MAX]:
             if rendered.get(line.root) == line:
                 continue
             action = self.project_actions[line.root]
