@@ -14,7 +14,9 @@ says what is wrong where:
 - a tab whose title is cut, or pushed out of sight behind the tab bar's scroll buttons;
 - a scroll area that shows a horizontal scroll bar, or hides content sideways with the bar
   turned off (code text without wrapping, like the JSON page, is allowed to scroll);
-- two labels or buttons of one layout drawn over each other, or a text cut by its parent.
+- two labels or buttons of one layout drawn over each other, or a text cut by its parent;
+- (:func:`cell_problems`, asked for separately) a table or tree cell elided without its text
+  in the cell's tooltip.
 
 Why text widths are compared with ``fontMetrics().horizontalAdvance``: that is what Qt itself
 needs to draw the text, at any scale factor and in any language.
@@ -25,8 +27,9 @@ from __future__ import annotations
 import html
 import itertools
 import re
+from collections.abc import Mapping
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
@@ -66,7 +69,11 @@ def own_visible(root: QWidget, kind: type[QWidget] | tuple[type[QWidget], ...]
 
 def plain_tooltip(widget: QWidget) -> str:
     """The widget's tooltip as the text a person reads (rich text and escapes undone)."""
-    tip = widget.toolTip()
+    return plain_text(widget.toolTip())
+
+
+def plain_text(tip: str) -> str:
+    """A tooltip's text as a person reads it (rich text and escapes undone)."""
     if GuiQt.mightBeRichText(tip):
         doc = QTextDocument()
         doc.setHtml(tip)
@@ -210,6 +217,70 @@ def tab_problems(root: QWidget) -> list[str]:
                     bar.tabToolTip(i), text):
                 out.append(f"tab {text!r} of {_name(bar)} cut ({rect.width()} < "
                            f"{bar.tabSizeHint(i).width()} px)")
+    return out
+
+
+CELL_ROWS = 60  # rows checked per view (the ones shown first)
+
+
+def _columns(model: QAbstractItemModel, parent: QModelIndex) -> int:
+    try:
+        return model.columnCount(parent)
+    except TypeError:  # a list model keeps columnCount private: one column
+        return 1
+
+
+def cell_problems(root: QWidget, explained: Mapping[tuple[str, int], str] | None = None
+                  ) -> list[str]:
+    """Table, tree and list cells whose one-line text does not fit and whose tooltip does not
+    carry it (Qt elides a cell's text; without the tooltip the rest is out of reach).
+
+    ``explained`` maps (view object name, column) to why that column's tooltip says the same
+    in other words (the project tree's compact status: its tooltip is the full status line).
+    Views that wrap their cells are skipped."""
+    out = []
+    explained = explained or {}
+    for view in own_visible(root, QAbstractItemView):
+        assert isinstance(view, QAbstractItemView)
+        model = view.model()
+        if model is None or isinstance(view, QHeaderView) or getattr(
+                view, "wordWrap", lambda: False)():
+            continue
+        style = view.style()
+        pad = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1)
+        metrics = view.fontMetrics()
+        indexes = []
+        parents = [view.rootIndex()]
+        while parents and len(indexes) < CELL_ROWS * 8:
+            parent = parents.pop(0)
+            for row in range(min(model.rowCount(parent), CELL_ROWS)):
+                for col in range(_columns(model, parent)):
+                    index = model.index(row, col, parent)
+                    indexes.append(index)
+                    if col == 0 and getattr(view, "isExpanded", lambda _i: False)(index):
+                        parents.append(index)
+        for index in indexes:
+            if (view.objectName(), index.column()) in explained:
+                continue
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            if not isinstance(text, str) or not text or "\n" in text:
+                continue
+            rect = view.visualRect(index)
+            if rect.isEmpty() or not rect.intersects(view.viewport().rect()):
+                continue
+            need = metrics.horizontalAdvance(text) + pad
+            if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+                need += view.iconSize().width() if view.iconSize().width() > 0 else \
+                    style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, view)
+                need += 4
+            if index.data(Qt.ItemDataRole.CheckStateRole) is not None:
+                need += style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, view) + 4
+            if need <= rect.width():
+                continue
+            tip = index.data(Qt.ItemDataRole.ToolTipRole)
+            if not carries(plain_text(str(tip or "")), text):
+                out.append(f"cell {text!r} of {_name(view)} cut ({need} > {rect.width()} px) "
+                           f"without the full text in its tooltip")
     return out
 
 

@@ -35,10 +35,11 @@ from pytestqt.qtbot import QtBot
 
 from msd_desktop.app import demo_source
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
+from msd_desktop.ui.browser.overview_model import COL_PROBLEMS
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.widgets.translation import install_translators
 from tests.e2e.conftest import REPO, needs_display
-from tests.layout_checks import layout_problems
+from tests.layout_checks import cell_problems, layout_problems
 
 pytestmark = [pytest.mark.e2e]
 
@@ -47,6 +48,12 @@ SMALL = (1024, 700)
 PICTURES = (1400, 900)
 REPORT_ENV = "MSD_LAYOUT_REPORT"  # the child run at 200 % writes its findings here
 SCALED_SCREEN = "2200x1500x24"
+# cells whose tooltip says the same as the cell in other words
+EXPLAINED_CELLS = {
+    ("ProjectTree", 1): "the compact status; the tooltip is the full status line",
+    ("OverviewTable", COL_PROBLEMS): "the count and every problem on one line; the tooltip "
+                                     "lists the problems one a line",
+}
 
 
 def _env(home: Path | None) -> dict[str, str]:
@@ -103,7 +110,8 @@ class Walk:
         self.settle()
         target = widget if widget is not None else self.win
         self.visited.append(where)
-        self.problems += [f"{where}: {p}" for p in layout_problems(target)]
+        found = [*layout_problems(target), *cell_problems(target, EXPLAINED_CELLS)]
+        self.problems += [f"{where}: {p}" for p in found]
         if picture is not None and self.pictures is not None:
             self.pictures.mkdir(parents=True, exist_ok=True)
             assert target.window().grab().save(str(self.pictures / f"{picture}-1400.png"))
@@ -177,6 +185,14 @@ class Walk:
         form.diff_button.click()
         self.qtbot.waitUntil(lambda: form.conflict_view.isVisible(), timeout=5000)
         self.check(f"{name} conflict view", picture="settings-conflict")
+        # the pages under it get what height is left
+        form.inner_tabs.setCurrentWidget(form._json_page)
+        self.check(f"{name} conflict view over JSON")
+        form.inner_tabs.setCurrentWidget(form._api_keys_page)
+        panel = form.api_keys_panel()
+        self.qtbot.waitUntil(lambda: panel.loaded and not panel.busy, timeout=10000)
+        self.check(f"{name} conflict view over API keys")
+        form.inner_tabs.setCurrentIndex(0)
         self.unsaved_question()
         from msd_desktop.ui.settings import unsaved
 

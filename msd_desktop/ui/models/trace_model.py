@@ -166,8 +166,9 @@ class TraceTableModel(HeaderedTableModel):
             if col == COL_FILE and row.file:
                 return file_text(row.file) if row.file in (SOURCE_WHATIF, SOURCE_BUILTIN) \
                     else row.file
-            if col == COL_LAYER:
-                return translate("TraceTable", "Layer id: {0}").format(step.layer)
+            if col == COL_LAYER:  # the name first: a narrow column elides it
+                return layer_title(row.kind, step.layer) + "\n" + translate(
+                    "TraceTable", "Layer id: {0}").format(step.layer)
             if col in (COL_WHY, COL_VALUE):
                 return f"{_value(step)} — {core_text(step.reason)}"
             return None
