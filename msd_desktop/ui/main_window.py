@@ -232,6 +232,7 @@ class MainWindow(QMainWindow):
         self._helpers: HelperPool | None = None  # a cold load's parsing processes
         self._pending_watch: list[WorkspaceEntry] | None = None  # armed once loaded
         self._tab_modules_ready = False  # the project tabs' modules are imported
+        self._tray_where: dict[Path, int] = {}  # the tray's lines by root (checked on use)
         self._tab_modules_loading = False
         self._restore_waiting = False  # the cache pass is in; the restore waits for them
         self._summaries: dict[Path, ProjectSummary] = {}
@@ -1034,13 +1035,20 @@ class MainWindow(QMainWindow):
     def _tray_lines(self, loaded: list[Loaded], *, rebuild: bool) -> None:
         """Hand lines made off the GUI thread to the tray (upsert, notify on changes)."""
         tray = self.tray
-        where = {ln.root: i for i, ln in enumerate(tray.lines)}
+        where = self._tray_where
         for item in loaded:
             if item.tray is None:
                 continue
-            i = where.get(item.tray.root)
+            root = item.tray.root
+            i = where.get(root)
+            if (len(where) != len(tray.lines) if i is None
+                    else i >= len(tray.lines) or tray.lines[i].root != root):
+                # the tray reordered or changed its lines: index them again (once, not per
+                # batch — a batch of 25 must not walk 5,000 lines)
+                where = self._tray_where = {ln.root: n for n, ln in enumerate(tray.lines)}
+                i = where.get(root)
             if i is None:
-                where[item.tray.root] = len(tray.lines)
+                where[root] = len(tray.lines)
                 tray.lines.append(item.tray)
             else:
                 tray.lines[i] = item.tray

@@ -103,7 +103,7 @@ def snapshot_from_state(state: ProjectState, name: str | None = None) -> StatusS
     blockers = tuple(b.strip() for b in doc.accumulated_context.get("blockers", []) if b.strip())
     progress = state.progress
     return StatusSnapshot(
-        root=Path(state.root),
+        root=state.root if isinstance(state.root, Path) else Path(state.root),  # not a copy
         name=name or Path(state.root).name,
         status=state.status.value,  # the one status every surface shows
         milestone=_text(doc.fm.get("milestone")),

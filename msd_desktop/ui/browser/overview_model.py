@@ -13,6 +13,8 @@ ISO dates for last activity) so the view sorts by value, not by text.
 
 from __future__ import annotations
 
+import dataclasses
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,7 +108,7 @@ class ProjectSummary:
         return out
 
 
-@dataclass
+@dataclass(slots=True)  # one per project and workstream: no per-row dict
 class OverviewRow:
     """One overview line: a project, or one workstream of a project."""
 
@@ -401,8 +403,13 @@ def _text(value: Any) -> str:
 
 
 def summary_from_state(state: Any, name: str, workspace: str,
-                       config_problem: str | None = None) -> ProjectSummary:
-    """Copy the display facts of a core ``ProjectState`` into a :class:`ProjectSummary`."""
+                       config_problem: str | None = None, root: Path | None = None
+                       ) -> ProjectSummary:
+    """Copy the display facts of a core ``ProjectState`` into a :class:`ProjectSummary`.
+
+    ``root``: the scan's own ``Path`` of the project, to share instead of the state's copy.
+    The texts are interned: thousands of projects repeat the same statuses, milestones and
+    phase names, and each parse made its own copy of every one."""
     doc = state.doc
     fm = doc.fm if doc is not None else {}
     cp = doc.current_position if doc is not None else {}
@@ -422,21 +429,22 @@ def summary_from_state(state: Any, name: str, workspace: str,
     last = _text(fm.get("last_activity")) or _text(cp.get("last_activity"))
     desc = _text(fm.get("last_activity_desc")) or _text(cp.get("last_activity_desc"))
     full, compact = statusline_texts(state)
+    intern = sys.intern
     return ProjectSummary(
-        root=state.root,
+        root=state.root if root is None else root,
         name=name,
         workspace=workspace,
-        workstream=state.workstream,
-        milestone=milestone,
-        phase=phase,
-        status=state.status.value,  # the core's one status (the tree and tray agree)
-        status_raw=state.status.raw or "",
+        workstream=intern(state.workstream) if state.workstream else state.workstream,
+        milestone=intern(milestone),
+        phase=intern(phase),
+        status=intern(state.status.value),  # the core's one status (the tree and tray agree)
+        status_raw=intern(state.status.raw or ""),
         percent=state.progress.percent,
-        last_activity=last,
-        last_activity_desc=desc,
-        statusline_full=full,
-        statusline_compact=compact,
-        problems=problems,
+        last_activity=intern(last),
+        last_activity_desc=intern(desc),
+        statusline_full=intern(full),
+        statusline_compact=intern(compact),
+        problems=[intern(p) for p in problems],
         config_problem=config_problem,
         state_error=problem_text(error, state.root) if error is not None else None,
     )
@@ -463,14 +471,14 @@ def summary_from_load(ref: Any, load: Any) -> ProjectSummary:
     facts = load.config
     cfg_problem = (f"config.json: {facts.failure}" if facts.failure is not None
                    else config_problem_text(facts))
+    root = ref.root if isinstance(ref.root, Path) else None
     if not load.workstreams:
-        return summary_from_state(load.state, ref.name, ref.workspace, cfg_problem)
-    per_ws = {ws: summary_from_state(state, ref.name, ref.workspace, cfg_problem)
+        return summary_from_state(load.state, ref.name, ref.workspace, cfg_problem, root)
+    per_ws = {ws: summary_from_state(state, ref.name, ref.workspace, cfg_problem, root)
               for ws, state in load.workstreams.items()}
     head_name = ref.active_workstream if ref.active_workstream in per_ws else next(iter(per_ws))
     head = per_ws[head_name]
-    return ProjectSummary(**{**head.__dict__, "workstreams": per_ws, "problems": [],
-                             "state_error": None})
+    return dataclasses.replace(head, workstreams=per_ws, problems=[], state_error=None)
 
 
 def unreadable_summary(ref: Any, problem: str) -> ProjectSummary:

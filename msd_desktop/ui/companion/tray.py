@@ -86,7 +86,8 @@ def line_from_state(ref: ProjectRef, state: ProjectState) -> TrayLine:
         (p for p in state.problems if p.file == ".planning/config.json"), None)
     full, compact = statusline_texts(state)  # the last good line while STATE.md is broken
     line = compact if state.state_format == "compact" else full
-    return TrayLine(Path(ref.root), ref.name, line, state.progress.percent,
+    root = ref.root if isinstance(ref.root, Path) else Path(ref.root)  # shared, not copied
+    return TrayLine(root, ref.name, line, state.progress.percent,
                     problem_text(err, ref.root) if err is not None else None)
 
 
