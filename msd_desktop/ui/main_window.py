@@ -116,17 +116,28 @@ def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
     """The tabs for one project, in order. ``project.active_workstream`` is the workstream
     the user selected (or the one ``.planning/active-workstream`` names). ``sessions``: the
     window's Settings edit sessions (drafts outlive the tabs)."""
+    titles = [text for text, _ in _tab_action_texts(titles=True)]
+    return [(title, build_project_tab(project, i, sessions)) for i, title in enumerate(titles)]
+
+
+def build_project_tab(project: ProjectRef, index: int, sessions: EditSessions | None = None
+                      ) -> QWidget:
+    """Tab ``index`` of :func:`build_project_tabs` alone (0 Settings, 1 Models, 2 State)."""
     # on first use: the Settings and Models tabs are the heaviest imports (start-up, bench P3)
-    from msd_desktop.ui.models.panel import create_tab as create_models_tab
-    from msd_desktop.ui.settings.form import create_tab as create_settings_tab
+    if index == 0:
+        from msd_desktop.ui.settings.form import create_tab as create_settings_tab
+
+        return _tab_or_problem(lambda: create_settings_tab(project, sessions))
+    if index == 1:
+        from msd_desktop.ui.models.panel import create_tab as create_models_tab
+
+        return _tab_or_problem(lambda: create_models_tab(project))
     from msd_desktop.ui.state.panel import StatePanel
 
-    settings, models, state = (text for text, _ in _tab_action_texts(titles=True))
-    return [
-        (settings, _tab_or_problem(lambda: create_settings_tab(project, sessions))),
-        (models, _tab_or_problem(lambda: create_models_tab(project))),
-        (state, StatePanel()),
-    ]
+    return StatePanel()
+
+
+STAGED_TAB = "StagedTab"  # object name of a tab still to be built (see _show_project)
 
 
 def _tab_action_texts(titles: bool = False) -> list[tuple[str, str]]:
@@ -171,6 +182,13 @@ def _tab_or_problem(make: Any) -> QWidget:
         layout = QVBoxLayout(widget)
         layout.addWidget(label)
         layout.addStretch(1)
+    return widget
+
+
+def _staged_placeholder() -> QWidget:
+    """An empty tab standing in for one that is built on a later turn."""
+    widget = QWidget()
+    widget.setObjectName(STAGED_TAB)
     return widget
 
 
@@ -233,6 +251,8 @@ class MainWindow(QMainWindow):
         self._pending_watch: list[WorkspaceEntry] | None = None  # armed once loaded
         self._tab_modules_ready = False  # the project tabs' modules are imported
         self._tray_where: dict[Path, int] = {}  # the tray's lines by root (checked on use)
+        self._stage_tabs = False  # the next project shown builds its hidden tabs later
+        self._tabs_gen = 0  # one more per project shown (staged tabs of an older one: dropped)
         self._tab_modules_loading = False
         self._restore_waiting = False  # the cache pass is in; the restore waits for them
         self._summaries: dict[Path, ProjectSummary] = {}
@@ -300,6 +320,7 @@ class MainWindow(QMainWindow):
         self.project_tabs.setObjectName("ProjectTabs")
         self.project_tabs.setDocumentMode(True)
         self.project_tabs.currentChanged.connect(self._remember_tab)
+        self.project_tabs.currentChanged.connect(self._on_tab_changed)
         project_page = QWidget()
         pl = QVBoxLayout(project_page)
         pl.setContentsMargins(6, 6, 6, 6)
@@ -1199,7 +1220,16 @@ class MainWindow(QMainWindow):
         from msd_desktop.ui.state.panel import StatePanel
 
         self.project_tabs.blockSignals(True)
-        self._tabs = build_project_tabs(shown, self.edit_sessions)
+        current = max(0, min(tab_index, 2))
+        staged, self._stage_tabs = self._stage_tabs, False
+        if staged:
+            # the restore at start: the shown tab now, the others one per event-loop turn
+            # (each is tens of ms of widgets and reads; all three at once stalled the window)
+            self._tabs = [(title, build_project_tab(shown, i, self.edit_sessions)
+                           if i == current else _staged_placeholder())
+                          for i, (title, _) in enumerate(_tab_action_texts(titles=True))]
+        else:
+            self._tabs = build_project_tabs(shown, self.edit_sessions)
         for title, widget in self._tabs:
             self.project_tabs.addTab(widget, title)
             if isinstance(widget, StatePanel):
@@ -1209,6 +1239,12 @@ class MainWindow(QMainWindow):
         self.project_tabs.blockSignals(False)
         for i, (title, _) in enumerate(self._tabs):
             self.project_tabs.setTabToolTip(i, f"{title} (Ctrl+{i + 1})")
+        self._tabs_gen += 1
+        if staged:
+            gen = self._tabs_gen
+            from msd_desktop.ui.widgets.workers import YIELD_MS
+
+            QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged_tab(shown, gen))
         ws_text = (" › " + self.tr("workstream %1").replace("%1", visible(workstream, limit=200))
                    if workstream else "")
         self.project_title.setText(f"{visible(ref.name, limit=200)}{ws_text}")
@@ -1304,8 +1340,59 @@ class MainWindow(QMainWindow):
     def _restore_quietly(self, root: Path, workstream: Any) -> None:
         """Reopen the last project if it is still listed; else stay on the overview, saying
         nothing (it may be the demo, no longer shown once real projects are registered)."""
-        if self._current is None and not self.browser.select_project(root, workstream):
-            self.show_overview()
+        if self._current is not None:
+            return
+        self._stage_tabs = True  # its hidden tabs are built on the next turns
+        try:
+            if not self.browser.select_project(root, workstream):
+                self.show_overview()
+        finally:
+            self._stage_tabs = False
+
+    def _build_staged_tab(self, shown: ProjectRef, gen: int, index: int | None = None) -> None:
+        """Build one tab :meth:`_show_project` left for later (``index``, or the first one
+        left); the next one on the next turn. Nothing when another project is shown now."""
+        if gen != self._tabs_gen:
+            return
+        left = [i for i, (_, w) in enumerate(self._tabs) if w.objectName() == STAGED_TAB]
+        if index is None:
+            index = left[0] if left else None
+        if index is None or index not in left:
+            return
+        title, placeholder = self._tabs[index]
+        widget = build_project_tab(shown, index, self.edit_sessions)
+        tabs = self.project_tabs
+        focus_here = tabs.currentIndex() == index
+        tabs.blockSignals(True)
+        current = tabs.currentIndex()
+        tabs.removeTab(index)
+        tabs.insertTab(index, widget, title)
+        tabs.setTabToolTip(index, f"{title} (Ctrl+{index + 1})")
+        tabs.setCurrentIndex(current)
+        tabs.blockSignals(False)
+        placeholder.deleteLater()
+        self._tabs[index] = (title, widget)
+        from msd_desktop.ui.state.panel import StatePanel
+
+        if isinstance(widget, StatePanel):
+            self.state_panel = widget
+            if self._current is not None:
+                self._load_state(self._current, self._current_ws)
+        self._adopt_settings(widget)
+        if focus_here:
+            self._update_chrome_actions()
+        if len(left) > 1:
+            from msd_desktop.ui.widgets.workers import YIELD_MS
+
+            QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged_tab(shown, gen))
+
+    def _on_tab_changed(self, index: int) -> None:
+        """A tab still to be built is built when it is shown."""
+        if 0 <= index < len(self._tabs) and self._tabs[index][1].objectName() == STAGED_TAB \
+                and self._current is not None:
+            shown = dataclasses.replace(self._current, active_workstream=self._current_ws
+                                        or self._current.active_workstream)
+            self._build_staged_tab(shown, self._tabs_gen, index)
 
     def open_demo(self) -> None:
         """Help → Open demo workspace: show the demo copy (made first if needed) as a
