@@ -37,7 +37,11 @@ class Text(str):
     def of(cls, template: str, /, **params: Any) -> Text:
         """The message ``template.format(**params)``; a template without params is kept as is
         (so it may hold literal braces)."""
-        return cls(template, params)
+        # the resolvers make a reason per layer and agent: no second dict, no extra call
+        self = str.__new__(cls, template.format_map(params) if params else template)
+        self.template = template
+        self.params = params
+        return self
 
     def map_params(self, change: Callable[[str], str]) -> Text:
         """The same message with ``change`` applied to every text-like param, nested ones
