@@ -108,7 +108,7 @@ SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
 BATCH_START_DELAY_MS = 40
 SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 # cached summaries are shown this many per event-loop turn (a few ms of model updates each)
-CACHED_SLICE = 250
+CACHED_SLICE = 150
 RESCAN_DELAY_MS = 300  # projects appeared or vanished: one rescan per burst
 
 def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
@@ -252,6 +252,7 @@ class MainWindow(QMainWindow):
         self._tab_modules_ready = False  # the project tabs' modules are imported
         self._tray_where: dict[Path, int] = {}  # the tray's lines by root (checked on use)
         self._stage_tabs = False  # the next project shown builds its hidden tabs later
+        self._projects_gen = 0  # one more per scan result (its second half: see there)
         self._tabs_gen = 0  # one more per project shown (staged tabs of an older one: dropped)
         self._tab_modules_loading = False
         self._restore_waiting = False  # the cache pass is in; the restore waits for them
@@ -589,15 +590,31 @@ class MainWindow(QMainWindow):
         refs = [p.ref for e in entries for p in e.projects]
         self._report_rescan({r.root for r in refs})
         unique = list({r.root: r for r in reversed(refs)}.values())[::-1]  # first one wins
-        # the watches and the tray's project list on the next turn: each walks every project
-        # (the summaries' cache pass runs in a worker meanwhile, and the tray lines it
-        # brings are ordered by finish_lines at the end)
-        QTimer.singleShot(YIELD_MS, self, lambda: self._after_projects_loaded(entries, unique))
         self._summaries = {r.root: self._summaries[r.root] for r in unique
                            if r.root in self._summaries}
         # one reset for the whole scan (placeholders until each summary arrives), then only
         # dataChanged for the rows a batch touched
         self.browser.model.set_summaries(list(self._summaries.values()))
+        self._projects_gen += 1
+        if len(unique) >= 100:
+            # the overview's thousand new rows on the next turn: the tree's lay out and paint
+            # first, alone (together they were one stall of ~100 ms)
+            gen = self._projects_gen
+            QTimer.singleShot(YIELD_MS, self, lambda: self._projects_loaded_rest(
+                entries, unique, gen))
+        else:
+            self._projects_loaded_rest(entries, unique, self._projects_gen)
+
+    def _projects_loaded_rest(self, entries: list[WorkspaceEntry], unique: list[ProjectRef],
+                              gen: int) -> None:
+        if gen != self._projects_gen:
+            return  # a newer scan came in meanwhile
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
+        # the watches and the tray's project list on the next turn: each walks every project
+        # (the summaries' cache pass runs in a worker meanwhile, and the tray lines it
+        # brings are ordered by finish_lines at the end)
+        QTimer.singleShot(YIELD_MS, self, lambda: self._after_projects_loaded(entries, unique))
         self.overview_model.set_rows(rows_from_summaries(
             [self._summaries.get(r.root) or placeholder_summary(r) for r in unique]))
         self._start_summary_batches(unique)
@@ -1051,6 +1068,11 @@ class MainWindow(QMainWindow):
         self.timings["cached_shown_ms"] = (time.perf_counter() - self._t0) * 1000
         self._after_cached()
         if self._batches_left == 0:
+            # the tray's menu and the cache file on the next turn, not after this slice
+            QTimer.singleShot(YIELD_MS, self, lambda: self._complete_if_current(scan_gen))
+
+    def _complete_if_current(self, scan_gen: int) -> None:
+        if scan_gen == self._scan_gen and self._batches_left == 0 and not self._hit_queue:
             self._scan_complete()
 
     def _tray_lines(self, loaded: list[Loaded], *, rebuild: bool) -> None:

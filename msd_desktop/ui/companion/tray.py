@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # parsing modules load off the start-up path (bench P3)
     from msd_desktop.core.state.project import ProjectState
 
 MESSAGE_MS = 8000
-MENU_CHUNK = 300  # menu lines added per event-loop turn when there are more
+MENU_CHUNK = 150  # menu lines added per event-loop turn when there are more
 # project lines in the menu; one more line says how many others the window lists (a menu
 # action holds ~4 KiB: 5,000 of them were ~20 MiB, in a menu taller than any screen)
 MENU_MAX = 1000
