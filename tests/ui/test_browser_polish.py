@@ -477,4 +477,6 @@ def test_a_refused_folder_is_said_in_the_windows_language_with_the_cores_words(
     assert title == "Não foi possível adicionar a pasta"
     label, core = text.split("\n", 1)
     assert label == "A verificação do registro de espaços de trabalho diz:"
-    assert "home folder" in core  # the core's own words (the command line says the same)
+    # the core's own refusal, said in the window's language (the command line keeps English)
+    assert core == (f"A varredura da sua pasta pessoal {isolated_home} inteira foi recusada: "
+                    "escolha uma pasta dentro dela que contenha seus projetos")

@@ -236,13 +236,13 @@ def test_create_folder_question_speaks_portuguese(qtbot: Any, home: dict[str, st
 
 def test_the_config_checks_words_are_labelled(qtbot: Any, home: dict[str, str],
                                               request: pytest.FixtureRequest) -> None:
-    """A note of the core (English) says where it comes from, in the window's language."""
+    """A note of the core says where it comes from, both in the window's language."""
     write_defaults(home, {"runtime": "codex"})  # "not copied (it is host-specific)"
     request.getfixturevalue("pt_br")
     dlg = dialog(qtbot, home)
     lines = dlg.preview_title.text().splitlines()
-    assert any(line.startswith("A verificação da configuração diz: runtime")
-               for line in lines)
+    assert ("A verificação da configuração diz: o runtime do defaults.json não foi copiado "
+            "(ele é específico da máquina)") in lines
 
 
 # ----------------------------------------------------------------------------- (b) a11y

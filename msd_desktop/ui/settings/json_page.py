@@ -62,7 +62,7 @@ from msd_desktop.core.config.json_edit import (
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.secrets.masking import mask, mask_text
 from msd_desktop.ui.settings.conflict_view import read_only_text
-from msd_desktop.ui.widgets.core_text import core_text, valid_keys_tails
+from msd_desktop.ui.widgets.core_text import core_problem, valid_keys_tails
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
@@ -518,7 +518,7 @@ class JsonSettingsPage(QWidget):
         self.problems = problems
         self.problem_list.clear()
         for problem in problems:
-            message = core_text(problem.message)
+            message = core_problem(problem.message)  # the item says the line and column
             shown = message
             for tail in valid_keys_tails():  # the list of ~200 valid keys: not shown here
                 head, sep, _rest = message.partition(tail)

@@ -49,6 +49,24 @@ def core_text(obj: object) -> str:
     return str(message)
 
 
+#: The core's located-problem templates: the file, where in it, then the problem itself.
+LOCATED = frozenset({
+    "{path}: {problem}",
+    "{path}: line {line}: {problem}",
+    "{path}: line {line}, column {column}: {problem}",
+})
+
+
+def core_problem(obj: object) -> str:
+    """Only the problem of a located core message (``{path}: line …: {problem}``), for a view
+    that already shows the place; any other message whole (:func:`core_text`)."""
+    message = core_message(obj)
+    if (isinstance(message, Text) and message.template in LOCATED
+            and isinstance(message.params.get("problem"), str)):
+        return core_text(message.params["problem"])
+    return core_text(message)
+
+
 def _translated(text: Text) -> str:
     template = QCoreApplication.translate(CONTEXT, text.template)
     if not text.params:
@@ -87,4 +105,5 @@ def core_lines(items: object) -> str:
     return core_text(items)
 
 
-__all__ = ["CONTEXT", "core_lines", "core_message", "core_text", "valid_keys_tails"]
+__all__ = ["CONTEXT", "LOCATED", "core_lines", "core_message", "core_problem", "core_text",
+           "valid_keys_tails"]

@@ -16,14 +16,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from msd_desktop.core.common.text import Text
-from msd_desktop.ui.widgets.core_text import core_text
-
-#: The core's located-problem templates: the file, where in it, then the problem itself.
-_LOCATED = frozenset({
-    "{path}: {problem}",
-    "{path}: line {line}: {problem}",
-    "{path}: line {line}, column {column}: {problem}",
-})
+from msd_desktop.ui.widgets.core_text import LOCATED, core_problem, core_text
 
 
 def status_word(status: str | None) -> str:
@@ -61,11 +54,9 @@ def problem_text(problem: Any, root: Path | str | None = None) -> str:
         message = raw.map_params(lambda s: _relative(s, root)) if root is not None else raw
         if not file:
             return core_text(message)
-        if (message.template in _LOCATED and str(message.params.get("path")) == str(file)
-                and isinstance(message.params.get("problem"), str)):
-            said = core_text(message.params["problem"])  # the location is said by "where"
-        else:
-            said = core_text(message)
+        # the location is said by "where" when it is this file's
+        said = (core_problem(message) if message.template in LOCATED
+                and str(message.params.get("path")) == str(file) else core_text(message))
         return f"{_where(str(file), getattr(problem, 'line', None))}: {said}"
     text = _relative(str(raw), root)
     if not file:
