@@ -38,6 +38,7 @@ from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.browser.overview_model import COL_PROBLEMS
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.widgets.translation import install_translators
+from msd_desktop.ui.widgets.workers import live_ops
 from tests.e2e.conftest import REPO, needs_display
 from tests.layout_checks import cell_problems, layout_problems
 
@@ -259,6 +260,11 @@ class Walk:
         if sessions is not None:
             unsaved.discard_all(sessions.dirty())
         self.win.close()
+        # the window's last worker results are in before it goes (the next window of this
+        # process must never meet them)
+        deadline = time.monotonic() + 10
+        while live_ops() and time.monotonic() < deadline:
+            self.qtbot.wait(20)
         self.win.deleteLater()
         QApplication.processEvents()
 
