@@ -126,9 +126,10 @@ def test_text_is_the_english_string_and_keeps_its_template() -> None:
     assert MsdError(outer).message.template == outer.template
     assert Text.of("{n:.1f} s", n=2.25) == "2.2 s"
     assert Text.of("no {braces} here") == "no {braces} here"  # no params: kept as written
-    again = pickle.loads(pickle.dumps(outer))
-    assert again == outer
-    assert again.params["error"].template == inner.template
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):  # the helper processes use 5
+        again = pickle.loads(pickle.dumps(outer, protocol=protocol))
+        assert again == outer
+        assert again.params["error"].template == inner.template
 
 
 def test_plural_and_shortened_params() -> None:
