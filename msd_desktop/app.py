@@ -114,10 +114,25 @@ class _StartupGc:
             gc.enable()
 
 
+def fewer_malloc_arenas() -> None:
+    """At most two glibc malloc arenas, set before any thread starts: each worker thread
+    otherwise gets an arena of its own, and what the summary loads free there stays mapped
+    (~6 MiB of the window's peak at 5,000 projects, bench normal start). Elsewhere: nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).mallopt(-8, 2)  # M_ARENA_MAX (glibc's malloc.h)
+    except (OSError, AttributeError):  # another C library: its own allocator, left alone
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
     t0 = time.perf_counter()
+    fewer_malloc_arenas()
     startup_gc = _StartupGc()
     try:
         rc = _main(args, argv, t0, startup_gc)

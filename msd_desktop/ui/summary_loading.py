@@ -203,8 +203,10 @@ def helper_count(env: Mapping[str, str]) -> int:
     raw = env.get("MSD_DESKTOP_LOAD_HELPERS", "")
     if raw.strip().isdigit():
         return min(int(raw), 4)
-    if getattr(sys, "frozen", False) or not sys.executable:
-        return 0  # a frozen bundle's executable is the window itself, not an interpreter
+    if getattr(sys, "frozen", False) or not sys.executable or os.name != "posix":
+        # a frozen bundle's executable is the window itself, not an interpreter; the answers
+        # are waited for with select(), which takes no pipes on Windows
+        return 0
     cores = os.cpu_count() or 1
     return min(2, cores) if cores > 1 else 0  # one core: a helper would only take turns
 
