@@ -346,8 +346,8 @@ def load_project_state(
 
     # status line: the hook's own lookup (flat STATE.md first, then workstream mode); when
     # that lookup lands on the STATE.md just read, its text is parsed instead of read again
-    fields = (parse_statusline_fields(text)
-              if text is not None and _hook_reads(root, env, state_path, workstream)
+    hook_reads_text = text is not None and _hook_reads(root, env, state_path, workstream)
+    fields = (parse_statusline_fields(text) if text is not None and hook_reads_text
               else read_statusline_fields(root, env))
     if fields is None:
         fields = parse_statusline_fields(text) if text is not None else {}
@@ -358,7 +358,10 @@ def load_project_state(
         root=root, planning_dir=pdir, state_path=state_path, workstream=workstream, doc=doc,
         stale=stale, roadmap=roadmap, phase_dirs=dirs, progress=progress,
         statusline_fields=fields, statusline_full=full, statusline_compact=compact,
-        state_format=state_format, problems=problems, status=derive_status(doc),
+        state_format=state_format, problems=problems,
+        # the status line's own reading of the text shown, when that is the text just read
+        status=derive_status(doc, fields if hook_reads_text and doc is not None
+                             and doc.text is text else None),
     )
     if fields.get("no_active_workstream"):
         problems.append(Problem(Text.of("workstream mode is on but no workstream is active "

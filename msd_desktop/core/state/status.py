@@ -99,11 +99,14 @@ def _truthy(value: Any) -> bool:
     return value not in (None, False, "", 0) and not (isinstance(value, float) and value != value)
 
 
-def derive_status(doc: StateDoc | None) -> ProjectStatus:
-    """The one status of the STATE.md shown (the last good one while the file is broken)."""
+def derive_status(doc: StateDoc | None,
+                  fields: dict[str, Any] | None = None) -> ProjectStatus:
+    """The one status of the STATE.md shown (the last good one while the file is broken).
+
+    ``fields``: :func:`parse_statusline_fields` of ``doc.text`` when the caller has it."""
     if doc is None:
         return ProjectStatus("", None, "none", None)
-    read = parse_statusline_fields(doc.text).get("status")
+    read = (parse_statusline_fields(doc.text) if fields is None else fields).get("status")
     if read:
         raw = str(read)
         from_fm = bool(frontmatter_status(doc.text))
