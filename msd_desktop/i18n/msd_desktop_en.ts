@@ -167,6 +167,16 @@
     </message>
 </context>
 <context>
+    <name>GlobalDefaultsPanel</name>
+    <message numerus="yes">
+        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
+        <translation>
+            <numerusform>Restored %n unsaved change from the last run, which ended without saving: save or revert it.</numerusform>
+            <numerusform>Restored %n unsaved changes from the last run, which ended without saving: save or revert them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JsonSettingsPage</name>
     <message numerus="yes">
         <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>

@@ -2243,6 +2243,13 @@ Last error: {last_error}</source>
         <source>Global defaults</source>
         <translation>Padrões globais</translation>
     </message>
+    <message numerus="yes">
+        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
+        <translation>
+            <numerusform>%n alteração não salva da última execução, que terminou sem salvar, foi restaurada: salve-a ou reverta-a.</numerusform>
+            <numerusform>%n alterações não salvas da última execução, que terminou sem salvar, foram restauradas: salve-as ou reverta-as.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Global keys and the projects they reach</source>
         <translation>Chaves globais e os projetos que elas alcançam</translation>
@@ -2805,6 +2812,10 @@ Last error: {last_error}</source>
             <numerusform>%n chave de API editada não foi mantida: segredos nunca são gravados em disco.</numerusform>
             <numerusform>%n chaves de API editadas não foram mantidas: segredos nunca são gravados em disco.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Global defaults have unsaved changes from the last run, which ended without saving: Global defaults shows them.</source>
+        <translation>Os padrões globais têm alterações não salvas da última execução, que terminou sem salvar: a janela Padrões globais as mostra.</translation>
     </message>
     <message>
         <source>No project is open: nothing to save.</source>
@@ -5148,7 +5159,6 @@ Compacta: %2</translation>
     <name>StatusText</name>
     <message>
         <source>paused</source>
-        <extracomment>The core&apos;s located-problem templates: the file, where in it, then the problem itself.</extracomment>
         <translation>pausado</translation>
     </message>
     <message>

@@ -1535,6 +1535,7 @@ class MainWindow(QMainWindow):
             return  # nothing was ever left unsaved (and nothing to import)
         restored = self.edit_sessions.recover([ref.root for ref in self._known_refs()])
         if not restored:
+            self._say_global_defaults_recovered()
             return
         keys = sum(len(got.keys) for _, got in restored)
         secrets = sum(got.left_out for _, got in restored)
@@ -1544,6 +1545,17 @@ class MainWindow(QMainWindow):
             text += " " + self.tr("%n edited API key(s) were not kept: secrets are never "
                                   "written to disk.", "", secrets)
         self._status(text)
+
+    def _say_global_defaults_recovered(self) -> None:
+        """Global defaults keep their own drafts (their window restores them when opened):
+        say that a crashed run left edits there."""
+        from msd_desktop.core.config.draft_recovery import DraftRecovery, default_recovery_dir
+        from msd_desktop.core.workspace.paths import defaults_path
+
+        recovery = DraftRecovery(default_recovery_dir(self.env))
+        if recovery.record_path(defaults_path(self.env)).is_file():
+            self._status(self.tr("Global defaults have unsaved changes from the last run, "
+                                 "which ended without saving: Global defaults shows them."))
 
     def _adopt_settings(self, widget: QWidget) -> None:
         """A Settings tab: the window's Save / Undo / Redo act on it; its stack is the Edit

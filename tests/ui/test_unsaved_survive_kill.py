@@ -124,3 +124,40 @@ def test_a_killed_window_loses_no_typed_edit(qtbot: QtBot, tmp_path: Path, demo:
     qtbot.waitUntil(lambda: not any(default_recovery_dir(env).iterdir()), timeout=5000)
     assert not win.isWindowModified()
     assert json.loads(config.read_text(encoding="utf-8")) == json.loads(before)
+
+
+def test_global_defaults_left_unsaved_come_back_in_their_window(
+        qtbot: QtBot, tmp_path: Path, demo: Path, ui_settings: object, english: None) -> None:
+    from msd_desktop.core.config.draft import ConfigDraft
+    from msd_desktop.core.config.draft_recovery import DraftRecovery
+    from msd_desktop.core.workspace.paths import defaults_path
+    from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
+
+    home = tmp_path / "home"
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
+    defaults = defaults_path(env)
+    defaults.parent.mkdir(parents=True)
+    defaults.write_text('{"mode": "interactive"}\n', encoding="utf-8")
+    crashed = ConfigDraft(defaults)  # what a run that died had typed
+    crashed.set("mode", "yolo")
+    DraftRecovery(default_recovery_dir(env)).write(crashed)
+
+    win = MainWindow(registry=WorkspaceRegistry(home / "w.json", env=env),
+                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
+                     settings=ui_settings, watch=False, restore_last=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: "Global defaults have unsaved changes" in win.status_label.text(),
+                    timeout=20000)
+    assert not win.isWindowModified()  # the project drafts are untouched
+
+    panel = GlobalDefaultsPanel([], env)
+    qtbot.addWidget(panel)
+    assert panel.form.draft is not None
+    assert panel.form.draft.value("mode") == "yolo"
+    assert panel.form.draft.dirty
+    assert panel.form.status.text().startswith("Restored 1 unsaved change from the last run")
+    assert "(s)" not in panel.form.status.text()
+    assert defaults.read_text(encoding="utf-8") == '{"mode": "interactive"}\n'  # not saved
+    panel.form.revert()
+    qtbot.waitUntil(lambda: not any(default_recovery_dir(env).iterdir()), timeout=5000)

@@ -123,8 +123,20 @@ class GlobalDefaultsPanel(QWidget):
         # The form needs a "project"; the folder holding defaults.json is never a project, so
         # only its Global scope is meaningful — the scope selector is locked to it.
         anchor = ProjectRef(root=home, name=self.tr("Global defaults"), workspace="")
-        self.form = ConfigFormPanel(anchor, self.env)
+        # its own drafts (asked about when this window closes), kept safe against a crash
+        # like the main window's; edits a crashed run left in defaults.json come back here
+        from msd_desktop.core.config.draft_recovery import DraftRecovery, default_recovery_dir
+        from msd_desktop.ui.settings.sessions import EditSessions
+
+        sessions = EditSessions(self, recovery=DraftRecovery(default_recovery_dir(self.env)))
+        restored = sessions.recover([home])
+        self.form = ConfigFormPanel(anchor, self.env, sessions=sessions)
         self.form.load_scope(Scope.GLOBAL)
+        if restored:
+            keys = sum(len(got.keys) for _, got in restored)
+            self.form.status.setText(self.tr(
+                "Restored %n unsaved change(s) from the last run, which ended without saving: "
+                "save or revert them.", "", keys))
         self.form.scope_combo.setEnabled(False)
         # locked, so show its whole text rather than a width fit for every scope's name
         self.form.scope_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
