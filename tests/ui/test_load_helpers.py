@@ -50,3 +50,48 @@ def test_helpers_answer_exactly_as_the_window_threads_do(
     # the broken files are told, not hidden
     assert by_helpers[0][projects[0]]["state_error"]
     assert by_helpers[0][projects[1]]["config_problem"]
+
+
+class _Progress:
+    """What an op hands its function: a beat counter and a cancel flag."""
+
+    def __init__(self) -> None:
+        self.beats = 0
+        self.cancelled = False
+
+    def beat(self) -> None:
+        self.beats += 1
+
+
+@pytest.mark.timeout(60)
+def test_a_helper_that_stops_answering_times_out_that_project_only(
+        tmp_path: Path, demo: Path, env: dict[str, str]) -> None:
+    import os
+    import signal
+
+    from msd_desktop.core.state.summary_cache import SummaryCache
+    from msd_desktop.core.workspace.project_ref import project_ref
+    from msd_desktop.ui.widgets.workers import OpTimeout
+
+    refs = [project_ref(p, "Demo") for p in sorted(demo.iterdir()) if (p / ".planning").is_dir()]
+    pool = summary_loading.HelperPool(1)
+    pool.start()
+    helper = pool.take()
+    assert helper is not None
+    os.kill(helper._proc.pid, signal.SIGSTOP)  # frozen, like a read on a hung mount
+    results: list = []
+    progress = _Progress()
+    ok = summary_loading.load_in_helper(helper, refs, env, SummaryCache(tmp_path / "c"), 0.5,
+                                        progress, results)
+    assert not ok
+    assert len(results) == 1  # the project it was reading: timed out, the rest not tried
+    ref, summary, loaded, error = results[0]
+    assert ref is refs[0]
+    assert summary is None
+    assert loaded is None
+    assert isinstance(error, OpTimeout)
+    assert error.seconds == 0.5
+    assert progress.beats >= 1  # the op's own clock was wound while it waited
+    pool.give(helper, broken=True)  # killed, not waited for
+    pool.close()
+    assert pool.take() is None
