@@ -22,8 +22,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import pickle
-import struct
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,7 +35,7 @@ from msd_desktop.core.state.state_md import StateDoc
 __all__ = ["ConfigFacts", "LoaderProcess", "StatesLoad", "ending_helpers", "load_states",
            "portable"]
 
-_HEADER = struct.Struct("!I")
+_HEADER_SIZE = 4  # a frame: its length (unsigned, big-endian), then the pickle
 _MAX_FRAME = 256 * 1024 * 1024
 
 
@@ -144,9 +142,13 @@ def _portable_load(load: StatesLoad) -> StatesLoad:
 # --------------------------------------------------------------------------- the protocol
 
 
+# pickle is imported by the functions that speak the protocol: loading states in the
+# window's own threads (a small workspace) never needs it (bench P3)
 def _write(stream: IO[bytes], message: Any) -> None:
+    import pickle
+
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    view = memoryview(_HEADER.pack(len(data)) + data)
+    view = memoryview(len(data).to_bytes(_HEADER_SIZE, "big") + data)
     while view:
         written = stream.write(view)
         view = view[written or 0:]
@@ -166,10 +168,12 @@ def _read_exact(stream: IO[bytes], n: int) -> bytes | None:
 
 def _read(stream: IO[bytes]) -> Any:
     """One message, or ``EOFError`` when the other side is gone."""
-    head = _read_exact(stream, _HEADER.size)
+    import pickle
+
+    head = _read_exact(stream, _HEADER_SIZE)
     if head is None:
         raise EOFError
-    (size,) = _HEADER.unpack(head)
+    size = int.from_bytes(head, "big")
     if size > _MAX_FRAME:
         raise EOFError
     body = _read_exact(stream, size)
@@ -181,6 +185,8 @@ def _read(stream: IO[bytes]) -> Any:
 def _failure(exc: Exception) -> Exception | tuple[str, str, bool]:
     """The exception itself when it survives pickling; else its class name, message and
     whether it is an :class:`MsdError` (the window words a failure from those)."""
+    import pickle
+
     try:
         pickle.loads(pickle.dumps(exc))
     except Exception:
