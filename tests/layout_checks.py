@@ -355,18 +355,13 @@ def clipped_by_parent(root: QWidget) -> list[str]:
     return out
 
 
-def _managed(layout: QLayout) -> set[int]:
-    """Ids of the widgets ``layout`` and its nested layouts place."""
-    out: set[int] = set()
-    for i in range(layout.count()):
-        item = layout.itemAt(i)
-        if item is None:
-            continue
-        if item.widget() is not None:
-            out.add(id(item.widget()))
-        elif (inner := item.layout()) is not None:
-            out |= _managed(inner)
-    return out
+def _placed_by(layout: QLayout, widget: QWidget) -> bool:
+    """Whether ``layout`` or one of its nested layouts places ``widget``.
+
+    Asked through ``indexOf`` on the layouts (QObjects), never through ``itemAt``: a Python
+    wrapper of a layout item outlives the item Qt deletes, and a later widget at the same
+    address then came back as that stale wrapper (and crashed at its deletion)."""
+    return any(sub.indexOf(widget) >= 0 for sub in [layout, *layout.findChildren(QLayout)])
 
 
 def overlap_problems(root: QWidget) -> list[str]:
@@ -378,11 +373,10 @@ def overlap_problems(root: QWidget) -> list[str]:
         if layout is None or not parent.isVisible() or parent.window() is not root.window():
             continue
         assert isinstance(layout, QLayout)
-        placed = _managed(layout)
         kids = [w for w in parent.findChildren(QWidget,
                                                options=Qt.FindChildOption.FindDirectChildrenOnly)
                 if isinstance(w, QLabel | QAbstractButton) and w.isVisible() and w.width() > 0
-                and id(w) in placed]
+                and _placed_by(layout, w)]
         for a, b in itertools.combinations(kids, 2):
             common = a.geometry().intersected(b.geometry())
             if common.width() > 1 and common.height() > 1:
