@@ -397,6 +397,9 @@ class MainWindow(QMainWindow):
 
         self._restore_geometry()
         self.browser.rescan()
+        if self._open_project is not None:
+            # a project opens as soon as the scan is in: its tabs' modules meanwhile
+            self._preload_tab_modules()
 
     # -- actions, menus, shortcuts
 
