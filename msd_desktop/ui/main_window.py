@@ -108,7 +108,7 @@ SUMMARY_BATCH = 25  # projects loaded per worker op; one model update per batch
 BATCH_START_DELAY_MS = 40
 SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 # cached summaries are shown this many per event-loop turn (a few ms of model updates each)
-CACHED_SLICE = 150
+CACHED_SLICE = 100
 RESCAN_DELAY_MS = 300  # projects appeared or vanished: one rescan per burst
 
 def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
