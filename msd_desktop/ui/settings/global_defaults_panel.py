@@ -27,7 +27,9 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QLabel,
+    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -188,7 +190,17 @@ class GlobalDefaultsPanel(QWidget):
         bl.addWidget(note)
         row = QSplitter(Qt.Orientation.Horizontal)
         row.addWidget(self.table)
-        row.addWidget(self.details)
+        # the details scroll when the window is short: a long project list keeps its lines
+        details_scroll = QScrollArea()
+        details_scroll.setObjectName("ReachDetailsScroll")
+        details_scroll.setAccessibleName(self.details.accessibleName())
+        details_scroll.setWidgetResizable(True)
+        details_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        details_scroll.setWidget(self.details)
+        details_scroll.viewport().setAutoFillBackground(False)  # the window's own background
+        self.details.setAutoFillBackground(False)
+        row.addWidget(details_scroll)
         # the table holds a few short columns; the details beside it hold long project lists
         row.setSizes([600, 500])
         row.setStretchFactor(0, 1)
@@ -199,7 +211,7 @@ class GlobalDefaultsPanel(QWidget):
         counts = sum(header.sectionSizeHint(c) for c in range(2, self.model.columnCount()))
         self.table.setMinimumWidth(counts + 2 * 72 + 2 * self.table.frameWidth()
                                    + self.table.verticalScrollBar().sizeHint().width())
-        self.details.setMinimumWidth(200)
+        details_scroll.setMinimumWidth(200)
         bl.addWidget(row, 1)
 
         # Form on top, reach below: the generated form is wide (its own contents list), so a
