@@ -237,15 +237,15 @@ def cell_problems(root: QWidget, explained: Mapping[tuple[str, int], str] | None
 
     ``explained`` maps (view object name, column) to why that column's tooltip says the same
     in other words (the project tree's compact status: its tooltip is the full status line).
-    Views that wrap their cells are skipped."""
+    A cell a wrapping view gives several lines is left out (its text wraps there)."""
     out = []
     explained = explained or {}
     for view in own_visible(root, QAbstractItemView):
         assert isinstance(view, QAbstractItemView)
         model = view.model()
-        if model is None or isinstance(view, QHeaderView) or getattr(
-                view, "wordWrap", lambda: False)():
+        if model is None or isinstance(view, QHeaderView):
             continue
+        wraps = bool(getattr(view, "wordWrap", lambda: False)())
         style = view.style()
         pad = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1)
         metrics = view.fontMetrics()
@@ -268,6 +268,8 @@ def cell_problems(root: QWidget, explained: Mapping[tuple[str, int], str] | None
             rect = view.visualRect(index)
             if rect.isEmpty() or not rect.intersects(view.viewport().rect()):
                 continue
+            if wraps and rect.height() >= 2 * metrics.lineSpacing():
+                continue  # wrapped onto the lines its cell has
             need = metrics.horizontalAdvance(text) + pad
             if index.data(Qt.ItemDataRole.DecorationRole) is not None:
                 need += view.iconSize().width() if view.iconSize().width() > 0 else \
