@@ -11,8 +11,9 @@ At 200 % (``QT_SCALE_FACTOR=2``) the same walk runs in a child pytest on an X se
 own with a 2200×1500 screen (one process has one scale factor), which writes its findings as
 JSON for the parent test to assert on.
 
-With ``MSD_SCREENSHOT_DIR`` set the walk also runs at 1400×900 in English and saves a picture
-of every tab and window there as ``<name>-1400.png`` (``docs/screenshots`` for the README).
+With ``MSD_SCREENSHOT_DIR`` set the walk also runs at 1024×700, 1400×900 and 1920×1080 in
+English and saves a picture of every tab and window there as ``<name>-<width>.png``
+(``docs/screenshots`` for the README; 1920×1080 needs a screen that large).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ pytestmark = [pytest.mark.e2e]
 
 PROJECTS = ("billing-service", "field-notes", "platform-monorepo")
 SMALL = (1024, 700)
-PICTURES = (1400, 900)
+PICTURES = ((1024, 700), (1400, 900), (1920, 1080))
 REPORT_ENV = "MSD_LAYOUT_REPORT"  # the child run at 200 % writes its findings here
 SCALED_SCREEN = "2200x1500x24"
 # cells whose tooltip says the same as the cell in other words
@@ -115,7 +116,8 @@ class Walk:
         self.problems += [f"{where}: {p}" for p in found]
         if picture is not None and self.pictures is not None:
             self.pictures.mkdir(parents=True, exist_ok=True)
-            assert target.window().grab().save(str(self.pictures / f"{picture}-1400.png"))
+            name = f"{picture}-{self.size[0]}.png"
+            assert target.window().grab().save(str(self.pictures / name))
 
     # -- the main window
 
@@ -322,15 +324,20 @@ def test_nothing_is_cut_at_1024x700(real_x: QApplication, qtbot: QtBot, tmp_path
     assert result.problems == []
 
 
-def test_pictures_at_1400x900(real_x: QApplication, qtbot: QtBot, tmp_path: Path,
-                              demo: Path) -> None:
-    """The README's 1400×900 set (only when ``MSD_SCREENSHOT_DIR`` is set); checked too."""
+@pytest.mark.parametrize("size", PICTURES, ids=lambda wh: f"{wh[0]}x{wh[1]}")
+def test_pictures(real_x: QApplication, qtbot: QtBot, tmp_path: Path, demo: Path,
+                  size: tuple[int, int]) -> None:
+    """The README's sets at three sizes (only when ``MSD_SCREENSHOT_DIR`` is set); checked
+    too."""
     target = os.environ.get("MSD_SCREENSHOT_DIR")
     if not target:
         pytest.skip("pictures only on request (MSD_SCREENSHOT_DIR)")
+    screen = QApplication.primaryScreen().availableGeometry()
+    if screen.width() < size[0] or screen.height() < size[1]:
+        pytest.skip(f"the screen ({screen.width()}x{screen.height()}) is smaller than {size}")
     home = Path(os.environ["MSD_SCREENSHOT_HOME"]) if os.environ.get(
         "MSD_SCREENSHOT_HOME") else None
-    result = walk(qtbot, demo, _env(home), tmp_path, "en", PICTURES, Path(target))
+    result = walk(qtbot, demo, _env(home), tmp_path, "en", size, Path(target))
     assert result.problems == []
 
 
