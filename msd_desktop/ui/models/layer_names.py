@@ -50,6 +50,17 @@ def layer_title(kind: str, layer: str) -> str:
     return translate("RoutingDiagram", name) if name != layer else layer
 
 
+def reason_words(kind: str, reason: object) -> str:
+    """A resolver reason in the window's language, with a layer id inside it ("not reached:
+    model_overrides applied") said by the name the ladder gives that layer."""
+    from msd_desktop.core.common.text import Text
+    from msd_desktop.ui.widgets.core_text import core_text
+
+    if isinstance(reason, Text):
+        reason = reason.map_params(lambda value: layer_title(kind, value))
+    return core_text(reason)
+
+
 def kind_title(kind: str) -> str:
     """A ladder's name: Model, Effort, Fast mode."""
     return {"model": translate("RoutingDiagram", "Model"),

@@ -76,8 +76,13 @@ from msd_desktop.core.models.ladder import (
     model_value_text,
 )
 from msd_desktop.core.models.resolution import js_str
-from msd_desktop.ui.models.layer_names import kind_title, layer_title, on_off, whatif_note_text
-from msd_desktop.ui.widgets.core_text import core_text
+from msd_desktop.ui.models.layer_names import (
+    kind_title,
+    layer_title,
+    on_off,
+    reason_words,
+    whatif_note_text,
+)
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -134,7 +139,7 @@ def value_text(rung: Rung) -> str:
 def reason_text(rung: Rung, res: ExecutionResolution | None) -> str:
     """The core's reason, with the tier's origin spelled out where the core says only
     "tier alias" (the tier comes from the profile or from ``models.<phase type>``)."""
-    reason = core_text(rung.reason)
+    reason = reason_words(rung.kind, rung.reason)
     if res is not None and rung.kind == "model" and rung.layer == "tier_alias" and (
         rung.state == WINNER
     ):

@@ -26,8 +26,13 @@ from msd_desktop.core.models.ladder import (  # layer_config_key: re-exported fo
     rung_source,
 )
 from msd_desktop.core.models.resolution import TraceStep, js_str
-from msd_desktop.ui.models.layer_names import builtin_text, kind_title, layer_title, whatif_text
-from msd_desktop.ui.widgets.core_text import core_text
+from msd_desktop.ui.models.layer_names import (
+    builtin_text,
+    kind_title,
+    layer_title,
+    reason_words,
+    whatif_text,
+)
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -158,7 +163,7 @@ class TraceTableModel(HeaderedTableModel):
                     return translate("TraceTable", "skipped")
                 return translate("TraceTable", "not consulted")
             if col == COL_WHY:
-                return core_text(step.reason)
+                return reason_words(row.kind, step.reason)
             if col == COL_FILE:
                 return file_text(row.file)
             return None
@@ -170,7 +175,7 @@ class TraceTableModel(HeaderedTableModel):
                 return layer_title(row.kind, step.layer) + "\n" + translate(
                     "TraceTable", "Layer id: {0}").format(step.layer)
             if col in (COL_WHY, COL_VALUE):
-                return f"{_value(step)} — {core_text(step.reason)}"
+                return f"{_value(step)} — {reason_words(row.kind, step.reason)}"
             return None
         if role == Qt.ItemDataRole.FontRole and (step.applied or (col == COL_KIND)):
             font = QFont()
