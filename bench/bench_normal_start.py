@@ -91,6 +91,10 @@ def child(args: argparse.Namespace) -> dict[str, object]:
     marks: dict[str, float] = {}
     gaps: list[float] = []
     last = [0.0]
+    last_cpu = [0.0]
+    gap_cpu: dict[float, float] = {}  # a gap's start → the GUI thread's CPU in it (ms)
+    last_sched = [0.0]
+    gap_queued: dict[float, float] = {}  # ... and how long it waited for a core (ms)
 
     gap_at: list[tuple[float, float, float]] = []  # (start, end, lateness ms)
     restore: list[tuple[float, float]] = []  # when the restored project's tabs were built
@@ -108,8 +112,14 @@ def child(args: argparse.Namespace) -> dict[str, object]:
         now = time.perf_counter()
         gaps.append((now - last[0]) * 1000 - TICK_MS)
         gap_at.append((last[0], now, gaps[-1]))
-        last[0] = now
+        cpu_now = time.thread_time()
+        sched_now = _run_delay_ms()
+        if gaps[-1] > 20:
+            gap_cpu[last[0]] = (cpu_now - last_cpu[0]) * 1000
+            gap_queued[last[0]] = sched_now - last_sched[0]
+        last[0], last_cpu[0], last_sched[0] = now, cpu_now, sched_now
 
+    sampler = _GapSampler() if args.sample_gaps else None
     heartbeat = QTimer()
     heartbeat.setInterval(TICK_MS)
     heartbeat.timeout.connect(tick)
@@ -118,11 +128,19 @@ def child(args: argparse.Namespace) -> dict[str, object]:
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Paint and "first_paint" not in marks:
                 marks["first_paint"] = time.perf_counter()
-                last[0] = marks["first_paint"]
+                last[0], last_cpu[0] = marks["first_paint"], time.thread_time()
+                last_sched[0] = _run_delay_ms()
                 gaps.clear()
                 heartbeat.start()
             return False
 
+    profile = None
+    if args.cprofile:
+        import cProfile
+
+        profile = cProfile.Profile()
+        profile.enable()
+    ops = _record_ops() if args.sample_gaps else None
     t0 = time.perf_counter()
     cpu_start = (time.thread_time(), time.process_time())
     window = MainWindow(registry=registry, env=env, settings=settings, watch=True,
@@ -176,6 +194,9 @@ def child(args: argparse.Namespace) -> dict[str, object]:
     ok = wait(lambda: "all_summaries" in marks and "watch_ready" in marks, 180)
     settle_end = time.perf_counter() + SETTLE_MS / 1000
     wait(lambda: time.perf_counter() >= settle_end, SETTLE_MS / 1000 + 1)
+    if profile is not None:
+        profile.disable()
+        profile.dump_stats(args.cprofile)
     worst = max(gaps, default=0.0)
     # the same, leaving out the gaps that contain building the restored project's tabs
     # (Settings, Models, State: the areas' own construction, not loading or watching)
@@ -218,6 +239,8 @@ def child(args: argparse.Namespace) -> dict[str, object]:
             change_ms.append((time.perf_counter() - start) * 1000)
         wait(lambda: False, 0.15)  # let the window settle between writes
     heartbeat.stop()
+    gap_stacks = sampler.explain(sorted(gap_at, key=lambda x: -x[2])[:args.sample_gaps], t0,
+                                 ops or []) if sampler is not None else None
     change_stall = max((g for a, b, g in gap_at if a >= changes_from), default=0.0)
     state_md.write_text(original, encoding="utf-8")
     window.close()
@@ -227,12 +250,18 @@ def child(args: argparse.Namespace) -> dict[str, object]:
         "projects": len(model.projects()),
         "cache_hits": window.timings.get("cache_hits"),
         "import_and_app_ms": round((t0 - t_start) * 1000, 1),
+        # perf_counter() at MainWindow() (CLOCK_MONOTONIC: `perf record -k CLOCK_MONOTONIC`
+        # samples line up with the gaps)
+        "t0_monotonic": t0,
         "first_paint_ms": round((marks.get("first_paint", t0) - t0) * 1000, 1),
         "all_summaries_ms": round((marks.get("all_summaries", t0) - t0) * 1000, 1),
         "watch_ready_ms": round((marks.get("watch_ready", t0) - t0) * 1000, 1),
         "worst_stall_ms": round(worst, 1),
-        # the five longest gaps: (ms after MainWindow() when the gap began, its lateness)
-        "worst_gaps": [[round((a - t0) * 1000), round(g, 1)]
+        # the five longest gaps: ms after MainWindow() when the gap began, its lateness, the
+        # GUI thread's CPU in it and its time queued for a core (the rest of the gap it was
+        # blocked: on the interpreter lock, a mutex or I/O)
+        "worst_gaps": [[round((a - t0) * 1000), round(g, 1), round(gap_cpu.get(a, -1.0), 1),
+                        round(gap_queued.get(a, -1.0), 1)]
                        for a, _, g in sorted(gap_at, key=lambda x: -x[2])[:5]],
         "worst_stall_excl_restore_ms": round(worst_excl, 1),
         "restore_tabs_ms": round(sum(b - a for a, b in restore) * 1000, 1),
@@ -250,7 +279,88 @@ def child(args: argparse.Namespace) -> dict[str, object]:
         "helpers": len(helper_hwm),
         "helper_peak_rss_mib": round(max(helper_hwm.values(), default=0.0), 1),
         "helpers_cpu_ms": _helpers_cpu_ms(),
+        **({"gap_stacks": gap_stacks} if gap_stacks is not None else {}),
     }
+
+
+class _GapSampler:
+    """Samples the GUI thread's Python stack every millisecond from a thread of its own, to
+    say what the worst gaps were doing (``--sample-gaps K``). A gap with few samples was
+    spent holding the interpreter lock in C++ (a sample needs the lock); one whose samples
+    stop in ``processEvents`` was Qt's own C++ work with the lock released. The sampling
+    itself costs the GUI thread a little: use it to explain, not to measure."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.main = threading.get_ident()
+        self.samples: list[tuple[float, tuple[str, ...]]] = []
+        self.others: list[tuple[float, tuple[str, ...]]] = []  # the other threads'
+        self.stopped = False
+        threading.Thread(target=self._run, daemon=True, name="gap sampler").start()
+
+    def _run(self) -> None:
+        import threading
+
+        me = threading.get_ident()
+        while not self.stopped:
+            now = time.perf_counter()
+            for ident, frame in sys._current_frames().items():
+                if ident == me:
+                    continue
+                stack = []
+                while frame is not None and len(stack) < 40:
+                    code = frame.f_code
+                    stack.append(f"{Path(code.co_filename).name}:{code.co_name}:"
+                                 f"{frame.f_lineno}")
+                    frame = frame.f_back
+                (self.samples if ident == self.main else self.others).append(
+                    (now, tuple(stack)))
+            time.sleep(0.001)
+
+    def explain(self, gaps: list[tuple[float, float, float]], t0: float,
+                ops: list[tuple[str, float, float, float]]) -> list[object]:
+        """Per gap: its start (ms after t0), lateness, samples, and the commonest stacks."""
+        self.stopped = True
+        from collections import Counter
+
+        out: list[object] = []
+        for a, b, g in gaps:
+            inside = [s for t, s in self.samples if a <= t <= b]
+            # the innermost 12 frames identify a callback well enough
+            common = Counter(s[:12] for s in inside).most_common(4)
+            # what the other threads ran meanwhile (idle ones wait in a lock or select)
+            others = Counter(s[:6] for t, s in self.others if a <= t <= b).most_common(4)
+            out.append({"at_ms": round((a - t0) * 1000), "late_ms": round(g, 1),
+                        "samples": len(inside),
+                        "stacks": [[n, list(st)] for st, n in common],
+                        "others": [[n, list(st)] for st, n in others],
+                        # worker ops that ran during the gap: name, start/end (ms after t0),
+                        # the op's whole CPU (ms)
+                        "ops": [[name, round((s0 - t0) * 1000), round((s1 - t0) * 1000),
+                                 round(c, 1)] for name, s0, s1, c in ops
+                                if s0 <= b and s1 >= a]})
+        return out
+
+
+def _record_ops() -> list[tuple[str, float, float, float]]:
+    """Record every worker op's name, start, end and CPU (to see what ran beside a gap)."""
+    from msd_desktop.ui.widgets import workers
+
+    out: list[tuple[str, float, float, float]] = []
+    run = workers._run
+
+    def timed(op_id: int, *a: object) -> None:
+        handle = workers._LIVE.get(op_id)
+        start, cpu = time.perf_counter(), time.thread_time()
+        try:
+            run(op_id, *a)  # type: ignore[arg-type]
+        finally:
+            out.append((handle.name if handle is not None else "?", start,
+                        time.perf_counter(), (time.thread_time() - cpu) * 1000))
+
+    workers._run = timed  # type: ignore[assignment]
+    return out
 
 
 def _children_hwm(out: dict[int, float]) -> None:
@@ -288,6 +398,15 @@ def _helpers_cpu_ms() -> float:
     return round((usage.ru_utime + usage.ru_stime) * 1000, 1)
 
 
+def _run_delay_ms() -> float:
+    """This thread's time spent runnable but waiting for a core (``schedstat``), in ms."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            return int(f.read().split()[1]) / 1e6
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _rss_mib() -> float:
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
@@ -315,7 +434,7 @@ def _peak_rss_mib() -> float:
 
 
 def run_child(home: Path, cache: Path, settings: Path, change_root: Path,
-              platform: str) -> dict[str, object]:
+              platform: str, sample_gaps: int = 0) -> dict[str, object]:
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
            "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(cache),
            "XDG_STATE_HOME": str(home / ".local/state"), "MSD_HOME": str(home),
@@ -326,7 +445,7 @@ def run_child(home: Path, cache: Path, settings: Path, change_root: Path,
     for var in ("MSD_PROJECT", "MSD_WORKSTREAM", "MSD_DESKTOP_AUTOMATION"):
         env.pop(var, None)
     cmd = [sys.executable, __file__, "--child", "--settings", str(settings),
-           "--change-root", str(change_root)]
+           "--change-root", str(change_root), "--sample-gaps", str(sample_gaps)]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
         sys.exit(f"child failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
@@ -347,7 +466,7 @@ KEYS = ("first_paint_ms", "all_summaries_ms", "watch_ready_ms", "worst_stall_ms"
         "process_cpu_ms", "helpers_cpu_ms", "helper_peak_rss_mib", "helpers")
 
 
-def bench_n(n: int, repeats: int, platform: str) -> dict[str, object]:
+def bench_n(n: int, repeats: int, platform: str, sample_gaps: int = 0) -> dict[str, object]:
     tmp = Path(tempfile.mkdtemp(prefix=f"msd-start-{n}-"))
     try:
         home = tmp / "home"
@@ -365,8 +484,9 @@ def bench_n(n: int, repeats: int, platform: str) -> dict[str, object]:
         runs: dict[str, list[dict[str, object]]] = {"cold": [], "warm": []}
         for _ in range(repeats):
             shutil.rmtree(cache, ignore_errors=True)
-            runs["cold"].append(run_child(home, cache, settings, change_root, platform))
-            runs["warm"].append(run_child(home, cache, settings, change_root, platform))
+            for kind in ("cold", "warm"):
+                runs[kind].append(run_child(home, cache, settings, change_root, platform,
+                                            sample_gaps))
         out: dict[str, object] = {"projects": n}
         for kind, rs in runs.items():
             out[kind] = {"runs": rs, **{k: summarise(rs, k) for k in KEYS}}
@@ -407,17 +527,29 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--settings", help=argparse.SUPPRESS)
     parser.add_argument("--change-root", help=argparse.SUPPRESS)
+    parser.add_argument("--sample-gaps", type=int, default=0, metavar="K",
+                        help="sample the GUI thread's stack and print what the K worst gaps "
+                             "were doing (with --keep-runs; the sampling costs a little)")
+    parser.add_argument("--cprofile", metavar="FILE",
+                        help="(with --child) the GUI thread's cProfile from MainWindow() until "
+                             "loaded, to FILE")
+    parser.add_argument("--keep-runs", action="store_true",
+                        help="print every run (worst gaps and their times) beside the medians")
     args = parser.parse_args()
     if args.child:
         print(json.dumps(child(args)))
         return
-    results = [bench_n(n, args.repeats, args.platform) for n in args.n]
+    results = [bench_n(n, args.repeats, args.platform, args.sample_gaps) for n in args.n]
     for res in results:  # keep the printout short: medians and ranges, not every run
         for kind in ("cold", "warm"):
             res[kind].pop("runs_detail", None)  # type: ignore[union-attr]
     checks = verdict(results)
     for res in results:
         for kind in ("cold", "warm"):
+            if args.keep_runs:
+                res[kind]["runs_worst_gaps"] = [  # type: ignore[index]
+                    {k: r.get(k) for k in ("worst_stall_ms", "worst_gaps", "gap_stacks")
+                     if k in r} for r in res[kind]["runs"]]  # type: ignore[index]
             res[kind].pop("runs", None)  # type: ignore[union-attr]
     print(json.dumps({"bench": "normal start (watching on, last project restored)",
                       "platform": args.platform, "repeats": args.repeats,

@@ -23,6 +23,7 @@ does.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 import re
 import threading
@@ -109,6 +110,9 @@ BATCH_START_DELAY_MS = 40
 SUMMARY_OPS_IN_FLIGHT = 1  # parsing is CPU-bound Python: more threads only fight the UI for the GIL
 # cached summaries are shown this many per event-loop turn (a few ms of model updates each)
 CACHED_SLICE = 100
+# what a project's tabs are made of (imported ahead, off the restore's path)
+TAB_MODULES = ("msd_desktop.core.state.project", "msd_desktop.ui.state.panel",
+               "msd_desktop.ui.models.panel", "msd_desktop.ui.settings.form")
 RESCAN_DELAY_MS = 300  # projects appeared or vanished: one rescan per burst
 
 def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
@@ -615,12 +619,16 @@ class MainWindow(QMainWindow):
         from msd_desktop.ui.widgets.workers import YIELD_MS
 
         # the watches and the tray's project list on the next turn: each walks every project
-        # (the summaries' cache pass runs in a worker meanwhile, and the tray lines it
-        # brings are ordered by finish_lines at the end)
-        QTimer.singleShot(YIELD_MS, self, lambda: self._after_projects_loaded(entries, unique))
+        # (the tray lines the summaries bring are ordered by finish_lines at the end)
+        staged = len(unique) >= 100
+        if staged:
+            self._scan_gen += 1  # an older scan's batches still running end unheard
+        QTimer.singleShot(YIELD_MS, self, lambda: self._after_projects_loaded(
+            entries, unique, start_batches=gen if staged else 0))
         self.overview_model.set_rows(rows_from_summaries(
             [self._summaries.get(r.root) or placeholder_summary(r) for r in unique]))
-        self._start_summary_batches(unique)
+        if not staged:
+            self._start_summary_batches(unique)
         if self._open_project is not None:
             target, self._open_project = self._open_project, None
             self.open_project(target, None)
@@ -628,13 +636,22 @@ class MainWindow(QMainWindow):
             # after the cached summaries are in (building the tabs blocks this thread for a
             # few hundred ms; a warm start's summaries take less than that)
             self._restore_pending = True
-            self._preload_tab_modules()
+            if not staged:  # else here, before the cache pass (_start_staged_batches)
+                self._preload_tab_modules()
 
     def _after_projects_loaded(self, entries: list[WorkspaceEntry],
-                               unique: list[ProjectRef]) -> None:
+                               unique: list[ProjectRef], start_batches: int = 0) -> None:
+        """The watches and the tray's list; with ``start_batches`` (that scan's number) the
+        summaries' cache pass on the turn after: a worker stat-ing every project beside the
+        rows' first layout and paint held the interpreter lock their item-model calls wait
+        for (stalls of 60-100 ms at 1,000 rows; ~35 ms once the pass comes after them)."""
         from msd_desktop.ui.summary_loading import HELPER_MIN_PROJECTS
+        from msd_desktop.ui.widgets.workers import YIELD_MS
 
-        if len(unique) >= HELPER_MIN_PROJECTS and (self._batches_left or self._hit_queue):
+        if start_batches and start_batches != self._projects_gen:
+            return  # a newer scan came in meanwhile
+        if len(unique) >= HELPER_MIN_PROJECTS and (
+                start_batches or self._batches_left or self._hit_queue):
             # arming a recursive watch walks every folder of the scan roots (~0.5 s of this
             # process's interpreter for 1,000 projects): after the summaries, not against
             # them; the re-check that follows the set-up finds what changed meanwhile
@@ -643,6 +660,29 @@ class MainWindow(QMainWindow):
             self._pending_watch = None
             self._watch_workspaces(entries)
         self.tray.set_projects(unique, load=False)  # states come below
+        if start_batches:
+            QTimer.singleShot(YIELD_MS, self, lambda: self._start_staged_batches(
+                unique, start_batches))
+
+    def _start_staged_batches(self, unique: list[ProjectRef], gen: int, step: int = 0
+                              ) -> None:
+        """With a project to restore, first its tabs' modules, one per turn on this thread
+        (5-20 ms each, nothing else running): imported in a worker beside the rows' or
+        the cached summaries' item-model calls, they stalled this thread 50-80 ms (the
+        import and wrapper locks, not only the interpreter's); then the cache pass."""
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
+        if gen != self._projects_gen:
+            return
+        if (self._restore_pending and not self._tab_modules_loading
+                and not self._tab_modules_ready and step < len(TAB_MODULES)):
+            importlib.import_module(TAB_MODULES[step])
+            QTimer.singleShot(YIELD_MS, self, lambda: self._start_staged_batches(
+                unique, gen, step + 1))
+            return
+        if step:
+            self._tab_modules_ready = True
+        self._start_summary_batches(unique)
 
     def _after_cached(self) -> None:
         """The cache pass is applied: edits a crashed run left come back, then the last
@@ -652,6 +692,7 @@ class MainWindow(QMainWindow):
             self._recover_unsaved()
         if self._restore_pending and not self._tab_modules_ready:
             self._restore_waiting = True  # for the tabs' modules (see below)
+            self._preload_tab_modules()  # (nothing when they are on their way)
         elif self._restore_pending:
             self._restore_pending = False
             self._restore_last_project()
@@ -665,9 +706,8 @@ class MainWindow(QMainWindow):
         self._tab_modules_loading = True
 
         def work() -> None:
-            import msd_desktop.ui.models.panel
-            import msd_desktop.ui.settings.form
-            import msd_desktop.ui.state.panel  # noqa: F401
+            for name in TAB_MODULES:
+                importlib.import_module(name)
 
         def ready(_: object = None) -> None:
             self._tab_modules_ready = True
