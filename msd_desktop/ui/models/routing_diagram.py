@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -41,7 +41,6 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QHelpEvent,
-    QImage,
     QKeyEvent,
     QPainter,
     QPaintEvent,
@@ -49,11 +48,9 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
 )
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSlider,
-    QFileDialog,
     QHBoxLayout,
     QPushButton,
     QScrollArea,
@@ -85,6 +82,9 @@ from msd_desktop.ui.models.layer_names import (
 )
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.theme import semantic_color
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
 
 MARGIN = 12  # px around the drawing
 GAP = 16  # px between ladders side by side
@@ -595,6 +595,9 @@ class RoutingDiagramView(QWidget):
 
     def render_image(self, scale: float = 1.0) -> QImage:
         """The whole diagram (not only the visible part) as an image."""
+        # export only: QImage, QtSvg and the file dialog are left out of the window's start
+        from PySide6.QtGui import QImage
+
         items, size = self._export_layout()
         image = QImage(QSize(int(size.width() * scale), int(size.height() * scale)),
                        QImage.Format.Format_ARGB32_Premultiplied)
@@ -617,6 +620,8 @@ class RoutingDiagramView(QWidget):
         return bool(image.save(str(path), "PNG"))  # type: ignore[call-overload]  # stub: bytes
 
     def export_svg(self, path: str | Path) -> bool:
+        from PySide6.QtSvg import QSvgGenerator
+
         items, size = self._export_layout()
         generator = QSvgGenerator()
         generator.setFileName(str(path))
@@ -678,6 +683,8 @@ class RoutingDiagramView(QWidget):
 def ask_export_path(parent: QWidget, caption: str, suggested: str, file_filter: str
                     ) -> str | None:
     """The save-as question (one function, so a test replaces it)."""
+    from PySide6.QtWidgets import QFileDialog
+
     path, _ = QFileDialog.getSaveFileName(parent, caption, suggested, file_filter)
     return path or None
 

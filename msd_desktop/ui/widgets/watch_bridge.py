@@ -10,22 +10,28 @@ loop, and no widget is touched from a watcher thread. ``stop()`` joins the watch
 :meth:`WatchBridge.set_workspaces` returns at once: the watcher's own thread walks the scan
 roots and arms the watches (that walk blocked the window for seconds with thousands of
 projects when it ran here).
+
+The watcher (its module and watchdog's, ~6 ms of imports) is made on first use — the first
+:meth:`~WatchBridge.set_workspaces`, which the window calls once its scan is in — so a
+window that watches is built and painted without them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from msd_desktop.core.workspace.watcher import (
-    ChangeEvent,
-    LayoutEvent,
-    ProjectWatcher,
-    WatchHealth,
-    WatchSpec,
-)
+if TYPE_CHECKING:
+    from msd_desktop.core.workspace.watcher import (
+        ChangeEvent,
+        LayoutEvent,
+        ProjectWatcher,
+        WatchHealth,
+        WatchSpec,
+    )
 
 
 class WatchBridge(QObject):
@@ -40,14 +46,22 @@ class WatchBridge(QObject):
                  watcher: ProjectWatcher | None = None) -> None:
         super().__init__(parent)
         self._arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
-        self._watcher = watcher or ProjectWatcher(
-            self._on_watcher_thread, debounce_ms=debounce_ms,
-            on_layout=self._on_watcher_thread, on_health=self._on_watcher_thread)
+        self._debounce_ms = debounce_ms
+        self._made: ProjectWatcher | None = watcher  # see the module's docstring
+        self._started = False
         self.health: WatchHealth | None = None
 
     @property
     def watcher(self) -> ProjectWatcher:
-        return self._watcher
+        if self._made is None:
+            from msd_desktop.core.workspace.watcher import ProjectWatcher
+
+            self._made = ProjectWatcher(
+                self._on_watcher_thread, debounce_ms=self._debounce_ms,
+                on_layout=self._on_watcher_thread, on_health=self._on_watcher_thread)
+            if self._started:
+                self._made.start()
+        return self._made
 
     def _on_watcher_thread(self, event: ChangeEvent | LayoutEvent | WatchHealth) -> None:
         # Runs on a watcher thread: emit only, never touch widgets here.
@@ -55,6 +69,8 @@ class WatchBridge(QObject):
 
     @Slot(object)
     def _deliver(self, event: object) -> None:
+        from msd_desktop.core.workspace.watcher import ChangeEvent, LayoutEvent, WatchHealth
+
         if isinstance(event, ChangeEvent):
             self.changed.emit(event)
         elif isinstance(event, LayoutEvent):
@@ -64,19 +80,26 @@ class WatchBridge(QObject):
             self.health_changed.emit(event)
 
     def start(self) -> None:
-        self._watcher.start()
+        """Watch from now on (the watcher starts when it is made, if it is not yet)."""
+        self._started = True
+        if self._made is not None:
+            self._made.start()
 
     def stop(self) -> None:
-        self._watcher.stop()
+        self._started = False
+        if self._made is not None:
+            self._made.stop()
 
     def set_workspaces(self, specs: Sequence[WatchSpec]) -> None:
         """Watch exactly these workspaces; the set-up runs on the watcher's thread."""
-        self._watcher.set_workspaces(specs)
+        self.watcher.set_workspaces(specs)
 
     def set_roots(self, roots: list[Path]) -> None:
         """Watch exactly these project folders, one workspace each, armed on return
         (folders that vanished are skipped). Blocks until armed: for tests and tools, the
         window uses :meth:`set_workspaces`."""
-        self._watcher.set_workspaces([WatchSpec(Path(r), (Path(r),), scan=False)
+        from msd_desktop.core.workspace.watcher import WatchSpec
+
+        self.watcher.set_workspaces([WatchSpec(Path(r), (Path(r),), scan=False)
                                       for r in roots])
-        self._watcher.wait_idle()
+        self.watcher.wait_idle()
