@@ -357,6 +357,35 @@ class OverviewModel(HeaderedTableModel):
         return OverviewModel._display(row, col) or ""
 
     @staticmethod
+    def column_texts(rows: Sequence[OverviewRow], col: int) -> list[str]:
+        """:meth:`display_text` of every row in column ``col``, in one loop: the column fit
+        asks for every row of six columns at once (30,000 cells at 5,000 projects), and
+        three calls per cell were most of its time."""
+        raw: list[str | None]
+        if col == COL_PROJECT:
+            raw = [r.label for r in rows]
+        elif col == COL_WORKSPACE:
+            raw = [r.summary.workspace for r in rows]
+        elif col == COL_MILESTONE:
+            raw = [r.summary.milestone for r in rows]
+        elif col == COL_PHASE:
+            raw = [r.summary.phase for r in rows]
+        elif col == COL_ACTIVITY:
+            raw = [r.summary.last_activity for r in rows]
+        elif col == COL_STATUS:
+            words: dict[Any, str] = {}  # a handful of statuses, each translated once
+            raw = []
+            for r in rows:
+                st = r.summary.status
+                word = words.get(st)
+                if word is None:
+                    word = words[st] = status_word(st)
+                raw.append(word)
+        else:
+            return [OverviewModel.display_text(r, col) for r in rows]
+        return [visible(t) if t else "" for t in raw]
+
+    @staticmethod
     def _display(row: OverviewRow, col: int) -> str | None:
         """Names and file text visibly escaped (a newline, ESC or a right-to-left override
         in a folder name or in STATE.md shows as ``\\n``, ``\\x1b``, ``\\u202e``)."""

@@ -269,8 +269,8 @@ class OverviewView(QWidget):
         rows = self.model.rows()
         out: dict[int, int] = {}
         for col in FITTED_COLUMNS:
-            texts = {OverviewModel.display_text(row, col) for row in rows[:FIT_ROWS]}
-            rest = [OverviewModel.display_text(row, col) for row in rows[FIT_ROWS:]]
+            texts = set(OverviewModel.column_texts(rows[:FIT_ROWS], col))
+            rest = OverviewModel.column_texts(rows[FIT_ROWS:], col)
             texts.update(sorted(rest, key=len)[-FIT_LONGEST:])
             widest = max((fm.horizontalAdvance(t) for t in texts if t), default=0)
             out[col] = max(widest + margin + grid if widest else 0,
