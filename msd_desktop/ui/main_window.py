@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import (
     QByteArray,
     QCoreApplication,
+    QEvent,
     QLocale,
     QSettings,
     QSize,
@@ -214,6 +215,8 @@ class _LazyStateCache:
 
 # UI state (last project, tab) reaches QSettings this long after the last change, or at close.
 UI_STATE_FLUSH_MS = 3000
+# What waits for the first paint (the watch set-up) waits at most this long for it.
+FIRST_PAINT_WAIT_MS = 500
 # A STATE.md read that failed to parse is re-read once after this delay (torn writes).
 STATE_RECHECK_MS = 250
 
@@ -400,6 +403,9 @@ class MainWindow(QMainWindow):
             self.bridge.health_changed.connect(self._on_watch_health)
             self.bridge.start()
 
+        # the watch set-up (the watcher's and watchdog's modules) waits for the first paint
+        self._before_paint: list[Any] | None = []
+        self.installEventFilter(self)
         self._restore_geometry()
         self.browser.rescan()
         if self._open_project is not None:
@@ -1184,8 +1190,36 @@ class MainWindow(QMainWindow):
 
     # -- watching
 
+    def eventFilter(self, watched: Any, event: QEvent) -> bool:
+        if (watched is self and event.type() == QEvent.Type.Paint
+                and self._before_paint is not None):
+            QTimer.singleShot(0, self, self._painted)  # once this paint is done
+        return super().eventFilter(watched, event)
+
+    def _painted(self) -> None:
+        """The window painted once (or never will soon): what waited for that runs now."""
+        waiting, self._before_paint = self._before_paint, None
+        if waiting is None:
+            return
+        self.removeEventFilter(self)
+        for call in waiting:
+            call()
+
+    def _after_first_paint(self, call: Any) -> bool:
+        """Keep ``call`` for after the window's first paint; False when that has been (or
+        the window is not shown, so none is coming): then the caller goes on at once."""
+        if self._before_paint is None or not self.isVisible():
+            return False
+        if not self._before_paint:  # a window that is shown but never painted goes on too
+            QTimer.singleShot(FIRST_PAINT_WAIT_MS, self, self._painted)
+        self._before_paint.append(call)
+        return True
+
     def _watch_workspaces(self, entries: list[WorkspaceEntry]) -> None:
-        """One watch per workspace, set up on the watcher's thread (never here)."""
+        """One watch per workspace, set up on the watcher's thread (never here), after the
+        first paint (importing the watcher is ~6 ms that the first screen does not need)."""
+        if self._after_first_paint(lambda: self._watch_workspaces(entries)):
+            return
         if self.bridge is None:
             self.watch_label.setText(self.tr("not watching"))
             return
