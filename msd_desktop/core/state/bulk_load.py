@@ -232,6 +232,16 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
             _write(dst, (req_id, sig, load, None))
 
 
+# How much lower a helper's CPU priority is than the window's, set first thing in the
+# helper (before its imports): with as many cores as helpers, the GUI thread otherwise waited
+# its turn for a core (10-25 ms of a stall while a cold load starts and parses); cores the
+# window leaves idle the helpers still use in full.
+HELPER_NICE = 10
+_HELPER_MAIN = ("import os\n"
+                "try:\n    os.nice({nice})\nexcept (AttributeError, OSError):\n    pass\n"
+                "from msd_desktop.core.state.bulk_load import serve\nserve()\n")
+
+
 class LoaderProcess:
     """One helper process; one thread at a time sends it projects and reads its answers."""
 
@@ -244,8 +254,7 @@ class LoaderProcess:
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
         self._proc = subprocess.Popen(
-            [sys.executable, "-c",
-             "from msd_desktop.core.state.bulk_load import serve; serve()"],
+            [sys.executable, "-c", _HELPER_MAIN.format(nice=HELPER_NICE)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=env, close_fds=True, bufsize=0)  # unbuffered: select() sees every byte
         self._ids = 0
