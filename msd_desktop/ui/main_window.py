@@ -898,6 +898,14 @@ class MainWindow(QMainWindow):
         self.overview.fit_columns()
         self.summaries_loaded.emit()
         if self._pending_watch is not None:
+            from msd_desktop.ui.widgets.workers import YIELD_MS
+
+            # on the next turn: the watcher's thread walks every folder in Python from the
+            # moment it is armed, and this turn's own work then waited on it
+            QTimer.singleShot(YIELD_MS, self, lambda: self._watch_pending(scan_gen))
+
+    def _watch_pending(self, scan_gen: int) -> None:
+        if scan_gen == self._scan_gen and self._pending_watch is not None:
             entries, self._pending_watch = self._pending_watch, None
             self._watch_workspaces(entries)
 
