@@ -66,3 +66,92 @@ def test_startup_gc_is_off_during_start_and_frozen_after(qapp: object) -> None:
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+def test_own_viewport_is_set_up_as_qts_own(qapp: object) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QTableView, QTreeView, QWidget
+
+    from msd_desktop.ui.widgets.viewport import own_viewport
+
+    def looks(viewport: QWidget) -> dict[str, object]:
+        out: dict[str, object] = {a.name: viewport.testAttribute(a) for a in Qt.WidgetAttribute
+                                  if not a.name.startswith("WA_Pending")}  # events not yet sent
+        out.update(name=viewport.objectName(), background=viewport.backgroundRole(),
+                   filled=viewport.autoFillBackground(), mouse=viewport.hasMouseTracking(),
+                   focus=viewport.focusPolicy(), proxy=viewport.focusProxy() is viewport.parent(),
+                   base=viewport.palette().color(viewport.backgroundRole()).name())
+        return out
+
+    for kind in (QTreeView, QTableView):
+        views = []
+        for own in (False, True):
+            view = kind()
+            if own:
+                assert own_viewport(view) is view.viewport()
+            view.setModel(QStandardItemModel(3, 2, view))
+            view.show()
+            views.append(view)
+        qapp.processEvents()  # type: ignore[attr-defined]
+        try:
+            assert looks(views[1].viewport()) == looks(views[0].viewport()), kind.__name__
+        finally:
+            for view in views:
+                view.close()
+                view.deleteLater()
+
+
+FIRST_PAINT_TYPES = """
+import enum, gc, sys
+from PySide6.QtWidgets import QApplication
+
+app = QApplication([sys.argv[0]])
+
+
+def searched() -> bool:
+    # PySide6's search through QWidget's subclasses makes QFileDialog's enums on its way
+    return any(isinstance(o, enum.EnumType) and o.__qualname__.startswith("QFileDialog.")
+               for o in gc.get_objects())
+
+
+if sys.argv[1] == "probe":  # does this PySide6 search at all?
+    from PySide6.QtWidgets import QTreeView
+
+    QTreeView().viewport()
+    print(searched())
+    sys.exit()
+import os
+
+from msd_desktop.core.workspace.registry import WorkspaceRegistry
+from msd_desktop.ui.main_window import MainWindow
+
+env = dict(os.environ)
+window = MainWindow(registry=WorkspaceRegistry(env=env), transient=[], env=env, watch=False,
+                    restore_last=False)
+window.show()
+for _ in range(3):
+    app.processEvents()
+print(searched())
+"""
+
+
+def test_window_paints_without_pyside_typing_a_qt_made_widget(env: dict[str, str]) -> None:
+    """Building and first painting the window hands PySide6 no widget Qt made (each costs a
+    search of every QWidget subclass the first time: ~6 ms before the first paint)."""
+    import os
+    import subprocess
+
+    run_env = {**env, "QT_QPA_PLATFORM": "offscreen",
+               "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[2]),
+                                              env.get("PYTHONPATH", "")])}
+
+    def run(mode: str) -> str:
+        proc = subprocess.run([sys.executable, "-c", FIRST_PAINT_TYPES, mode], env=run_env,
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        return proc.stdout.strip().splitlines()[-1]
+
+    if run("probe") != "True":
+        pytest.skip("this PySide6 makes every class up front (no search to avoid)")
+    assert run("window") == "False"

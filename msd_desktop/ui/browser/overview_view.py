@@ -56,6 +56,7 @@ from msd_desktop.ui.browser.overview_model import (
 )
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
+from msd_desktop.ui.widgets.viewport import own_viewport
 
 # widest a fitted column may be (px); Problems (stretched, last) gets the rest
 MAX_COLUMN_WIDTH = {COL_PROJECT: 260, COL_WORKSPACE: 180, COL_MILESTONE: 220, COL_PHASE: 240}
@@ -160,6 +161,7 @@ class OverviewView(QWidget):
         self.proxy.setFilterKeyColumn(-1)
 
         self.table = QTableView()
+        own_viewport(self.table)  # no C++-made viewport for PySide6 to type (first paint)
         self.table.setObjectName("OverviewTable")
         self.table.setAccessibleName(self.tr("All projects"))
         self.table.setModel(self.proxy)

@@ -70,6 +70,7 @@ from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
+from msd_desktop.ui.widgets.viewport import own_viewport
 from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, read_timeout, run_op
 
 # --------------------------------------------------------------------------- modal questions
@@ -262,6 +263,7 @@ class ProjectBrowserPanel(QWidget):
             clear.setToolTip(self.tr("Clear filter"))
 
         self.tree = QTreeView()
+        own_viewport(self.tree)  # no C++-made viewport for PySide6 to type (first paint)
         self.tree.setObjectName("ProjectTree")
         self.tree.setAccessibleName(self.tr("Projects"))
         # the tree shows the model itself and the filter proxy only while a filter is typed
