@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QTableView
 
 from msd_desktop.ui.widgets.empty_hint import EmptyHint as EmptyHint
+from msd_desktop.ui.widgets.viewport import own_viewport
 
 Stage = tuple[Sequence[int], int]  # (columns that may give up width, down to this many px)
 
@@ -43,6 +44,7 @@ class FittedTable(QTableView):
 
     def __init__(self, fit: Callable[[], None] | None = None) -> None:
         super().__init__()
+        own_viewport(self)  # no C++-made viewport for PySide6 to type (see there)
         self._fit = fit
         self._last_width = -1
 

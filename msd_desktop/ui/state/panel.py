@@ -55,6 +55,7 @@ from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color, status_color
+from msd_desktop.ui.widgets.viewport import own_viewport
 
 # lupdate reads only literal contexts: module-level texts are translate("StatePanel", "…")
 translate = QCoreApplication.translate
@@ -366,6 +367,7 @@ class StatePanel(QWidget):
         # phases
         self.phase_model = PhaseListModel(self)
         self.phase_table = QTableView()
+        own_viewport(self.phase_table)  # no C++-made viewport for PySide6 to type
         self.phase_table.setModel(self.phase_model)
         self.phase_table.verticalHeader().hide()
         self.phase_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
