@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from msd_desktop.i18n import languages
 from msd_desktop.ui.widgets.translation import (
@@ -100,6 +100,8 @@ class LanguageMenu(QMenu):
             self.ask_restart()
 
     def ask_restart(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # on first use (~1 ms before the first paint)
+
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Language"),
                           self.tr("The new language shows after a restart."),
                           QMessageBox.StandardButton.NoButton, self.parentWidget())
