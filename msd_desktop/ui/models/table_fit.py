@@ -8,34 +8,15 @@ the columns that elide well (names, reasons, files) give up width, never the mod
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QTableView
 
+from msd_desktop.ui.widgets.column_fit import Stage as Stage
+from msd_desktop.ui.widgets.column_fit import fit_widths as fit_widths
 from msd_desktop.ui.widgets.empty_hint import EmptyHint as EmptyHint
 from msd_desktop.ui.widgets.viewport import own_viewport
-
-Stage = tuple[Sequence[int], int]  # (columns that may give up width, down to this many px)
-
-
-def fit_widths(widths: Sequence[int], available: int, stages: Sequence[Stage]) -> list[int]:
-    """``widths`` as they are when they fit in ``available``; else each stage in turn takes
-    the width still missing from its columns, in proportion to what each has above the
-    stage's floor, until the columns fit (the columns no stage names keep theirs)."""
-    out = list(widths)
-    for columns, floor in stages:
-        excess = sum(out) - available
-        if excess <= 0:
-            break
-        room = {c: max(out[c] - floor, 0) for c in columns if 0 <= c < len(out)}
-        total = sum(room.values())
-        if total <= 0:
-            continue
-        take = min(excess, total)
-        for c, spare in room.items():
-            out[c] -= -(-take * spare // total)  # rounded up: the sum lands within the width
-    return out
 
 
 class FittedTable(QTableView):

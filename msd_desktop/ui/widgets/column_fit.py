@@ -14,18 +14,19 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QHeaderView, QTableView
 
+Stage = tuple[Sequence[int], int]  # (columns that may give up width, down to this many px)
 
-def fitted(widths: Sequence[int], available: int, shrink: Sequence[int],
-           floor: int, first: Sequence[int] = ()) -> list[int]:
-    """``widths`` when they fit in ``available``; else the ``first`` columns give up the
-    width missing, then the ``shrink`` columns, each in proportion to its width above
-    ``floor``."""
+
+def fit_widths(widths: Sequence[int], available: int, stages: Sequence[Stage]) -> list[int]:
+    """``widths`` as they are when they fit in ``available``; else each stage in turn takes
+    the width still missing from its columns, in proportion to what each has above the
+    stage's floor, until the columns fit (the columns no stage names keep theirs)."""
     out = list(widths)
-    for stage in (first, shrink):
+    for columns, floor in stages:
         excess = sum(out) - available
         if excess <= 0:
             break
-        room = {c: max(out[c] - floor, 0) for c in stage if 0 <= c < len(out)}
+        room = {c: max(out[c] - floor, 0) for c in columns if 0 <= c < len(out)}
         total = sum(room.values())
         if total <= 0:
             continue
@@ -33,6 +34,14 @@ def fitted(widths: Sequence[int], available: int, shrink: Sequence[int],
         for c, spare in room.items():
             out[c] -= -(-take * spare // total)  # rounded up: the sum lands within the width
     return out
+
+
+def fitted(widths: Sequence[int], available: int, shrink: Sequence[int],
+           floor: int, first: Sequence[int] = ()) -> list[int]:
+    """``widths`` when they fit in ``available``; else the ``first`` columns give up the
+    width missing, then the ``shrink`` columns, each in proportion to its width above
+    ``floor``."""
+    return fit_widths(widths, available, ((first, floor), (shrink, floor)))
 
 
 class ColumnFit(QObject):
