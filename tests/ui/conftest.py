@@ -75,3 +75,15 @@ def translated() -> Iterator[Callable[[str], None]]:
         for translator in installed:
             app.removeTranslator(translator)
         QLocale.setDefault(before)
+
+
+@pytest.fixture
+def pt_br(translated: Callable[[str], None]) -> None:
+    """The window in Brazilian Portuguese (ours and Qt's catalogues)."""
+    translated("pt_BR")
+
+
+@pytest.fixture
+def english(translated: Callable[[str], None]) -> None:
+    """English as the window installs it: the source texts plus the plural forms."""
+    translated("en")

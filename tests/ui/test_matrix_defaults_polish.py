@@ -40,7 +40,6 @@ from msd_desktop.ui.companion.matrix_confirm import BatchConfirmDialog, batch_re
 from msd_desktop.ui.companion.matrix_model import COL_SOURCE, COL_STATUS, COL_VALUE
 from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
 from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
-from msd_desktop.ui.widgets.translation import install_translators
 from tests.layout_checks import (
     cell_problems,
     header_problems,
@@ -55,32 +54,6 @@ PROJECTS = ("billing-service", "checklist-printer", "field-notes", "legacy-impor
 SAME_IN_BOTH = {"", "Status"}
 SECRET = "sk-live-abcdef1234567890"
 PICTURE_HOME = Path("/home/sam")  # a plausible home for the pictures' paths (wiped after)
-
-
-@pytest.fixture
-def pt_br() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "pt_BR")
-    assert installed, "the pt_BR catalogue is built (scripts/update-translations.py --release)"
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """The English catalogue the window installs (the plural forms)."""
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "en")
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
 
 
 @pytest.fixture

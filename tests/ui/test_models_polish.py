@@ -49,19 +49,6 @@ def same_in_both(text: str) -> bool:
     return text in SAME_IN_BOTH or (text.startswith("runtime: ") and "(" not in text)
 
 
-@pytest.fixture
-def pt_br() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "pt_BR")
-    assert installed, "the pt_BR catalogue is built (scripts/update-translations.py --release)"
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
 PICTURE_PROJECTS = Path("/home/demo-user/work")  # a plausible place for the pictures' paths
 
 
@@ -80,19 +67,6 @@ def demo(tmp_path: Path) -> Iterator[Path]:
         yield PICTURE_PROJECTS
     finally:
         shutil.rmtree(PICTURE_PROJECTS, ignore_errors=True)
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """English as the window installs it: the source texts plus the plural forms."""
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "en")
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
 
 
 @pytest.fixture

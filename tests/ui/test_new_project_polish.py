@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
 from msd_desktop.core.secrets.store import secret_keys
 from msd_desktop.ui.companion import new_project_dialog
 from msd_desktop.ui.companion.new_project_dialog import NEW_PROJECT_KEYS, NewProjectDialog
-from msd_desktop.ui.widgets.translation import install_translators
 from tests.layout_checks import layout_problems
 
 # reads the same in both languages: proper names (the section "Git", the "Runtime" of the
@@ -48,31 +47,6 @@ SAME_IN_BOTH = {"", "Git", "Runtime", "Firecrawl", "Jina", "Perplexity", "Brave 
                 "Exa Search", "(default)"}
 KEYS = (*NEW_PROJECT_KEYS, *secret_keys())
 PICTURE_HOME = Path("/home/alex")  # a plausible home for the pictures' paths (wiped after)
-
-
-@pytest.fixture
-def pt_br() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "pt_BR")
-    assert installed, "the pt_BR catalogue is built (scripts/update-translations.py --release)"
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "en")
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
 
 
 @pytest.fixture

@@ -52,31 +52,6 @@ SAME_IN_BOTH = {"", "⋯", "●", "✎", "JSON", "Runtime", "runtime…", "Git",
                 "Tavily", "Executor", "Backend", "Graphify", "Mempalace", "Fallow › MCP"}
 
 
-@pytest.fixture
-def pt_br() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "pt_BR")
-    assert installed, "the pt_BR catalogue is built (scripts/update-translations.py --release)"
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "en")
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
 def form_panel(qtbot: QtBot, demo: Path, env: dict[str, str],
                size: tuple[int, int] = (1024, 700)) -> ConfigFormPanel:
     root = demo / "field-notes"

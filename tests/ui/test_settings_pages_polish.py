@@ -48,7 +48,6 @@ from msd_desktop.ui.settings.api_keys_panel import ApiKeysPanel
 from msd_desktop.ui.settings.conflict_view import ConflictView, MergeTableModel
 from msd_desktop.ui.settings.json_page import JsonSettingsPage
 from msd_desktop.ui.widgets.config_words import secret_places_text
-from msd_desktop.ui.widgets.translation import install_translators
 from tests.layout_checks import layout_problems
 
 SECRET = "sk-live-0123456789abcdef"
@@ -57,32 +56,6 @@ OUTSIDE = "sk-outside-aaaabbbbccccdddd"
 # text format, and the key names with their environment variables (the API keys' titles)
 SAME_IN_BOTH = {"", "JSON"}
 SAME_NAMES = ("secret-name:",)
-
-
-@pytest.fixture
-def pt_br() -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "pt_BR")
-    assert installed, "the pt_BR catalogue is built (scripts/update-translations.py --release)"
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """The English catalogue the window installs (the plural forms)."""
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, "en")
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
 
 
 def _write(path: Path, data: Any) -> None:

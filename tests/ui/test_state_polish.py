@@ -53,29 +53,6 @@ FILE_FIELDS = ("milestone", "phase", "plan", "status", "last_activity", "last_se
                "stopped_at", "resume_file")
 
 
-def _translators(code: str) -> Iterator[None]:
-    app = QApplication.instance()
-    assert app is not None
-    installed = install_translators(app, code)
-    assert installed or code == "en", "the catalogue is built (update-translations --release)"
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
-@pytest.fixture
-def pt_br() -> Iterator[None]:
-    yield from _translators("pt_BR")
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """English as the window installs it: the source texts plus the plural forms."""
-    yield from _translators("en")
-
-
 PICTURE_PROJECTS = Path("/home/demo-user/projects")  # a plausible place for the pictures' paths
 
 

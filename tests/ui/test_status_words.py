@@ -4,11 +4,9 @@ words in its own way shows as written, and the file's own words stay one hover a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 
 from msd_desktop.core.state.state_md import normalize_status
@@ -22,11 +20,6 @@ from msd_desktop.ui.widgets.status_text import status_word
 
 CORE_WORDS = ("paused", "executing", "planning", "discussing", "verifying", "completed",
               "unknown")
-
-
-@pytest.fixture
-def portuguese(translated: Callable[[str], None]) -> None:
-    translated("pt_BR")
 
 
 def test_every_core_status_word_is_one_the_normalizer_gives() -> None:
@@ -43,7 +36,7 @@ def test_english_shows_the_core_words_unchanged(qapp: Any) -> None:
     assert status_word(None) == ""
 
 
-def test_portuguese_translates_every_core_word_and_keeps_file_text(portuguese: None) -> None:
+def test_portuguese_translates_every_core_word_and_keeps_file_text(pt_br: None) -> None:
     shown = {word: status_word(word) for word in CORE_WORDS}
     assert all(shown[w] != w for w in CORE_WORDS), shown
     assert len(set(shown.values())) == len(CORE_WORDS)  # no two statuses read alike
@@ -54,7 +47,7 @@ def test_portuguese_translates_every_core_word_and_keeps_file_text(portuguese: N
 
 
 def test_overview_status_column_is_translated_with_the_file_words_in_the_tooltip(
-        portuguese: None) -> None:
+        pt_br: None) -> None:
     summary = ProjectSummary(root=Path("/p"), name="p", status="executing",
                              status_raw="executing")
     model = OverviewModel()

@@ -14,7 +14,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -69,12 +68,6 @@ CHILD = textwrap.dedent('''
     print("typed", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 ''')
-
-
-@pytest.fixture
-def english(translated: Callable[[str], None]) -> None:
-    """The English catalogue (its plural forms), as the app installs it."""
-    translated("en")
 
 
 @pytest.fixture
