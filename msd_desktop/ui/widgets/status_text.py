@@ -13,30 +13,33 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from msd_desktop.core.common.text import Text
 from msd_desktop.ui.widgets.core_text import LOCATED, core_problem, core_text
+
+#: The core's normalized status words (``normalize_status``), for the translation refresh.
+STATUS_WORDS = frozenset((
+    QT_TRANSLATE_NOOP("StatusText", "paused"),
+    QT_TRANSLATE_NOOP("StatusText", "executing"),
+    QT_TRANSLATE_NOOP("StatusText", "planning"),
+    QT_TRANSLATE_NOOP("StatusText", "discussing"),
+    QT_TRANSLATE_NOOP("StatusText", "verifying"),
+    QT_TRANSLATE_NOOP("StatusText", "completed"),
+    QT_TRANSLATE_NOOP("StatusText", "unknown"),
+))
 
 
 def status_word(status: str | None) -> str:
     """The normalized status (``executing``, ``paused``…) in the window's language.
 
-    Only the core's own vocabulary is translated; a status that normalizes to nothing known
-    is the file's text and is returned unchanged.
+    Only the core's own vocabulary is translated (one lookup: views ask per cell and paint);
+    a status that normalizes to nothing known is the file's text and is returned unchanged.
     """
     if not status:
         return ""
-    words = {
-        "paused": QCoreApplication.translate("StatusText", "paused"),
-        "executing": QCoreApplication.translate("StatusText", "executing"),
-        "planning": QCoreApplication.translate("StatusText", "planning"),
-        "discussing": QCoreApplication.translate("StatusText", "discussing"),
-        "verifying": QCoreApplication.translate("StatusText", "verifying"),
-        "completed": QCoreApplication.translate("StatusText", "completed"),
-        "unknown": QCoreApplication.translate("StatusText", "unknown"),
-    }
-    return words.get(status, status)
+    return QCoreApplication.translate("StatusText", status) if status in STATUS_WORDS \
+        else status
 
 
 def problem_text(problem: Any, root: Path | str | None = None) -> str:
