@@ -16,6 +16,7 @@ ignored (and left alone: it may be a newer version's).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -82,21 +83,20 @@ def _encode(value: Any) -> dict[str, Any]:
     return {"value": value}
 
 
+_NOT_AN_EDIT: Any = object()
+
+
 def _decode(entry: Any) -> Any:
-    """An edit as staged, or ``None`` for anything that is not one (ignored)."""
+    """An edit as staged, or :data:`_NOT_AN_EDIT` for anything that is not one (ignored)."""
     if not isinstance(entry, dict):
-        return None
+        return _NOT_AN_EDIT
     if entry.get("unset") is True:
         return UNSET
     invalid = entry.get("invalid")
     if isinstance(invalid, dict):
         parts = [invalid.get(k, "") for k in ("message", "text", "shown")]
-        if all(isinstance(p, str) for p in parts):
-            return InvalidInput(*parts)
-        return None
-    if "value" in entry:
-        return ("value", entry["value"])
-    return None
+        return InvalidInput(*parts) if all(isinstance(p, str) for p in parts) else _NOT_AN_EDIT
+    return entry.get("value", _NOT_AN_EDIT)
 
 
 class DraftRecovery:
@@ -144,12 +144,9 @@ class DraftRecovery:
 
     def forget(self, config: Path) -> None:
         """Remove the record of ``config`` (saved, reverted or discarded)."""
-        try:
-            self.record_path(config).unlink()
-        except FileNotFoundError:
-            pass
-        except OSError:
-            pass  # a stale record is restored and then saved or discarded next time
+        # a record that cannot go is restored, then saved or discarded, next time
+        with contextlib.suppress(OSError):
+            self.record_path(config).unlink(missing_ok=True)
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -199,10 +196,9 @@ class DraftRecovery:
         for key, entry in data["edits"].items():
             if not isinstance(key, str) or key in draft.pending:
                 continue
-            decoded = _decode(entry)
-            if decoded is None:
+            value = _decode(entry)
+            if value is _NOT_AN_EDIT:
                 continue
-            value = decoded[1] if isinstance(decoded, tuple) else decoded
             if _is_kept_secret(key, value):
                 continue  # never stage a secret's text, whatever the record says
             draft.set(key, value)
