@@ -176,9 +176,10 @@ def _exit_past_stuck_reads(rc: int) -> None:
 
 def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _StartupGc) -> int:
 
-    from PySide6.QtCore import QCoreApplication
-
+    # first: importing the ui package hooks how PySide6 makes its enums (before it makes any)
     from msd_desktop.ui.widgets.pyside_feature_scan import install as faster_feature_scan
+
+    from PySide6.QtCore import QCoreApplication  # isort: skip  (after the ui package)
 
     faster_feature_scan()  # before the ~150 imports PySide6 would otherwise inspect
     from PySide6.QtWidgets import QApplication
