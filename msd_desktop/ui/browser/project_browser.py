@@ -271,6 +271,8 @@ class ProjectBrowserPanel(QWidget):
         # the first layout of 1,000 projects a 60 ms stall (bench P5)
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
+        # the rows are read-only: no editor on a double click or F2 (the items say so too)
+        self.tree.setEditTriggers(QTreeView.EditTrigger.NoEditTriggers)
         self.tree.setAlternatingRowColors(False)
         self.tree.setAnimated(False)
         # names elide in the middle ("platf…onorepo" keeps both ends), status lines at the
