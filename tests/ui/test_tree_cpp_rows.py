@@ -218,3 +218,31 @@ def test_nothing_is_editable(qtbot, tmp_path: Path, env: dict[str, str], demo: P
             qtbot.keyClick(tree, Qt.Key.Key_F2)
             assert tree.state() != QAbstractItemView.State.EditingState
             assert not tree.viewport().findChildren(QLineEdit)
+
+
+def test_a_project_listed_in_two_workspaces(qapp) -> None:
+    """A root found by two workspaces: a summary reaches both rows, unsaved marks both, and
+    find_project answers the first."""
+    shared = ProjectRef(Path("/r/shared"), "shared", "A", ["alpha"])
+    other = ProjectRef(Path("/r/other"), "other", "A")
+    model = ProjectTreeModel()
+    model.set_workspaces([
+        WorkspaceEntry("A", Path("/r"), "scan_root",
+                       projects=[ProjectEntry(other), ProjectEntry(shared)]),
+        WorkspaceEntry("Single", Path("/r/shared"), "folder", projects=[ProjectEntry(shared)]),
+    ])
+    first = model.index(1, 0, model.index(0, 0))
+    second = model.index(0, 0, model.index(1, 0))
+    assert model.find_project(Path("/r/shared")) == first
+    assert model.find_project(Path("/r/shared"), "alpha") == model.index(0, 0, first)
+    assert model.find_project(Path("/r/other")) == model.index(0, 0, model.index(0, 0))
+    assert not model.find_project(Path("/r/none")).isValid()
+    model.set_summary(shared.root, ProjectSummary(root=shared.root, name="shared",
+                                                  status="executing", statusline_compact="S"))
+    assert first.siblingAtColumn(1).data() == "S"
+    assert second.siblingAtColumn(1).data() == "S"
+    assert model.index(0, 1, model.index(0, 0)).data() != "S"
+    model.set_unsaved({shared.root})
+    assert first.data().startswith("shared ")
+    assert second.data().startswith("shared ")
+    assert model.index(0, 0, model.index(0, 0)).data() == "other"

@@ -129,7 +129,11 @@ class ProjectTreeModel(QStandardItemModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._workspaces: list[WorkspaceEntry] = []
-        self._where: dict[Path, list[tuple[int, int]]] = {}  # root → (workspace, project) rows
+        # root → where it is listed, as one int: project row × workspaces + workspace row (a
+        # list of tuples per project was ~0.2 KiB, 1 MiB at 5,000); a root listed in more
+        # than one workspace has its other places in _also
+        self._where: dict[Path, int] = {}
+        self._also: dict[Path, list[tuple[int, int]]] = {}
         self._unsaved: set[Path] = set()  # projects with unsaved Settings edits
         # parent item's address (an index's internalId) → (workspace row or -1, project
         # row or -1): the invisible root, the workspaces and the projects with workstreams
@@ -150,7 +154,7 @@ class ProjectTreeModel(QStandardItemModel):
         changed = new ^ self._unsaved
         self._unsaved = new
         for root in changed:
-            for w, p in self._where.get(root, ()):
+            for w, p in self._rows_of(root):
                 parent = self.index(w, 0)
                 self.dataChanged.emit(self.index(p, 0, parent), self.index(p, 0, parent))
 
@@ -181,6 +185,7 @@ class ProjectTreeModel(QStandardItemModel):
         root = self.invisibleRootItem()
         root.setRowCount(0)  # deletes the old items
         self._where = {}
+        self._also = {}
         self._parents = {}
         root.setRowCount(len(self._workspaces))
         if not self._workspaces:
@@ -188,6 +193,7 @@ class ProjectTreeModel(QStandardItemModel):
         columns = len(COLUMNS)
         index, make = self.index, self.itemFromIndex
         where, parents = self._where, self._parents
+        stride = len(self._workspaces)
         self._make_cells(QModelIndex(), len(self._workspaces))
         parents[index(0, 0).internalId()] = (-1, -1)
         for w, ws in enumerate(self._workspaces):
@@ -201,7 +207,10 @@ class ProjectTreeModel(QStandardItemModel):
             self._make_cells(ws_index, len(ws.projects))
             parents[index(0, 0, ws_index).internalId()] = (w, -1)
             for p, proj in enumerate(ws.projects):
-                where.setdefault(proj.ref.root, []).append((w, p))
+                if proj.ref.root in where:
+                    self._also.setdefault(proj.ref.root, []).append((w, p))
+                else:
+                    where[proj.ref.root] = p * stride + w
                 streams = proj.ref.workstreams
                 if streams:
                     project_index = index(p, 0, ws_index)
@@ -233,7 +242,7 @@ class ProjectTreeModel(QStandardItemModel):
         through a root → rows map, so a batch costs O(batch), not O(projects))."""
         touched: dict[int, list[int]] = {}
         for summary in summaries:
-            for w, p in self._where.get(summary.root, ()):
+            for w, p in self._rows_of(summary.root):
                 self._workspaces[w].projects[p].summary = summary
                 touched.setdefault(w, []).append(p)
         last_col = len(COLUMNS) - 1
@@ -260,13 +269,23 @@ class ProjectTreeModel(QStandardItemModel):
         return [p for ws in self._workspaces for p in ws.projects]
 
     def find_project(self, root: Path, workstream: str | None = None) -> QModelIndex:
-        for w, p in self._where.get(Path(root), ())[:1]:
+        for w, p in self._rows_of(Path(root))[:1]:
             proj = self._workspaces[w].projects[p]
             idx = self.index(p, 0, self.index(w, 0))
             if workstream and workstream in proj.ref.workstreams:
                 return self.index(proj.ref.workstreams.index(workstream), 0, idx)
             return idx
         return QModelIndex()
+
+    def _rows_of(self, root: Path) -> list[tuple[int, int]]:
+        """(workspace row, project row) of each place ``root`` is listed, the first first."""
+        code = self._where.get(root)
+        if code is None:
+            return []
+        p, w = divmod(code, len(self._workspaces))
+        first = (w, p)
+        more = self._also.get(root)
+        return [first, *more] if more else [first]
 
     # -- index plumbing (the structure itself is the items')
 
