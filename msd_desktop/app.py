@@ -25,13 +25,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from msd_desktop.core.workspace.demo import (  # the demo lives in the core (Help menu too)
-    DEMO_WORKSPACE_NAME as DEMO_WORKSPACE_NAME,
-)
-from msd_desktop.core.workspace.demo import demo_source as demo_source
-from msd_desktop.core.workspace.demo import demo_target as demo_target
-from msd_desktop.core.workspace.demo import demo_workspace as demo_workspace
-from msd_desktop.core.workspace.demo import ensure_demo_copy as ensure_demo_copy
+# the demo lives in the core (Help menu too); these names stay importable from here, loaded
+# when asked: main() first puts the regex memo in place, before the core compiles anything
+_DEMO_NAMES = frozenset({"DEMO_WORKSPACE_NAME", "demo_source", "demo_target",
+                         "demo_workspace", "ensure_demo_copy"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DEMO_NAMES:
+        from msd_desktop.core.workspace import demo
+
+        return getattr(demo, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -63,6 +68,8 @@ def _plan_workspaces(args: argparse.Namespace, env: dict[str, str]):  # type: ig
     except MsdError:
         registered = []
     if args.demo or (not registered and not args.path):
+        from msd_desktop.core.workspace.demo import demo_workspace
+
         transient.append(demo_workspace(reset=args.reset_demo))
     if args.path:
         from msd_desktop.core.workspace.project_root import find_root
@@ -128,8 +135,21 @@ def fewer_malloc_arenas() -> None:
         pass
 
 
+def _remember_regexes() -> bool:
+    """Compiled patterns come from the last run's memo (:mod:`~msd_desktop.core.common.
+    regex_cache`); what this run compiles anew is written down when it ends. Installed once,
+    first thing, for the process's own environment."""
+    from msd_desktop.core.common import regex_cache
+
+    if regex_cache.stats()["stored"] or not regex_cache.install():
+        return False  # in place already (main() ran before in this process), or unusable
+    atexit.register(regex_cache.save)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    _remember_regexes()
     args = parse_args(argv)
     t0 = time.perf_counter()
     fewer_malloc_arenas()

@@ -1,0 +1,268 @@
+"""Compiled regular expressions kept between runs, so a start does not compile them again.
+
+Why: Python compiles every ``re.compile`` pattern in pure Python (parse, then code
+generation) each time a process starts. The window's start compiles ~140 patterns — ours,
+the standard library's and three large verbose ones of PySide6's signature support, which
+alone take ~25 ms and are rarely used: ~50 ms of CPU before the first project is shown
+(bench P3), the same work every start.
+
+:func:`install` puts a memo in front of ``re``'s compiler: a pattern compiled before (same
+text, same flags, this very Python and regex engine) is rebuilt from its stored code by the
+engine's own constructor, ``_sre.compile``, which checks the code it is given; anything
+else is compiled as usual and remembered. :func:`save` writes what was new to
+``<user cache dir>/msd-desktop/regex-<python>.json`` (atomically). The file is the app's own
+cache, still read as untrusted: a regular file of bounded size, opened without blocking,
+whose CRC must match; anything wrong with it (another format or Python, a changed byte,
+broken JSON, code the engine refuses) and it is ignored and written again. The compiled pattern is the same object either way:
+``Pattern`` equality compares the pattern, its flags and the engine code.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import json
+import os
+import stat
+import sys
+import threading
+import zlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+FORMAT = 2
+MAX_BYTES = 8 * 1024 * 1024  # what ~4,000 patterns with large character sets take
+MAX_ENTRIES = 4000
+APP_NAME = "msd-desktop"
+_WORD = "I"  # an array type of the engine's code word size (checked in install)
+
+Key = tuple[str, str, int]  # ("s" | "b", pattern text (bytes as latin-1), flags)
+# (flags with the pattern's own, engine code, groups, group names → index, index → name);
+# the file holds the code as the hex of its machine words (a tenth of the time to read)
+Entry = tuple[int, list[int], int, dict[str, int], list[str | None]]
+
+
+class _Memo:
+    """The stored patterns of this run and the ones compiled anew."""
+
+    def __init__(self, path: str | None, engine: str) -> None:
+        self.path = path
+        self.engine = engine
+        self.table: dict[Key, Entry] = {}
+        self.new: dict[Key, Entry] = {}
+        self.hits = 0
+        self.lock = threading.Lock()
+
+
+_memo: _Memo | None = None
+_original: Callable[..., Any] | None = None
+
+
+def engine_key() -> str:
+    """What compiled code depends on: the exact Python and its regex engine."""
+    import _sre
+
+    return (f"{sys.version}|{sys.implementation.name}|{_sre.MAGIC}|{_sre.CODESIZE}"
+            f"|{sys.byteorder}")
+
+
+def default_path(env: Mapping[str, str] | None = None) -> str | None:
+    """``$XDG_CACHE_HOME`` (or ``$HOME/.cache``) ``/msd-desktop/regex-<python>.json`` on
+    Linux; elsewhere none (nothing is kept)."""
+    env = os.environ if env is None else env
+    if not sys.platform.startswith("linux"):
+        return None
+    base = env.get("XDG_CACHE_HOME") or (
+        os.path.join(env["HOME"], ".cache") if env.get("HOME") else "")
+    if not base or not os.path.isabs(base):
+        return None
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    return os.path.join(base, APP_NAME, f"regex-{version}.json")
+
+
+def _read_bounded(path: str) -> bytes | None:
+    """The file's bytes when it is a regular file of at most :data:`MAX_BYTES`; never
+    blocks on a FIFO or a device."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
+        raw = os.read(fd, MAX_BYTES + 1)
+        return raw if len(raw) <= MAX_BYTES else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _parse(raw: bytes, engine: str) -> dict[Key, Entry]:
+    """The entries of a memo file made by this very Python and intact, else none.
+
+    The file is a header line — format, engine, the CRC-32 and length of the rest — and the
+    patterns as JSON: a changed byte (a disk error, a half-written copy) makes the CRC differ
+    and the whole memo is ignored, since code the engine accepts can still be the wrong code.
+    """
+    header, _, body = raw.partition(b"\n")
+    try:
+        head = json.loads(header)
+    except (ValueError, RecursionError):
+        return {}
+    if (not isinstance(head, dict) or head.get("format") != FORMAT
+            or head.get("engine") != engine or head.get("bytes") != len(body)
+            or head.get("crc32") != zlib.crc32(body)):
+        return {}
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return {}
+    return _entries(data) if isinstance(data, list) else {}
+
+
+def _entries(data: list[Any]) -> dict[Key, Entry]:
+    """The well-formed entries of the patterns list."""
+    table: dict[Key, Entry] = {}
+    for item in data[:MAX_ENTRIES]:
+        if not (isinstance(item, list) and len(item) == 8):
+            continue
+        kind, text, flags, final, words, groups, groupindex, indexgroup = item
+        if not (kind in ("s", "b") and isinstance(text, str) and type(flags) is int
+                and type(final) is int and isinstance(words, str) and type(groups) is int
+                and isinstance(groupindex, dict)
+                and all(isinstance(k, str) and type(v) is int for k, v in groupindex.items())
+                and isinstance(indexgroup, list)
+                and all(g is None or isinstance(g, str) for g in indexgroup)):
+            continue
+        try:  # the engine checks the code itself when the pattern is made from it
+            code = array.array(_WORD, bytes.fromhex(words)).tolist()
+        except ValueError:
+            continue
+        table[(kind, text, flags)] = (final, code, groups, groupindex, indexgroup)
+    return table
+
+
+def _key(pattern: object, flags: int) -> Key | None:
+    if type(pattern) is str:
+        return ("s", pattern, flags)
+    if type(pattern) is bytes:
+        return ("b", pattern.decode("latin-1"), flags)
+    return None  # a parsed pattern (re's Scanner) or a subclass: compiled as usual
+
+
+def _compile(pattern: Any, flags: int = 0) -> Any:
+    """``re._compiler.compile`` with the memo in front (the same steps on a miss)."""
+    import _sre
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    memo, original = _memo, _original
+    assert original is not None
+    key = _key(pattern, flags) if memo is not None else None
+    if key is None or memo is None or flags & _compiler.SRE_FLAG_DEBUG:
+        return original(pattern, flags)
+    entry = memo.table.get(key) or memo.new.get(key)
+    if entry is not None:
+        stored_flags, stored_code, groups, stored_index, stored_names = entry
+        try:
+            return_value = _sre.compile(pattern, stored_flags, stored_code, groups,
+                                        dict(stored_index), tuple(stored_names))
+        except (RuntimeError, TypeError, ValueError, OverflowError):  # code the engine refuses
+            memo.table.pop(key, None)
+            memo.new.pop(key, None)
+        else:
+            memo.hits += 1
+            return return_value
+    parsed = _parser.parse(pattern, flags)  # re.error for a bad pattern, as re says it
+    code = _compiler._code(parsed, flags)
+    groupindex = parsed.state.groupdict
+    indexgroup: list[str | None] = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    final = flags | parsed.state.flags
+    compiled = _sre.compile(pattern, final, code, parsed.state.groups - 1, groupindex,
+                            tuple(indexgroup))
+    with memo.lock:
+        memo.new[key] = (final, list(code), parsed.state.groups - 1, dict(groupindex),
+                         indexgroup)
+    return compiled
+
+
+def install(path: str | None = None) -> bool:
+    """Put the memo in front of ``re``'s compiler and load the stored patterns (once);
+    False when this Python's ``re`` does not have the compiler it expects."""
+    global _memo, _original
+    if _memo is not None:
+        return True
+    try:
+        from re import _compiler  # type: ignore[attr-defined]
+    except ImportError:
+        return False
+    import _sre
+
+    if (sys.implementation.name != "cpython" or not callable(getattr(_compiler, "compile", None))
+            or array.array(_WORD).itemsize != _sre.CODESIZE):
+        return False
+    engine = engine_key()
+    memo = _Memo(path if path is not None else default_path(), engine)
+    if memo.path is not None:
+        raw = _read_bounded(memo.path)
+        if raw is not None:
+            memo.table = _parse(raw, engine)
+    _original = _compiler.compile
+    _memo = memo
+    _compiler.compile = _compile
+    return True
+
+
+def uninstall() -> None:
+    """``re``'s own compiler back; nothing written."""
+    global _memo, _original
+    if _original is not None:
+        from re import _compiler  # type: ignore[attr-defined]
+
+        _compiler.compile = _original
+    _memo, _original = None, None
+
+
+def stats() -> dict[str, int]:
+    """Stored, reused and new patterns of this run (benchmarks, tests)."""
+    memo = _memo
+    if memo is None:
+        return {"stored": 0, "hits": 0, "new": 0}
+    return {"stored": len(memo.table), "hits": memo.hits, "new": len(memo.new)}
+
+
+def save() -> bool:
+    """Write the stored patterns plus this run's new ones (only when there are new ones),
+    atomically; True when written."""
+    memo = _memo
+    if memo is None or memo.path is None or not memo.new:
+        return False
+    with memo.lock:
+        new = dict(memo.new)
+    merged = {**memo.table, **new}
+    if len(merged) > MAX_ENTRIES:  # patterns of old versions pile up: keep this run's
+        merged = new
+    patterns = [[kind, text, flags, final, array.array(_WORD, code).tobytes().hex(), groups,
+                 groupindex, indexgroup]
+                for (kind, text, flags), (final, code, groups, groupindex, indexgroup)
+                in merged.items()]
+    body = json.dumps(patterns, separators=(",", ":")).encode("ascii")
+    header = json.dumps({"format": FORMAT, "engine": memo.engine, "bytes": len(body),
+                         "crc32": zlib.crc32(body)}).encode("ascii")
+    payload = header + b"\n" + body
+    folder = os.path.dirname(memo.path)
+    tmp = f"{memo.path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            fh.write(payload)
+        os.replace(tmp, memo.path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        return False
+    memo.table, memo.new = merged, {}
+    return True
