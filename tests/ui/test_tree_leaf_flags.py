@@ -52,3 +52,9 @@ def test_leaf_flag_agrees_with_row_count(qapp, qtmodeltester) -> None:
     assert not model.flags(with_ws) & Qt.ItemFlag.ItemNeverHasChildren
     assert model.flags(without) & Qt.ItemFlag.ItemNeverHasChildren
     assert model.flags(model.index(0, 0, with_ws)) & Qt.ItemFlag.ItemNeverHasChildren
+    # the Status cells never have children, a workspace's and a project's alike
+    for cell in (model.index(0, 1), with_ws.siblingAtColumn(1), without.siblingAtColumn(1)):
+        assert model.flags(cell) & Qt.ItemFlag.ItemNeverHasChildren
+    empty = model.index(1, 0)  # a workspace is never a leaf, even with no project yet
+    assert model.rowCount(empty) == 0
+    assert not model.flags(empty) & Qt.ItemFlag.ItemNeverHasChildren

@@ -663,8 +663,8 @@ class ProjectBrowserPanel(QWidget):
 
     def expand_branches(self) -> None:
         """``expandAll()``, but asking only the rows that have children (workspaces, projects
-        with workstreams): expandAll walks every row through the Python model — ~10 ms for
-        1,000 projects (bench P5)."""
+        with workstreams). (expandAll walked every row through a Python model, ~10 ms for
+        1,000 projects; over the tree's C++ rows both take under 1 ms at 5,000.)"""
         for w, ws in enumerate(self.model.workspaces()):
             ws_index = self.model.index(w, 0)
             self.tree.expand(self._to_view(ws_index))
