@@ -130,6 +130,7 @@ def test_values_follow_the_lists_after_each_reset(qapp, qtmodeltester) -> None:
             assert index.data(NodeKindRole) == "project"
             assert ref.name == f"{prefix}{p}"
             assert index.data() == f"{prefix}{p}"
+            assert model.itemData(index)[Qt.ItemDataRole.DisplayRole] == f"{prefix}{p}"
             assert model.rowCount(index) == len(ref.workstreams)
             for s, name in enumerate(ref.workstreams):
                 stream = model.index(s, 0, index)
