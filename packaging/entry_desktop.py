@@ -1,8 +1,6 @@
 """Frozen entry point of the ``msd-desktop`` window (PyInstaller)."""
 
-import sys
-
-from msd_desktop.app import main
+from msd_desktop.app import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -1753,7 +1753,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("ui/splitter", self.splitter.saveState())
         self.settings.sync()
         if self.bridge is not None:
-            self.bridge.stop()
+            self.bridge.stop(wait=False)  # the OS's watch teardown overlaps the exit
         self._close_helpers()
         if self._summary_cache is not None:
             self._summary_cache.save()  # quick, and only when something changed

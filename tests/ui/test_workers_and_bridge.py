@@ -185,3 +185,35 @@ def test_watch_bridge_layout_and_health_on_gui_thread(qtbot, tmp_path: Path) -> 
     finally:
         bridge.stop()
     assert bridge.watcher.threads() == []
+
+
+def _threads_of_watching() -> set[threading.Thread]:
+    return {t for t in threading.enumerate()
+            if type(t).__module__.startswith("watchdog") or t.name.startswith("msd-watcher")}
+
+
+@pytest.mark.timeout(30)
+def test_a_stop_for_good_returns_at_once_and_stays_silent(qtbot, demo: Path) -> None:
+    """The window closing stops the watcher in a thread of its own (the OS's teardown of
+    the watches is a wait): nothing is emitted after it, and a later waiting stop returns
+    only when every thread of that watcher is gone."""
+    before = _threads_of_watching()
+    root = demo / "checklist-printer"
+    bridge = WatchBridge(debounce_ms=20)
+    seen: list[object] = []
+    bridge.changed.connect(seen.append)
+    bridge.set_roots([root])
+    bridge.start()
+    with qtbot.waitSignal(bridge.changed, timeout=5000):  # watching for real
+        state = root / ".planning" / "STATE.md"
+        state.write_text(state.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    started = _threads_of_watching() - before
+    assert started  # the observer and its threads
+    seen.clear()
+    bridge.stop(wait=False)
+    state.write_text(state.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    qtbot.wait(300)  # several debounce periods
+    assert seen == []
+    bridge.stop()  # waits for the stop running in its thread
+    assert not (_threads_of_watching() - before)
+    assert all(not t.is_alive() for t in started)

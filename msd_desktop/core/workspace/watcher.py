@@ -296,6 +296,7 @@ class ProjectWatcher:
         # Serialises schedule/unschedule. Lock order: _arm_lock → observer lock → _cond. The
         # observer thread dispatches holding its own lock, so it never takes _arm_lock.
         self._arm_lock = threading.RLock()
+        self._stop_lock = threading.Lock()  # one stop at a time
 
     # -- public API
 
@@ -384,7 +385,12 @@ class ProjectWatcher:
         self._report_health()
 
     def stop(self, timeout: float | None = 5.0) -> None:
-        """Stop and join the observer and our threads; drop pending events."""
+        """Stop and join the observer and our threads; drop pending events. A stop while
+        another one runs (on another thread) returns when that one is done."""
+        with self._stop_lock:
+            self._stop(timeout)
+
+    def _stop(self, timeout: float | None) -> None:
         with self._arm_lock:
             observer, self._observer = self._observer, None
             timer, self._timer = self._timer, None

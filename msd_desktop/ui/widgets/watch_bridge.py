@@ -18,6 +18,7 @@ window that watches is built and painted without them.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,6 +50,7 @@ class WatchBridge(QObject):
         self._debounce_ms = debounce_ms
         self._made: ProjectWatcher | None = watcher  # see the module's docstring
         self._started = False
+        self._closing = False  # stopped for good, the stop still running in its thread
         self.health: WatchHealth | None = None
 
     @property
@@ -65,7 +67,8 @@ class WatchBridge(QObject):
 
     def _on_watcher_thread(self, event: ChangeEvent | LayoutEvent | WatchHealth) -> None:
         # Runs on a watcher thread: emit only, never touch widgets here.
-        self._arrived.emit(event)
+        if not self._closing:  # (the window is being torn down)
+            self._arrived.emit(event)
 
     @Slot(object)
     def _deliver(self, event: object) -> None:
@@ -85,10 +88,20 @@ class WatchBridge(QObject):
         if self._made is not None:
             self._made.start()
 
-    def stop(self) -> None:
+    def stop(self, wait: bool = True) -> None:
+        """Stop watching. ``wait=False`` (the window closing for good) leaves the stop to a
+        short-lived thread: the OS's teardown of the watches is a wait of 10–25 ms with
+        next to no CPU (inotify's close waits for a grace period of the kernel's), which then
+        overlaps the rest of the exit."""
         self._started = False
-        if self._made is not None:
-            self._made.stop()
+        watcher = self._made
+        if watcher is None:
+            return
+        if wait:
+            watcher.stop()
+        else:
+            self._closing = True  # nothing more is emitted from now on
+            threading.Thread(target=watcher.stop, name="msd-closing-watches", daemon=True).start()
 
     def set_workspaces(self, specs: Sequence[WatchSpec]) -> None:
         """Watch exactly these workspaces; the set-up runs on the watcher's thread."""
