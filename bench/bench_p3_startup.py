@@ -78,24 +78,42 @@ w.close()
 
 
 # Prepended to both first-paint children: the first paint event of a QMainWindow (the app's
-# MainWindow is one) prints the clock and ends the process at once.
+# MainWindow is one) prints the clock and ends the process at once. It is armed when the child
+# itself imports PySide6.QtWidgets (an import hook), not by importing PySide6 here: that would
+# load Qt before the app's own start-up code runs (the app puts its enum and regex speed-ups in
+# place before its first PySide6 import), so the app would not start as a user starts it.
 FIRST_PAINT_HOOK = """
-import os, time
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QMainWindow
-_PAINT = QEvent.Type.Paint
-class _FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == _PAINT:
-            os.write(1, f"first_paint {time.perf_counter()}\\n".encode())
-            os._exit(0)
-        return False
-_hook = _FirstPaint()
-_show = QMainWindow.show
-def _show_watched(self):
-    self.installEventFilter(_hook)
-    _show(self)
-QMainWindow.show = _show_watched
+import os, sys, time
+def _arm(widgets):
+    from PySide6.QtCore import QEvent, QObject
+    paint = QEvent.Type.Paint
+    class _FirstPaint(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == paint:
+                os.write(1, f"first_paint {time.perf_counter()}\\n".encode())
+                os._exit(0)
+            return False
+    hook = _FirstPaint()
+    show = widgets.QMainWindow.show
+    def show_watched(self):
+        self.installEventFilter(hook)
+        show(self)
+    widgets.QMainWindow.show = show_watched
+    widgets._first_paint_hook = hook  # kept alive
+class _WhenQtWidgets:
+    def find_spec(self, name, path=None, target=None):
+        if name != "PySide6.QtWidgets":
+            return None
+        sys.meta_path.remove(self)
+        import importlib.util
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+        def exec_module(module):
+            run(module)
+            _arm(module)
+        spec.loader.exec_module = exec_module
+        return spec
+sys.meta_path.insert(0, _WhenQtWidgets())
 """
 NORMAL_START = """
 import runpy, sys

@@ -98,6 +98,7 @@ if TYPE_CHECKING:
     from msd_desktop.core.state.project import StateCache
     from msd_desktop.core.state.summary_cache import SummaryCache
     from msd_desktop.core.workspace.watcher import ChangeEvent, LayoutEvent, WatchHealth
+    from msd_desktop.ui.companion.tray import ProjectTray
     from msd_desktop.ui.settings.sessions import EditSessions
     from msd_desktop.ui.state.panel import StatePanel, StateView
     from msd_desktop.ui.summary_loading import HelperPool, Loaded
@@ -384,14 +385,9 @@ class MainWindow(QMainWindow):
         self.project_tabs.currentChanged.connect(lambda _: self._update_chrome_actions())
         self.next_command.refreshed.connect(self._update_chrome_actions)
 
-        # companion: tray icon with one line per project + status notifications
-        from msd_desktop.ui.companion.tray import ProjectTray
-
-        self.tray = ProjectTray(self.env, self)
-        self.tray.project_activated.connect(self._open_from_tray)
-        self.tray.show_window_requested.connect(self._raise)
-        self.tray.quit_requested.connect(self.request_quit)  # same path as File → Quit
-        self.tray.show()
+        # companion: tray icon with one line per project + status notifications; made on
+        # first use or right after the first paint, whichever comes first (see ``tray``)
+        self._tray: ProjectTray | None = None
 
         self.bridge: WatchBridge | None = None
         if watch:
@@ -404,13 +400,30 @@ class MainWindow(QMainWindow):
             self.bridge.start()
 
         # the watch set-up (the watcher's and watchdog's modules) waits for the first paint
-        self._before_paint: list[Any] | None = []
+        # (the tray too: nothing needs it before; a window never shown makes it when asked)
+        self._before_paint: list[Any] | None = [lambda: self.tray]
+        self._paint_fallback = False  # the timer for a window shown but never painted
         self.installEventFilter(self)
         self._restore_geometry()
         self.browser.rescan()
         if self._open_project is not None:
             # a project opens as soon as the scan is in: its tabs' modules meanwhile
             self._preload_tab_modules()
+
+    @property
+    def tray(self) -> ProjectTray:
+        """The tray icon, made on first use (its module and menu are ~4 ms that the first
+        paint does not need; a window never shown makes it when asked)."""
+        tray = self._tray
+        if tray is None:
+            from msd_desktop.ui.companion.tray import ProjectTray
+
+            tray = self._tray = ProjectTray(self.env, self)
+            tray.project_activated.connect(self._open_from_tray)
+            tray.show_window_requested.connect(self._raise)
+            tray.quit_requested.connect(self.request_quit)  # same path as File → Quit
+            tray.show()
+        return tray
 
     # -- actions, menus, shortcuts
 
@@ -1218,7 +1231,8 @@ class MainWindow(QMainWindow):
         the window is not shown, so none is coming): then the caller goes on at once."""
         if self._before_paint is None or not self.isVisible():
             return False
-        if not self._before_paint:  # a window that is shown but never painted goes on too
+        if not self._paint_fallback:  # a window that is shown but never painted goes on too
+            self._paint_fallback = True
             QTimer.singleShot(FIRST_PAINT_WAIT_MS, self, self._painted)
         self._before_paint.append(call)
         return True
