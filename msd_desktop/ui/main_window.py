@@ -115,6 +115,7 @@ CACHED_SLICE = 100
 # what a project's tabs are made of (imported ahead, off the restore's path)
 TAB_MODULES = ("msd_desktop.core.state.project", "msd_desktop.ui.state.panel",
                "msd_desktop.ui.models.panel", "msd_desktop.ui.settings.form")
+LARGE_LOAD = 100  # projects from which a load's steps each get event-loop turns of their own
 RESCAN_DELAY_MS = 300  # projects appeared or vanished: one rescan per burst
 
 def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
@@ -403,6 +404,7 @@ class MainWindow(QMainWindow):
         # (the tray too: nothing needs it before; a window never shown makes it when asked)
         self._before_paint: list[Any] | None = [lambda: self.tray]
         self._paint_fallback = False  # the timer for a window shown but never painted
+        self._large_load = False  # the last scan listed LARGE_LOAD projects or more
         self.installEventFilter(self)
         self._restore_geometry()
         self.browser.rescan()
@@ -623,7 +625,8 @@ class MainWindow(QMainWindow):
         # dataChanged for the rows a batch touched
         self.browser.model.set_summaries(list(self._summaries.values()))
         self._projects_gen += 1
-        if len(unique) >= 100:
+        self._large_load = len(unique) >= LARGE_LOAD
+        if self._large_load:
             # the overview's thousand new rows on the next turn: the tree's lay out and paint
             # first, alone (together they were one stall of ~100 ms)
             gen = self._projects_gen
@@ -632,18 +635,26 @@ class MainWindow(QMainWindow):
         else:
             self._projects_loaded_rest(entries, unique, self._projects_gen)
 
+    def _on_a_later_turn(self, call: Any) -> None:
+        """``call`` on a later event-loop turn: after a real 1 ms timer while a large list
+        loads (its steps take milliseconds each: input, timers and paints come in between),
+        as a posted call for a small one (its steps take microseconds; a handful of 1 ms
+        timers in a row were ~8 ms of a five-project start, bench P3)."""
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
+        QTimer.singleShot(YIELD_MS if self._large_load else 0, self, call)
+
     def _projects_loaded_rest(self, entries: list[WorkspaceEntry], unique: list[ProjectRef],
                               gen: int) -> None:
         if gen != self._projects_gen:
             return  # a newer scan came in meanwhile
-        from msd_desktop.ui.widgets.workers import YIELD_MS
 
         # the watches and the tray's project list on the next turn: each walks every project
         # (the tray lines the summaries bring are ordered by finish_lines at the end)
         staged = len(unique) >= 100
         if staged:
             self._scan_gen += 1  # an older scan's batches still running end unheard
-        QTimer.singleShot(YIELD_MS, self, lambda: self._after_projects_loaded(
+        self._on_a_later_turn(lambda: self._after_projects_loaded(
             entries, unique, start_batches=gen if staged else 0))
         self.overview_model.set_rows(rows_from_summaries(
             [self._summaries.get(r.root) or placeholder_summary(r) for r in unique]))
@@ -888,7 +899,6 @@ class MainWindow(QMainWindow):
             self._scan_complete()
 
     def _scan_complete(self) -> None:
-        from msd_desktop.ui.widgets.workers import YIELD_MS
 
         self.timings.setdefault("summaries_ms", (time.perf_counter() - self._t0) * 1000)
         self._close_helpers()
@@ -903,7 +913,7 @@ class MainWindow(QMainWindow):
         # the tray's menu and the overview's column fit each walk every project: one per
         # event-loop turn, so their stalls do not add up
         gen = self._scan_gen
-        QTimer.singleShot(YIELD_MS, self, lambda: self._scan_complete_fit(gen))
+        self._on_a_later_turn(lambda: self._scan_complete_fit(gen))
 
     def _scan_complete_fit(self, scan_gen: int) -> None:
         if scan_gen != self._scan_gen:
@@ -911,11 +921,10 @@ class MainWindow(QMainWindow):
         self.overview.fit_columns()
         self.summaries_loaded.emit()
         if self._pending_watch is not None:
-            from msd_desktop.ui.widgets.workers import YIELD_MS
 
             # on the next turn: the watcher's thread walks every folder in Python from the
             # moment it is armed, and this turn's own work then waited on it
-            QTimer.singleShot(YIELD_MS, self, lambda: self._watch_pending(scan_gen))
+            self._on_a_later_turn(lambda: self._watch_pending(scan_gen))
 
     def _watch_pending(self, scan_gen: int) -> None:
         if scan_gen == self._scan_gen and self._pending_watch is not None:
@@ -1140,7 +1149,7 @@ class MainWindow(QMainWindow):
         self._after_cached()
         if self._batches_left == 0:
             # the tray's menu and the cache file on the next turn, not after this slice
-            QTimer.singleShot(YIELD_MS, self, lambda: self._complete_if_current(scan_gen))
+            self._on_a_later_turn(lambda: self._complete_if_current(scan_gen))
 
     def _complete_if_current(self, scan_gen: int) -> None:
         from msd_desktop.ui.widgets.workers import YIELD_MS
