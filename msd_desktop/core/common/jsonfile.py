@@ -27,6 +27,7 @@ from pathlib import Path
 from types import EllipsisType
 from typing import Any, Literal, NamedTuple
 
+from msd_desktop.core.common.digest import sha256_hex
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.record import Record
 from msd_desktop.core.common.safe_read import (
@@ -253,25 +254,8 @@ def parse_json_text(text: str, path: Path | str) -> tuple[Any, JsonError | None]
     return data, None
 
 
-def _sha256_hex(raw: bytes) -> str:
-    """SHA-256 of ``raw``, preferring CPython's built-in module over ``hashlib``.
-
-    ``import hashlib`` loads OpenSSL (≈ 2 ms), paid by every ``msd resolve-model`` since reading
-    a config fingerprints it; the built-in ``_sha256`` (``_sha2`` from 3.12) gives the same
-    digest. ``hashlib`` stays the fallback on interpreters without them.
-    """
-    try:
-        from _sha256 import sha256
-    except ImportError:
-        try:
-            from _sha2 import sha256
-        except ImportError:
-            from hashlib import sha256
-    return str(sha256(raw).hexdigest())
-
-
 def _fingerprint(raw: bytes, st: os.stat_result) -> Fingerprint:
-    return Fingerprint(st.st_mtime_ns, len(raw), _sha256_hex(raw))
+    return Fingerprint(st.st_mtime_ns, len(raw), sha256_hex(raw))
 
 
 def _errno_name(exc: OSError) -> str:

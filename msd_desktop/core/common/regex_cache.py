@@ -12,8 +12,9 @@ engine's own constructor, ``_sre.compile``, which checks the code it is given; a
 else is compiled as usual and remembered. :func:`save` writes what was new to
 ``<user cache dir>/msd-desktop/regex-<python>.json`` (atomically). The file is the app's own
 cache, still read as untrusted: a regular file of bounded size, opened without blocking,
-whose CRC must match; anything wrong with it (another format or Python, a changed byte,
-broken JSON, code the engine refuses) and it is ignored and written again. The compiled pattern is the same object either way:
+whose CRC must match (the engine accepts some wrong code without a word); anything wrong
+with it (another format or Python, a changed byte, broken JSON, code the engine refuses)
+and it is ignored and written again. The compiled pattern is the same object either way:
 ``Pattern`` equality compares the pattern, its flags and the engine code.
 """
 

@@ -17,7 +17,6 @@ ignored (and left alone: it may be a newer version's).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import time
@@ -25,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common.digest import sha256_hex
 from msd_desktop.core.common.jsonfile import atomic_write_text
 from msd_desktop.core.common.record import Record
 from msd_desktop.core.config import schema
@@ -106,7 +106,7 @@ class DraftRecovery:
         self.folder = Path(folder)
 
     def record_path(self, config: Path) -> Path:
-        digest = hashlib.sha256(os.fsencode(os.path.abspath(config))).hexdigest()[:32]
+        digest = sha256_hex(os.fsencode(os.path.abspath(config)))[:32]
         return self.folder / f"{digest}.json"
 
     # ---- writing -------------------------------------------------------------------------

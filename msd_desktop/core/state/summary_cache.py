@@ -25,7 +25,6 @@ Rules:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -33,6 +32,8 @@ import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
+
+from msd_desktop.core.common.digest import sha1_hex, sha256_hex
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +113,7 @@ def project_signature(root: Path, extra: Iterable[str] = ()) -> str:
         parts.append(".planning\0missing")
     else:
         _walk(planning, ".planning", 1, parts)
-    return hashlib.sha1("\n".join(parts).encode("utf-8", "surrogateescape"),
-                        usedforsecurity=False).hexdigest()
+    return sha1_hex("\n".join(parts).encode("utf-8", "surrogateescape"))
 
 
 def cache_context(env: Mapping[str, str], version: str, defaults_file: Path | None) -> str:
@@ -125,7 +125,7 @@ def cache_context(env: Mapping[str, str], version: str, defaults_file: Path | No
             parts.append(f"defaults\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}")
         except OSError:
             parts.append("defaults\0missing")
-    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+    return sha256_hex("\n".join(parts).encode("utf-8", "surrogateescape"))
 
 
 class SummaryCache:

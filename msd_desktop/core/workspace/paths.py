@@ -131,10 +131,11 @@ def session_pointer_path(root: Path, env: Env | None = None) -> Path | None:
     except OSError:
         planning_abs = os.path.abspath(planning)
     # Imported here, not at the top: only sessions with a pointer key pay for them.
-    import hashlib
     import tempfile
 
-    project_id = hashlib.sha1(planning_abs.encode("utf-8")).hexdigest()[:16]
+    from msd_desktop.core.common.digest import sha1_hex
+
+    project_id = sha1_hex(planning_abs.encode("utf-8"))[:16]
     return Path(tempfile.gettempdir()) / "msd-workstream-sessions" / project_id / key
 
 
