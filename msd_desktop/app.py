@@ -135,21 +135,25 @@ def fewer_malloc_arenas() -> None:
         pass
 
 
-def _remember_regexes() -> bool:
-    """Compiled patterns come from the last run's memo (:mod:`~msd_desktop.core.common.
-    regex_cache`); what this run compiles anew is written down when it ends. Installed once,
-    first thing, for the process's own environment."""
-    from msd_desktop.core.common import regex_cache
+def _remember_compiled() -> bool:
+    """What Python compiles at every start comes from the last run's memos: the regular
+    expressions (:mod:`~msd_desktop.core.common.regex_cache`) and the dataclasses' generated
+    methods (:mod:`~msd_desktop.core.common.dataclass_code`); what this run compiles anew is
+    written down when it ends. Installed once, first thing, for the process's own
+    environment."""
+    from msd_desktop.core.common import dataclass_code, regex_cache
 
     if regex_cache.stats()["stored"] or not regex_cache.install():
         return False  # in place already (main() ran before in this process), or unusable
     atexit.register(regex_cache.save)
+    if dataclass_code.install():
+        atexit.register(dataclass_code.save)
     return True
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    _remember_regexes()
+    _remember_compiled()
     args = parse_args(argv)
     t0 = time.perf_counter()
     fewer_malloc_arenas()

@@ -1,0 +1,162 @@
+"""Dataclasses made with the kept code behave as those ``dataclasses`` compiles; a bad memo is
+ignored."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sys
+import threading
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from msd_desktop.core.common import dataclass_code
+
+pytestmark = pytest.mark.skipif(sys.version_info[:2] != (3, 11),
+                                reason="the memo is for Python 3.11's dataclasses")
+
+
+@pytest.fixture
+def memo(tmp_path: Path) -> Iterator[Path]:
+    dataclass_code.uninstall()
+    yield tmp_path / "cache" / "code.bin"
+    dataclass_code.uninstall()
+
+
+def _make() -> dict[str, Any]:
+    """A few dataclasses of each kind, made now (with or without the memo)."""
+
+    @dataclasses.dataclass
+    class Plain:
+        name: str
+        count: int = 0
+        tags: list[str] = dataclasses.field(default_factory=list)
+        hidden: int = dataclasses.field(default=7, repr=False)
+
+    @dataclasses.dataclass(frozen=True, order=True)
+    class Frozen:
+        a: int
+        b: str = "x"
+
+    @dataclasses.dataclass(slots=True, kw_only=True)
+    class Slotted:
+        x: float
+        y: float = 1.5
+
+    @dataclasses.dataclass
+    class Derived(Plain):
+        extra: str = ""
+        seen: ClassVar[int] = 0
+        later: int = dataclasses.field(init=False, default=3)
+        scale: dataclasses.InitVar[int] = 1
+
+        def __post_init__(self, scale: int) -> None:
+            self.later = self.count * scale
+
+    return {"Plain": Plain, "Frozen": Frozen, "Slotted": Slotted, "Derived": Derived}
+
+
+def _behaviour(classes: dict[str, Any]) -> list[object]:
+    """What the generated methods do, as plain values to compare."""
+    plain, frozen = classes["Plain"], classes["Frozen"]
+    slotted, derived = classes["Slotted"], classes["Derived"]
+    p = plain("a", 2)
+    out: list[object] = [repr(p), p == plain("a", 2), p == plain("b"), p.tags, p.hidden]
+    f1, f2 = frozen(1), frozen(1, "y")
+    out += [repr(f1), f1 < f2, hash(f1) == hash(frozen(1)), sorted([f2, f1]) == [f1, f2]]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f1.a = 5
+    s = slotted(x=2.0)
+    out += [repr(s), s == slotted(x=2.0, y=1.5), hasattr(s, "__dict__")]
+    with pytest.raises(TypeError):
+        slotted(2.0)  # keyword-only
+    d = derived("n", 4, scale=3)
+    out += [repr(d), d.later, [f.name for f in dataclasses.fields(d)]]
+    out += [dataclasses.asdict(p), dataclasses.replace(f1, b="z")]
+    return out
+
+
+def test_a_second_run_makes_every_method_from_kept_code(memo: Path) -> None:
+    reference = _behaviour(_make())  # no memo: dataclasses compiles as usual
+    assert dataclass_code.install(str(memo))
+    first = _behaviour(_make())
+    assert dataclass_code.stats()["new"] > 8
+    assert dataclass_code.save()
+    assert not dataclass_code.save()  # nothing new since
+    dataclass_code.uninstall()
+
+    assert dataclass_code.install(str(memo))  # the next run
+    second = _behaviour(_make())
+    stats = dataclass_code.stats()
+    assert stats["hits"] > 8
+    assert stats["new"] == 0
+    assert [repr(x) for x in first] == [repr(x) for x in reference]
+    assert [repr(x) for x in second] == [repr(x) for x in reference]
+
+
+def _memo_file(body: bytes, engine: str | None = None) -> bytes:
+    header = {"format": dataclass_code.FORMAT, "engine": engine or dataclass_code.engine_key(),
+              "bytes": len(body), "crc32": zlib.crc32(body)}
+    return json.dumps(header).encode() + b"\n" + body
+
+
+def test_a_corrupt_or_foreign_memo_is_ignored_and_written_again(memo: Path) -> None:
+    import marshal
+
+    reference = _behaviour(_make())
+    dataclass_code.install(str(memo))
+    _make()
+    dataclass_code.save()
+    dataclass_code.uninstall()
+    good = memo.read_bytes()
+    flipped = bytearray(good)
+    flipped[-30] ^= 0x01
+    variants = [
+        b"garbage", bytes(flipped), good[:-7],
+        _memo_file(good.partition(b"\n")[2], engine="another python"),
+        _memo_file(marshal.dumps([1, 2, 3])),  # loads, but not a dict of code
+        _memo_file(marshal.dumps({"def f(): pass": 42})),  # a value that is no code
+        _memo_file(b"\x00\x01 not marshal"),
+    ]
+    for bad in variants:
+        memo.write_bytes(bad)
+        assert dataclass_code.install(str(memo))
+        assert dataclass_code.stats()["stored"] == 0
+        assert [repr(x) for x in _behaviour(_make())] == [repr(x) for x in reference]
+        assert dataclass_code.save()  # written again
+        dataclass_code.uninstall()
+        assert dataclass_code.install(str(memo))
+        assert dataclass_code.stats()["stored"] > 8
+        dataclass_code.uninstall()
+
+
+def test_a_fifo_never_blocks(memo: Path) -> None:
+    memo.parent.mkdir(parents=True)
+    os.mkfifo(memo)
+    done = threading.Event()
+
+    def install() -> None:
+        dataclass_code.install(str(memo))
+        done.set()
+
+    threading.Thread(target=install, daemon=True).start()
+    assert done.wait(10), "install blocked on a FIFO"
+    assert dataclass_code.stats()["stored"] == 0
+
+
+def test_only_dataclasses_gets_the_memo(memo: Path) -> None:
+    import builtins
+
+    dataclass_code.install(str(memo))
+    assert dataclasses.exec is not builtins.exec  # type: ignore[attr-defined]
+    namespace: dict[str, Any] = {}
+    exec("x = 1", namespace)  # everyone else's exec is the builtin one
+    assert namespace["x"] == 1
+    assert dataclass_code.stats()["new"] == 0
+    dataclass_code.uninstall()
+    assert "exec" not in vars(dataclasses)
