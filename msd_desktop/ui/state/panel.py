@@ -754,14 +754,20 @@ def hard_line_breaks(markdown: str) -> str:
 
 
 def _calm_headings(document: QTextDocument) -> None:
-    """Shrink Markdown headings one step: STATE.md is a digest, not a poster."""
-    block = document.begin()
-    while block.isValid():
-        if block.blockFormat().headingLevel() > 0:
-            cursor = QTextCursor(block)
-            cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
-            fmt = QTextCharFormat()
+    """Shrink Markdown headings one step: STATE.md is a digest, not a poster. All in one
+    edit block: the document is laid out once, not once per heading."""
+    cursor = QTextCursor(document)
+    cursor.beginEditBlock()
+    try:
+        block = document.begin()
+        while block.isValid():
             level = block.blockFormat().headingLevel()
-            fmt.setProperty(QTextFormat.Property.FontSizeAdjustment, max(0, 3 - level))
-            cursor.mergeCharFormat(fmt)
-        block = block.next()
+            if level > 0:
+                cursor.setPosition(block.position())
+                cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+                fmt = QTextCharFormat()
+                fmt.setProperty(QTextFormat.Property.FontSizeAdjustment, max(0, 3 - level))
+                cursor.mergeCharFormat(fmt)
+            block = block.next()
+    finally:
+        cursor.endEditBlock()
