@@ -165,3 +165,52 @@ def test_default_path_is_the_user_cache_dir(tmp_path: Path) -> None:
     assert default_cache_path(env) == tmp_path / "xdg" / "msd-desktop" / "summaries.jsonl"
     assert default_cache_path({"HOME": str(tmp_path)}) == (
         tmp_path / ".cache" / "msd-desktop" / "summaries.jsonl")
+
+
+def test_save_writes_in_slices_not_the_whole_file_at_once(tmp_path: Path) -> None:
+    """Thousands of entries round-trip, and saving them never holds a copy of the whole file
+    (it was bytes + str + bytes of it: a start's memory peak at 5,000 projects)."""
+    import tracemalloc
+
+    path = tmp_path / "summaries.jsonl"
+    cache = SummaryCache(path, context="ctx")
+    assert cache.get(tmp_path, "none") is None  # loaded (cold)
+    text = "Ä status line " * 40  # escaped as \\u00c4: ASCII lines, larger than the text
+    roots = [tmp_path / f"p{i:04d}" for i in range(2000)]
+    for i, root in enumerate(roots):
+        cache.put(root, f"sig{i}", {"summary": {"status": "executing", "line": text, "n": i}})
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        assert cache.save()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    size = path.stat().st_size
+    assert size > 1_500_000
+    assert peak < size / 4, (peak, size)
+    raw = path.read_bytes()
+    assert raw.endswith(b"\n")
+    assert not raw.endswith(b"\n\n")
+    assert raw.isascii()
+    warm = SummaryCache(path, context="ctx")
+    assert warm.get(roots[1234], "sig1234") == {
+        "summary": {"status": "executing", "line": text, "n": 1234}}
+    assert len(warm) == 2000
+    assert warm.status == "warm"
+
+
+def test_save_keeps_the_mode_and_writes_through_a_link(tmp_path: Path) -> None:
+    real = tmp_path / "real" / "summaries.jsonl"
+    real.parent.mkdir()
+    real.write_text("not a cache yet", "utf-8")
+    real.chmod(0o640)
+    link = tmp_path / "summaries.jsonl"
+    link.symlink_to(real)
+    cache = SummaryCache(link, context="ctx")
+    cache.put(tmp_path, "s", {"summary": {}})
+    assert cache.save()
+    assert link.is_symlink()
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert SummaryCache(link, context="ctx").get(tmp_path, "s") == {"summary": {}}
+    assert not list(real.parent.glob(".*tmp*"))

@@ -45,6 +45,7 @@ APP_NAME = "msd-desktop"
 _CONTEXT_ENV = ("MSD_HOME", "MSD_PROJECT", "MSD_WORKSTREAM", "HOME")
 _SKIP_NAMES = frozenset((".msd-trace.jsonl", ".gsd-trace.jsonl", ".lock"))
 _MAX_DEPTH = 4  # .planning/workstreams/<ws>/phases/<phase>
+_WRITE_SLICE = 256  # entries joined per write when saving (~300 KiB)
 
 
 def _line(value: Any) -> bytes:
@@ -261,22 +262,58 @@ class SummaryCache:
     def save(self) -> bool:
         """Write the file atomically when something changed; False when nothing was written
         (unchanged, or the write failed: a cache is never worth an error dialog)."""
-        from msd_desktop.core.common.jsonfile import atomic_write_text
-
         with self._lock:
             if not self._dirty or not self._loaded:
                 return False
             lines = [line for _, line in self._entries.values()]
             self._dirty = False
         head = _line({"format": CACHE_FORMAT, "version": CACHE_VERSION, "context": self.context})
-        text = b"\n".join([head, *lines, b""]).decode("ascii")
-        del lines
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.path, text, mode=0o600)
+            _write_lines(self.path, [head, *lines])
         except OSError as exc:
             log.warning("summary cache: cannot write %s: %s", self.path, exc)
             with self._lock:
                 self._dirty = True
             return False
         return True
+
+
+def _write_lines(path: Path, lines: list[bytes]) -> None:
+    """Replace ``path`` atomically (temp beside it, fsync, rename) with ``lines``, each ended
+    by a newline, written a slice at a time.
+
+    Why not one ``atomic_write_text``: the whole file as one bytes, then one str, then its
+    encoding was twice the file at once (~12 MiB at 5,000 projects) — a start's highest
+    memory, when the cache was saved as the window closed. The target keeps its mode; a new
+    file is 0600. A symlinked target is written through.
+    """
+    import contextlib
+    import tempfile
+
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except OSError:
+        mode = 0o600
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.tmp-{os.getpid()}-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), mode)
+            for start in range(0, len(lines), _WRITE_SLICE):
+                fh.write(b"\n".join(lines[start:start + _WRITE_SLICE]))
+                fh.write(b"\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
