@@ -137,17 +137,18 @@ def fewer_malloc_arenas() -> None:
 
 def _remember_compiled() -> bool:
     """What Python compiles at every start comes from the last run's memos: the regular
-    expressions (:mod:`~msd_desktop.core.common.regex_cache`) and the dataclasses' generated
-    methods (:mod:`~msd_desktop.core.common.dataclass_code`); what this run compiles anew is
+    expressions (:mod:`~msd_desktop.core.common.regex_cache`) and the code dataclasses and
+    named tuples generate (:mod:`~msd_desktop.core.common.generated_code`); what this run
+    compiles anew is
     written down when it ends. Installed once, first thing, for the process's own
     environment."""
-    from msd_desktop.core.common import dataclass_code, regex_cache
+    from msd_desktop.core.common import generated_code, regex_cache
 
     if regex_cache.stats()["stored"] or not regex_cache.install():
         return False  # in place already (main() ran before in this process), or unusable
     atexit.register(regex_cache.save)
-    if dataclass_code.install():
-        atexit.register(dataclass_code.save)
+    if generated_code.install():
+        atexit.register(generated_code.save)
     return True
 
 

@@ -1,21 +1,23 @@
-"""Dataclasses made with the kept code behave as those ``dataclasses`` compiles; a bad memo is
-ignored."""
+"""Dataclasses and named tuples made with the kept code behave as those the standard library
+compiles; a bad memo is ignored."""
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import json
 import os
 import sys
 import threading
+import typing
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import pytest
 
-from msd_desktop.core.common import dataclass_code
+from msd_desktop.core.common import generated_code
 
 pytestmark = pytest.mark.skipif(sys.version_info[:2] != (3, 11),
                                 reason="the memo is for Python 3.11's dataclasses")
@@ -23,9 +25,9 @@ pytestmark = pytest.mark.skipif(sys.version_info[:2] != (3, 11),
 
 @pytest.fixture
 def memo(tmp_path: Path) -> Iterator[Path]:
-    dataclass_code.uninstall()
+    generated_code.uninstall()
     yield tmp_path / "cache" / "code.bin"
-    dataclass_code.uninstall()
+    generated_code.uninstall()
 
 
 def _make() -> dict[str, Any]:
@@ -58,7 +60,13 @@ def _make() -> dict[str, Any]:
         def __post_init__(self, scale: int) -> None:
             self.later = self.count * scale
 
-    return {"Plain": Plain, "Frozen": Frozen, "Slotted": Slotted, "Derived": Derived}
+    class Pair(NamedTuple):
+        left: int
+        right: tuple[str, ...] = ()  # string annotations (future import): typing compiles them
+
+    Point = collections.namedtuple("Point", "x y", defaults=(0,))
+    return {"Plain": Plain, "Frozen": Frozen, "Slotted": Slotted, "Derived": Derived,
+            "Pair": Pair, "Point": Point}
 
 
 def _behaviour(classes: dict[str, Any]) -> list[object]:
@@ -78,21 +86,24 @@ def _behaviour(classes: dict[str, Any]) -> list[object]:
     d = derived("n", 4, scale=3)
     out += [repr(d), d.later, [f.name for f in dataclasses.fields(d)]]
     out += [dataclasses.asdict(p), dataclasses.replace(f1, b="z")]
+    pair, point = classes["Pair"], classes["Point"]
+    out += [pair(1), pair(2, ("a",))._asdict(), typing.get_type_hints(pair), point(3),
+            point(1, 2)._replace(y=5), point._fields]
     return out
 
 
 def test_a_second_run_makes_every_method_from_kept_code(memo: Path) -> None:
     reference = _behaviour(_make())  # no memo: dataclasses compiles as usual
-    assert dataclass_code.install(str(memo))
+    assert generated_code.install(str(memo))
     first = _behaviour(_make())
-    assert dataclass_code.stats()["new"] > 8
-    assert dataclass_code.save()
-    assert not dataclass_code.save()  # nothing new since
-    dataclass_code.uninstall()
+    assert generated_code.stats()["new"] > 8
+    assert generated_code.save()
+    assert not generated_code.save()  # nothing new since
+    generated_code.uninstall()
 
-    assert dataclass_code.install(str(memo))  # the next run
+    assert generated_code.install(str(memo))  # the next run
     second = _behaviour(_make())
-    stats = dataclass_code.stats()
+    stats = generated_code.stats()
     assert stats["hits"] > 8
     assert stats["new"] == 0
     assert [repr(x) for x in first] == [repr(x) for x in reference]
@@ -100,7 +111,7 @@ def test_a_second_run_makes_every_method_from_kept_code(memo: Path) -> None:
 
 
 def _memo_file(body: bytes, engine: str | None = None) -> bytes:
-    header = {"format": dataclass_code.FORMAT, "engine": engine or dataclass_code.engine_key(),
+    header = {"format": generated_code.FORMAT, "engine": engine or generated_code.engine_key(),
               "bytes": len(body), "crc32": zlib.crc32(body)}
     return json.dumps(header).encode() + b"\n" + body
 
@@ -109,10 +120,10 @@ def test_a_corrupt_or_foreign_memo_is_ignored_and_written_again(memo: Path) -> N
     import marshal
 
     reference = _behaviour(_make())
-    dataclass_code.install(str(memo))
+    generated_code.install(str(memo))
     _make()
-    dataclass_code.save()
-    dataclass_code.uninstall()
+    generated_code.save()
+    generated_code.uninstall()
     good = memo.read_bytes()
     flipped = bytearray(good)
     flipped[-30] ^= 0x01
@@ -120,19 +131,20 @@ def test_a_corrupt_or_foreign_memo_is_ignored_and_written_again(memo: Path) -> N
         b"garbage", bytes(flipped), good[:-7],
         _memo_file(good.partition(b"\n")[2], engine="another python"),
         _memo_file(marshal.dumps([1, 2, 3])),  # loads, but not a dict of code
-        _memo_file(marshal.dumps({"def f(): pass": 42})),  # a value that is no code
+        _memo_file(marshal.dumps({("exec", "def f(): pass"): 42})),  # a value that is no code
+        _memo_file(marshal.dumps({"def f(): pass": compile("1", "<string>", "eval")})),
         _memo_file(b"\x00\x01 not marshal"),
     ]
     for bad in variants:
         memo.write_bytes(bad)
-        assert dataclass_code.install(str(memo))
-        assert dataclass_code.stats()["stored"] == 0
+        assert generated_code.install(str(memo))
+        assert generated_code.stats()["stored"] == 0
         assert [repr(x) for x in _behaviour(_make())] == [repr(x) for x in reference]
-        assert dataclass_code.save()  # written again
-        dataclass_code.uninstall()
-        assert dataclass_code.install(str(memo))
-        assert dataclass_code.stats()["stored"] > 8
-        dataclass_code.uninstall()
+        assert generated_code.save()  # written again
+        generated_code.uninstall()
+        assert generated_code.install(str(memo))
+        assert generated_code.stats()["stored"] > 8
+        generated_code.uninstall()
 
 
 def test_a_fifo_never_blocks(memo: Path) -> None:
@@ -141,22 +153,22 @@ def test_a_fifo_never_blocks(memo: Path) -> None:
     done = threading.Event()
 
     def install() -> None:
-        dataclass_code.install(str(memo))
+        generated_code.install(str(memo))
         done.set()
 
     threading.Thread(target=install, daemon=True).start()
     assert done.wait(10), "install blocked on a FIFO"
-    assert dataclass_code.stats()["stored"] == 0
+    assert generated_code.stats()["stored"] == 0
 
 
 def test_only_dataclasses_gets_the_memo(memo: Path) -> None:
     import builtins
 
-    dataclass_code.install(str(memo))
+    generated_code.install(str(memo))
     assert dataclasses.exec is not builtins.exec  # type: ignore[attr-defined]
     namespace: dict[str, Any] = {}
     exec("x = 1", namespace)  # everyone else's exec is the builtin one
     assert namespace["x"] == 1
-    assert dataclass_code.stats()["new"] == 0
-    dataclass_code.uninstall()
+    assert generated_code.stats()["new"] == 0
+    generated_code.uninstall()
     assert "exec" not in vars(dataclasses)

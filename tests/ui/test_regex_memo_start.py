@@ -17,7 +17,7 @@ def test_the_window_puts_it_in_place_first(tmp_path: Path) -> None:
            "XDG_STATE_HOME": str(tmp_path / "state"), "QT_QPA_PLATFORM": "offscreen"}
     env.pop("MSD_DESKTOP_AUTOMATION", None)
     probe = ("import atexit, sys; from msd_desktop import app; "
-             "from msd_desktop.core.common import regex_cache as r, dataclass_code as d; "
+             "from msd_desktop.core.common import regex_cache as r, generated_code as d; "
              "atexit.register(lambda: print('STATS', r.stats(), file=sys.stderr)); "
              "atexit.register(lambda: print('CODE', d.stats(), file=sys.stderr)); "
              "sys.argv = ['msd-desktop', '--smoke-test']; app.run()")

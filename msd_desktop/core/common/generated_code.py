@@ -1,18 +1,20 @@
-"""The code of the methods ``dataclasses`` generates, compiled once and kept between runs.
+"""The code Python generates from source text at every start, compiled once and kept.
 
-Why: ``@dataclass`` writes each class's ``__init__``, ``__repr__``, ``__eq__``… as source text
-and compiles it (``exec`` of a string) every time the class is made, i.e. at every import: for
-the ~40 dataclasses a window start defines, ~165 small compiles, ~8 of the ~17 ms that
-creating them costs (bench P3).
+Why: three standard-library helpers write source text and compile it each time a class is
+made, i.e. at every import: ``@dataclass`` its ``__init__``, ``__repr__``, ``__eq__``…
+(``exec`` of a string), ``typing.NamedTuple`` / ``collections.namedtuple`` their ``__new__``
+(``eval``), and ``typing`` every string annotation of a NamedTuple (``compile``, with
+``from __future__ import annotations`` all of them). A window start makes ~40 dataclasses and
+~30 named tuples: ~350 small compiles, ~12 ms of CPU (bench P3).
 
-:func:`install` gives the ``dataclasses`` module its own ``exec`` (a module global, which its
-code finds before the builtin one): the same ``exec``, with the source's compiled code taken
-from a memo when that very source was compiled before. :func:`save` writes the memo to
-``<user cache dir>/msd-desktop/dataclass-code-<python>.bin``: a header line (format, the
-exact Python and its marshal and bytecode versions, length, CRC-32) and the code objects in
-``marshal`` form — the format of Python's own ``__pycache__`` files, in a folder only this
-user writes, like those. A file with another header, a different CRC or anything that does
-not load as a dict of source text to code is ignored and written again.
+:func:`install` gives each of those three modules its own ``exec``, ``eval`` or ``compile``
+(a module global, which their code finds before the builtin): the same function, taking the
+compiled code from a memo when that very source was compiled the same way before. :func:`save`
+writes the memo to ``<user cache dir>/msd-desktop/generated-code-<python>.bin``: a header line
+(format, the exact Python and its marshal and bytecode versions, length, CRC-32) and the code
+objects in ``marshal`` form — the format of Python's own ``__pycache__`` files, in a folder
+only this user writes, like those. A file with another header, a different CRC or anything
+that does not load as a table of source text to code is ignored and written again.
 """
 
 from __future__ import annotations
@@ -29,23 +31,26 @@ from collections.abc import Mapping
 from types import CodeType, ModuleType
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2
 MAX_BYTES = 16 * 1024 * 1024
 MAX_ENTRIES = 8000
 APP_NAME = "msd-desktop"
 
 
+Key = tuple[str, str]  # (compile mode, source text)
+
+
 class _Memo:
     def __init__(self, path: str | None) -> None:
         self.path = path
-        self.table: dict[str, CodeType] = {}
-        self.new: dict[str, CodeType] = {}
+        self.table: dict[Key, CodeType] = {}
+        self.new: dict[Key, CodeType] = {}
         self.hits = 0
         self.lock = threading.Lock()
 
 
 _memo: _Memo | None = None
-_module: ModuleType | None = None
+_hooked: list[tuple[ModuleType, str]] = []  # (module, name of the builtin it got)
 
 
 def engine_key() -> str:
@@ -56,8 +61,8 @@ def engine_key() -> str:
 
 
 def default_path(env: Mapping[str, str] | None = None) -> str | None:
-    """``$XDG_CACHE_HOME`` (or ``$HOME/.cache``) ``/msd-desktop/dataclass-code-<py>.bin`` on
-    Linux; elsewhere none (nothing is kept)."""
+    """``$XDG_CACHE_HOME`` (or ``$HOME/.cache``) ``/msd-desktop/generated-code-<py>.bin``
+    on Linux; elsewhere none (nothing is kept)."""
     env = os.environ if env is None else env
     if not sys.platform.startswith("linux"):
         return None
@@ -66,7 +71,7 @@ def default_path(env: Mapping[str, str] | None = None) -> str | None:
     if not base or not os.path.isabs(base):
         return None
     version = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return os.path.join(base, APP_NAME, f"dataclass-code-{version}.bin")
+    return os.path.join(base, APP_NAME, f"generated-code-{version}.bin")
 
 
 def _read_bounded(path: str) -> bytes | None:
@@ -89,7 +94,7 @@ def _read_bounded(path: str) -> bytes | None:
         os.close(fd)
 
 
-def _parse(raw: bytes) -> dict[str, CodeType]:
+def _parse(raw: bytes) -> dict[Key, CodeType]:
     header, _, body = raw.partition(b"\n")
     try:
         head = json.loads(header)
@@ -106,57 +111,90 @@ def _parse(raw: bytes) -> dict[str, CodeType]:
     if not isinstance(table, dict):
         return {}
     return {k: v for k, v in list(table.items())[:MAX_ENTRIES]
-            if isinstance(k, str) and isinstance(v, CodeType)}
+            if isinstance(k, tuple) and len(k) == 2 and k[0] in ("exec", "eval")
+            and isinstance(k[1], str) and isinstance(v, CodeType)}
+
+
+def _code(source: str, mode: str) -> CodeType:
+    """``compile(source, "<string>", mode)`` as the three helpers do it (none of their
+    modules has a ``__future__`` flag to inherit), from the memo when compiled before."""
+    memo = _memo
+    if memo is None:
+        return compile(source, "<string>", mode, dont_inherit=True)
+    key = (mode, source)
+    code = memo.table.get(key)
+    if code is not None:
+        memo.hits += 1
+        return code
+    code = memo.new.get(key)
+    if code is None:
+        code = compile(source, "<string>", mode, dont_inherit=True)
+        with memo.lock:
+            memo.new[key] = code
+    return code
 
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
-    """``exec`` for the ``dataclasses`` module: a source text compiled before runs its kept
-    code (the same compile: ``"<string>"``, no inherited future flags — that module has none)."""
-    memo = _memo
-    if memo is None or type(source) is not str:
-        builtins.exec(source, globals, locals)
-        return
-    code = memo.table.get(source)
-    if code is None:
-        code = memo.new.get(source)
-        if code is None:
-            code = compile(source, "<string>", "exec", dont_inherit=True)
-            with memo.lock:
-                memo.new[source] = code
-    else:
-        memo.hits += 1
-    builtins.exec(code, globals, locals)
+    """``exec`` for ``dataclasses``."""
+    if type(source) is str and _memo is not None:
+        source = _code(source, "exec")
+    builtins.exec(source, globals, locals)
+
+
+def _eval(source: Any, globals: Any = None, locals: Any = None, /) -> Any:
+    """``eval`` for ``collections`` (``namedtuple``'s ``__new__``)."""
+    if type(source) is str and _memo is not None:
+        source = _code(source, "eval")
+    return builtins.eval(source, globals, locals)
+
+
+def _compile(source: Any, filename: Any, mode: str, flags: int = 0,
+             dont_inherit: bool = False, optimize: int = -1, **kwargs: Any) -> Any:
+    """``compile`` for ``typing`` (a string annotation's ``ForwardRef``)."""
+    if (type(source) is str and filename == "<string>" and mode == "eval" and not flags
+            and optimize == -1 and not kwargs and _memo is not None):
+        return _code(source, "eval")
+    return builtins.compile(source, filename, mode, flags, dont_inherit, optimize, **kwargs)
+
+
+_HOOKS = (("dataclasses", "exec", _exec), ("collections", "eval", _eval),
+          ("typing", "compile", _compile))
 
 
 def install(path: str | None = None) -> bool:
-    """Give ``dataclasses`` the memo's ``exec`` and load the kept code (once); False on
-    another Python than CPython 3.11 (whose ``dataclasses`` this was checked against)."""
-    global _memo, _module
+    """Give ``dataclasses``, ``collections`` and ``typing`` the memo's ``exec``, ``eval``
+    and ``compile`` and load the kept code (once); False on another Python than CPython
+    3.11 (whose three modules this was checked against)."""
+    global _memo
     if _memo is not None:
         return True
     if sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11):
         return False
-    import dataclasses
+    import importlib
 
-    if "exec" in vars(dataclasses):  # someone else's already
-        return False
+    modules = [(importlib.import_module(name), attr, hook) for name, attr, hook in _HOOKS]
+    if any(attr in vars(module) for module, attr, _ in modules):
+        return False  # someone else's already
     memo = _Memo(path if path is not None else default_path())
     if memo.path is not None:
         raw = _read_bounded(memo.path)
         if raw is not None:
             memo.table = _parse(raw)
-    _memo, _module = memo, dataclasses
-    dataclasses.exec = _exec  # type: ignore[attr-defined]
+    _memo = memo
+    for module, attr, hook in modules:
+        setattr(module, attr, hook)
+        _hooked.append((module, attr))
     return True
 
 
 def uninstall() -> None:
-    """``dataclasses`` back to the builtin ``exec``; nothing written."""
-    global _memo, _module
-    if _module is not None:
+    """The three modules back to the builtins; nothing written."""
+    global _memo
+    while _hooked:
+        module, attr = _hooked.pop()
         with contextlib.suppress(AttributeError):
-            del _module.exec
-    _memo, _module = None, None
+            delattr(module, attr)
+    _memo = None
 
 
 def stats() -> dict[str, int]:
