@@ -39,8 +39,9 @@ _WORD = "I"  # an array type of the engine's code word size (checked in install)
 
 Key = tuple[str, str, int]  # ("s" | "b", pattern text (bytes as latin-1), flags)
 # (flags with the pattern's own, engine code, groups, group names → index, index → name);
-# the file holds the code as the hex of its machine words (a tenth of the time to read)
-Entry = tuple[int, list[int], int, dict[str, int], list[str | None]]
+# the code is kept as machine words (4 bytes each, not a list of ints) and the file holds
+# their hex (a tenth of the time to read)
+Entry = tuple[int, "array.array[int]", int, dict[str, int], list[str | None]]
 
 
 class _Memo:
@@ -138,7 +139,7 @@ def _entries(data: list[Any]) -> dict[Key, Entry]:
                 and all(g is None or isinstance(g, str) for g in indexgroup)):
             continue
         try:  # the engine checks the code itself when the pattern is made from it
-            code = array.array(_WORD, bytes.fromhex(words)).tolist()
+            code = array.array(_WORD, bytes.fromhex(words))
         except ValueError:
             continue
         table[(kind, text, flags)] = (final, code, groups, groupindex, indexgroup)
@@ -167,7 +168,7 @@ def _compile(pattern: Any, flags: int = 0) -> Any:
     if entry is not None:
         stored_flags, stored_code, groups, stored_index, stored_names = entry
         try:
-            return_value = _sre.compile(pattern, stored_flags, stored_code, groups,
+            return_value = _sre.compile(pattern, stored_flags, stored_code.tolist(), groups,
                                         dict(stored_index), tuple(stored_names))
         except (RuntimeError, TypeError, ValueError, OverflowError):  # code the engine refuses
             memo.table.pop(key, None)
@@ -185,7 +186,7 @@ def _compile(pattern: Any, flags: int = 0) -> Any:
     compiled = _sre.compile(pattern, final, code, parsed.state.groups - 1, groupindex,
                             tuple(indexgroup))
     with memo.lock:
-        memo.new[key] = (final, list(code), parsed.state.groups - 1, dict(groupindex),
+        memo.new[key] = (final, array.array(_WORD, code), parsed.state.groups - 1, dict(groupindex),
                          indexgroup)
     return compiled
 
@@ -246,7 +247,7 @@ def save() -> bool:
     merged = {**memo.table, **new}
     if len(merged) > MAX_ENTRIES:  # patterns of old versions pile up: keep this run's
         merged = new
-    patterns = [[kind, text, flags, final, array.array(_WORD, code).tobytes().hex(), groups,
+    patterns = [[kind, text, flags, final, code.tobytes().hex(), groups,
                  groupindex, indexgroup]
                 for (kind, text, flags), (final, code, groups, groupindex, indexgroup)
                 in merged.items()]
