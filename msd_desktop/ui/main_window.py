@@ -1733,11 +1733,11 @@ class MainWindow(QMainWindow):
     def unsaved_may_go(self, what: str) -> bool:
         """Ask Save / Discard / Cancel when there are unsaved Settings edits; True when the
         window may close (saved, discarded, or nothing unsaved)."""
-        from msd_desktop.ui.settings.unsaved import settle_sessions
-
         dirty = self._dirty_sessions()
         if not dirty:
-            return True
+            return True  # (and the question's module is not imported to say so)
+        from msd_desktop.ui.settings.unsaved import settle_sessions
+
         self._raise()
         return settle_sessions(self, dirty, what)
 
