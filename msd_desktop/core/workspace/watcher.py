@@ -7,10 +7,12 @@ this module's own thread, never on the caller's.
 
 How it works, and why it scales to thousands of projects:
 
-* One watchdog observer for everything, and one recursive watch per *workspace* (a scan root,
-  or a single project folder) — not per project. watchdog runs one emitter thread per watch,
-  so the thread count follows the number of workspaces, never the number of projects; on
-  Linux a recursive watch costs one inotify watch per directory below it, not a thread.
+* One observer for everything, and one recursive watch per *workspace* (a scan root, or a
+  single project folder) — not per project. On Linux the observer is
+  :mod:`~msd_desktop.core.workspace.inotify_tree` (one thread, one inotify instance, one small
+  entry per folder); elsewhere watchdog's, which runs one emitter thread per watch. Either way
+  the thread count follows the number of workspaces, never the number of projects, and a
+  recursive watch costs one kernel watch per directory below it, not a thread.
 * Events are routed by path: ``<root>/.planning/<rest>`` belongs to the project ``<root>``
   when that project is known, and is classified by ``<rest>`` (:func:`classify`). Everything
   else is dropped after one string search, except what changes the list of projects: a
@@ -50,7 +52,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, cast
+from typing import Literal, Protocol, cast
 
 from watchdog.events import (
     DirCreatedEvent,
@@ -65,8 +67,7 @@ from watchdog.events import (
     FileSystemEventHandler,
     FileSystemMovedEvent,
 )
-from watchdog.observers import Observer
-from watchdog.observers.api import BaseObserver, ObservedWatch
+from watchdog.observers.api import ObservedWatch
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
@@ -105,7 +106,44 @@ DEFAULT_POLL_S = 5.0
 # the poll never takes more than this share of a CPU: its interval grows with its own cost
 _POLL_MAX_SHARE = 0.1
 
-ObserverFactory = Callable[[], BaseObserver]
+
+
+class ObserverLike(Protocol):
+    """What the watcher needs of an observer: watchdog's, or :mod:`.inotify_tree`'s."""
+
+    name: str
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def join(self, timeout: float | None = None) -> None: ...
+
+    def schedule(self, event_handler: FileSystemEventHandler, path: str, *,
+                 recursive: bool = False,
+                 event_filter: list[type[FileSystemEvent]] | None = None) -> ObservedWatch: ...
+
+    def unschedule(self, watch: ObservedWatch) -> None: ...
+
+
+ObserverFactory = Callable[[], ObserverLike]
+
+
+def default_observer() -> ObserverLike:
+    """On Linux, inotify watches that keep one small entry per folder (watchdog's own keep
+    ~600 bytes a folder: ~17 MiB for 5,000 projects); elsewhere watchdog's observer."""
+    from msd_desktop.core.workspace import inotify_tree
+
+    if inotify_tree.supported():
+        return inotify_tree.InotifyTreeObserver()
+    from watchdog.observers import Observer as WatchdogObserver
+
+    return cast(ObserverLike, WatchdogObserver())
+
+
+# The observer a watcher makes unless told otherwise, under watchdog's name for it (a test
+# replaces it to make the OS refuse every watch).
+Observer: ObserverFactory = default_observer
 
 # A folder tree created quickly under a recursive watch (``mkdir -p``, a copy, a clone) can
 # make watchdog add one inotify watch twice; it says so with a RuntimeWarning and carries on
@@ -288,7 +326,7 @@ class ProjectWatcher:
         self._spaces: dict[Path, _Space] = {}
         self._wanted: list[WatchSpec] | None = None  # set-up waiting for the timer thread
         self._applying = False
-        self._observer: BaseObserver | None = None
+        self._observer: ObserverLike | None = None
         self._timer: threading.Thread | None = None
         self._poller: threading.Thread | None = None
         self._stopping = False
@@ -412,12 +450,12 @@ class ProjectWatcher:
                 thread.join(timeout)
 
     def threads(self) -> list[threading.Thread]:
-        """The threads this watcher runs (for tests and diagnostics); watchdog adds one
-        emitter thread per workspace watch."""
+        """The threads this watcher runs (for tests and diagnostics); watchdog's observer
+        (off Linux) adds one emitter thread per workspace watch."""
         out: list[threading.Thread] = []
         with self._arm_lock:
             for thread in (self._observer, self._timer, self._poller):
-                if thread is not None:
+                if isinstance(thread, threading.Thread):
                     out.append(thread)
         return out
 
