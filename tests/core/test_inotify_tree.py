@@ -331,3 +331,27 @@ def test_a_folder_costs_far_less_than_with_watchdogs_observer(tmp_path: Path) ->
     print(f"bytes per folder: {ours:.0f} here, {theirs:.0f} with watchdog's observer")
     assert ours < 260, ours
     assert ours < theirs / 2, (ours, theirs)
+
+
+def test_a_linked_root_is_followed(tmp_path: Path, observer: InotifyTreeObserver) -> None:
+    """A scan root that is a link to a folder (``~/code`` → ``/data/code``) is watched, with
+    paths under the link, as the scan lists them."""
+    real = tmp_path / "data" / "code"
+    (real / "p" / ".planning").mkdir(parents=True)
+    link = tmp_path / "code"
+    link.symlink_to(real, target_is_directory=True)
+    rec = Recorder()
+    observer.schedule(rec, os.fspath(link), recursive=True, event_filter=FILTER)
+    (real / "notes.md").write_text("x", "utf-8")
+    rec.wait_for(kind(FileClosedEvent, link / "notes.md"))
+    (real / "p" / ".planning" / "STATE.md").write_text("x", "utf-8")
+    rec.wait_for(kind(FileClosedEvent, link / "p" / ".planning" / "STATE.md"))
+    # links below the root are not entered
+    (tmp_path / "elsewhere").mkdir()
+    (real / "p" / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    sentinel(link / "p", rec)
+    before = observer.watched_folders()
+    (tmp_path / "elsewhere" / "x.md").write_text("x", "utf-8")
+    sentinel(link / "p", rec)
+    assert observer.watched_folders() == before
+    assert not [e for e in rec.drain() if e.src_path.endswith("x.md")]

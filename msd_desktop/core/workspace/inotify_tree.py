@@ -243,7 +243,7 @@ class InotifyTreeObserver(threading.Thread):
                             self._watch_folder(tree, sub, added)
             except OSError:
                 for wd in added:
-                    if not any(t.owns(self._paths.get(wd, "")) for t in self._trees.values()):
+                    if not self._covered(self._paths.get(wd, "")):
                         self._forget(wd)
                 raise
             self._trees[id(watch)] = tree
@@ -257,7 +257,7 @@ class InotifyTreeObserver(threading.Thread):
             if self._closed:
                 return
             for wd, path in list(self._paths.items()):
-                if tree.owns(path) and not any(t.owns(path) for t in self._trees.values()):
+                if tree.owns(path) and not self._covered(path):
                     self._forget(wd)
 
     def unschedule_all(self) -> None:
@@ -334,7 +334,9 @@ class InotifyTreeObserver(threading.Thread):
 
     def _watch_folder(self, tree: _Tree, folder: str, added: list[int] | None = None, *,
                       required: bool = False) -> None:
-        wd = self._add(self._fd, os.fsencode(folder), tree.mask)
+        # the watched folder itself may be a link to a folder (~/code → /data/code): followed
+        mask = tree.mask & ~IN_DONT_FOLLOW if folder == tree.root else tree.mask
+        wd = self._add(self._fd, os.fsencode(folder), mask)
         if wd < 0:
             err = ctypes.get_errno()
             if required or err in (errno.ENOSPC, errno.EMFILE, errno.ENOMEM):
@@ -378,6 +380,10 @@ class InotifyTreeObserver(threading.Thread):
                               else FileCreatedEvent(full, is_synthetic=True))
         return events
 
+    def _covered(self, folder: str) -> bool:
+        """Whether a live watch still wants this folder."""
+        return any(t.active and t.owns(folder) for t in self._trees.values())
+
     def _trees_for(self, folder: str) -> list[_Tree]:
         return [t for t in self._trees.values() if t.active and t.owns(folder)]
 
@@ -398,6 +404,8 @@ class InotifyTreeObserver(threading.Thread):
                 self._handle(wd, mask, cookie, name)
             except OSError as exc:  # a folder vanishing while it is walked, and the like
                 log.warning("inotify: event not handled: %s", exc)
+            except Exception:  # never end the thread: every other watch would go quiet
+                log.exception("inotify: event not handled")
 
     def _handle(self, wd: int, mask: int, cookie: int, raw_name: bytes) -> None:
         if mask & IN_Q_OVERFLOW:
@@ -476,7 +484,7 @@ class InotifyTreeObserver(threading.Thread):
         for wd, path in list(self._paths.items()):
             if path == src or path.startswith(below):
                 new = dest + path[len(src):]
-                if any(t.active and t.owns(new) for t in self._trees.values()):
+                if self._covered(new):
                     self._paths[wd] = new
                 else:
                     self._forget(wd)
