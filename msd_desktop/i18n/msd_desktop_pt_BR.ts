@@ -985,6 +985,10 @@
         <translation>um arquivo de trava</translation>
     </message>
     <message>
+        <source>a cache file</source>
+        <translation>um arquivo de cache</translation>
+    </message>
+    <message>
         <source>a directory</source>
         <translation>um diretório</translation>
     </message>
@@ -5159,6 +5163,7 @@ Compacta: %2</translation>
     <name>StatusText</name>
     <message>
         <source>paused</source>
+        <extracomment>The core&apos;s normalized status words (``normalize_status``), for the translation refresh.</extracomment>
         <translation>pausado</translation>
     </message>
     <message>

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.core.common import regex_cache
+from msd_desktop.core.common.safe_read import LIMITS
 
 CORPUS: list[tuple[str | bytes, int]] = [
     (r"(?<![^\n\r\u2028\u2029])Phase:[\t \u00a0\u3000]*([0-9]+)", 0),
@@ -162,7 +163,7 @@ def test_a_fifo_or_a_huge_file_never_blocks(memo: Path) -> None:
     regex_cache.uninstall()
     memo.unlink()
     with memo.open("wb") as fh:  # sparse: larger than the cap without the disk space
-        fh.truncate(regex_cache.MAX_BYTES + 1)
+        fh.truncate(LIMITS["cache"] + 1)
     regex_cache.install(str(memo))
     assert regex_cache.stats()["stored"] == 0
 

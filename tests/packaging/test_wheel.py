@@ -88,7 +88,7 @@ def test_wheel_contains_package_data_and_entry_points(dists: dict[str, Path]) ->
         info = f"msd_desktop-{project_version()}.dist-info"
         entry_points = whl.read(f"{info}/entry_points.txt").decode()
     assert "[console_scripts]\nmsd = msd_desktop.cli:main" in entry_points
-    assert "[gui_scripts]\nmsd-desktop = msd_desktop.app:main" in entry_points
+    assert "[gui_scripts]\nmsd-desktop = msd_desktop.app:run" in entry_points
     assert not any(n.startswith(("tests/", "packaging/", "bench/")) for n in names)
     assert dists["wheel"].stat().st_size < 5 * 1024 * 1024
 

@@ -28,11 +28,11 @@ import sys
 import threading
 import zlib
 from collections.abc import Mapping
+from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
 FORMAT = 2
-MAX_BYTES = 16 * 1024 * 1024
 MAX_ENTRIES = 8000
 APP_NAME = "msd-desktop"
 
@@ -75,23 +75,14 @@ def default_path(env: Mapping[str, str] | None = None) -> str | None:
 
 
 def _read_bounded(path: str) -> bytes | None:
-    """The bytes of a regular file of at most :data:`MAX_BYTES`; never blocks on a FIFO."""
-    import stat
+    """The file's bytes through the safe reader (a regular file within the cache cap; never
+    blocks on a FIFO or a device), or None."""
+    from msd_desktop.core.common.safe_read import read_bytes
 
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
+        return read_bytes(path, "cache")
+    except OSError:  # absent, refused (UnsafeFileError is one), unreadable
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-            return None
-        raw = os.read(fd, MAX_BYTES + 1)
-        return raw if len(raw) <= MAX_BYTES else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _parse(raw: bytes) -> dict[Key, CodeType]:
@@ -176,14 +167,17 @@ def install(path: str | None = None) -> bool:
     if any(attr in vars(module) for module, attr, _ in modules):
         return False  # someone else's already
     memo = _Memo(path if path is not None else default_path())
+    _memo = memo
+    for module, attr, hook in modules:  # first: the reader's own modules make classes too
+        setattr(module, attr, hook)
+        _hooked.append((module, attr))
     if memo.path is not None:
         raw = _read_bounded(memo.path)
         if raw is not None:
-            memo.table = _parse(raw)
-    _memo = memo
-    for module, attr, hook in modules:
-        setattr(module, attr, hook)
-        _hooked.append((module, attr))
+            table = _parse(raw)
+            with memo.lock:
+                memo.table = table
+                memo.new = {k: v for k, v in memo.new.items() if k not in table}
     return True
 
 
@@ -218,15 +212,12 @@ def save() -> bool:
     body = marshal.dumps(merged)
     header = json.dumps({"format": FORMAT, "engine": engine_key(), "bytes": len(body),
                          "crc32": zlib.crc32(body)}).encode("ascii")
-    tmp = f"{memo.path}.{os.getpid()}.tmp"
+    from msd_desktop.core.common.jsonfile import atomic_write_bytes
+
     try:
         os.makedirs(os.path.dirname(memo.path), mode=0o700, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            fh.write(header + b"\n" + body)
-        os.replace(tmp, memo.path)
+        atomic_write_bytes(Path(memo.path), header + b"\n" + body, mode=0o600)
     except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         return False
     memo.table, memo.new = merged, {}
     return True

@@ -433,7 +433,12 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None:
-    """Replace ``path`` with ``text`` atomically: a reader sees the old file or the new one.
+    """:func:`atomic_write_bytes` of ``text`` in UTF-8."""
+    atomic_write_bytes(path, text.encode("utf-8"), mode=mode)
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` atomically: a reader sees the old file or the new one.
 
     The temp file (``.<name>.tmp-<pid>-XXXX``) lives beside the target so the rename stays on one
     filesystem. The target keeps its mode; a new file gets ``mode`` or ``0o666 & ~umask``. A
@@ -458,7 +463,7 @@ def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None
     try:
         with os.fdopen(fd, "wb") as fh:
             os.fchmod(fh.fileno(), final_mode)
-            fh.write(text.encode("utf-8"))
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp_name, path)

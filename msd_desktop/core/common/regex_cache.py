@@ -21,18 +21,16 @@ and it is ignored and written again. The compiled pattern is the same object eit
 from __future__ import annotations
 
 import array
-import contextlib
 import json
 import os
-import stat
 import sys
 import threading
 import zlib
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 FORMAT = 2
-MAX_BYTES = 8 * 1024 * 1024  # what ~4,000 patterns with large character sets take
 MAX_ENTRIES = 4000
 APP_NAME = "msd-desktop"
 _WORD = "I"  # an array type of the engine's code word size (checked in install)
@@ -83,22 +81,14 @@ def default_path(env: Mapping[str, str] | None = None) -> str | None:
 
 
 def _read_bounded(path: str) -> bytes | None:
-    """The file's bytes when it is a regular file of at most :data:`MAX_BYTES`; never
-    blocks on a FIFO or a device."""
+    """The file's bytes through the safe reader (a regular file within the cache cap; never
+    blocks on a FIFO or a device), or None."""
+    from msd_desktop.core.common.safe_read import read_bytes
+
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
+        return read_bytes(path, "cache")
+    except OSError:  # absent, refused (UnsafeFileError is one), unreadable
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-            return None
-        raw = os.read(fd, MAX_BYTES + 1)
-        return raw if len(raw) <= MAX_BYTES else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _parse(raw: bytes, engine: str) -> dict[Key, Entry]:
@@ -208,13 +198,16 @@ def install(path: str | None = None) -> bool:
         return False
     engine = engine_key()
     memo = _Memo(path if path is not None else default_path(), engine)
+    _original = _compiler.compile
+    _memo = memo
+    _compiler.compile = _compile  # first: the reader's own modules compile patterns too
     if memo.path is not None:
         raw = _read_bounded(memo.path)
         if raw is not None:
-            memo.table = _parse(raw, engine)
-    _original = _compiler.compile
-    _memo = memo
-    _compiler.compile = _compile
+            table = _parse(raw, engine)
+            with memo.lock:
+                memo.table = table
+                memo.new = {k: v for k, v in memo.new.items() if k not in table}
     return True
 
 
@@ -255,16 +248,12 @@ def save() -> bool:
     header = json.dumps({"format": FORMAT, "engine": memo.engine, "bytes": len(body),
                          "crc32": zlib.crc32(body)}).encode("ascii")
     payload = header + b"\n" + body
-    folder = os.path.dirname(memo.path)
-    tmp = f"{memo.path}.{os.getpid()}.tmp"
+    from msd_desktop.core.common.jsonfile import atomic_write_bytes
+
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            fh.write(payload)
-        os.replace(tmp, memo.path)
+        os.makedirs(os.path.dirname(memo.path), mode=0o700, exist_ok=True)
+        atomic_write_bytes(Path(memo.path), payload, mode=0o600)
     except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         return False
     memo.table, memo.new = merged, {}
     return True

@@ -40,7 +40,7 @@ from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 
 Kind = Literal["config", "defaults", "state", "markdown", "pointer", "marker", "secret",
-               "registry", "lock"]
+               "registry", "lock", "cache"]
 
 _KIB = 1024
 _MIB = 1024 * _KIB
@@ -57,6 +57,7 @@ LIMITS: dict[str, int] = {
     "marker": 64 * _KIB,  # runtime install markers
     "secret": 64 * _KIB,  # ~/.msd/<prefix>_api_key
     "lock": 64 * _KIB,  # .planning/.lock
+    "cache": 16 * _MIB,  # the window's own caches in the user cache dir (start-up memos)
 }
 
 _KIND_NAMES: dict[str, Text] = {
@@ -69,6 +70,7 @@ _KIND_NAMES: dict[str, Text] = {
     "marker": Text.of("an install marker"),
     "secret": Text.of("a key file"),
     "lock": Text.of("a lock file"),
+    "cache": Text.of("a cache file"),
 }
 
 #: The longest run of digits accepted in a planning file (a number, a phase heading …).
