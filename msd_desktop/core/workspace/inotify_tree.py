@@ -157,6 +157,13 @@ class _MoveAway:
     trees: list[_Tree]
 
 
+def _synthetic(event: FileSystemEvent) -> FileSystemEvent:
+    """Marked as not told by the OS but inferred, as watchdog marks them (set after making
+    it: the dependency range includes watchdog versions without the keyword)."""
+    event.is_synthetic = True
+    return event
+
+
 def _walk(top: str) -> Iterator[tuple[str, list[tuple[str, bool]], list[str]]]:
     """``(folder, [(entry, is_dir)], [sub-folders to enter])`` for ``top`` and every real
     folder below it, parents first; links are listed but never entered, unreadable or
@@ -376,8 +383,8 @@ class InotifyTreeObserver(threading.Thread):
                         return events
             for name, is_dir in entries:
                 full = os.path.join(parent, name)
-                events.append(DirCreatedEvent(full, is_synthetic=True) if is_dir
-                              else FileCreatedEvent(full, is_synthetic=True))
+                events.append(_synthetic(DirCreatedEvent(full) if is_dir
+                                         else FileCreatedEvent(full)))
         return events
 
     def _covered(self, folder: str) -> bool:
@@ -464,8 +471,8 @@ class InotifyTreeObserver(threading.Thread):
                     for name, sub_is_dir in entries:
                         new = os.path.join(parent, name)
                         old = src + new[len(dest):]
-                        moved.append(DirMovedEvent(old, new, is_synthetic=True) if sub_is_dir
-                                     else FileMovedEvent(old, new, is_synthetic=True))
+                        moved.append(_synthetic(DirMovedEvent(old, new) if sub_is_dir
+                                                else FileMovedEvent(old, new)))
             self._emit(both, moved)
         gone = [t for t in away.trees if t not in to_trees]
         self._emit(gone, [DirDeletedEvent(src) if is_dir else FileDeletedEvent(src)])
