@@ -355,3 +355,27 @@ def test_a_linked_root_is_followed(tmp_path: Path, observer: InotifyTreeObserver
     sentinel(link / "p", rec)
     assert observer.watched_folders() == before
     assert not [e for e in rec.drain() if e.src_path.endswith("x.md")]
+
+
+def test_a_folder_made_where_one_moved_away_is_watched(
+    tmp_path: Path, observer: InotifyTreeObserver
+) -> None:
+    """``mv proj ~/trash; mkdir proj`` at once: dropping the moved folder's watches must not
+    drop the new folder's."""
+    root = tmp_path / "root"
+    proj = root / "proj"
+    (proj / ".planning").mkdir(parents=True)
+    trash = tmp_path / "trash"
+    trash.mkdir()
+    rec = Recorder()
+    observer.schedule(rec, os.fspath(root), recursive=True, event_filter=FILTER)
+    os.replace(proj, trash / "proj")
+    (proj / ".planning").mkdir(parents=True)
+    rec.wait_for(kind(DirDeletedEvent, proj))  # the move away, once its wait is over
+    state = proj / ".planning" / "STATE.md"
+    state.write_text("x", "utf-8")
+    rec.wait_for(kind(FileClosedEvent, state))
+    (trash / "proj" / ".planning" / "STATE.md").write_text("x", "utf-8")
+    sentinel(proj / ".planning", rec)
+    assert not [e for e in rec.drain() if "trash" in e.src_path]
+    assert observer.watched_folders() == 3

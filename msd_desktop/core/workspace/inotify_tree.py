@@ -155,6 +155,9 @@ class _MoveAway:
     path: str
     is_dir: bool
     trees: list[_Tree]
+    # the watches of a moved folder and below, taken when it left: a folder made at the old
+    # path meanwhile has watches of its own, which must stay as they are
+    wds: list[int]
 
 
 def _synthetic(event: FileSystemEvent) -> FileSystemEvent:
@@ -434,7 +437,8 @@ class InotifyTreeObserver(threading.Thread):
             return
         trees = self._trees_for(folder)
         if mask & IN_MOVED_FROM:
-            self._moves[cookie] = _MoveAway(time.monotonic(), path, is_dir, trees)
+            self._moves[cookie] = _MoveAway(time.monotonic(), path, is_dir, trees,
+                                            self._below(path) if is_dir else [])
         elif mask & IN_MOVED_TO:
             self._moved_to(self._moves.pop(cookie, None), path, is_dir, trees)
         elif mask & IN_CREATE:
@@ -461,7 +465,7 @@ class InotifyTreeObserver(threading.Thread):
             return
         src = away.path
         if is_dir:
-            self._rename_folders(src, dest)
+            self._rename_folders(away, dest)
         both = [t for t in to_trees if t in away.trees]
         if both:
             moved: list[FileSystemEvent] = [DirMovedEvent(src, dest) if is_dir
@@ -484,17 +488,25 @@ class InotifyTreeObserver(threading.Thread):
                 created += self._watch_below(dest, arrived)
             self._emit(arrived, created)
 
-    def _rename_folders(self, src: str, dest: str) -> None:
+    def _below(self, folder: str) -> list[int]:
+        """The watches of ``folder`` and of every folder below it."""
+        below = folder + os.sep
+        return [wd for wd, path in self._paths.items()
+                if path == folder or path.startswith(below)]
+
+    def _rename_folders(self, away: _MoveAway, dest: str) -> None:
         """A folder moved inside the watched trees keeps its kernel watches: their paths
         change (and a folder no watch covers any more loses its watch)."""
-        below = src + os.sep
-        for wd, path in list(self._paths.items()):
-            if path == src or path.startswith(below):
-                new = dest + path[len(src):]
-                if self._covered(new):
-                    self._paths[wd] = new
-                else:
-                    self._forget(wd)
+        src = away.path
+        for wd in away.wds:
+            path = self._paths.get(wd)
+            if path is None or not (path == src or path.startswith(src + os.sep)):
+                continue
+            new = dest + path[len(src):]
+            if self._covered(new):
+                self._paths[wd] = new
+            else:
+                self._forget(wd)
 
     def _expire_moves(self, now: float) -> None:
         """Moves away whose arrival never came: the entry left the watched folders."""
@@ -502,11 +514,8 @@ class InotifyTreeObserver(threading.Thread):
             if now - away.at < MOVE_WAIT_S:
                 continue
             del self._moves[cookie]
-            if away.is_dir:  # its watches would keep reporting under the old path
-                below = away.path + os.sep
-                for wd, path in list(self._paths.items()):
-                    if path == away.path or path.startswith(below):
-                        self._forget(wd)
+            for wd in away.wds:  # a folder's watches would keep reporting under its old path
+                self._forget(wd)
             self._emit(away.trees, [DirDeletedEvent(away.path) if away.is_dir
                                     else FileDeletedEvent(away.path)])
 
