@@ -379,3 +379,72 @@ def test_a_folder_made_where_one_moved_away_is_watched(
     sentinel(proj / ".planning", rec)
     assert not [e for e in rec.drain() if "trash" in e.src_path]
     assert observer.watched_folders() == 3
+
+
+def observer_of(w: ProjectWatcher) -> InotifyTreeObserver:
+    return next(t for t in w.threads() if isinstance(t, InotifyTreeObserver))
+
+
+def test_projects_sources_are_not_watched(tmp_path: Path) -> None:
+    """Inside a known project only ``.planning`` is read (and the scan never lists a project
+    inside a project), so its sources, builds and node_modules get no watches."""
+    base = tmp_path / "ws"
+    proj = base / "group" / "proj"
+    (proj / ".planning" / "phases" / "01-a").mkdir(parents=True)
+    for i in range(30):
+        (proj / "node_modules" / f"pkg{i}" / "lib").mkdir(parents=True)
+    (proj / "src" / "app").mkdir(parents=True)
+    (base / "group" / "notes").mkdir()  # not a project: watched (a project may appear in it)
+    changes: queue.Queue[object] = queue.Queue()
+    w = ProjectWatcher(changes.put, debounce_ms=30)
+    w.start()
+    try:
+        w.set_workspaces([WatchSpec(base, (proj,))])
+        assert w.wait_idle(TIMEOUT)
+        obs = observer_of(w)
+        # ws, group, notes, proj, .planning, phases, 01-a
+        assert obs.watched_folders() == 7
+        (proj / "src" / "app" / "deep" / "er").mkdir(parents=True)  # a build making folders
+        (proj / "node_modules" / "new-pkg").mkdir()
+        state = proj / ".planning" / "STATE.md"
+        state.write_text("x", "utf-8")
+        event = changes.get(timeout=TIMEOUT)
+        assert getattr(event, "root", None) == proj
+        assert obs.watched_folders() == 7
+        # a new phase folder is watched, as anything inside .planning
+        (proj / ".planning" / "phases" / "02-b").mkdir()
+        (proj / ".planning" / "phases" / "02-b" / "02-01-PLAN.md").write_text("x", "utf-8")
+        event = changes.get(timeout=TIMEOUT)
+        assert getattr(event, "kinds", None) == frozenset({"phases"})
+        assert obs.watched_folders() == 8
+    finally:
+        w.stop()
+
+
+def test_a_former_project_is_watched_inside_again(tmp_path: Path) -> None:
+    """A project whose .planning went is an ordinary folder again: the scan may now list a
+    project inside it, whose changes must arrive."""
+    base = tmp_path / "ws"
+    outer = base / "outer"
+    (outer / ".planning").mkdir(parents=True)
+    (outer / "packages" / "inner").mkdir(parents=True)
+    changes: queue.Queue[object] = queue.Queue()
+    w = ProjectWatcher(changes.put, debounce_ms=30)
+    w.start()
+    try:
+        w.set_workspaces([WatchSpec(base, (outer,))])
+        assert w.wait_idle(TIMEOUT)
+        shutil.rmtree(outer / ".planning")
+        assert getattr(changes.get(timeout=TIMEOUT), "root", None) == outer
+        inner = outer / "packages" / "inner"
+        (inner / ".planning").mkdir()
+        w.set_workspaces([WatchSpec(base, (inner,))])  # what the rescan finds
+        assert w.wait_idle(TIMEOUT)
+        while not changes.empty():
+            changes.get_nowait()
+        (inner / ".planning" / "STATE.md").write_text("x", "utf-8")
+        event = changes.get(timeout=TIMEOUT)
+        assert getattr(event, "root", None) == inner
+        assert getattr(event, "kinds", None) == frozenset({"state"})
+    finally:
+        w.stop()

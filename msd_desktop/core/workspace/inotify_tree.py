@@ -42,7 +42,7 @@ import struct
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from watchdog.events import (
@@ -138,6 +138,7 @@ class _Tree:
     recursive: bool
     mask: int
     event_filter: frozenset[type[FileSystemEvent]] | None
+    enter: Callable[[str], bool] | None = None  # which folders below the root to watch
     active: bool = True
 
     def owns(self, path: str) -> bool:
@@ -167,10 +168,11 @@ def _synthetic(event: FileSystemEvent) -> FileSystemEvent:
     return event
 
 
-def _walk(top: str) -> Iterator[tuple[str, list[tuple[str, bool]], list[str]]]:
+def _walk(top: str, enter: Callable[[str], bool] | None = None
+          ) -> Iterator[tuple[str, list[tuple[str, bool]], list[str]]]:
     """``(folder, [(entry, is_dir)], [sub-folders to enter])`` for ``top`` and every real
-    folder below it, parents first; links are listed but never entered, unreadable or
-    vanished folders skipped (a tree changing while it is walked)."""
+    folder below it that ``enter`` accepts, parents first; links are listed but never
+    entered, unreadable or vanished folders skipped (a tree changing while it is walked)."""
     stack = [top]
     while stack:
         folder = stack.pop()
@@ -185,7 +187,7 @@ def _walk(top: str) -> Iterator[tuple[str, list[tuple[str, bool]], list[str]]]:
                     except OSError:
                         is_dir = real_dir = False
                     entries.append((entry.name, is_dir))
-                    if real_dir:
+                    if real_dir and (enter is None or enter(entry.path)):
                         subdirs.append(entry.path)
         except OSError:
             continue
@@ -231,16 +233,18 @@ class InotifyTreeObserver(threading.Thread):
         recursive: bool = False,
         event_filter: list[type[FileSystemEvent]] | None = None,
         follow_symlink: bool = False,
+        enter: Callable[[str], bool] | None = None,
     ) -> ObservedWatch:
-        """Watch ``path`` (and, ``recursive``, every folder below it); ``OSError`` when the
-        OS refuses a watch, with nothing left armed."""
+        """Watch ``path`` (and, ``recursive``, every folder below it that ``enter`` accepts,
+        now and when it appears); ``OSError`` when the OS refuses a watch, with nothing left
+        armed. ``enter`` runs on this observer's thread too, and must be quick."""
         del follow_symlink  # never followed, as the watcher asks
         if self._fd_error is not None:
             raise self._fd_error
         watch = ObservedWatch(path, recursive=recursive, event_filter=event_filter)
         root = os.path.abspath(os.fspath(path))
         tree = _Tree(watch, root, root.rstrip(os.sep) + os.sep, event_handler, recursive,
-                     _mask_for(watch.event_filter, recursive), watch.event_filter)
+                     _mask_for(watch.event_filter, recursive), watch.event_filter, enter)
         with self._lock:
             if self._closed:
                 raise OSError(errno.EBADF, "the observer is stopped")
@@ -248,7 +252,7 @@ class InotifyTreeObserver(threading.Thread):
             try:
                 self._watch_folder(tree, root, added, required=True)
                 if recursive:
-                    for _folder, _entries, subdirs in _walk(root):
+                    for _folder, _entries, subdirs in _walk(root, enter):
                         for sub in subdirs:
                             self._watch_folder(tree, sub, added)
             except OSError:
@@ -269,6 +273,24 @@ class InotifyTreeObserver(threading.Thread):
             for wd, path in list(self._paths.items()):
                 if tree.owns(path) and not self._covered(path):
                     self._forget(wd)
+
+    def rewalk(self, watch: ObservedWatch, folder: str) -> None:
+        """Watch ``folder`` and below again by the watch's ``enter`` (whose answer for them
+        changed: a project that is no longer one, so what is inside it matters now)."""
+        with self._lock:
+            tree = self._trees.get(id(watch))
+            folder = os.path.abspath(folder)
+            if tree is None or not tree.active or not tree.recursive or self._closed:
+                return
+            if not tree.owns(folder):
+                return
+            try:
+                self._watch_folder(tree, folder)
+                for _folder, _entries, subdirs in _walk(folder, tree.enter):
+                    for sub in subdirs:
+                        self._watch_folder(tree, sub)
+            except OSError as exc:
+                log.warning("inotify: cannot watch below %s (%s)", folder, exc)
 
     def unschedule_all(self) -> None:
         with self._lock:
@@ -366,9 +388,15 @@ class InotifyTreeObserver(threading.Thread):
     def _watch_below(self, folder: str, trees: list[_Tree]) -> list[FileSystemEvent]:
         """Watch a folder that appeared (and everything below it) for the recursive trees it
         belongs to; returns its contents as created events, as watchdog reports them."""
-        recursive = [t for t in trees if t.recursive and t.active]
+        recursive = [t for t in trees if t.recursive and t.active
+                     and (t.enter is None or t.enter(folder))]
         if not recursive:
             return []
+        enters = [t.enter for t in recursive]
+
+        def enter(path: str) -> bool:  # several watches over one folder: any one of them
+            return any(e is None or e(path) for e in enters)
+
         events: list[FileSystemEvent] = []
         for tree in recursive:
             try:
@@ -376,7 +404,7 @@ class InotifyTreeObserver(threading.Thread):
             except OSError as exc:
                 log.warning("inotify: cannot watch %s (%s)", folder, exc)
                 return []
-        for parent, entries, subdirs in _walk(folder):
+        for parent, entries, subdirs in _walk(folder, enter):
             for sub in subdirs:
                 for tree in recursive:
                     try:
@@ -471,7 +499,13 @@ class InotifyTreeObserver(threading.Thread):
             moved: list[FileSystemEvent] = [DirMovedEvent(src, dest) if is_dir
                                             else FileMovedEvent(src, dest)]
             if is_dir:
-                for parent, entries, _subdirs in _walk(dest):
+                enters = [t.enter for t in both]
+
+                def was_entered(path: str) -> bool:  # where it was: its folders' rule
+                    old = src + path[len(dest):]
+                    return any(e is None or e(old) for e in enters)
+
+                for parent, entries, _subdirs in _walk(dest, was_entered):
                     for name, sub_is_dir in entries:
                         new = os.path.join(parent, name)
                         old = src + new[len(dest):]
@@ -528,7 +562,7 @@ class InotifyTreeObserver(threading.Thread):
             try:
                 self._watch_folder(tree, tree.root)
                 if tree.recursive:
-                    for _folder, _entries, subdirs in _walk(tree.root):
+                    for _folder, _entries, subdirs in _walk(tree.root, tree.enter):
                         for sub in subdirs:
                             self._watch_folder(tree, sub)
             except OSError as exc:

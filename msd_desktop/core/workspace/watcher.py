@@ -12,7 +12,10 @@ How it works, and why it scales to thousands of projects:
   :mod:`~msd_desktop.core.workspace.inotify_tree` (one thread, one inotify instance, one small
   entry per folder); elsewhere watchdog's, which runs one emitter thread per watch. Either way
   the thread count follows the number of workspaces, never the number of projects, and a
-  recursive watch costs one kernel watch per directory below it, not a thread.
+  recursive watch costs one kernel watch per directory below it, not a thread. Inside a known
+  project only its ``.planning`` is watched (:meth:`_Space.enters`; not its sources, builds or
+  ``node_modules``, with watchdog's observer everything is); a folder that stops being a
+  project is watched inside again.
 * Events are routed by path: ``<root>/.planning/<rest>`` belongs to the project ``<root>``
   when that project is known, and is classified by ``<rest>`` (:func:`classify`). Everything
   else is dropped after one string search, except what changes the list of projects: a
@@ -71,6 +74,8 @@ from watchdog.observers.api import ObservedWatch
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
+from msd_desktop.core.workspace import inotify_tree
+from msd_desktop.core.workspace.inotify_tree import InotifyTreeObserver
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +137,6 @@ ObserverFactory = Callable[[], ObserverLike]
 def default_observer() -> ObserverLike:
     """On Linux, inotify watches that keep one small entry per folder (watchdog's own keep
     ~600 bytes a folder: ~17 MiB for 5,000 projects); elsewhere watchdog's observer."""
-    from msd_desktop.core.workspace import inotify_tree
-
     if inotify_tree.supported():
         return inotify_tree.InotifyTreeObserver()
     from watchdog.observers import Observer as WatchdogObserver
@@ -282,6 +285,14 @@ class _Space:
                 parent = os.path.dirname(parent)
         self.projects = frozenset(roots)
         self.ancestors = frozenset(above)
+
+    def enters(self, folder: str) -> bool:
+        """Whether changes below ``folder`` can matter, so it is watched: everything but the
+        folders inside a known project other than its ``.planning`` (its sources, builds,
+        ``node_modules``). Only ``.planning/`` is read there, and the scan never lists a
+        project inside a project. Called on the observer's thread: reads one frozenset."""
+        parent, _, name = folder.rpartition(os.sep)
+        return name == _PLANNING or parent not in self.projects
 
 
 class _Handler(FileSystemEventHandler):
@@ -497,7 +508,9 @@ class ProjectWatcher:
                             self._add_space(spec)
                         continue
                     space.scan = spec.scan
+                    before = space.projects
                     space.set_projects(spec.projects)
+                    self._watch_former_projects(space, before - space.projects)
                     if space.dead and spec.path.is_dir():  # deleted and made again: re-arm
                         self._unschedule(space)
                         space.dead = False
@@ -523,10 +536,16 @@ class ProjectWatcher:
         if self._observer is None or space.watch is not None or space.polled:
             return
         try:
-            space.watch = self._observer.schedule(
-                _Handler(self, space), os.fspath(space.path), recursive=True,
-                event_filter=_EVENT_FILTER,
-            )
+            if isinstance(self._observer, InotifyTreeObserver):  # projects' sources unwatched
+                space.watch = self._observer.schedule(
+                    _Handler(self, space), os.fspath(space.path), recursive=True,
+                    event_filter=_EVENT_FILTER, enter=space.enters,
+                )
+            else:
+                space.watch = self._observer.schedule(
+                    _Handler(self, space), os.fspath(space.path), recursive=True,
+                    event_filter=_EVENT_FILTER,
+                )
         except OSError as exc:  # inotify limits, permissions, vanished meanwhile
             if not space.path.is_dir():
                 log.warning("watcher: %s vanished before it was watched", space.path)
@@ -537,6 +556,16 @@ class ProjectWatcher:
             self._poll_space(space)  # the baseline: what changes from now on is reported
             log.warning("watcher: cannot watch %s (%s); polling it every %.0f s",
                         space.path, space.error, self._poll_interval)
+
+    def _watch_former_projects(self, space: _Space, former: Iterable[str]) -> None:
+        """Folders that are no longer projects (their ``.planning`` went): what is inside
+        them can hold projects now, so it is watched like any other folder."""
+        observer = self._observer
+        if space.watch is None or not isinstance(observer, InotifyTreeObserver):
+            return
+        for root in former:
+            if os.path.isdir(root):
+                observer.rewalk(space.watch, root)
 
     def _unschedule(self, space: _Space) -> None:
         watch, space.watch = space.watch, None
