@@ -58,7 +58,6 @@ from watchdog.events import (
     FileSystemEvent,
     FileSystemEventHandler,
 )
-from watchdog.observers.api import ObservedWatch
 
 log = logging.getLogger(__name__)
 
@@ -127,11 +126,28 @@ def _mask_for(event_filter: frozenset[type[FileSystemEvent]] | None, recursive: 
     return mask
 
 
+class TreeWatch:
+    """What :meth:`InotifyTreeObserver.schedule` returns, to unschedule it with (watchdog's
+    ``ObservedWatch`` here: importing that one imports watchdog's whole observer stack,
+    ~12 ms on the GUI thread where the watcher is first made)."""
+
+    __slots__ = ("event_filter", "is_recursive", "path")
+
+    def __init__(self, path: str, recursive: bool,
+                 event_filter: frozenset[type[FileSystemEvent]] | None) -> None:
+        self.path = path
+        self.is_recursive = recursive
+        self.event_filter = event_filter
+
+    def __repr__(self) -> str:
+        return f"TreeWatch({self.path!r}, recursive={self.is_recursive})"
+
+
 @dataclass(eq=False)
 class _Tree:
     """One scheduled watch: its folder, handler and what it reports."""
 
-    watch: ObservedWatch
+    watch: TreeWatch
     root: str
     prefix: str  # root + separator: a folder below it belongs to this watch
     handler: FileSystemEventHandler
@@ -202,7 +218,7 @@ class InotifyTreeObserver(threading.Thread):
         super().__init__(name="inotify-tree-observer", daemon=True)
         self._lock = threading.RLock()
         self._paths: dict[int, str] = {}  # watch descriptor → the folder it watches now
-        self._trees: dict[int, _Tree] = {}  # id(ObservedWatch) → its tree
+        self._trees: dict[int, _Tree] = {}  # id(TreeWatch) → its tree
         self._moves: dict[int, _MoveAway] = {}  # cookie → a move away not yet paired
         self._stopping = False
         self._closed = False
@@ -234,15 +250,16 @@ class InotifyTreeObserver(threading.Thread):
         event_filter: list[type[FileSystemEvent]] | None = None,
         follow_symlink: bool = False,
         enter: Callable[[str], bool] | None = None,
-    ) -> ObservedWatch:
+    ) -> TreeWatch:
         """Watch ``path`` (and, ``recursive``, every folder below it that ``enter`` accepts,
         now and when it appears); ``OSError`` when the OS refuses a watch, with nothing left
         armed. ``enter`` runs on this observer's thread too, and must be quick."""
         del follow_symlink  # never followed, as the watcher asks
         if self._fd_error is not None:
             raise self._fd_error
-        watch = ObservedWatch(path, recursive=recursive, event_filter=event_filter)
         root = os.path.abspath(os.fspath(path))
+        watch = TreeWatch(root, recursive,
+                          frozenset(event_filter) if event_filter is not None else None)
         tree = _Tree(watch, root, root.rstrip(os.sep) + os.sep, event_handler, recursive,
                      _mask_for(watch.event_filter, recursive), watch.event_filter, enter)
         with self._lock:
@@ -263,7 +280,7 @@ class InotifyTreeObserver(threading.Thread):
             self._trees[id(watch)] = tree
         return watch
 
-    def unschedule(self, watch: ObservedWatch) -> None:
+    def unschedule(self, watch: TreeWatch) -> None:
         """Stop that watch; its folders stay watched only where another watch covers them."""
         with self._lock:
             tree = self._trees.pop(id(watch))
@@ -274,7 +291,7 @@ class InotifyTreeObserver(threading.Thread):
                 if tree.owns(path) and not self._covered(path):
                     self._forget(wd)
 
-    def rewalk(self, watch: ObservedWatch, folder: str) -> None:
+    def rewalk(self, watch: TreeWatch, folder: str) -> None:
         """Watch ``folder`` and below again by the watch's ``enter`` (whose answer for them
         changed: a project that is no longer one, so what is inside it matters now)."""
         with self._lock:

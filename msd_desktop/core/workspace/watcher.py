@@ -55,7 +55,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol, cast
+from typing import Any, Literal, Protocol, cast
 
 from watchdog.events import (
     DirCreatedEvent,
@@ -70,12 +70,11 @@ from watchdog.events import (
     FileSystemEventHandler,
     FileSystemMovedEvent,
 )
-from watchdog.observers.api import ObservedWatch
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace import inotify_tree
-from msd_desktop.core.workspace.inotify_tree import InotifyTreeObserver
+from msd_desktop.core.workspace.inotify_tree import InotifyTreeObserver, TreeWatch
 
 log = logging.getLogger(__name__)
 
@@ -126,9 +125,9 @@ class ObserverLike(Protocol):
 
     def schedule(self, event_handler: FileSystemEventHandler, path: str, *,
                  recursive: bool = False,
-                 event_filter: list[type[FileSystemEvent]] | None = None) -> ObservedWatch: ...
+                 event_filter: list[type[FileSystemEvent]] | None = None) -> Any: ...
 
-    def unschedule(self, watch: ObservedWatch) -> None: ...
+    def unschedule(self, watch: Any) -> None: ...
 
 
 ObserverFactory = Callable[[], ObserverLike]
@@ -267,7 +266,7 @@ class _Space:
     scan: bool
     projects: frozenset[str] = frozenset()
     ancestors: frozenset[str] = frozenset()  # known projects and every folder above them
-    watch: ObservedWatch | None = None
+    watch: object | None = None  # what the observer's schedule() returned
     dead: bool = False  # the watched folder itself was deleted: its watch ended with it
     polled: bool = False
     error: str | None = None
@@ -560,12 +559,12 @@ class ProjectWatcher:
     def _watch_former_projects(self, space: _Space, former: Iterable[str]) -> None:
         """Folders that are no longer projects (their ``.planning`` went): what is inside
         them can hold projects now, so it is watched like any other folder."""
-        observer = self._observer
-        if space.watch is None or not isinstance(observer, InotifyTreeObserver):
+        observer, watch = self._observer, space.watch
+        if not isinstance(observer, InotifyTreeObserver) or not isinstance(watch, TreeWatch):
             return
         for root in former:
             if os.path.isdir(root):
-                observer.rewalk(space.watch, root)
+                observer.rewalk(watch, root)
 
     def _unschedule(self, space: _Space) -> None:
         watch, space.watch = space.watch, None
