@@ -23,6 +23,7 @@ import math
 import os
 import re
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from types import EllipsisType
 from typing import Any, Literal, NamedTuple
@@ -437,8 +438,11 @@ def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None
     atomic_write_bytes(path, text.encode("utf-8"), mode=mode)
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> None:
-    """Replace ``path`` with ``data`` atomically: a reader sees the old file or the new one.
+def atomic_write_bytes(path: Path, data: bytes | Iterable[bytes], *,
+                       mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` (bytes, or chunks of them written one after the other:
+    a large file need not be in memory at once) atomically: a reader sees the old file or the
+    new one.
 
     The temp file (``.<name>.tmp-<pid>-XXXX``) lives beside the target so the rename stays on one
     filesystem. The target keeps its mode; a new file gets ``mode`` or ``0o666 & ~umask``. A
@@ -463,7 +467,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
     try:
         with os.fdopen(fd, "wb") as fh:
             os.fchmod(fh.fileno(), final_mode)
-            fh.write(data)
+            for chunk in (data,) if isinstance(data, bytes | bytearray) else data:
+                fh.write(chunk)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp_name, path)
