@@ -138,7 +138,7 @@ def loaded_from_payload(ref: ProjectRef, data: Mapping[str, Any]) -> Loaded | No
 
 def signature_of(ref: ProjectRef) -> str:
     """The stat signature of a project, plus what the scan said about its workstreams."""
-    return project_signature(Path(ref.root), _signature_extra(ref))
+    return project_signature(_root(ref), _signature_extra(ref))
 
 
 def cached_results(refs: Sequence[ProjectRef], cache: SummaryCache
@@ -149,11 +149,11 @@ def cached_results(refs: Sequence[ProjectRef], cache: SummaryCache
     hits: list[Loaded] = []
     misses: list[tuple[ProjectRef, str | None]] = []
     for ref in refs:
-        if not cache.has(Path(ref.root)):
+        if not cache.has(_root(ref)):
             misses.append((ref, None))
             continue
         sig = signature_of(ref)
-        data = cache.get(Path(ref.root), sig)
+        data = cache.get(_root(ref), sig)
         loaded = loaded_from_payload(ref, data) if data is not None else None
         if loaded is None:
             misses.append((ref, sig))
