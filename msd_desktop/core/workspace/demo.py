@@ -40,9 +40,9 @@ def demo_source() -> Path:
 
 def demo_target(env: dict[str, str] | None = None) -> Path:
     """Where the writable copy lives: ``<user data dir>/msd-desktop/demo``."""
-    import platformdirs
+    from msd_desktop.core.common.user_dirs import user_dir
 
-    return Path(platformdirs.user_data_dir("msd-desktop", appauthor=False)) / "demo"
+    return user_dir("data", "msd-desktop") / "demo"
 
 
 def ensure_demo_copy(target: Path | None = None, *, reset: bool = False) -> Path:

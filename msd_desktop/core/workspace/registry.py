@@ -76,10 +76,10 @@ class Workspace:
 
 
 def default_registry_path() -> Path:
-    """``<user config dir>/msd-desktop/workspaces.json`` (platformdirs, honours XDG)."""
-    import platformdirs
+    """``<user config dir>/msd-desktop/workspaces.json`` (as platformdirs names it; XDG)."""
+    from msd_desktop.core.common.user_dirs import user_dir
 
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / REGISTRY_FILE
+    return user_dir("config", APP_NAME) / REGISTRY_FILE
 
 
 
