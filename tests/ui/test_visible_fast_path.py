@@ -4,6 +4,8 @@ a Python whose Unicode tables change (or a new entry in the pattern) is caught h
 
 from __future__ import annotations
 
+import pytest
+
 from msd_desktop.ui.widgets.plain_text import _UNSAFE, visible
 
 
@@ -22,3 +24,17 @@ def test_printable_text_comes_back_unchanged_and_unsafe_text_escaped() -> None:
     assert visible("x" * 10, limit=4) == "xxxx…"
     assert visible("\u200b" * 10, limit=2) == "\\u200b\\u200b…"
     assert visible(None) == ""
+
+
+@pytest.mark.parametrize("quote", [True, False])
+def test_escape_html_is_html_escape(quote: bool) -> None:
+    """The window's HTML escaping is the standard library's, without importing ``html``."""
+    import html
+
+    from msd_desktop.ui.widgets.plain_text import escape_html
+
+    samples = ["", "plain", "<b>&amp;</b>", "a \"quoted\" 'word'", "&lt;", "<<>>&&''\"\"",
+               "línea\nñ <script>alert('x')</script>", "\u202e<\u0000>"]
+    samples += [chr(c) for c in range(0, 0x80)]
+    for text in samples:
+        assert escape_html(text, quote) == html.escape(text, quote)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import html
 import itertools
 import os
 import shutil
@@ -107,7 +106,13 @@ from msd_desktop.ui.models.trace_model import COL_VALUE as TRACE_VALUE
 from msd_desktop.ui.models.trace_model import COL_WHY as TRACE_WHY
 from msd_desktop.ui.models.trace_model import TraceTableModel
 from msd_desktop.ui.widgets.core_text import core_lines, core_text
-from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
+from msd_desktop.ui.widgets.plain_text import (
+    escape_html,
+    plain_label,
+    tooltip,
+    visible,
+    visible_lines,
+)
 from msd_desktop.ui.widgets.theme import semantic_color
 
 PROFILES = ("quality", "balanced", "budget", "adaptive", "inherit")
@@ -768,7 +773,7 @@ class ModelsPanel(QWidget):
         self.trace_title.setTextFormat(Qt.TextFormat.RichText)  # markup ours, values escaped
         self.trace_title.setText(self.tr(
             "<b>{0}</b>, {1}: model <b>{2}</b> from {3}{4}; effort <b>{5}</b> from {6}; "
-            "fast mode <b>{7}</b> from {8}").format(*(html.escape(p) for p in parts)))
+            "fast mode <b>{7}</b> from {8}").format(*(escape_html(p) for p in parts)))
         self.trace_title.setToolTip(tooltip("\n".join((
             self.tr("{0}, {1}: model {2} from {3}{4}; effort {5} from {6}; fast mode {7} "
                     "from {8}").format(*parts),

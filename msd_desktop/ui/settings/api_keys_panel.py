@@ -16,7 +16,6 @@ button; no usable keyring (the core's reason, which says what to install or unlo
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -43,6 +42,7 @@ from msd_desktop.core.secrets import store as secrets
 from msd_desktop.core.secrets.masking import UNSET, mask
 from msd_desktop.ui.widgets.config_words import secret_places_text
 from msd_desktop.ui.widgets.core_text import core_text
+from msd_desktop.ui.widgets.plain_text import escape_html
 from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.workers import run_op
 
@@ -255,7 +255,7 @@ class ApiKeysPanel(QWidget):
         else:
             self.keyring_banner.setText(self.tr(
                 "<b>No usable keyring — keys cannot be stored.</b> The keyring check says: %1"
-            ).replace("%1", html.escape(core_text(status.reason))))
+            ).replace("%1", escape_html(core_text(status.reason))))
             self.keyring_banner.show()
         for key, entry in self.entries.items():
             if key not in self._timers:
@@ -275,7 +275,7 @@ class ApiKeysPanel(QWidget):
             ))
         if report.keys:
             tracked = report.git_tracked
-            names = html.escape(", ".join(report.keys))
+            names = escape_html(", ".join(report.keys))
             count = len(report.keys)
             text = self.tr("<b>%n plaintext API key(s) in config.json:</b> %1. Move them to "
                            "the keyring.", "", count).replace("%1", names)
@@ -398,7 +398,7 @@ class ApiKeysPanel(QWidget):
             self.message.setTextFormat(Qt.TextFormat.RichText)
             self.message.setText(
                 f"<span style='color:{semantic_color('error').name()}'>"
-                + html.escape(self.tr("The keyring said: %1").replace("%1", core_text(error)))
+                + escape_html(self.tr("The keyring said: %1").replace("%1", core_text(error)))
                 + "</span>")
             self.failed.emit(core_text(error))
 

@@ -37,7 +37,6 @@ buttons) elides instead of overlapping or widening the form; Tab follows the for
 
 from __future__ import annotations
 
-import html
 import itertools
 import os
 import re
@@ -139,6 +138,7 @@ from msd_desktop.ui.widgets.editors import (
     display,
     field_spec,
 )
+from msd_desktop.ui.widgets.plain_text import escape_html
 from msd_desktop.ui.widgets.shortcuts import redo_keys
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
@@ -314,12 +314,12 @@ def _show_text(label: QLabel, text: str, words: list[str]) -> None:
 
 def highlight(text: str, words: list[str]) -> str:
     """HTML-escaped ``text`` with every search word highlighted (case-insensitive)."""
-    escaped = html.escape(text)
+    escaped = escape_html(text)
     if not words:
         return escaped
     bg = semantic_color("warning_bg").name()
     fg = semantic_color("warning").name()
-    pattern = re.compile("|".join(re.escape(html.escape(w)) for w in words), re.IGNORECASE)
+    pattern = re.compile("|".join(re.escape(escape_html(w)) for w in words), re.IGNORECASE)
     return pattern.sub(
         lambda m: f'<span style="background:{bg}; color:{fg};">{m.group(0)}</span>', escaped
     )
@@ -950,7 +950,7 @@ class ConfigFormPanel(QWidget):
     def _build_row(self, fk: FormKey) -> KeyRowWidget:
         header = self.section_headers.get(fk.section)
         if header is None:
-            header = QLabel(f"<h3>{html.escape(section_title(fk.section))}</h3>")
+            header = QLabel(f"<h3>{escape_html(section_title(fk.section))}</h3>")
             header.setObjectName(f"section:{fk.section}")
             header.setContentsMargins(4, 10, 0, 2)
             header.hide()
@@ -1369,7 +1369,7 @@ class ConfigFormPanel(QWidget):
         self.disk_banner.label.setText(self.tr(
             "<b>{0} changed on disk</b> while you have unsaved changes. <b>Reload</b> discards "
             "your changes; <b>Keep mine</b> applies them on top of the new file (save to write "
-            "them).").format(html.escape(self.draft.path.name)))
+            "them).").format(escape_html(self.draft.path.name)))
         if self._conflict_view is not None and not self._conflict_view.isHidden():
             self._conflict_view.refresh()  # the file may have changed once more
         self.disk_banner.show()

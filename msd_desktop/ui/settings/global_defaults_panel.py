@@ -11,7 +11,6 @@ new-project time, §4 case 2 — ``model_overrides`` excepted, D1). The facts co
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -49,7 +48,7 @@ from msd_desktop.ui.settings.form import ConfigFormPanel
 from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import reach_heading, value_text
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
-from msd_desktop.ui.widgets.plain_text import tooltip
+from msd_desktop.ui.widgets.plain_text import escape_html, tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -241,7 +240,7 @@ class GlobalDefaultsPanel(QWidget):
         if self.model.rowCount():
             self.table.selectRow(0)
         else:
-            self.details.setText(html.escape(self.tr(
+            self.details.setText(escape_html(self.tr(
                 "Nothing to show: no global key is set.")))
         self.reach_updated.emit()
 
@@ -250,11 +249,11 @@ class GlobalDefaultsPanel(QWidget):
             return
         m = self.model.rows[current.row()]
         # every name and value comes from a file: escaped, so it shows as the text it is
-        parts = [f"<b>{html.escape(m.key)}</b> = "
-                 f"<tt>{html.escape(value_text(m.reference_display))}</tt>"]
+        parts = [f"<b>{escape_html(m.key)}</b> = "
+                 f"<tt>{escape_html(value_text(m.reference_display))}</tt>"]
         for reach, cells in m.by_reach().items():
             if cells and reach != "unset":
                 names = ", ".join(c.project.name for c in cells)
-                parts.append(html.escape(self.tr("%1: %2").replace("%1", reach_heading(reach))
+                parts.append(escape_html(self.tr("%1: %2").replace("%1", reach_heading(reach))
                                          .replace("%2", names)))
         self.details.setText("<br>".join(parts))

@@ -11,12 +11,20 @@ bidi-control and invisible formatting characters are shown as escapes (``\\n``, 
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
+
+
+def escape_html(s: str, quote: bool = True) -> str:
+    """``html.escape`` — the same five replacements — without importing ``html``, whose
+    ``html.entities`` table (2,231 names, ~1 ms) nothing of ours needs."""
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if quote:
+        s = s.replace('"', "&quot;").replace("'", "&#x27;")
+    return s
 
 # C0 and C1 controls, DEL; every format character (Unicode category Cf: bidi embeddings,
 # overrides, isolates and marks, zero-width spaces, the BOM, interlinear annotations, tag
@@ -74,7 +82,7 @@ def tooltip(text: Any) -> str:
     s = visible_lines(text)
     if not s:
         return ""
-    return "<qt>" + html.escape(s).replace("\n", "<br>") + "</qt>"
+    return "<qt>" + escape_html(s).replace("\n", "<br>") + "</qt>"
 
 
 def notification_text(text: Any) -> str:
@@ -82,7 +90,7 @@ def notification_text(text: Any) -> str:
     any — notification servers render a subset of HTML in the body, and Qt's own balloon
     guesses rich text. (Ordinary text passes unchanged.)"""
     s = visible(text)
-    return html.escape(s, quote=False) if "<" in s or "&" in s else s
+    return escape_html(s, quote=False) if "<" in s or "&" in s else s
 
 
 def title_text(text: Any, limit: int = 200) -> str:
