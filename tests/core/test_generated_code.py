@@ -172,3 +172,82 @@ def test_only_dataclasses_gets_the_memo(memo: Path) -> None:
     assert generated_code.stats()["new"] == 0
     generated_code.uninstall()
     assert "exec" not in vars(dataclasses)
+
+
+MODULE_SOURCE = '''
+"""A module as a library compiles it from text."""
+from __future__ import annotations
+
+def area(w: Width, h: int = 2) -> int:
+    return w * h
+
+class Box:
+    size: Width
+'''
+
+
+def test_whole_modules_compiled_inside_the_block_come_from_the_memo(memo: Path) -> None:
+    import builtins
+    import marshal
+
+    generated_code.install(str(memo))
+    fresh = {kind: compile(src, "lib/box.py", "exec", dont_inherit=True)
+             for kind, src in (("str", MODULE_SOURCE), ("bytes", MODULE_SOURCE.encode()))}
+    with generated_code.compiling_from_memo():
+        first = {"str": compile(MODULE_SOURCE, "lib/box.py", "exec", dont_inherit=True),
+                 "bytes": compile(MODULE_SOURCE.encode(), "lib/box.py", "exec",
+                                  dont_inherit=True)}
+    assert builtins.compile is not generated_code._file_compile  # put back after the block
+    assert generated_code.save()
+    generated_code.uninstall()
+
+    generated_code.install(str(memo))  # the next run
+    before = generated_code.stats()["hits"]
+    with generated_code.compiling_from_memo():
+        again = {"str": compile(MODULE_SOURCE, "lib/box.py", "exec", dont_inherit=True),
+                 "bytes": compile(MODULE_SOURCE.encode(), "lib/box.py", "exec",
+                                  dont_inherit=True)}
+        other_name = compile(MODULE_SOURCE, "lib/other.py", "exec", dont_inherit=True)
+    assert generated_code.stats()["hits"] == before + 2  # the same name and text only
+    for kind in ("str", "bytes"):
+        assert marshal.dumps(first[kind]) == marshal.dumps(fresh[kind])
+        assert marshal.dumps(again[kind]) == marshal.dumps(fresh[kind])
+    assert other_name.co_filename == "lib/other.py"
+
+
+def test_inherited_future_flags_are_the_builtins(memo: Path) -> None:
+    """This test module has ``from __future__ import annotations``: a compile that inherits
+    takes it, the memo's answer too (and a module compiled without it is another entry)."""
+    import marshal
+
+    generated_code.install(str(memo))
+    builtin = compile(MODULE_SOURCE.replace("from __future__ import annotations\n", ""),
+                      "lib/plain.py", "exec")
+    assert builtin.co_consts  # (compiled)
+    with generated_code.compiling_from_memo():
+        inherited = compile(MODULE_SOURCE.replace("from __future__ import annotations\n", ""),
+                            "lib/plain.py", "exec")
+        alone = compile(MODULE_SOURCE.replace("from __future__ import annotations\n", ""),
+                        "lib/plain.py", "exec", dont_inherit=True)
+    assert marshal.dumps(inherited) == marshal.dumps(builtin)
+    assert marshal.dumps(alone) != marshal.dumps(builtin)  # annotations evaluated: other code
+
+
+def test_other_compiles_inside_the_block_take_the_builtin(memo: Path) -> None:
+    import ast
+
+    generated_code.install(str(memo))
+    with generated_code.compiling_from_memo():
+        tree = compile("x = 1", "<ast>", "exec", ast.PyCF_ONLY_AST)
+        value = eval(compile("1 + 2", "<expr>", "eval"))
+    assert isinstance(tree, ast.Module)
+    assert value == 3
+    assert generated_code.stats()["new"] == 0
+
+
+def test_the_block_does_nothing_without_the_memo() -> None:
+    import builtins
+
+    generated_code.uninstall()
+    with generated_code.compiling_from_memo():
+        assert builtins.compile is generated_code._REAL_COMPILE
