@@ -267,3 +267,22 @@ def test_overview_counts_follow_row_changes(tmp_path: Path) -> None:
     model.update_summaries([ProjectSummary(root=tmp_path / "p1", name="p1", workspace="w1")])
     assert model.problem_rows() == 0
     assert model.workspace_count() == 2
+
+
+@pytest.mark.timeout(120)
+def test_the_cache_is_written_once_the_window_is_idle(
+        qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:
+    """Not in the turns that end a load (a worker building the file's lines beside them
+    shared the interpreter lock with them): a moment later, the window still open."""
+    from msd_desktop.ui.main_window import CACHE_SAVE_DELAY_MS
+
+    root = tmp_path / "projects"
+    many(demo, root, 2)
+    win = open_window(qtbot, tmp_path, env, ui_settings, root, watch=False)
+    path = default_cache_path(env)
+    assert not path.exists()  # summaries shown, the file not yet written
+    qtbot.wait(CACHE_SAVE_DELAY_MS // 2)
+    assert not path.exists()
+    wait_cache_written(qtbot, env)
+    assert win.isVisible()
+    win.close()
