@@ -1213,9 +1213,9 @@ class MainWindow(QMainWindow):
         cache = self.summary_cache()
 
         def work() -> list[ProjectRef]:
-            from msd_desktop.ui.summary_loading import cached_results
+            from msd_desktop.ui.summary_loading import changed_since_cached
 
-            return [ref for ref, _ in cached_results(refs, cache)[1]]
+            return changed_since_cached(refs, cache)
 
         def done(changed: list[ProjectRef]) -> None:
             for i in range(0, len(changed), SUMMARY_BATCH):

@@ -225,6 +225,14 @@ class SummaryCache:
         data = json.loads(entry[1])["data"]
         return data if isinstance(data, dict) else None
 
+    def matches(self, root: Path, signature: str) -> bool:
+        """Whether ``root``'s cached entry has this signature (nothing decoded: a re-check
+        of thousands of projects only compares)."""
+        self.load()
+        with self._lock:
+            entry = self._entries.get(os.fspath(root))
+            return entry is not None and entry[0] == signature
+
     def has(self, root: Path) -> bool:
         """Whether anything is cached for ``root`` (before paying for its signature)."""
         self.load()
