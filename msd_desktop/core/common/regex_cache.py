@@ -26,7 +26,7 @@ import os
 import sys
 import threading
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,18 +66,13 @@ def engine_key() -> str:
             f"|{sys.byteorder}")
 
 
-def default_path(env: Mapping[str, str] | None = None) -> str | None:
-    """``$XDG_CACHE_HOME`` (or ``$HOME/.cache``) ``/msd-desktop/regex-<python>.json`` on
-    Linux; elsewhere none (nothing is kept)."""
-    env = os.environ if env is None else env
-    if not sys.platform.startswith("linux"):
-        return None
-    base = env.get("XDG_CACHE_HOME") or (
-        os.path.join(env["HOME"], ".cache") if env.get("HOME") else "")
-    if not base or not os.path.isabs(base):
-        return None
+def default_path() -> str:
+    """``<user cache dir>/msd-desktop/regex-<python>.json`` (the folder as platformdirs
+    names it: ``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux)."""
+    from msd_desktop.core.common.user_dirs import user_dir
+
     version = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return os.path.join(base, APP_NAME, f"regex-{version}.json")
+    return os.fspath(user_dir("cache", APP_NAME) / f"regex-{version}.json")
 
 
 def _read_bounded(path: str) -> bytes | None:
