@@ -22,23 +22,19 @@ import __future__
 
 import builtins
 import contextlib
-import json
 import marshal
-import os
 import sys
 import threading
-import zlib
 from collections.abc import Iterator
-from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
+from msd_desktop.core.common import memo_file
 from msd_desktop.core.common.digest import sha256_hex
 
 FORMAT = 2
 _REAL_COMPILE = builtins.compile  # (the builtin itself, whatever builtins.compile is later)
 MAX_ENTRIES = 8000
-APP_NAME = "msd-desktop"
 
 
 Key = tuple[str, str]  # (compile mode, source text) or ("file", name, flags and digest)
@@ -65,37 +61,14 @@ def engine_key() -> str:
 
 
 def default_path() -> str:
-    """``<user cache dir>/msd-desktop/generated-code-<python>.bin`` (the folder as platformdirs
-    names it: ``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux)."""
-    from msd_desktop.core.common.user_dirs import user_dir
-
-    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return os.fspath(user_dir("cache", APP_NAME) / f"generated-code-{version}.bin")
-
-
-def _read_bounded(path: str) -> bytes | None:
-    """The file's bytes through the safe reader (a regular file within the cache cap; never
-    blocks on a FIFO or a device), or None."""
-    from msd_desktop.core.common.safe_read import read_bytes
-
-    try:
-        return read_bytes(path, "cache")
-    except OSError:  # absent, refused (UnsafeFileError is one), unreadable
-        return None
+    """``<user cache dir>/msd-desktop/generated-code-<python>.bin``."""
+    return memo_file.memo_path("generated-code.bin")
 
 
 def _parse(raw: bytes) -> dict[Key, CodeType]:
-    header, _, body = raw.partition(b"\n")
+    """The entries of an intact memo body (see :mod:`~msd_desktop.core.common.memo_file`)."""
     try:
-        head = json.loads(header)
-    except (ValueError, RecursionError):
-        return {}
-    if (not isinstance(head, dict) or head.get("format") != FORMAT
-            or head.get("engine") != engine_key() or head.get("bytes") != len(body)
-            or head.get("crc32") != zlib.crc32(body)):
-        return {}
-    try:
-        table = marshal.loads(body)
+        table = marshal.loads(raw)
     except (ValueError, EOFError, TypeError):
         return {}
     if not isinstance(table, dict):
@@ -217,7 +190,7 @@ def install(path: str | None = None) -> bool:
         setattr(module, attr, hook)
         _hooked.append((module, attr))
     if memo.path is not None:
-        raw = _read_bounded(memo.path)
+        raw = memo_file.read_body(memo.path, FORMAT, engine_key())
         if raw is not None:
             table = _parse(raw)
             with memo.lock:
@@ -254,15 +227,7 @@ def save() -> bool:
     merged = {**memo.table, **new}
     if len(merged) > MAX_ENTRIES:  # sources of older versions pile up: keep this run's
         merged = new
-    body = marshal.dumps(merged)
-    header = json.dumps({"format": FORMAT, "engine": engine_key(), "bytes": len(body),
-                         "crc32": zlib.crc32(body)}).encode("ascii")
-    from msd_desktop.core.common.jsonfile import atomic_write_bytes
-
-    try:
-        os.makedirs(os.path.dirname(memo.path), mode=0o700, exist_ok=True)
-        atomic_write_bytes(Path(memo.path), header + b"\n" + body, mode=0o600)
-    except OSError:
+    if not memo_file.write(memo.path, FORMAT, engine_key(), marshal.dumps(merged)):
         return False
     memo.table, memo.new = merged, {}
     return True

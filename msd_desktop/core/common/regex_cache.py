@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import array
 import json
-import os
 import sys
 import threading
-import zlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
+
+from msd_desktop.core.common import memo_file
 
 FORMAT = 2
 MAX_ENTRIES = 4000
-APP_NAME = "msd-desktop"
 _WORD = "I"  # an array type of the engine's code word size (checked in install)
 
 Key = tuple[str, str, int]  # ("s" | "b", pattern text (bytes as latin-1), flags)
@@ -67,43 +65,14 @@ def engine_key() -> str:
 
 
 def default_path() -> str:
-    """``<user cache dir>/msd-desktop/regex-<python>.json`` (the folder as platformdirs
-    names it: ``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux)."""
-    from msd_desktop.core.common.user_dirs import user_dir
-
-    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return os.fspath(user_dir("cache", APP_NAME) / f"regex-{version}.json")
+    """``<user cache dir>/msd-desktop/regex-<python>.json``."""
+    return memo_file.memo_path("regex.json")
 
 
-def _read_bounded(path: str) -> bytes | None:
-    """The file's bytes through the safe reader (a regular file within the cache cap; never
-    blocks on a FIFO or a device), or None."""
-    from msd_desktop.core.common.safe_read import read_bytes
-
+def _parse(raw: bytes) -> dict[Key, Entry]:
+    """The entries of an intact memo body (see :mod:`~msd_desktop.core.common.memo_file`)."""
     try:
-        return read_bytes(path, "cache")
-    except OSError:  # absent, refused (UnsafeFileError is one), unreadable
-        return None
-
-
-def _parse(raw: bytes, engine: str) -> dict[Key, Entry]:
-    """The entries of a memo file made by this very Python and intact, else none.
-
-    The file is a header line — format, engine, the CRC-32 and length of the rest — and the
-    patterns as JSON: a changed byte (a disk error, a half-written copy) makes the CRC differ
-    and the whole memo is ignored, since code the engine accepts can still be the wrong code.
-    """
-    header, _, body = raw.partition(b"\n")
-    try:
-        head = json.loads(header)
-    except (ValueError, RecursionError):
-        return {}
-    if (not isinstance(head, dict) or head.get("format") != FORMAT
-            or head.get("engine") != engine or head.get("bytes") != len(body)
-            or head.get("crc32") != zlib.crc32(body)):
-        return {}
-    try:
-        data = json.loads(body)
+        data = json.loads(raw)
     except (ValueError, RecursionError):
         return {}
     return _entries(data) if isinstance(data, list) else {}
@@ -197,9 +166,9 @@ def install(path: str | None = None) -> bool:
     _memo = memo
     _compiler.compile = _compile  # first: the reader's own modules compile patterns too
     if memo.path is not None:
-        raw = _read_bounded(memo.path)
+        raw = memo_file.read_body(memo.path, FORMAT, engine)
         if raw is not None:
-            table = _parse(raw, engine)
+            table = _parse(raw)
             with memo.lock:
                 memo.table = table
                 memo.new = {k: v for k, v in memo.new.items() if k not in table}
@@ -240,15 +209,7 @@ def save() -> bool:
                 for (kind, text, flags), (final, code, groups, groupindex, indexgroup)
                 in merged.items()]
     body = json.dumps(patterns, separators=(",", ":")).encode("ascii")
-    header = json.dumps({"format": FORMAT, "engine": memo.engine, "bytes": len(body),
-                         "crc32": zlib.crc32(body)}).encode("ascii")
-    payload = header + b"\n" + body
-    from msd_desktop.core.common.jsonfile import atomic_write_bytes
-
-    try:
-        os.makedirs(os.path.dirname(memo.path), mode=0o700, exist_ok=True)
-        atomic_write_bytes(Path(memo.path), payload, mode=0o600)
-    except OSError:
+    if not memo_file.write(memo.path, FORMAT, memo.engine, body):
         return False
     memo.table, memo.new = merged, {}
     return True
