@@ -5,6 +5,9 @@ Run by ``scripts/run-tests.sh`` inside its private D-Bus session, right after
 the collection, or a test's first keyring call may hit a locked collection and wait for an
 unlock prompt that nobody answers. Never creates or unlocks anything itself (either could
 open a prompt): it only looks, through the ``default`` alias.
+
+Prints the daemon's process id (the owner of ``org.freedesktop.secrets`` on the bus), so the
+test session can notice at once if it goes away (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -13,10 +16,21 @@ import sys
 import time
 
 import secretstorage
+from jeepney import DBusAddress, new_method_call
+from jeepney.io.blocking import DBusConnection
 from secretstorage.collection import Collection
 from secretstorage.exceptions import SecretStorageException
 
 TIMEOUT_S = 30.0
+BUS = DBusAddress("/org/freedesktop/DBus", bus_name="org.freedesktop.DBus",
+                  interface="org.freedesktop.DBus")
+
+
+def daemon_pid(conn: DBusConnection) -> int:
+    """The process id of the Secret Service's owner on the session bus."""
+    msg = new_method_call(BUS, "GetConnectionUnixProcessID", "s", ("org.freedesktop.secrets",))
+    reply = conn.send_and_get_reply(msg, timeout=5)
+    return int(reply.body[0])
 
 
 def main() -> int:
@@ -26,6 +40,7 @@ def main() -> int:
         try:
             with secretstorage.dbus_init() as conn:
                 if not Collection(conn).is_locked():
+                    print(daemon_pid(conn))
                     return 0
                 why = "the default collection is locked"
         except (SecretStorageException, OSError, ValueError) as exc:

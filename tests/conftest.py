@@ -7,12 +7,16 @@ which the Secret Service daemon already opened; we do not move it per test.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from msd_desktop.core.models.install_marker import INSTALL_DIR_ENV, RUNTIME_HOMES
 
@@ -29,6 +33,53 @@ settings.register_profile(
     "msd", derandomize=not EXPLORE, database=None, deadline=None, print_blob=True
 )
 settings.load_profile("msd")
+# Nothing is written into the checkout: hypothesis keeps its files in a folder of this run.
+_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="msd-tests-hypothesis-")
+atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, True)
+set_hypothesis_home_dir(_HYPOTHESIS_HOME)
+
+# scripts/run-tests.sh starts one unlocked gnome-keyring-daemon for the whole run and gives its
+# process id here. If it goes away, every later keyring test would fail for a reason that has
+# nothing to do with it: the run stops instead, naming the test during which it went.
+KEYRING_PID = int(os.environ.get("MSD_TEST_KEYRING_PID", "0") or 0)
+
+
+def keyring_daemon_alive(pid: int) -> bool:
+    """True while the process runs (a zombie counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[-1].split()[0] not in ("Z", "X")
+
+
+def _stop_if_keyring_gone(where: str) -> None:
+    if KEYRING_PID and not keyring_daemon_alive(KEYRING_PID):
+        pytest.exit(
+            f"the test keyring daemon (gnome-keyring-daemon, pid {KEYRING_PID}) went away "
+            f"{where}; the keyring tests cannot run without it", returncode=3)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _stop_if_keyring_gone("before the tests started")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """In a parallel run, tests that share one service run one at a time, on one worker.
+
+    End-to-end tests press keys on the one X server (focus is global); keyring tests share the
+    one keyring, where global entries (no project) have fixed names.
+    """
+    for item in items:
+        if item.get_closest_marker("e2e") is not None:
+            item.add_marker(pytest.mark.xdist_group("display"))
+        elif item.get_closest_marker("keyring") is not None:
+            item.add_marker(pytest.mark.xdist_group("keyring"))
+
+
+def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
+    _stop_if_keyring_gone(f"during {nodeid}")
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -3,9 +3,10 @@
 Every test that compares with upstream (core and differential alike) gets it through the
 ``upstream_pkg`` / ``gsd_tools`` session fixtures of ``tests/conftest.py``, so a fresh clone
 with node and npm runs them all: ``npm install --no-audit --no-fund --prefix <cache>
-@opengsd/gsd-core@1.11.0`` into ``<repo>/.cache/upstream-1.11.0`` (or ``$MSD_UPSTREAM_CACHE``),
-under a file lock so parallel runs do not collide, reused afterwards. Only a missing ``node`` or
-``npm`` skips; a failed install is a failure.
+@opengsd/gsd-core@1.11.0`` into ``$XDG_CACHE_HOME/msd-desktop-tests/upstream-1.11.0`` (``~/.cache``
+when unset; or ``$MSD_UPSTREAM_CACHE``), outside the checkout, under a file lock so parallel
+runs do not collide, reused afterwards. Only a missing ``node`` or ``npm`` skips; a failed
+install is a failure.
 """
 
 from __future__ import annotations
@@ -26,12 +27,16 @@ UPSTREAM_VERSION = "1.11.0"
 DRIVER_SOURCE = REPO_ROOT / "tests" / "differential" / "gsd_driver.cjs"
 
 
+# Taken when the module is imported, before any test points HOME at a temporary folder.
+_USER_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+
+
 def upstream_cache_dir() -> Path:
     override = os.environ.get("MSD_UPSTREAM_CACHE")
     return (
         Path(override).expanduser().resolve()
         if override
-        else REPO_ROOT / ".cache" / f"upstream-{UPSTREAM_VERSION}"
+        else _USER_CACHE / "msd-desktop-tests" / f"upstream-{UPSTREAM_VERSION}"
     )
 
 

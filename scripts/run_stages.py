@@ -1,0 +1,98 @@
+"""Run the test suite in stages, each printing its test count and time.
+
+Started by ``scripts/run-tests.sh`` inside its private X server, D-Bus session and unlocked
+keyring. The stages:
+
+``quick``      unit, core, CLI, UI offscreen, differential (against the cached upstream) —
+               in parallel (pytest-xdist); this is the everyday tier (``--quick``).
+``services``   what needs the real keyring or starts the app under the X server (markers
+               ``keyring`` and ``e2e``), in parallel; end-to-end tests share one worker,
+               since they press keys on one display.
+``x11``        tests that drive the window in this process on the X server (marker
+               ``x11_in_process``; Qt has one platform per process), one at a time.
+``packaging``  the wheel and the frozen bundle (marker ``packaging``).
+
+Extra arguments go to every stage (paths, ``-k``, ``-x``…); a ``-m EXPR`` given by the caller
+is combined with each stage's own selection. A stage that selects nothing is not a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+PARALLEL = ["-n", os.environ.get("MSD_TEST_WORKERS", "auto")]
+STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
+    ("quick", "not (keyring or e2e or x11_in_process or packaging)",
+     [*PARALLEL, "--dist", "loadfile"], {"QT_QPA_PLATFORM": "offscreen"}),
+    ("services", "(keyring or e2e) and not (x11_in_process or packaging)",
+     [*PARALLEL, "--dist", "loadgroup"], {"QT_QPA_PLATFORM": "offscreen"}),
+    ("x11", "x11_in_process and not packaging", [], {"QT_QPA_PLATFORM": "xcb"}),
+    ("packaging", "packaging", [], {"QT_QPA_PLATFORM": "offscreen"}),
+]
+NO_TESTS = 5
+SUMMARY = re.compile(r"^=+ (.*\b(passed|failed|error|errors|skipped|deselected)\b.*) in [\d.]+s")
+
+
+def split_marker(args: list[str]) -> tuple[str | None, list[str]]:
+    """The caller's ``-m EXPR`` (if any) and the other arguments."""
+    marker, rest, i = None, [], 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "-m" and i + 1 < len(args):
+            marker, i = args[i + 1], i + 2
+            continue
+        if arg.startswith("-m") and len(arg) > 2:
+            marker = arg[2:]
+        else:
+            rest.append(arg)
+        i += 1
+    return marker, rest
+
+
+def run_stage(name: str, expr: str, extra: list[str], env: dict[str, str],
+              user_marker: str | None, args: list[str]) -> tuple[int, str, float]:
+    selection = f"({expr}) and ({user_marker})" if user_marker else expr
+    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", selection,
+           *extra, *args]
+    print(f"\n=== stage {name}: pytest -m '{selection}' {' '.join(extra + args)}", flush=True)
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, errors="replace")
+    summary = "no summary"
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        match = SUMMARY.match(line.strip())
+        if match:
+            summary = match.group(1)
+    code = proc.wait()
+    return code, summary, time.monotonic() - start
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    args = [a for a in argv if a != "--quick"]
+    user_marker, args = split_marker(args)
+    results: list[tuple[str, int, str, float]] = []
+    for name, expr, extra, env in STAGES:
+        if quick and name != "quick":
+            continue
+        code, summary, took = run_stage(name, expr, extra, env, user_marker, args)
+        results.append((name, code, summary, took))
+    print("\n=== stages", flush=True)
+    failed = 0
+    for name, code, summary, took in results:
+        state = "ok" if code in (0, NO_TESTS) else f"FAILED (exit {code})"
+        print(f"  {name:<10} {took:7.1f} s  {state:<18} {summary}")
+        if code not in (0, NO_TESTS):
+            failed = failed or code
+    print(f"  {'total':<10} {sum(r[3] for r in results):7.1f} s", flush=True)
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
