@@ -27,7 +27,7 @@ import time
 PARALLEL = ["-n", os.environ.get("MSD_TEST_WORKERS", "auto")]
 STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
     ("quick", "not (keyring or e2e or x11_in_process or packaging)",
-     [*PARALLEL, "--dist", "loadfile"], {"QT_QPA_PLATFORM": "offscreen"}),
+     [*PARALLEL, "--dist", "loadgroup"], {"QT_QPA_PLATFORM": "offscreen"}),
     ("services", "(keyring or e2e) and not (x11_in_process or packaging)",
      [*PARALLEL, "--dist", "loadgroup"], {"QT_QPA_PLATFORM": "offscreen"}),
     ("x11", "x11_in_process and not packaging", [], {"QT_QPA_PLATFORM": "xcb"}),

@@ -6,6 +6,7 @@ config template, every demo project's config, and configs built from each key's 
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,10 @@ DEMO_CONFIGS = sorted(DEMO.rglob("config.json"))
 DELIBERATELY_BROKEN = DEMO / "legacy-importer" / ".planning" / "config.json"
 
 
+@functools.cache
 def _validator() -> Any:
+    """Built and checked once: a check of the whole schema per validated value made this file
+    the slowest of the suite."""
     exported = schema.json_schema()
     jsonschema.Draft202012Validator.check_schema(exported)
     return jsonschema.Draft202012Validator(exported)
