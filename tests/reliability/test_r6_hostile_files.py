@@ -550,7 +550,7 @@ def test_statusline_cleaning_is_a_no_op_on_the_upstream_differential_texts(
     through ``msd statusline`` (which cleans fields and output) as through the core renderer
     (which the differential test checks against upstream)."""
     from msd_desktop.cli import main
-    from tests.core.test_statusline import _CURATED, _generated_cases, compact, full
+    from tests.core.state.test_statusline import _CURATED, _generated_cases, compact, full
 
     texts = _CURATED + _generated_cases(120, seed=7502)
     root = tmp_path / "p"

@@ -42,7 +42,7 @@ __all__ = [
 MAX_SAFE_INTEGER = 2**53 - 1
 
 # StrWhiteSpaceChar: WhiteSpace (TAB VT FF SP NBSP ZWNBSP + Unicode Zs) and LineTerminator.
-# Verified against node 20 by scanning the BMP (tests/core/test_jsnum.py repeats the scan).
+# Verified against node 20 by scanning the BMP (tests/core/common/test_jsnum.py repeats the scan).
 JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"

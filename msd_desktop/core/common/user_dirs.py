@@ -3,7 +3,7 @@
 On Linux the answer is platformdirs' own (``$XDG_*_HOME``, or the XDG default under the home
 folder when it is unset, blank or relative), computed without importing platformdirs (~1.5 ms
 that every window start paid to learn two folder names); elsewhere platformdirs answers.
-``tests/core/test_user_dirs.py`` compares both for a range of environments.
+``tests/core/common/test_user_dirs.py`` compares both for a range of environments.
 """
 
 from __future__ import annotations

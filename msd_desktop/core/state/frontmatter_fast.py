@@ -20,7 +20,7 @@ each load walks ruamel's scanner/parser/composer for a dozen ``key: value`` line
 Everything else falls back: comments, tabs, CR/NEL/LS/PS line breaks, any character Python
 does not call printable, block sequences, multi-line scalars, anchors, tags, directives,
 escapes, ``: `` or `` #`` inside a value, indicators at the start of a value. A property test
-(``tests/core/test_frontmatter_fast.py``) checks that every answer equals ruamel's, type for
+(``tests/core/state/test_frontmatter_fast.py``) checks that every answer equals ruamel's, type for
 type.
 """
 

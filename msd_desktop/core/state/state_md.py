@@ -331,7 +331,7 @@ def _table_field(content: str, name: str) -> str | None:
 
 
 # The characters outside ASCII that Python's ``re.IGNORECASE`` matches to an ASCII letter
-# (tests/core/test_state_md.py checks this against every code point).
+# (tests/core/state/test_state_md.py checks this against every code point).
 CASE_TRAPS = "\u0130\u0131\u017f\u212a"  # İ ı ſ K
 # the last contents seen and their lower case (or None), newest first: a body and the
 # section being searched alternate

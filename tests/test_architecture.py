@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 HEAVY = ("ruamel", "watchdog", "keyring", "platformdirs", "PySide6")
 # Stdlib modules the resolve-model path keeps lazy for start-up time (each costs 1-10 ms):
 # writers, git and session pointers import them when they run; argparse only when the fast

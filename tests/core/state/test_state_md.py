@@ -22,7 +22,7 @@ from msd_desktop.core.state.state_md import (
     tokenize_headings,
 )
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "states"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "states"
 
 
 # --- §7.3 table, in order, and its consequences ---------------------------------------------

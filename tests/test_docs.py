@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "msd_desktop"
 ARCHITECTURE = REPO / "docs" / "architecture.md"
 

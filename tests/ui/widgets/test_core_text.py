@@ -30,7 +30,7 @@ from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
 from msd_desktop.ui.widgets.core_text import CONTEXT
 from msd_desktop.ui.widgets.translation import install_translators
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 PT_TS = REPO / "msd_desktop" / "i18n" / "msd_desktop_pt_BR.ts"
 BROKEN = '{\n  "model_profile": "balanced",\n}\n'  # a trailing comma: line 3, column 1
 

@@ -26,7 +26,7 @@ from msd_desktop.core.state.statusline import (
     short_status,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 FIXTURES = REPO / "tests" / "fixtures"
 
 

@@ -16,7 +16,7 @@ import pytest
 from msd_desktop.core.common.errors import LockTimeoutError, MsdError
 from msd_desktop.core.common.planning_lock import PlanningLock, read_lock_holder
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _spawn_holder(planning: Path, hold: float, ready: Path) -> subprocess.Popen[bytes]:

@@ -20,7 +20,7 @@ from msd_desktop.core.state import state_md
 from msd_desktop.core.state.frontmatter_fast import FALLBACK, load_simple
 from msd_desktop.core.state.state_md import parse_state_text, split_frontmatter
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "msd_desktop" / "resources" / "demo"
 FIXTURES = ROOT / "tests" / "fixtures"
 

@@ -21,7 +21,7 @@ from msd_desktop.core.state.roadmap import (
     scan_phases_dir,
 )
 
-ROADMAPS = Path(__file__).resolve().parents[1] / "fixtures" / "roadmaps"
+ROADMAPS = Path(__file__).resolve().parents[2] / "fixtures" / "roadmaps"
 
 
 def ids(name: str) -> list[str]:

@@ -26,7 +26,7 @@ from msd_desktop.core.workspace.new_project import (
 )
 from msd_desktop.core.workspace.paths import defaults_path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

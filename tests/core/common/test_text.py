@@ -18,7 +18,7 @@ import pytest
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text, plural
 
-CORE = Path(__file__).resolve().parents[2] / "msd_desktop" / "core"
+CORE = Path(__file__).resolve().parents[3] / "msd_desktop" / "core"
 
 #: The core's user-facing error family, found by name in the sources (subclasses included).
 _ERROR_ROOTS = {"MsdError"}

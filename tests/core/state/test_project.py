@@ -16,7 +16,7 @@ from msd_desktop.core.state.project import (
 )
 from msd_desktop.core.state.state_md import parse_state_text
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ENV = {"HOME": "/nonexistent-home"}
 
 
@@ -246,7 +246,7 @@ def test_state_cache_a_torn_read_does_not_become_the_last_good(torn: str) -> Non
 
 def test_phase_total_counted_across_milestones_is_not_a_problem(tmp_path: Path) -> None:
     """Phase "4 of 5" is consistent when the roadmap numbers phases 1-5 over two milestones."""
-    demo = Path(__file__).resolve().parents[2] / "msd_desktop/resources/demo/billing-service"
+    demo = Path(__file__).resolve().parents[3] / "msd_desktop/resources/demo/billing-service"
     root = tmp_path / "billing"
     shutil.copytree(demo, root)
     state = load_project_state(root, env={"HOME": str(tmp_path)})

@@ -37,7 +37,7 @@ from msd_desktop.core.common.terminal_text import (
     terminal_safe,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_regular_file_is_read(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from msd_desktop.core.config import schema
 
 jsonschema = pytest.importorskip("jsonschema")
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TEMPLATE = REPO / "tests" / "fixtures" / "spec-examples" / "templates" / "config.json"
 DEMO = REPO / "msd_desktop" / "resources" / "demo"
 DEMO_CONFIGS = sorted(DEMO.rglob("config.json"))

@@ -25,7 +25,7 @@ from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.secrets import store as core
 from msd_desktop.core.secrets.masking import mask
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 BRAVE = "BSA-global-0123456789abcdef"
 BRAVE_PROJECT = "BSA-project-fedcba9876543210"
 EXA = "exa-😀-secret-value-4242"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from msd_desktop.core.state.state_md import parse_state_text
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 EXAMPLES = REPO / "tests" / "fixtures" / "spec-examples"
 
 

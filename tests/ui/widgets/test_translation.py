@@ -73,7 +73,7 @@ def test_translation_sources_are_complete_and_current() -> None:
     import sys
     from pathlib import Path
 
-    repo = Path(__file__).resolve().parents[2]
+    repo = Path(__file__).resolve().parents[3]
     proc = subprocess.run([sys.executable, str(repo / "scripts" / "update-translations.py"),
                            "--check"], cwd=repo, capture_output=True, text=True, timeout=300,
                           check=False)
@@ -85,7 +85,7 @@ def test_the_check_sees_an_unfinished_entry(tmp_path) -> None:  # type: ignore[n
     import importlib.util
     from pathlib import Path
 
-    repo = Path(__file__).resolve().parents[2]
+    repo = Path(__file__).resolve().parents[3]
     spec = importlib.util.spec_from_file_location(
         "update_translations", repo / "scripts" / "update-translations.py")
     assert spec is not None

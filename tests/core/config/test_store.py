@@ -549,7 +549,7 @@ def test_loader_does_not_import_heavy_modules() -> None:
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
-        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2], check=False,
+        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3], check=False,
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"

@@ -28,7 +28,7 @@ from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.companion.new_project_dialog import NewProjectDialog
 from msd_desktop.ui.main_window import MainWindow
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def answer_question(button: QMessageBox.StandardButton, seen: list[str]) -> None:

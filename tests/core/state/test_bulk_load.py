@@ -20,7 +20,7 @@ from msd_desktop.core.state.bulk_load import (
 from msd_desktop.core.state.project import load_project_state
 from msd_desktop.core.state.summary_cache import project_signature
 
-DEMO = Path(__file__).resolve().parents[2] / "msd_desktop" / "resources" / "demo"
+DEMO = Path(__file__).resolve().parents[3] / "msd_desktop" / "resources" / "demo"
 
 
 @pytest.fixture
