@@ -64,18 +64,21 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     _stop_if_keyring_gone("before the tests started")
 
 
+SHARED_SERVICE_MARKERS = ("e2e", "keyring")
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """In a parallel run, tests that share one service run one at a time, on one worker.
+    """In a parallel run, tests that share a service run one at a time, on one worker.
 
     End-to-end tests press keys on the one X server (focus is global); keyring tests share the
-    one keyring, where global entries (no project) have fixed names.
+    one keyring, where global entries (no project) have fixed names. Some tests are both (the
+    live window setting a key), so the two share one group: two groups would let a keyring
+    test and a live-window test change the same global entry at once.
     """
     for item in items:
-        if item.get_closest_marker("e2e") is not None:
-            item.add_marker(pytest.mark.xdist_group("display"))
-        elif item.get_closest_marker("keyring") is not None:
-            item.add_marker(pytest.mark.xdist_group("keyring"))
+        if any(item.get_closest_marker(m) is not None for m in SHARED_SERVICE_MARKERS):
+            item.add_marker(pytest.mark.xdist_group("shared-services"))
 
 
 def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
