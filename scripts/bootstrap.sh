@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Set up everything MSD Desktop needs on a fresh Debian 12 machine (idempotent).
 # System packages (as root, via apt-get) for Qt's xcb plugin, Xvfb, D-Bus and a real
-# Secret Service keyring; then a virtualenv in .venv/ with the package and its extras.
+# Secret Service keyring; then a virtualenv in .venv/ with the package and its extras, at the
+# versions pinned in constraints.txt (pyproject.toml's ranges are for users; refresh the pins
+# with scripts/refresh-constraints.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,12 +42,12 @@ if [ ! -x .venv/bin/python ]; then
 fi
 EXTRAS="${1:-}"
 STAMP=".venv/.msd-installed${EXTRAS:+-$EXTRAS}"
-if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
+if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ] || [ constraints.txt -nt "$STAMP" ]; then
   target="."
   [ -n "$EXTRAS" ] && target=".[$EXTRAS]"
   echo "Installing MSD Desktop into .venv/ (log: .venv/pip.log)…" >&2
-  if ! { .venv/bin/python -m pip install --upgrade pip &&
-         .venv/bin/python -m pip install -e "$target"; } >.venv/pip.log 2>&1; then
+  if ! { .venv/bin/python -m pip install --upgrade pip -c constraints.txt &&
+         .venv/bin/python -m pip install -e "$target" -c constraints.txt; } >.venv/pip.log 2>&1; then
     tail -40 .venv/pip.log >&2
     echo "error: pip install failed (full log in .venv/pip.log)" >&2
     exit 1
