@@ -66,15 +66,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
-from msd_desktop.ui.browser.overview_model import (
-    OverviewModel,
+from msd_desktop.core.state.project_summary import (
     ProjectSummary,
-    load_summary_and_state,
     placeholder_summary,
-    rows_from_summaries,
     unreadable_summary,
 )
+from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
+from msd_desktop.ui.browser.overview_model import OverviewModel, rows_from_summaries
 from msd_desktop.ui.browser.overview_view import OverviewView
 from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, Selection
 from msd_desktop.ui.browser.tree_model import ProjectRefRole, WorkspaceEntry
@@ -1067,7 +1065,11 @@ class MainWindow(QMainWindow):
         cache = self.summary_cache()
 
         def load(ref: ProjectRef, env: dict[str, str], state_cache: Any) -> Any:
-            from msd_desktop.ui.summary_loading import file_loaded, signature_of
+            from msd_desktop.ui.summary_loading import (
+                file_loaded,
+                load_summary_and_state,
+                signature_of,
+            )
 
             sig = signature_of(ref)  # before reading: a racing write leaves an old signature
             summary, state = load_summary_and_state(ref, env, None if bulk else state_cache)

@@ -1,6 +1,7 @@
 """Load projects' summaries (and their tray lines) through the summary cache, in workers.
 
-Where the browser's :class:`ProjectSummary` and the tray's line meet the core's
+Where the core's :class:`~msd_desktop.core.state.project_summary.ProjectSummary`, said in the
+window's words, and the tray's line meet the core's
 :class:`~msd_desktop.core.state.summary_cache.SummaryCache` — so, like the main window, this
 module may use two areas. Everything here runs on worker threads and returns plain Python.
 
@@ -20,14 +21,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.state import project_summary as core_summary
+from msd_desktop.core.state.project_summary import (
+    ProjectSummary,
+    summary_from_payload,
+    summary_payload,
+)
+from msd_desktop.core.state.project_summary import payload_opt_int as _opt_int
+from msd_desktop.core.state.project_summary import payload_opt_str as _opt_str
+from msd_desktop.core.state.project_summary import payload_str as _str
 from msd_desktop.core.state.status_changes import StatusSnapshot
 from msd_desktop.core.state.summary_cache import SummaryCache, project_signature
 from msd_desktop.core.workspace.registry import ProjectRef
-from msd_desktop.ui.browser.overview_model import ProjectSummary
 from msd_desktop.ui.companion.tray import TrayLine
+from msd_desktop.ui.widgets.status_text import SUMMARY_WORDING
 
-_SUMMARY_FIELDS = tuple(f.name for f in dataclasses.fields(ProjectSummary)
-                        if f.name not in ("root", "name", "workspace", "workstreams"))
 _SNAPSHOT_FIELDS = tuple(f.name for f in dataclasses.fields(StatusSnapshot)
                          if f.name not in ("root", "name"))
 
@@ -44,64 +52,28 @@ class Loaded:
     cached: bool = False
 
 
-def _summary_payload(s: ProjectSummary) -> dict[str, Any]:
-    out: dict[str, Any] = {k: getattr(s, k) for k in _SUMMARY_FIELDS}
-    out["problems"] = list(s.problems)
-    if s.workstreams:
-        out["workstreams"] = {k: _summary_payload(v) for k, v in s.workstreams.items()}
-    return out
-
-
-# Texts from the cache are interned: thousands of projects repeat the same statuses,
-# milestones and phase names, and each JSON line made its own copy of every one (they are
-# the bulk of what a warm start keeps per project).
-def _str(v: Any) -> str:
-    return sys.intern(v) if isinstance(v, str) else ""
-
-
-def _opt_str(v: Any) -> str | None:
-    return sys.intern(v) if isinstance(v, str) else None
-
-
 def _root(ref: ProjectRef) -> Path:
     """The scan's own ``Path`` of a project, shared by its summary, tray line and snapshot
     (a ``Path`` costs ~300 bytes; one per object made five per project)."""
     return ref.root if isinstance(ref.root, Path) else Path(ref.root)
 
 
-def _opt_int(v: Any) -> int | None:
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
+def load_summary_and_state(ref: ProjectRef, env: Mapping[str, str], cache: Any = None
+                           ) -> tuple[ProjectSummary, Any]:
+    """The core's summary and state of one project, the problems said in the window's
+    words. Worker threads only."""
+    return core_summary.load_summary_and_state(ref, env, cache, SUMMARY_WORDING)
 
 
-def _summary_from(data: Mapping[str, Any], ref: ProjectRef) -> ProjectSummary:
-    """Rebuild a summary from a payload; wrong types become empty (the file is ours, but a
-    damaged one must not crash the window)."""
-    problems = data.get("problems")
-    ws_data = data.get("workstreams")
-    workstreams = {}
-    if isinstance(ws_data, dict):
-        workstreams = {str(k): _summary_from(v, ref) for k, v in ws_data.items()
-                       if isinstance(v, dict)}
-    return ProjectSummary(
-        root=_root(ref), name=ref.name, workspace=ref.workspace,
-        workstream=_opt_str(data.get("workstream")), milestone=_str(data.get("milestone")),
-        phase=_str(data.get("phase")), status=_str(data.get("status")),
-        status_raw=_str(data.get("status_raw")), percent=_opt_int(data.get("percent")),
-        last_activity=_str(data.get("last_activity")),
-        last_activity_desc=_str(data.get("last_activity_desc")),
-        statusline_full=_str(data.get("statusline_full")),
-        statusline_compact=_str(data.get("statusline_compact")),
-        problems=[sys.intern(p) for p in problems if isinstance(p, str)]
-        if isinstance(problems, list) else [],
-        config_problem=_opt_str(data.get("config_problem")),
-        state_error=_opt_str(data.get("state_error")),
-        workstreams=workstreams,
-    )
+def load_summary(ref: ProjectRef, env: Mapping[str, str], cache: Any = None
+                 ) -> ProjectSummary:
+    """:func:`load_summary_and_state` without the state. Worker threads only."""
+    return load_summary_and_state(ref, env, cache)[0]
 
 
 def payload_of(loaded: Loaded) -> dict[str, Any]:
     assert loaded.summary is not None
-    out: dict[str, Any] = {"summary": _summary_payload(loaded.summary)}
+    out: dict[str, Any] = {"summary": summary_payload(loaded.summary)}
     if loaded.tray is not None:
         out["tray"] = {"statusline": loaded.tray.statusline, "percent": loaded.tray.percent,
                        "problem": loaded.tray.problem}
@@ -134,7 +106,8 @@ def loaded_from_payload(ref: ProjectRef, data: Mapping[str, Any]) -> Loaded | No
             completed_phases=_opt_int(snap.get("completed_phases")),
             total_phases=_opt_int(snap.get("total_phases")),
             stopped_at=_opt_str(snap.get("stopped_at")))
-    return Loaded(ref, _summary_from(summary_data, ref), tray, snapshot, cached=True)
+    summary = summary_from_payload(summary_data, _root(ref), ref.name, ref.workspace)
+    return Loaded(ref, summary, tray, snapshot, cached=True)
 
 
 def signature_of(ref: ProjectRef) -> str:
@@ -197,9 +170,8 @@ def file_loaded(ref: ProjectRef, sig: str, summary: ProjectSummary, state: Any,
 
 def finish_load(ref: ProjectRef, sig: str, load: Any, cache: SummaryCache) -> Loaded:
     """Worker: :func:`file_loaded` for a core ``StatesLoad`` (a helper process read it)."""
-    from msd_desktop.ui.browser.overview_model import summary_from_load
-
-    return file_loaded(ref, sig, summary_from_load(ref, load), load.state, cache)
+    summary = core_summary.summary_from_load(ref, load, SUMMARY_WORDING)
+    return file_loaded(ref, sig, summary, load.state, cache)
 
 
 #: A cold load of at least this many projects is parsed by helper processes.

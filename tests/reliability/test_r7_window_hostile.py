@@ -137,9 +137,9 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
     if stuck is not None:
         import threading
 
-        import msd_desktop.ui.main_window as main_window
+        import msd_desktop.ui.summary_loading as summary_loading
 
-        real = main_window.load_summary_and_state
+        real = summary_loading.load_summary_and_state
         never = threading.Event()
 
         def loader(ref: Any, env: Any, cache: Any = None) -> Any:
@@ -147,7 +147,7 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
                 never.wait()  # blocks for good, like open() on a FIFO with no writer
             return real(ref, env, cache)
 
-        main_window.load_summary_and_state = loader
+        summary_loading.load_summary_and_state = loader
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtWidgets import QApplication
 

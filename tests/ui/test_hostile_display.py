@@ -232,17 +232,17 @@ def _summary(win, root: Path):
 
 def test_a_load_that_raises_marks_that_project_only(qtbot, monkeypatch, tmp_path: Path,
                                                     env: dict[str, str], ui_settings) -> None:
-    import msd_desktop.ui.main_window as main_window
+    import msd_desktop.ui.summary_loading as summary_loading
 
     ws, good, bad = _two_projects(tmp_path)
-    real = main_window.load_summary_and_state
+    real = summary_loading.load_summary_and_state
 
     def loader(ref: ProjectRef, env, cache=None):  # fault injection: any exception, not MsdError
         if ref.root == bad:
             raise RecursionError("maximum recursion depth exceeded <b>deep</b>")
         return real(ref, env, cache)
 
-    monkeypatch.setattr(main_window, "load_summary_and_state", loader)
+    monkeypatch.setattr(summary_loading, "load_summary_and_state", loader)
     win = _window(qtbot, ws, tmp_path, env, ui_settings)
     with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
         win.show()
@@ -271,11 +271,11 @@ def test_a_load_that_raises_marks_that_project_only(qtbot, monkeypatch, tmp_path
 
 def test_a_load_that_never_answers_times_out_and_the_rest_loads(
         qtbot, monkeypatch, tmp_path: Path, env: dict[str, str], ui_settings) -> None:
-    import msd_desktop.ui.main_window as main_window
+    import msd_desktop.ui.summary_loading as summary_loading
 
     ws, good, bad = _two_projects(tmp_path)
     third = _project(ws, "third")
-    real = main_window.load_summary_and_state
+    real = summary_loading.load_summary_and_state
     release = threading.Event()
 
     def loader(ref: ProjectRef, env, cache=None):  # fault injection: a read that blocks
@@ -283,7 +283,7 @@ def test_a_load_that_never_answers_times_out_and_the_rest_loads(
             release.wait(60)
         return real(ref, env, cache)
 
-    monkeypatch.setattr(main_window, "load_summary_and_state", loader)
+    monkeypatch.setattr(summary_loading, "load_summary_and_state", loader)
     env = {**env, "MSD_DESKTOP_READ_TIMEOUT_S": "0.6"}
     win = _window(qtbot, ws, tmp_path, env, ui_settings)
     try:

@@ -240,9 +240,9 @@ def test_tray_menu_is_built_in_slices_and_updated_in_place(qtbot, tmp_path: Path
 
 
 def test_overview_counts_follow_row_changes(tmp_path: Path) -> None:
+    from msd_desktop.core.state.project_summary import ProjectSummary
     from msd_desktop.ui.browser.overview_model import (
         OverviewModel,
-        ProjectSummary,
         rows_from_summaries,
     )
 

@@ -1,10 +1,8 @@
 """Table model for the overview: every project (and workstream) of every workspace at a glance.
 
-:class:`ProjectSummary` is the flat, display-ready copy of what the core says about one project
-(or one workstream of it): it is filled by :func:`msd_desktop.ui.project_loader`-style workers
-from ``core.project_state`` and ``core.config_store`` and adds no semantics of its own — the
-status is the core's normalized status, the status lines are the core's renderings, the
-problems are the core's consistency problems, verbatim.
+Each row shows a :class:`~msd_desktop.core.state.project_summary.ProjectSummary`, the core's
+flat, display-ready copy of one project (or one workstream of it), made by the window's
+summary workers.
 
 The model is a thin adapter over ``list[OverviewRow]``; sorting happens in a
 ``QSortFilterProxyModel`` using :data:`SortRole` (numbers for progress and problem counts,
@@ -13,26 +11,16 @@ ISO dates for last activity) so the view sorts by value, not by text.
 
 from __future__ import annotations
 
-import dataclasses
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
-from msd_desktop.ui.widgets.status_text import (
-    config_problem_text as config_problem_text,
-)
-from msd_desktop.ui.widgets.status_text import (
-    problem_text as problem_text,
-)
 from msd_desktop.ui.widgets.status_text import status_word
-from msd_desktop.ui.widgets.status_text import (
-    statusline_texts as statusline_texts,
-)
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color, status_color
 
@@ -67,45 +55,6 @@ def column_titles() -> tuple[str, ...]:
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _COLUMN_COUNT = len(COLUMNS)
-
-
-@dataclass
-class ProjectSummary:
-    """What the browser and the overview show about one project or workstream (from the core)."""
-
-    root: Path
-    name: str
-    workspace: str = ""
-    workstream: str | None = None
-    milestone: str = ""
-    phase: str = ""
-    status: str = ""  # the core's normalized status
-    status_raw: str = ""
-    percent: int | None = None
-    last_activity: str = ""  # YYYY-MM-DD
-    last_activity_desc: str = ""
-    statusline_full: str = ""
-    statusline_compact: str = ""
-    problems: list[str] = field(default_factory=list)  # consistency problems, core wording
-    config_problem: str | None = None  # degraded/invalid config.json, core wording
-    state_error: str | None = None  # STATE.md unreadable, core wording
-    load_error: str | None = None  # loading the project failed or timed out (nothing else known)
-    workstreams: dict[str, ProjectSummary] = field(default_factory=dict)
-
-    def badges(self) -> list[str]:
-        """Every reason for a warning badge, in the core's words."""
-        out: list[str] = []
-        if self.load_error:
-            out.append(self.load_error)
-        if self.config_problem:
-            out.append(self.config_problem)
-        if self.state_error:
-            out.append(self.state_error)
-        out.extend(self.problems)
-        for ws in self.workstreams.values():
-            out.extend(f"[{ws.workstream}] {b}" for b in ws.badges()
-                       if b != self.config_problem)
-        return out
 
 
 @dataclass(slots=True)  # one per project and workstream: no per-row dict
@@ -419,108 +368,3 @@ class OverviewModel(HeaderedTableModel):
             # its tooltip lists every problem on its own line) — a wrapped cell made tall rows
             return badges[0] if len(badges) == 1 else f"({len(badges)}) " + " · ".join(badges)
         return None
-
-
-# --------------------------------------------------------------------------- core → summary
-# Runs in worker threads: plain Python, no Qt objects touched.
-
-
-def _text(value: Any) -> str:
-    if value is None or isinstance(value, dict | list):
-        return ""
-    return str(value).strip()
-
-
-def summary_from_state(state: Any, name: str, workspace: str,
-                       config_problem: str | None = None, root: Path | None = None
-                       ) -> ProjectSummary:
-    """Copy the display facts of a core ``ProjectState`` into a :class:`ProjectSummary`.
-
-    ``root``: the scan's own ``Path`` of the project, to share instead of the state's copy.
-    The texts are interned: thousands of projects repeat the same statuses, milestones and
-    phase names, and each parse made its own copy of every one."""
-    doc = state.doc
-    fm = doc.fm if doc is not None else {}
-    cp = doc.current_position if doc is not None else {}
-    milestone = " ".join(t for t in (_text(fm.get("milestone")),
-                                     _text(fm.get("milestone_name"))) if t)
-    phase = _text(cp.get("phase"))
-    if not phase:
-        phase = " ".join(t for t in (_text(fm.get("current_phase")),
-                                     _text(fm.get("current_phase_name"))) if t)
-    error = state.error
-    if config_problem:
-        located = next((p for p in state.problems if p.file == ".planning/config.json"), None)
-        if located is not None:
-            config_problem = problem_text(located, state.root)
-    problems = [problem_text(p, state.root) for p in state.problems
-                if p.severity == "warning" and p.file != ".planning/config.json"]
-    last = _text(fm.get("last_activity")) or _text(cp.get("last_activity"))
-    desc = _text(fm.get("last_activity_desc")) or _text(cp.get("last_activity_desc"))
-    full, compact = statusline_texts(state)
-    intern = sys.intern
-    return ProjectSummary(
-        root=state.root if root is None else root,
-        name=name,
-        workspace=workspace,
-        workstream=intern(state.workstream) if state.workstream else state.workstream,
-        milestone=intern(milestone),
-        phase=intern(phase),
-        status=intern(state.status.value),  # the core's one status (the tree and tray agree)
-        status_raw=intern(state.status.raw or ""),
-        percent=state.progress.percent,
-        last_activity=intern(last),
-        last_activity_desc=intern(desc),
-        statusline_full=intern(full),
-        statusline_compact=intern(compact),
-        problems=[intern(p) for p in problems],
-        config_problem=config_problem,
-        state_error=problem_text(error, state.root) if error is not None else None,
-    )
-
-
-def load_summary(ref: Any, env: dict[str, str], cache: Any = None) -> ProjectSummary:
-    """Load one project (every workstream of it) through the core. Worker threads only."""
-    return load_summary_and_state(ref, env, cache)[0]
-
-
-def load_summary_and_state(ref: Any, env: dict[str, str],
-                           cache: Any = None) -> tuple[ProjectSummary, Any]:
-    """The summary plus the core ``ProjectState`` for ``env`` as given (what ``msd state``
-    shows; the tray uses it), loading each file once where the two coincide. Workers only."""
-    from msd_desktop.core.state.bulk_load import load_states
-
-    load = load_states(ref.root, ref.workstreams, env, cache)
-    return summary_from_load(ref, load), load.state
-
-
-def summary_from_load(ref: Any, load: Any) -> ProjectSummary:
-    """The summary of one project from its core ``StatesLoad`` (read here or by a helper
-    process): one per workstream under the active one's, or the project's own."""
-    facts = load.config
-    cfg_problem = (f"config.json: {facts.failure}" if facts.failure is not None
-                   else config_problem_text(facts))
-    root = ref.root if isinstance(ref.root, Path) else None
-    if not load.workstreams:
-        return summary_from_state(load.state, ref.name, ref.workspace, cfg_problem, root)
-    per_ws = {ws: summary_from_state(state, ref.name, ref.workspace, cfg_problem, root)
-              for ws, state in load.workstreams.items()}
-    head_name = ref.active_workstream if ref.active_workstream in per_ws else next(iter(per_ws))
-    head = per_ws[head_name]
-    return dataclasses.replace(head, workstreams=per_ws, problems=[], state_error=None)
-
-
-def unreadable_summary(ref: Any, problem: str) -> ProjectSummary:
-    """What a project shows when loading it raised or timed out: its name and the problem."""
-    return ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace,
-                          load_error=problem)
-
-
-def placeholder_summary(ref: Any) -> ProjectSummary:
-    """What a project shows until its summary arrived (name only; one row per workstream
-    already, so the real summary replaces rows in place instead of removing and inserting)."""
-    workstreams = {ws: ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace,
-                                      workstream=ws)
-                   for ws in getattr(ref, "workstreams", None) or ()}
-    return ProjectSummary(root=ref.root, name=ref.name, workspace=ref.workspace,
-                          workstreams=workstreams)

@@ -2,9 +2,8 @@
 
 A thin adapter over plain Python lists (STYLE item 12): :class:`WorkspaceEntry` holds the core's
 ``Workspace`` facts plus its ``ProjectRef`` list; each project carries the
-:class:`~msd_desktop.ui.browser.overview_model.ProjectSummary` the overview also shows (loaded off
-the UI
-thread). The model never reads files.
+:class:`~msd_desktop.core.state.project_summary.ProjectSummary` the overview also shows
+(loaded off the UI thread). The model never reads files.
 
 Structure in C++, values in Python: the rows (workspaces, projects, workstreams, two columns
 each) are ``QStandardItem`` objects with their flags, so the view's layout asks ``index()``,
@@ -37,8 +36,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyle
 
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import ProjectRef
-from msd_desktop.ui.browser.overview_model import ProjectSummary
 from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.status_text import status_word

@@ -16,6 +16,8 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from msd_desktop.core.common.text import Text
+from msd_desktop.core.state.project_summary import SummaryWording
+from msd_desktop.core.state.project_summary import statusline_texts as statusline_texts
 from msd_desktop.ui.widgets.core_text import LOCATED, core_problem, core_text
 
 #: The core's normalized status words (``normalize_status``), for the translation refresh.
@@ -87,22 +89,6 @@ def _relative(message: str, root: Path | str | None) -> str:
     return message.replace(prefix + os.sep, "").replace(prefix + "/", "")
 
 
-def statusline_texts(state: Any) -> tuple[str, str]:
-    """(full, compact) status line of a core ``ProjectState``, consistent with the rest.
-
-    The core renders the status line from the file as it is now; while STATE.md does not
-    parse, everything else shows the last good state (``state.stale``), so the line is
-    rendered from that same last good document's text, with the core's own parser/renderer.
-    """
-    doc = getattr(state, "doc", None)
-    if getattr(state, "stale", False) and doc is not None and getattr(doc, "text", None):
-        from msd_desktop.core.state.statusline import parse_statusline_fields, render_state_segment
-
-        fields = parse_statusline_fields(doc.text)
-        return render_state_segment(fields, "full"), render_state_segment(fields, "compact")
-    return state.statusline_full, state.statusline_compact
-
-
 def config_problem_text(loaded: Any) -> str | None:
     """The core's diagnostic for a degraded config, with the project root made relative."""
     if not getattr(loaded, "degraded", False):
@@ -113,3 +99,7 @@ def config_problem_text(loaded: Any) -> str | None:
             return core_text(diag.map_params(lambda s: _relative(s, root)))
         return _relative(str(diag), root)
     return f"config.json: {loaded.reason}"
+
+
+#: How the window's summaries say the core's problems: translated, paths made relative.
+SUMMARY_WORDING = SummaryWording(problem=problem_text, config_problem=config_problem_text)

@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.app import demo_source
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.browser.overview_model import (
     COL_PROBLEMS,
     COL_PROJECT,
     OverviewModel,
-    ProjectSummary,
     rows_from_summaries,
 )
 from msd_desktop.ui.browser.overview_view import OverviewView, fitted_widths, shrunk_widths

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.ui.browser.overview_model import (
     COLUMNS,
     OverviewModel,
-    ProjectSummary,
     rows_from_summaries,
 )
 

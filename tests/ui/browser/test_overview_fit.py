@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.ui.browser.overview_model import (
     COL_MILESTONE,
     COL_PHASE,
@@ -13,7 +14,6 @@ from msd_desktop.ui.browser.overview_model import (
     COL_PROJECT,
     COL_STATUS,
     OverviewModel,
-    ProjectSummary,
     rows_from_summaries,
 )
 from msd_desktop.ui.browser.overview_view import OverviewView

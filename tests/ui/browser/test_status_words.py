@@ -9,11 +9,11 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.state.state_md import normalize_status
 from msd_desktop.ui.browser.overview_model import (
     COL_STATUS,
     OverviewModel,
-    ProjectSummary,
     rows_from_summaries,
 )
 from msd_desktop.ui.widgets.status_text import status_word

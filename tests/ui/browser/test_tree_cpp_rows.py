@@ -14,9 +14,9 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QTreeView
 
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
 from msd_desktop.ui.browser import tree_model
-from msd_desktop.ui.browser.overview_model import ProjectSummary
 from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, _TreeFilterProxy
 from msd_desktop.ui.browser.tree_model import (
     NodeKindRole,

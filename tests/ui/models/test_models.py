@@ -8,14 +8,13 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt
 
 from msd_desktop.core.config.store import load_config
 from msd_desktop.core.state.project import load_project_state
+from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import project_ref
 from msd_desktop.ui.browser.overview_model import (
     COL_PROBLEMS,
     COL_PROGRESS,
     OverviewModel,
-    ProjectSummary,
     SortRole,
-    load_summary,
     rows_from_summaries,
 )
 from msd_desktop.ui.browser.tree_model import (
@@ -28,6 +27,7 @@ from msd_desktop.ui.browser.tree_model import (
 )
 from msd_desktop.ui.state.panel import state_view_from_core
 from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
+from msd_desktop.ui.summary_loading import load_summary
 
 
 def _demo_entries(demo: Path) -> list[WorkspaceEntry]:

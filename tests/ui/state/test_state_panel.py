@@ -69,7 +69,7 @@ def test_broken_state_keeps_last_good_under_banner(qtbot, demo: Path,
     assert "[executing" not in panel.state_view().statusline_full
     # and so is the summary the status bar and the browser show (same cache)
     from msd_desktop.core.workspace.registry import project_ref
-    from msd_desktop.ui.browser.overview_model import load_summary
+    from msd_desktop.ui.summary_loading import load_summary
 
     summary = load_summary(project_ref(root, "Demo"), env, cache)
     assert summary.statusline_full == panel.state_view().statusline_full
