@@ -67,17 +67,12 @@ def generate(root: Path, n: int) -> list[Path]:
 def child(args: argparse.Namespace) -> dict[str, object]:
     t_start = time.perf_counter()
     # start-up as msd_desktop.app does it: two malloc arenas, no cyclic GC until the first
-    # load is in, and PySide6's per-import "uses PySide6?" check by a byte search (its own
-    # keeps every imported module's source in linecache: ~6 MiB and ~60 ms)
+    # load is in
     from msd_desktop.app import _StartupGc, fewer_malloc_arenas
 
     fewer_malloc_arenas()
     startup_gc = _StartupGc()
     from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
-
-    from msd_desktop.ui.widgets.pyside_feature_scan import install as faster_feature_scan
-
-    faster_feature_scan()
     from PySide6.QtWidgets import QApplication
 
     QCoreApplication.setOrganizationName("msd-desktop-bench")

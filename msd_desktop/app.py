@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 # the demo lives in the core (Help menu too); these names stay importable from here, loaded
-# when asked: main() first puts the regex memo in place, before the core compiles anything
+# when asked (the window's start imports the demo module only when it shows the demo)
 _DEMO_NAMES = frozenset({"DEMO_WORKSPACE_NAME", "demo_source", "demo_target",
                          "demo_workspace", "ensure_demo_copy"})
 
@@ -135,26 +135,8 @@ def fewer_malloc_arenas() -> None:
         pass
 
 
-def _remember_compiled() -> bool:
-    """What Python compiles at every start comes from the last run's memos: the regular
-    expressions (:mod:`~msd_desktop.core.common.regex_cache`) and the code dataclasses and
-    named tuples generate (:mod:`~msd_desktop.core.common.generated_code`); what this run
-    compiles anew is
-    written down when it ends. Installed once, first thing, for the process's own
-    environment."""
-    from msd_desktop.core.common import generated_code, regex_cache
-
-    if regex_cache.stats()["stored"] or not regex_cache.install():
-        return False  # in place already (main() ran before in this process), or unusable
-    atexit.register(regex_cache.save)
-    if generated_code.install():
-        atexit.register(generated_code.save)
-    return True
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    _remember_compiled()
     args = parse_args(argv)
     t0 = time.perf_counter()
     fewer_malloc_arenas()
@@ -194,15 +176,13 @@ def _exit_past_stuck_reads(rc: int) -> None:
 
 
 def end_process(rc: int) -> None:
-    """End the process now that the window is gone, without the interpreter's finalization.
+    """End the process now, past a worker stuck for good in a read.
 
-    The atexit handlers run (the window's teardown, the regex memo, logging's flush), the
-    standard streams are flushed and the ``QApplication`` is deleted — its destructor is Qt's
-    own shutdown: the clipboard handed to the clipboard manager, the display connection
-    closed. Skipped is only the interpreter freeing every module and object one by one
-    (~10 ms at every quit, bench P3), which nothing of ours needs: every file is written and
-    closed by then. Only for the process's entry points (``run``, ``python -m``, the frozen
-    bundle), never for ``main()`` called inside another program (tests)."""
+    The atexit handlers run (the window's teardown, logging's flush), the standard streams are
+    flushed and the ``QApplication`` is deleted — its destructor is Qt's own shutdown: the
+    clipboard handed to the clipboard manager, the display connection closed. Only the
+    interpreter's finalization is skipped: it would wait on, or abort over, the stuck thread.
+    Every file is written and closed by then."""
     atexit._run_exitfuncs()
     import contextlib
 
@@ -220,18 +200,12 @@ def end_process(rc: int) -> None:
 
 
 def run() -> None:
-    """The ``msd-desktop`` command: :func:`main`, then :func:`end_process`."""
-    end_process(main())
+    """The ``msd-desktop`` command: :func:`main`, then the interpreter's ordinary exit."""
+    sys.exit(main())
 
 
 def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _StartupGc) -> int:
-
-    # first: importing the ui package hooks how PySide6 makes its enums (before it makes any)
-    from msd_desktop.ui.widgets.pyside_feature_scan import install as faster_feature_scan
-
-    from PySide6.QtCore import QCoreApplication  # isort: skip  (after the ui package)
-
-    faster_feature_scan()  # before the ~150 imports PySide6 would otherwise inspect
+    from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
     QCoreApplication.setOrganizationName("msd-desktop")
@@ -418,14 +392,12 @@ def _rect_in(outer, inner, ratio: float):  # type: ignore[no-untyped-def]
 
 
 def _teardown(app, window) -> None:  # type: ignore[no-untyped-def]
-    """At exit (atexit, before interpreter shutdown): delete the window, then freeze the
-    garbage collector.
+    """At exit (atexit, before the interpreter's finalization): delete the window.
 
-    The window's C++ teardown still runs here, in the open (a crash in it still fails the
-    run). What is left — tens of thousands of Python objects after a smoke run — is then
-    skipped by the collector's full walks during shutdown; those walks (not any cleanup) were
-    most of the exit time (~25 ms of ~45 ms). No ``os._exit``: atexit handlers, Qt's own
-    shutdown and buffered output all still happen as usual.
+    The window's C++ teardown runs here, while everything it calls into still exists (a crash
+    in it still fails the run). Objects frozen at start-up are unfrozen, so the finalization
+    that follows reaches them as it reaches everything else (a frozen cycle is never freed:
+    its ``__del__`` and a file's final flush would not run).
     """
     import gc
 
@@ -435,7 +407,7 @@ def _teardown(app, window) -> None:  # type: ignore[no-untyped-def]
     if isValid(window) and isValid(app):
         window.deleteLater()
         app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.freeze()
+    gc.unfreeze()
 
 
 if __name__ == "__main__":

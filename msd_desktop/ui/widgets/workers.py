@@ -14,10 +14,9 @@ design):
   to a lock-protected queue of plain Python tuples, and wake the GUI thread with
   ``QCoreApplication.postEvent`` (documented thread-safe) on one :class:`_Dispatcher` — a
   QObject created on, and living for good on, the GUI thread. Nothing is emitted from a worker
-  (see :mod:`msd_desktop.ui.widgets.qt_guard` for what ``emit`` did to ``True``'s reference count),
-  no
-  Python object rides through a queued ``Signal(object)``, and no Python ``QRunnable`` can be
-  deleted by a C++ pool behind Python's back.
+  (PySide6 6.12.0's ``emit`` dropped a reference to ``True`` per call; see the pin in
+  ``pyproject.toml``), no Python object rides through a queued ``Signal(object)``, and no
+  Python ``QRunnable`` can be deleted by a C++ pool behind Python's back.
 - One wake-up is posted per burst, not per result: the dispatcher drains everything queued, in
   slices of :data:`DRAIN_BUDGET_S`, so a thousand results arrive in a few event-loop turns
   without blocking the UI thread.
