@@ -43,7 +43,8 @@ def test_a_summary_copies_the_core_state(demo: Path) -> None:
     assert summary.percent == state.progress.percent
     assert summary.statusline_full == state.statusline_full
     assert summary.statusline_compact == state.statusline_compact
-    assert summary.milestone and summary.phase
+    assert summary.milestone
+    assert summary.phase
     assert summary.badges() == []
     assert summary.workstreams == {}
 
@@ -64,9 +65,11 @@ def test_problems_are_said_in_the_wording_given(demo: Path) -> None:
     ref = project_ref(demo / "legacy-importer", "Demo")
     env = {"HOME": str(demo.parent)}
     english, _ = load_summary_and_state(ref, env)
-    assert english.config_problem and "config.json" in english.config_problem
+    assert english.config_problem is not None
+    assert "config.json" in english.config_problem
     assert str(demo) not in english.config_problem  # paths are relative to the project
-    assert english.problems and all(str(demo) not in p for p in english.problems)
+    assert english.problems
+    assert all(str(demo) not in p for p in english.problems)
 
     said: list[Problem] = []
 
@@ -97,7 +100,8 @@ def test_the_cache_payload_round_trips(demo: Path) -> None:
         ref = project_ref(demo / name, "Demo")
         summary, _ = load_summary_and_state(ref, {"HOME": str(demo.parent)})
         payload = summary_payload(summary)
-        assert "root" not in payload and "name" not in payload  # the scan says those
+        assert "root" not in payload  # the scan says where and what it is called
+        assert "name" not in payload
         back = summary_from_payload(payload, ref.root, ref.name, ref.workspace)
         assert back == summary
 
@@ -106,9 +110,12 @@ def test_a_damaged_payload_gives_empty_fields() -> None:
     back = summary_from_payload({"status": 3, "percent": True, "problems": ["a", 2],
                                  "workstreams": {"w": "x", "v": {"phase": "2"}},
                                  "state_error": ["no"]}, Path("/p"), "p", "ws")
-    assert back.status == "" and back.percent is None and back.state_error is None
+    assert back.status == ""
+    assert back.percent is None
+    assert back.state_error is None
     assert back.problems == ["a"]
-    assert list(back.workstreams) == ["v"] and back.workstreams["v"].phase == "2"
+    assert list(back.workstreams) == ["v"]
+    assert back.workstreams["v"].phase == "2"
 
 
 def test_placeholder_and_unreadable_summaries(demo: Path) -> None:
