@@ -2,7 +2,7 @@
 
 Thin handlers over :mod:`msd_desktop.core.config.setter`, :mod:`msd_desktop.core.config.store` and
 :mod:`msd_desktop.core.config.schema`. ``config-get``/``config-set`` print their JSON with
-:func:`~msd_desktop.core.common.jsnum.js_json_dumps` so the bytes match upstream ``gsd-tools``
+:func:`~msd_desktop.core.common.js_json.json_stringify` so the bytes match upstream ``gsd-tools``
 (``1e+21``, ``1e-7``, ``123456789012345680000``) and a bare number result is not mistaken for an
 exit code by ``cli.emit``.
 """
@@ -18,10 +18,10 @@ from msd_desktop.core.common.errors import MsdError
 
 
 def _print_json(value: Any) -> int:
-    from msd_desktop.core.common.jsnum import js_json_dumps
+    from msd_desktop.core.common.js_json import json_stringify
     from msd_desktop.core.common.terminal_text import escape_json_output
 
-    sys.stdout.write(escape_json_output(js_json_dumps(value)) + "\n")
+    sys.stdout.write(escape_json_output(json_stringify(value)) + "\n")
     return 0
 
 

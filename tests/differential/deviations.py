@@ -399,7 +399,7 @@ _D2_ERROR = re.compile(
 
 
 def coerce(raw: str) -> Any:
-    """§2.4 step 4, independently of msd's jsnum (JS ``Number()`` subset sufficient for tests)."""
+    """§2.4 step 4, independently of msd's js_number (a JS ``Number()`` subset for the tests)."""
     if raw == "true":
         return True
     if raw == "false":

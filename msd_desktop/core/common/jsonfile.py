@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import json
-import math
 import os
 import re
 import time
@@ -323,88 +322,11 @@ def fingerprint_of(path: Path) -> Fingerprint | None:
 # --- writing -----------------------------------------------------------------------------
 
 
-def js_number(value: float) -> str:
-    """Spell a float the way JavaScript's ``Number#toString`` does (``1.0`` → ``1``, ``1e-7``)."""
-    if math.isnan(value) or math.isinf(value):
-        return "null"  # what JSON.stringify writes
-    if value == 0:
-        return "0"
-    from decimal import Decimal  # lazily: only writers spell floats
-
-    sign = "-" if value < 0 else ""
-    dec = Decimal(repr(abs(value)))
-    _, digit_tuple, exp = dec.as_tuple()
-    assert isinstance(exp, int)
-    digits = "".join(map(str, digit_tuple)).rstrip("0") or "0"
-    exp += len("".join(map(str, digit_tuple))) - len(digits)
-    k = len(digits)
-    n = exp + k  # value = 0.digits × 10^n
-    if k <= n <= 21:
-        out = digits + "0" * (n - k)
-    elif 0 < n <= 21:
-        out = digits[:n] + "." + digits[n:]
-    elif -6 < n <= 0:
-        out = "0." + "0" * (-n) + digits
-    else:
-        e = n - 1
-        mantissa = digits if k == 1 else digits[0] + "." + digits[1:]
-        out = f"{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
-    return sign + out
-
-
-_LONE_SURROGATE_RE = re.compile("[\ud800-\udfff]")
-
-
-def _js_string(value: str) -> str:
-    out = json.dumps(value, ensure_ascii=False)
-    # JSON.stringify escapes lone surrogates (well-formed JSON.stringify); Python keeps them raw.
-    return _LONE_SURROGATE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
-
-
-def _encode(value: Any, indent: str, out: list[str]) -> None:
-    if value is None:
-        out.append("null")
-    elif value is True:
-        out.append("true")
-    elif value is False:
-        out.append("false")
-    elif isinstance(value, int):
-        out.append(str(value))
-    elif isinstance(value, float):
-        out.append(js_number(value))
-    elif isinstance(value, str):
-        out.append(_js_string(value))
-    elif isinstance(value, dict):
-        if not value:
-            out.append("{}")
-            return
-        inner = indent + "  "
-        out.append("{\n")
-        for i, (k, v) in enumerate(value.items()):
-            out.append(f"{inner}{_js_string(str(k))}: ")
-            _encode(v, inner, out)
-            out.append(",\n" if i < len(value) - 1 else "\n")
-        out.append(indent + "}")
-    elif isinstance(value, (list, tuple)):
-        if not value:
-            out.append("[]")
-            return
-        inner = indent + "  "
-        out.append("[\n")
-        for i, item in enumerate(value):
-            out.append(inner)
-            _encode(item, inner, out)
-            out.append(",\n" if i < len(value) - 1 else "\n")
-        out.append(indent + "]")
-    else:
-        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
 def dump_json(data: Any) -> str:
     """``JSON.stringify(data, null, 2)`` plus the single newline upstream's writer appends."""
-    out: list[str] = []
-    _encode(data, "", out)
-    return "".join(out) + "\n"
+    from msd_desktop.core.common.js_json import json_stringify  # writers only
+
+    return json_stringify(data) + "\n"
 
 
 def _current_umask() -> int:

@@ -10,7 +10,8 @@ Each key's ``value_type`` is a :class:`ValueType` that owns the conversions of i
 
 * **raw** — the string typed on the command line (``"true"``, ``" 7 "``, ``'["a"]'``).
   ``ValueType.from_str`` turns it into a candidate value with the upstream coercion
-  (:func:`msd_desktop.core.common.jsnum.coerce_config_value`); string-only keys keep the raw string.
+  (:func:`msd_desktop.core.config.coercion.coerce_config_value`); string-only keys keep the raw
+  string.
 * **value** — the Python form of the JSON value stored in ``config.json`` (``bool``, ``int``,
   ``float``, ``str``, ``list``, ``dict``; ``None`` only in memory: a ``null`` from the CLI means
   "unset", it is never written). ``ValueType.accepts`` says whether a value is in the domain and
@@ -38,9 +39,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from msd_desktop.core.common.jsnum import MAX_SAFE_INTEGER, coerce_config_value, js_json_dumps
+from msd_desktop.core.common.js_json import json_stringify
+from msd_desktop.core.common.js_number import MAX_SAFE_INTEGER
+from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.common.text import Text
-from msd_desktop.core.secrets.masking import js_string
+from msd_desktop.core.config.coercion import coerce_config_value
 
 __all__ = [
     "MISSING",
@@ -167,7 +170,7 @@ class ValueType:
     def to_str(self, value: Any) -> str:
         """How a value is shown to a person (JS spelling; JSON for lists and objects)."""
         if isinstance(value, list | dict):
-            return js_json_dumps(value, indent=0).replace("\n", "")
+            return json_stringify(value, indent=0)
         if value is None:
             return "null"
         return js_string(value)

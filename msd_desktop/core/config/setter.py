@@ -34,7 +34,7 @@ from types import EllipsisType
 from typing import Any
 
 from msd_desktop.core.common.errors import ConflictError, KeyringUnavailableError, MsdError
-from msd_desktop.core.common.jsnum import JS_WHITESPACE, js_trim
+from msd_desktop.core.common.js_whitespace import JS_WHITESPACE, js_trim
 from msd_desktop.core.common.jsonfile import Fingerprint, atomic_write_json, read_json_file
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema

@@ -29,6 +29,7 @@ from types import EllipsisType
 from typing import Any, Literal
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.js_values import js_truthy
 from msd_desktop.core.common.jsonfile import (
     Fingerprint,
     JsonFile,
@@ -275,17 +276,6 @@ def builtin_default(key: str) -> Any:
         return fn(key)
     except Exception:
         return None
-
-
-def js_truthy(value: Any) -> bool:
-    """JavaScript truthiness (``[]`` and ``{}`` are truthy, ``0``/``""``/``null`` are not)."""
-    if value is None or value is False:
-        return False
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value == value and value != 0  # NaN is falsy
-    if isinstance(value, str):
-        return value != ""
-    return True
 
 
 def deep_merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:

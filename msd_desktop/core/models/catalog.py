@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.js_whitespace import JS_WHITESPACE_CLASS, js_trim
 from msd_desktop.core.common.text import Text
 
 _DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -221,15 +222,7 @@ def agent_meta(name: str) -> AgentMeta | None:
 
 # ── runtimes ────────────────────────────────────────────────────────────────────────────
 
-# JavaScript's WhiteSpace + LineTerminator set (what ``trim()`` and ``\s`` mean there).
-JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-_NORMALIZE_RE = re.compile(f"[_{JS_WHITESPACE}]+")
-_TRIM_RE = re.compile(f"^[{JS_WHITESPACE}]+|[{JS_WHITESPACE}]+$")
-
-
-def js_trim(value: str) -> str:
-    """``String.prototype.trim`` (JavaScript's whitespace set, not Python's)."""
-    return _TRIM_RE.sub("", value)
+_NORMALIZE_RE = re.compile(f"[_{JS_WHITESPACE_CLASS}]+")
 
 
 def normalize_runtime(value: str) -> str:

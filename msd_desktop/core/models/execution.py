@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.js_values import js_truthy
 from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.models.catalog import Catalog, canonical_agent, load_catalog
@@ -36,7 +37,6 @@ from msd_desktop.core.models.resolution import (
     js_get,
     js_json,
     js_key,
-    js_truthy,
     max_escalations,
     raw_profile,
     resolve_model,

@@ -59,9 +59,10 @@ import stat
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from msd_desktop.core.common.js_whitespace import js_trim
 from msd_desktop.core.common.safe_read import read_bytes
 from msd_desktop.core.common.text import Text
-from msd_desktop.core.models.catalog import js_trim, runtime_from_candidates
+from msd_desktop.core.models.catalog import runtime_from_candidates
 
 MARKER_DIR = "msd-core"
 MARKER_FILE = ".msd-runtime"

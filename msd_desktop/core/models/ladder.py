@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.models.catalog import load_catalog
 from msd_desktop.core.models.execution import ExecutionResolution
-from msd_desktop.core.models.resolution import TraceStep, js_json, js_str
+from msd_desktop.core.models.resolution import TraceStep, js_json
 
 KINDS = ("model", "effort", "fast_mode")
 
@@ -245,7 +246,7 @@ def value_text(value: Any) -> str | None:
         import json
 
         return json.dumps(js_json(value), ensure_ascii=False)
-    return js_str(value)
+    return js_string(value)
 
 
 def _real_key(key: str | None) -> str | None:
@@ -298,7 +299,7 @@ def _ladder(
 
 def model_value_text(model: Any) -> str:
     """The resolved model as text (``""`` means: omit the model parameter)."""
-    return '""' if model == "" else js_str(model)
+    return '""' if model == "" else js_string(model)
 
 
 def build_ladders(

@@ -27,6 +27,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
+from msd_desktop.core.common.js_number import normalize_number, number_to_string
+from msd_desktop.core.common.js_values import js_string, js_truthy
 from msd_desktop.core.common.safe_read import read_text, structure_problem
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.models.catalog import (
@@ -65,79 +67,9 @@ JS_PROTO_STRINGS: Mapping[str, str] = {
 }
 
 
-def js_truthy(value: Any) -> bool:
-    """JavaScript truthiness of a JSON value (``[]`` and ``{}`` are truthy)."""
-    if value is None or value is False:
-        return False
-    if isinstance(value, bool):
-        return True
-    if isinstance(value, int):
-        return value != 0
-    if isinstance(value, float):
-        return not (value == 0 or math.isnan(value))
-    if isinstance(value, str):
-        return value != ""
-    return True
-
-
-def js_number_str(value: float) -> str:
-    """``Number.prototype.toString()`` for a finite or infinite double."""
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "Infinity" if value > 0 else "-Infinity"
-    if value == 0:
-        return "0"
-    sign = "-" if value < 0 else ""
-    mantissa_s, _, exp_s = repr(abs(value)).partition("e")
-    int_part, _, frac_part = mantissa_s.partition(".")
-    all_digits = int_part + frac_part
-    point = len(int_part) + (int(exp_s) if exp_s else 0)
-    stripped = all_digits.lstrip("0")
-    point -= len(all_digits) - len(stripped)
-    digits = stripped.rstrip("0") or "0"
-    k = len(digits)
-    n = point  # the decimal point sits after n digits (JS Number::toString's n)
-    if k <= n <= 21:
-        return sign + digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return sign + digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return sign + "0." + "0" * (-n) + digits
-    e = n - 1
-    mantissa = digits[0] + ("." + digits[1:] if k > 1 else "")
-    return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
-
-
-def _js_num(value: int | float) -> str:
-    if isinstance(value, int) and abs(value) < 2**53:
-        return str(value)
-    try:
-        return js_number_str(float(value))
-    except OverflowError:
-        return "Infinity" if value > 0 else "-Infinity"
-
-
-def js_str(value: Any) -> str:
-    """``String(value)`` for JSON values (arrays join with ``,``; objects ``[object Object]``)."""
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int | float):
-        return _js_num(value)
-    if isinstance(value, list):
-        return ",".join("" if v is None else js_str(v) for v in value)
-    return "[object Object]"
-
-
 def js_key(value: Any) -> str:
     """The property key a value becomes when used to index an object."""
-    return value if isinstance(value, str) else js_str(value)
+    return value if isinstance(value, str) else js_string(value)
 
 
 def _utf16_units(text: str) -> list[str]:
@@ -216,14 +148,9 @@ def js_json(value: Any) -> Any:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, int | float):
-        if isinstance(value, float) and not math.isfinite(value):
+        if number_to_string(value) in ("NaN", "Infinity", "-Infinity"):
             return None
-        text = _js_num(value)
-        if re.fullmatch(r"-?\d+", text):
-            return int(text)
-        if text in ("Infinity", "-Infinity"):
-            return None
-        return float(text)
+        return normalize_number(value)
     if isinstance(value, list):
         return [js_json(v) for v in value]
     if isinstance(value, dict):
@@ -362,7 +289,7 @@ class ModelResolution(NamedTuple):
 def profile_string(config: Mapping[str, Any]) -> str:
     """``String(config.model_profile || 'balanced').toLowerCase()``."""
     raw = config.get("model_profile")
-    return js_str(raw if js_truthy(raw) else "balanced").lower()
+    return js_string(raw if js_truthy(raw) else "balanced").lower()
 
 
 def raw_profile(config: Mapping[str, Any]) -> Any:
@@ -681,7 +608,7 @@ def _warn(state: _State, text: str) -> None:
 
 
 def _runtime_label(state: _State) -> str:
-    return js_str(state.runtime) if js_truthy(state.runtime) else Text.of("claude (default)")
+    return js_string(state.runtime) if js_truthy(state.runtime) else Text.of("claude (default)")
 
 
 def _layer_model_overrides(state: _State) -> _Outcome:
@@ -765,7 +692,7 @@ def _layer_model_policy(state: _State) -> _Outcome:
         return _Outcome(True, hit.model, Text.of("{source}: Claude agent alias",
                                                  source=hit.source), model=hit.model,
                         extra=extra)
-    shown = js_str(hit.model)
+    shown = js_string(hit.model)
     _warn(
         state,
         Text.of(

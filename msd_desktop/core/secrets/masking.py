@@ -6,70 +6,19 @@ units. Lengths count UTF-16 code units, so an emoji counts 2 and may be cut in h
 a half emoji left at the start of the last 4 units shows as U+FFFD, because a lone surrogate
 cannot be printed as UTF-8.
 
-Numbers are spelled as JavaScript's ``Number.prototype.toString`` does (shortest round-trip
-digits; plain notation for 1e-7 < |x| < 1e21, else ``1.5e-7`` / ``1e+21``; ``NaN``,
-``Infinity``), since upstream masks ``String(value)``; integers beyond 2**53 become doubles.
+Upstream masks ``String(value)``, so the value is spelled by
+:func:`msd_desktop.core.common.js_values.js_string` (numbers as ``Number.prototype.toString``
+spells them: ``1.5e-7``, ``1e+21``; integers beyond 2**53 become doubles).
 """
 
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
+from msd_desktop.core.common.js_values import js_string
+
 UNSET = "(unset)"
-
-
-def js_string(value: Any) -> str:
-    """``String(value)`` as JavaScript spells it for JSON values."""
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    if isinstance(value, float):
-        return _js_number(value)
-    if isinstance(value, int):
-        if abs(value) < 2**53:
-            return str(value)
-        try:
-            return _js_number(float(value))
-        except OverflowError:
-            return "Infinity" if value > 0 else "-Infinity"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list):
-        return ",".join("" if v is None else js_string(v) for v in value)
-    if isinstance(value, dict):
-        return "[object Object]"
-    return json.dumps(value)
-
-
-def _js_number(x: float) -> str:
-    """ECMAScript Number::toString(10): Python's ``repr`` has the same shortest digits."""
-    if math.isnan(x):
-        return "NaN"
-    if math.isinf(x):
-        return "Infinity" if x > 0 else "-Infinity"
-    if x == 0:
-        return "0"
-    from decimal import Decimal  # only for numbers; its import costs ~2 ms at start-up
-
-    sign = "-" if x < 0 else ""
-    dec = Decimal(repr(abs(x)))
-    digits = "".join(map(str, dec.as_tuple().digits)).rstrip("0")
-    k = len(digits)
-    n = dec.adjusted() + 1  # the decimal point sits after n digits
-    if k <= n <= 21:
-        return sign + digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return sign + digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return sign + "0." + "0" * -n + digits
-    e = n - 1
-    exp = f"e{'+' if e >= 0 else '-'}{abs(e)}"
-    return sign + (digits if k == 1 else digits[0] + "." + digits[1:]) + exp
 
 
 def mask(value: Any) -> str:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common.js_values import js_truthy
 from msd_desktop.core.common.safe_read import (
     MAX_DEPTH,
     MAX_FRONTMATTER_BYTES,
@@ -84,16 +85,6 @@ class ParseProblem:
 # --- status normalization (§7.3) -----------------------------------------------------------
 
 
-def _js_truthy(value: Any) -> bool:
-    if value is None or value is False:
-        return False
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return value == value and value != 0  # NaN and 0 are falsy
-    if isinstance(value, str):
-        return value != ""
-    return True
-
-
 def normalize_status(status: Any, paused_at: Any = None) -> str:
     """Upstream ``normalizeStateStatus``: first hit wins, unmatched text passes through.
 
@@ -102,7 +93,7 @@ def normalize_status(status: Any, paused_at: Any = None) -> str:
     raw = "" if status is None or status is False else str(status)
     result = raw or "unknown"
     s = raw.lower()
-    if "paused" in s or "stopped" in s or _js_truthy(paused_at):
+    if "paused" in s or "stopped" in s or js_truthy(paused_at):
         return "paused"
     if "executing" in s or "in progress" in s:
         return "executing"
@@ -441,7 +432,7 @@ class StateDoc:
     @property
     def paused_at(self) -> Any:
         value = self.fm.get("paused_at")
-        if _js_truthy(value):
+        if js_truthy(value):
             return value
         return self.session.get("paused_at")
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from msd_desktop.core.common.js_whitespace import JS_WHITESPACE_CLASS, js_trim
 from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.state.state_md import normalize_status
 
@@ -33,7 +34,6 @@ __all__ = [
     "NO_ACTIVE_WORKSTREAM_LABEL",
     "StateFormat",
     "frontmatter_status",
-    "js_trim",
     "parse_statusline_fields",
     "read_statusline_fields",
     "render_progress_bar",
@@ -48,11 +48,7 @@ CANONICAL_STATUSES = ("discussing", "planning", "executing", "verifying", "compl
 SEPARATOR = " \u00b7 "
 
 # --- JavaScript regex building blocks -------------------------------------------------------
-_JS_WS_CHARS = (
-    "\t\n\x0b\x0c\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
-    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-_S = "[\t\n\x0b\x0c\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+_S = f"[{JS_WHITESPACE_CLASS}]"
 _DOT = "[^\n\r\u2028\u2029]"  # JS `.` without the s flag
 _W = "[A-Za-z0-9_]"
 _D = "[0-9]"
@@ -75,11 +71,6 @@ _PHASE_RE = re.compile(
 )
 _BODY_STATUS_RE = re.compile(rf"{_BOL}Status:{_S}*({_DOT}+)")
 _SHORT_SPLIT_RE = re.compile(rf"(?:{_S}|[\u2014\u2013-])+")
-
-
-def js_trim(value: str) -> str:
-    """``String.prototype.trim``: strips the ECMAScript whitespace and line terminators."""
-    return value.strip(_JS_WS_CHARS)
 
 
 def _strip_quotes(value: str) -> str:

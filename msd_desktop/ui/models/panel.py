@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.common.jsonfile import dump_json
 from msd_desktop.core.config.draft import ConfigDraft, draft_for
 from msd_desktop.core.config.store import LoadedConfig, load_config
@@ -71,7 +72,6 @@ from msd_desktop.core.models.resolution import (
     active_runtime_source,
     config_load_warnings,
     input_from_loaded,
-    js_str,
 )
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.models.layer_names import (
@@ -765,9 +765,9 @@ class ModelsPanel(QWidget):
         effort_layer = res.effort_resolution.layer
 
         tier = ("; " + tier_origin(visible(mr.tier, limit=100), mr.tier_source,
-                                   visible(js_str(res.profile), limit=100))) if mr.tier else ""
+                                   visible(js_string(res.profile), limit=100))) if mr.tier else ""
         parts = (visible(agent, limit=300), which, visible(model_text(res.model), limit=300),
-                 layer_title("model", res.layer), tier, visible(js_str(res.effort), limit=100),
+                 layer_title("model", res.layer), tier, visible(js_string(res.effort), limit=100),
                  layer_title("effort", effort_layer), on_off(res.fast_mode),
                  layer_title("fast_mode", fast_layer))
         self.trace_title.setTextFormat(Qt.TextFormat.RichText)  # markup ours, values escaped

@@ -20,9 +20,10 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentMo
 from PySide6.QtGui import QFont
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.models.catalog import canonical_agent, load_catalog
 from msd_desktop.core.models.execution import ExecutionResolution, resolve_execution
-from msd_desktop.core.models.resolution import ResolutionInput, js_str
+from msd_desktop.core.models.resolution import ResolutionInput
 from msd_desktop.ui.models.layer_names import layer_title, on_off
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
@@ -97,7 +98,7 @@ class AgentRow(NamedTuple):
 def model_text(model: Any) -> str:
     if model == "":
         return translate("ResolutionTable", '"" (omit)')
-    return js_str(model)
+    return js_string(model)
 
 
 def flags_for(res: ExecutionResolution) -> tuple[list[str], bool]:
@@ -121,7 +122,7 @@ def _cell(res: ExecutionResolution, column: int) -> str:
     if column == COL_MODEL:
         return model_text(res.model)
     if column == COL_EFFORT:
-        return js_str(res.effort)
+        return js_string(res.effort)
     if column == COL_FAST:
         return on_off(res.fast_mode)
     if column == COL_LAYER:

@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.models.execution import ExecutionResolution
 from msd_desktop.core.models.ladder import (
     CLOSED,
@@ -72,7 +73,6 @@ from msd_desktop.core.models.ladder import (
     Rung,
     model_value_text,
 )
-from msd_desktop.core.models.resolution import js_str
 from msd_desktop.ui.models.layer_names import (
     kind_title,
     layer_title,
@@ -118,7 +118,7 @@ def result_text(ladder: Ladder) -> str:
     if ladder.kind == "model" and ladder.result == "":
         return translate("RoutingDiagram", '"" (omit the model parameter)')
     return visible(model_value_text(ladder.result) if ladder.kind == "model"
-                   else js_str(ladder.result), limit=200)
+                   else js_string(ladder.result), limit=200)
 
 
 def value_text(rung: Rung) -> str:
@@ -149,7 +149,7 @@ def reason_text(rung: Rung, res: ExecutionResolution | None) -> str:
                                "tier {0} from the phase type's models entry").format(mr.tier)
         elif mr.tier_source == "model_profile":
             reason = translate("RoutingDiagram", "tier {0} from profile {1}").format(
-                mr.tier, js_str(res.profile))
+                mr.tier, js_string(res.profile))
     return visible(reason, limit=300)
 
 

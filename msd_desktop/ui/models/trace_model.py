@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.models.execution import ExecutionResolution
 from msd_desktop.core.models.ladder import (  # layer_config_key: re-exported for callers
     SOURCE_BUILTIN,
@@ -25,7 +26,7 @@ from msd_desktop.core.models.ladder import (  # layer_config_key: re-exported fo
     layer_config_key,
     rung_source,
 )
-from msd_desktop.core.models.resolution import TraceStep, js_str
+from msd_desktop.core.models.resolution import TraceStep
 from msd_desktop.ui.models.layer_names import (
     builtin_text,
     kind_title,
@@ -109,7 +110,7 @@ def _value(step: TraceStep) -> str:
         import json
 
         return json.dumps(step.value, ensure_ascii=False)
-    return js_str(step.value)
+    return js_string(step.value)
 
 
 class TraceTableModel(HeaderedTableModel):

@@ -23,7 +23,6 @@ from msd_desktop.core.common.jsonfile import (
     cleanup_stale_temps,
     dump_json,
     fingerprint_of,
-    js_number,
     read_json_file,
 )
 
@@ -161,16 +160,6 @@ def test_ten_megabyte_file(tmp_path: Path) -> None:
 
 
 # --- writing ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("value", "spelled"),
-    [(1.0, "1"), (-0.0, "0"), (0.5, "0.5"), (1e21, "1e+21"), (1e20, "100000000000000000000"),
-     (1e-7, "1e-7"), (0.000001, "0.000001"), (123.456, "123.456"), (1.5e300, "1.5e+300"),
-     (-2.5e-10, "-2.5e-10"), (0.1 + 0.2, "0.30000000000000004"), (float("nan"), "null")],
-)
-def test_js_number(value: float, spelled: str) -> None:
-    assert js_number(value) == spelled
 
 
 def test_dump_json_shape() -> None:

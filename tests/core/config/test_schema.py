@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.common.jsnum import js_json_dumps
+from msd_desktop.core.common.js_json import json_stringify
 from msd_desktop.core.config import schema as cs
 
 # Spec §2.3, verbatim.
@@ -63,7 +63,7 @@ def test_every_key_walk(spec: cs.KeySpec) -> None:
     assert back == spec.default
     assert type(back) is type(spec.default)
     # and through the JSON file form
-    assert json.loads(js_json_dumps(spec.default)) == spec.default
+    assert json.loads(json_stringify(spec.default)) == spec.default
 
 
 def test_every_key_has_a_widget_and_json_entry() -> None:

@@ -87,11 +87,6 @@ def test_runtime_from_candidates_first_non_empty_string() -> None:
     assert catalog.runtime_from_candidates(None, None) is None
 
 
-def test_js_trim_uses_javascript_whitespace() -> None:
-    assert catalog.js_trim("\ufeff\u2028 x \u3000") == "x"
-    assert catalog.js_trim("\x1cx") == "\x1cx"  # Python strips \x1c, JavaScript does not
-
-
 def test_env_fallback_when_packaged_file_missing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
 ) -> None:

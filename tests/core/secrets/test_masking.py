@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from msd_desktop.core.secrets.masking import UNSET, js_string, mask
+from msd_desktop.core.secrets.masking import UNSET, mask
 
 
 @pytest.mark.parametrize(
@@ -42,37 +42,6 @@ from msd_desktop.core.secrets.masking import UNSET, js_string, mask
 )
 def test_mask_vectors(value: Any, expected: str) -> None:
     assert mask(value) == expected
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        (True, "true"),
-        (False, "false"),
-        (None, "null"),
-        (1.5, "1.5"),
-        (100.0, "100"),
-        (-0.0, "0"),
-        (1e-7, "1e-7"),
-        (1.234e-7, "1.234e-7"),
-        (0.00001, "0.00001"),
-        (0.000001, "0.000001"),
-        (-1.5e-9, "-1.5e-9"),
-        (1e20, "100000000000000000000"),
-        (1.2345678901234567e20, "123456789012345670000"),
-        (1e21, "1e+21"),
-        (123456789012345678901234, "1.2345678901234569e+23"),
-        (12345678901234567890, "12345678901234567000"),
-        (5e-324, "5e-324"),
-        (float("nan"), "NaN"),
-        (float("inf"), "Infinity"),
-        (float("-inf"), "-Infinity"),
-        ([1, [2, None], "x"], "1,2,,x"),
-        ({"a": 1}, "[object Object]"),
-    ],
-)
-def test_js_string(value: Any, expected: str) -> None:
-    assert js_string(value) == expected
 
 
 def test_mask_of_long_float_uses_js_spelling() -> None:
