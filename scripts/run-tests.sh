@@ -9,7 +9,8 @@
 # touched and nothing is written into the checkout); the D-Bus session starts no service on
 # demand (scripts/test-session-bus.conf), so a keyring that goes away fails the keyring tests at
 # once instead of activating a locked daemon whose password prompt nobody answers; and
-# tests/conftest.py stops the run, naming the last test, if the daemon is gone.
+# the daemon is kept running by scripts/keyring_supervisor.py (gnome-keyring aborts now and then
+# on short-lived clients); a test that fails while it restarts runs once more (tests/conftest.py).
 # MSD_TEST_SCREEN sets the X server's screen (default 1600x1000x24).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,10 +30,16 @@ export XDG_STATE_HOME="$HOME/.local/state" XDG_CACHE_HOME="$HOME/.cache"
 export HYPOTHESIS_STORAGE_DIRECTORY="$TEST_ROOT/hypothesis"
 mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME"
 unset DISPLAY WAYLAND_DISPLAY GNOME_KEYRING_CONTROL DBUS_SESSION_BUS_ADDRESS
+export MSD_TEST_KEYRING_STATE="$TEST_ROOT/keyring-state.json"
+export MSD_TEST_KEYRING_LOG="$TEST_ROOT/keyring.log"
+# The keyring daemon runs under scripts/keyring_supervisor.py, which starts it again if it
+# aborts (a gnome-keyring bug hit by short-lived clients; see that script).
 exec xvfb-run -a -s "-screen 0 ${MSD_TEST_SCREEN:-1600x1000x24}" \
   dbus-run-session --config-file="$PWD/scripts/test-session-bus.conf" -- sh -c '
-  eval "$(printf msd-ci-pass | gnome-keyring-daemon --unlock --components=secrets)"
-  export GNOME_KEYRING_CONTROL
-  MSD_TEST_KEYRING_PID="$(.venv/bin/python scripts/wait-for-keyring.py)" || exit 1
-  export MSD_TEST_KEYRING_PID
-  exec .venv/bin/python scripts/run_stages.py "$@"' msd-tests "$@"
+  .venv/bin/python scripts/keyring_supervisor.py "$MSD_TEST_KEYRING_STATE" "$MSD_TEST_KEYRING_LOG" &
+  supervisor=$!
+  .venv/bin/python scripts/run_stages.py "$@"
+  code=$?
+  kill "$supervisor" 2>/dev/null
+  wait "$supervisor"
+  exit "$code"' msd-tests "$@"

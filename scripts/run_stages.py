@@ -6,8 +6,10 @@ keyring. The stages:
 ``quick``      unit, core, CLI, UI offscreen, differential (against the cached upstream) —
                in parallel (pytest-xdist); this is the everyday tier (``--quick``).
 ``services``   what needs the real keyring or starts the app under the X server (markers
-               ``keyring`` and ``e2e``), in parallel; end-to-end tests share one worker,
-               since they press keys on one display.
+               ``keyring`` and ``e2e``), one at a time: end-to-end tests press keys on one
+               display (focus is global) and keyring tests share global entries with fixed
+               names. (pytest-xdist's ``loadgroup`` would group them, but it does not work
+               with pytest 9.2, which no longer reads the node id xdist rewrites.)
 ``x11``        tests that drive the window in this process on the X server (marker
                ``x11_in_process``; Qt has one platform per process), one at a time.
 ``packaging``  the wheel and the frozen bundle (marker ``packaging``).
@@ -18,18 +20,20 @@ is combined with each stage's own selection. A stage that selects nothing is not
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 PARALLEL = ["-n", os.environ.get("MSD_TEST_WORKERS", "auto")]
 STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
     ("quick", "not (keyring or e2e or x11_in_process or packaging)",
-     [*PARALLEL, "--dist", "loadgroup"], {"QT_QPA_PLATFORM": "offscreen"}),
+     [*PARALLEL, "--dist", "load"], {"QT_QPA_PLATFORM": "offscreen"}),
     ("services", "(keyring or e2e) and not (x11_in_process or packaging)",
-     [*PARALLEL, "--dist", "loadgroup"], {"QT_QPA_PLATFORM": "offscreen"}),
+     [], {"QT_QPA_PLATFORM": "offscreen"}),
     ("x11", "x11_in_process and not packaging", [], {"QT_QPA_PLATFORM": "xcb"}),
     ("packaging", "packaging", [], {"QT_QPA_PLATFORM": "offscreen"}),
 ]
@@ -73,7 +77,55 @@ def run_stage(name: str, expr: str, extra: list[str], env: dict[str, str],
     return code, summary, time.monotonic() - start
 
 
+def keyring_state() -> dict[str, object] | None:
+    """What scripts/keyring_supervisor.py last wrote (None outside run-tests.sh or before)."""
+    path = os.environ.get("MSD_TEST_KEYRING_STATE")
+    if not path:
+        return None
+    try:
+        state = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return state if isinstance(state, dict) else None
+
+
+def wait_for_keyring(timeout_s: float = 60.0) -> str:
+    """Empty once the supervised keyring is ready; else why it is not."""
+    if not os.environ.get("MSD_TEST_KEYRING_STATE"):
+        return ""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        state = keyring_state()
+        if state and state.get("gave_up"):
+            return str(state["gave_up"])
+        if state and state.get("ready"):
+            return ""
+        time.sleep(0.2)
+    return f"the test keyring was not ready after {timeout_s:.0f} s"
+
+
+def keyring_report() -> str:
+    """How often the daemon had to be started, with the daemon's own last error lines."""
+    state = keyring_state()
+    if not state or int(str(state.get("starts", 0))) <= 1:
+        return ""
+    lines = [f"  keyring    gnome-keyring-daemon started {state['starts']} times "
+             "(it aborted; scripts/keyring_supervisor.py says why)"]
+    log = Path(os.environ.get("MSD_TEST_KEYRING_LOG", "/nonexistent"))
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        text = []
+    crash = [line for line in text if "CRITICAL" in line or "ERROR" in line or "ended with" in line]
+    lines += [f"    {line.strip()}" for line in crash[-6:]]
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
+    why = wait_for_keyring()
+    if why:
+        print(f"error: {why}", file=sys.stderr, flush=True)
+        return 1
     quick = "--quick" in argv
     args = [a for a in argv if a != "--quick"]
     user_marker, args = split_marker(args)
@@ -91,6 +143,9 @@ def main(argv: list[str]) -> int:
         if code not in (0, NO_TESTS):
             failed = failed or code
     print(f"  {'total':<10} {sum(r[3] for r in results):7.1f} s", flush=True)
+    report = keyring_report()
+    if report:
+        print(report, flush=True)
     return failed
 
 

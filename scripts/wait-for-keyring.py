@@ -1,13 +1,12 @@
 """Wait until the test keyring's default collection is there and unlocked, or fail clearly.
 
-Run by ``scripts/run-tests.sh`` inside its private D-Bus session, right after
-``gnome-keyring-daemon --unlock``: pytest must not start while the daemon is still creating
+Run by ``scripts/keyring_supervisor.py`` inside the test run's private D-Bus session, after
+each start of ``gnome-keyring-daemon --unlock``: no test may run while the daemon is still creating
 the collection, or a test's first keyring call may hit a locked collection and wait for an
 unlock prompt that nobody answers. Never creates or unlocks anything itself (either could
 open a prompt): it only looks, through the ``default`` alias.
 
-Prints the daemon's process id (the owner of ``org.freedesktop.secrets`` on the bus), so the
-test session can notice at once if it goes away (``tests/conftest.py``).
+Prints the daemon's process id (the owner of ``org.freedesktop.secrets`` on the bus).
 """
 
 from __future__ import annotations
