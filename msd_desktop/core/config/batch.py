@@ -36,10 +36,10 @@ from msd_desktop.core.common.jsonfile import (
     fingerprint_of,
     read_json_file,
 )
+from msd_desktop.core.common.key_paths import get_path, parent_keys, set_path
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema as config_schema
 from msd_desktop.core.config.matrix import ProjectEntry
-from msd_desktop.core.config.store import lookup
 from msd_desktop.core.secrets.masking import mask
 from msd_desktop.core.workspace.paths import Env, config_path
 
@@ -212,7 +212,7 @@ def _plan_one(entry: ProjectEntry, key: str, value: Any, secret: bool, error: st
         return PlannedChange(entry, path, key, False, None, value, secret, file.fingerprint,
                              Text.of("not written, config.json is not a JSON object"),
                              old_known=False)
-    found, old = lookup(data, key)
+    found, old = get_path(data, key)
     problem = error
     if problem is None and value is not None:
         from msd_desktop.core.config.setter import check_agent_skills
@@ -257,23 +257,17 @@ def _set_in(data: dict[str, Any], key: str, value: Any) -> None:
 
 def _parent_keys(data: dict[str, Any], key: str) -> tuple[str, ...]:
     parent = key.rpartition(".")[0]
-    found, node = lookup(data, parent) if parent else (True, data)
+    found, node = get_path(data, parent) if parent else (True, data)
     return tuple(node) if found and isinstance(node, dict) else ()
 
 
 def _restore_in(data: dict[str, Any], key: str, present: bool, value: Any,
                 created: list[str], order: tuple[str, ...]) -> None:
     """Put ``key`` back as it was: its old value where it sat, or gone with the parents we made."""
-    segments = key.split(".")
     if present:
-        node = data
-        for segment in segments[:-1]:
-            child = node.get(segment)
-            if not isinstance(child, dict):
-                child = {}
-                node[segment] = child
-            node = child
-        node[segments[-1]] = copy.deepcopy(value)
+        set_path(data, key, copy.deepcopy(value))
+        parent = key.rpartition(".")[0]
+        node = get_path(data, parent)[1] if parent else data  # set_path made it an object
         if order and tuple(node) != order:  # an unset moved it: back to its old place
             ranked = {k: i for i, k in enumerate(order)}
             items = sorted(node.items(), key=lambda kv: ranked.get(kv[0], len(ranked)))
@@ -282,18 +276,16 @@ def _restore_in(data: dict[str, Any], key: str, present: bool, value: Any,
         return
     _set_in(data, key, None)
     for parent in sorted(created, key=len, reverse=True):
-        found, node = lookup(data, parent)
+        found, node = get_path(data, parent)
         if found and node == {}:
             _set_in(data, parent, None)
 
 
 def _missing_parents(data: dict[str, Any], key: str) -> list[str]:
     """The parent objects of ``key`` that ``data`` lacks (a set would create them)."""
-    segments = key.split(".")
     out = []
-    for i in range(1, len(segments)):
-        prefix = ".".join(segments[:i])
-        found, node = lookup(data, prefix)
+    for prefix in parent_keys(key):
+        found, node = get_path(data, prefix)
         if not found or not isinstance(node, dict):
             out.append(prefix)
     return out

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.jsonfile import dump_json, read_json_file
+from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.config.draft import GROUP_KEYS, UNSET, ConfigDraft
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, normalize_value
-from msd_desktop.core.config.store import lookup
 from msd_desktop.core.secrets.masking import mask, mask_document
 
 __all__ = [
@@ -129,7 +129,7 @@ def apply_pending(
 def _value(data: Mapping[str, Any] | None, key: str) -> Any:
     if data is None:
         return MISSING
-    found, value = lookup(data, key)
+    found, value = get_path(data, key)
     return value if found else MISSING
 
 

@@ -34,11 +34,12 @@ from msd_desktop.core.common.jsonfile import (
     fingerprint_of,
     read_json_file,
 )
+from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, normalize_value, validate_value
-from msd_desktop.core.config.store import lookup, write_project_config
+from msd_desktop.core.config.store import write_project_config
 from msd_desktop.core.workspace.paths import defaults_path, planning_dir
 
 
@@ -270,7 +271,7 @@ class ConfigDraft:
         return self.file.error.message if self.file.error is not None else None
 
     def file_value(self, key: str) -> Any:
-        found, value = lookup(self.data, key)
+        found, value = get_path(self.data, key)
         return value if found else MISSING
 
     def value(self, key: str) -> Any:
@@ -287,7 +288,7 @@ class ConfigDraft:
         keys."""
         if key in self.pending or not self.pending:
             return self.value(key)
-        found, value = lookup(self.result_data() if result is None else result, key)
+        found, value = get_path(self.result_data() if result is None else result, key)
         return value if found else MISSING
 
     def is_pending(self, key: str) -> bool:

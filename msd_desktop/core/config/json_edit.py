@@ -27,11 +27,11 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.jsonfile import dump_json, parse_json_text
+from msd_desktop.core.common.key_paths import get_path, key_and_parents
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.draft import GROUP_KEYS, UNSET, ConfigDraft, InvalidInput
 from msd_desktop.core.config.setter import apply_set
-from msd_desktop.core.config.store import lookup
 from msd_desktop.core.secrets.masking import mask, mask_document, unmask_document
 
 __all__ = [
@@ -157,12 +157,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def _owner(path: str, keys: Collection[str]) -> str | None:
     """The longest form key that ``path`` is or lies under."""
-    segments = path.split(".")
-    for n in range(len(segments), 0, -1):
-        candidate = ".".join(segments[:n])
-        if candidate in keys:
-            return candidate
-    return None
+    return next((candidate for candidate in key_and_parents(path) if candidate in keys), None)
 
 
 def edits_between(
@@ -183,7 +178,7 @@ def edits_between(
         key = owner or path
         if key in edits:
             continue
-        found, value = lookup(after, key)
+        found, value = get_path(after, key)
         if owner is None and found and isinstance(value, dict):
             continue  # an object that appeared: its members are staged one by one
         if not found:
@@ -238,9 +233,8 @@ def _key_offsets(text: str) -> dict[str, int]:
 def key_position(text: str, key: str) -> tuple[int, int]:
     """Line and column (1-based) of ``key`` in the text, or of its nearest enclosing key."""
     offsets = _key_offsets(text)
-    segments = key.split(".")
-    for n in range(len(segments), 0, -1):
-        offset = offsets.get(".".join(segments[:n]))
+    for candidate in key_and_parents(key):
+        offset = offsets.get(candidate)
         if offset is not None:
             line = text.count("\n", 0, offset) + 1
             return line, offset - (text.rfind("\n", 0, offset) + 1) + 1

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from msd_desktop.core.common.errors import MsdError
-from msd_desktop.core.config.store import load_config, load_global_defaults, lookup
+from msd_desktop.core.common.key_paths import get_path
+from msd_desktop.core.config.store import load_config, load_global_defaults
 from msd_desktop.core.secrets.masking import mask
 from msd_desktop.core.workspace.paths import Env
 
@@ -167,7 +168,7 @@ def _global_layer(env: Env) -> tuple[bool, Any]:
 def _reference(key: str, env: Env) -> tuple[Any, str, bool]:
     ok, data = _global_layer(env)
     if ok:
-        found, value = lookup(data, key)
+        found, value = get_path(data, key)
         if found:
             return value, "global", True
     return _schema_default(key), "schema", False

@@ -42,6 +42,7 @@ from typing import Any, Final
 from msd_desktop.core.common.js_json import json_stringify
 from msd_desktop.core.common.js_number import MAX_SAFE_INTEGER
 from msd_desktop.core.common.js_values import js_string
+from msd_desktop.core.common.key_paths import parent_keys
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config.coercion import coerce_config_value
 
@@ -1148,8 +1149,7 @@ def _parents() -> frozenset[str]:
     """Every proper dotted prefix of a concrete key or of a pattern's literal head."""
     out: set[str] = set()
     for key in SCHEMA:
-        segs = key.split(".")
-        out.update(".".join(segs[:i]) for i in range(1, len(segs)))
+        out.update(parent_keys(key))
     for pattern in dynamic_patterns():
         for leaf in pattern.leaves:
             lits: list[str] = []

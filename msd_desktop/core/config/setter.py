@@ -36,6 +36,7 @@ from typing import Any
 from msd_desktop.core.common.errors import ConflictError, KeyringUnavailableError, MsdError
 from msd_desktop.core.common.js_whitespace import JS_WHITESPACE, js_trim
 from msd_desktop.core.common.jsonfile import Fingerprint, atomic_write_json, read_json_file
+from msd_desktop.core.common.key_paths import set_path, unset_path
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
@@ -290,29 +291,15 @@ def _set_nested(data: dict[str, Any], key: str, value: Any) -> Any:
             previous = copy.deepcopy(current)
             current["enabled"] = value
             return previous
-    segments = key.split(".")
-    node = data
-    for segment in segments[:-1]:
-        child = node.get(segment)
-        if not isinstance(child, dict):
-            child = {}
-            node[segment] = child
-        node = child
-    previous = node.get(segments[-1], MISSING)
-    node[segments[-1]] = value
-    return previous
+    was_there, previous = set_path(data, key, value)
+    return previous if was_there else MISSING
 
 
 def _unset_nested(data: dict[str, Any], key: str) -> Any:
     """Delete ``key`` (in place) without creating or pruning parents; previous value or MISSING."""
     _check_proto(key)
-    segments = key.split(".")
-    node: Any = data
-    for segment in segments[:-1]:
-        node = node.get(segment) if isinstance(node, dict) else None
-        if not isinstance(node, dict):
-            return MISSING
-    return node.pop(segments[-1], MISSING)
+    was_there, previous = unset_path(data, key)
+    return previous if was_there else MISSING
 
 
 def apply_set(data: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:

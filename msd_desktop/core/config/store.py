@@ -36,6 +36,7 @@ from msd_desktop.core.common.jsonfile import (
     atomic_write_json,
     read_json_file,
 )
+from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.common.record import Record
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace.paths import (
@@ -200,7 +201,7 @@ class LoadedConfig(Record):
 
     def get(self, key: str, default: Any = None) -> Any:
         """The effective value of a dotted key (own keys only), or ``default``."""
-        found, value = lookup(self.values, key)
+        found, value = get_path(self.values, key)
         return value if found else default
 
     def _global_applies(self, name: str) -> bool:
@@ -219,7 +220,7 @@ class LoadedConfig(Record):
             if lay.name == "builtin" or lay.data is None:
                 continue
             for name in alias_names(key):
-                found, value = lookup(lay.data, name)
+                found, value = get_path(lay.data, name)
                 if not found:
                     continue
                 entry = ProvenanceEntry(lay.name, str(lay.path) if lay.path else None, value)
@@ -229,7 +230,7 @@ class LoadedConfig(Record):
                     applied.append(entry)
                 break
         default = builtin_default(key)
-        found, effective = lookup(self.values, key)
+        found, effective = get_path(self.values, key)
         if applied:
             win = applied[0]
             losers = applied[1:] + ignored
@@ -242,16 +243,6 @@ class LoadedConfig(Record):
 
 
 # --- helpers -----------------------------------------------------------------------------
-
-
-def lookup(data: Mapping[str, Any], key: str) -> tuple[bool, Any]:
-    """Walk a dotted key through nested dicts by own keys; ``(found, value)``."""
-    current: Any = data
-    for part in key.split("."):
-        if not isinstance(current, dict) or part not in current:
-            return False, None
-        current = current[part]
-    return True, current
 
 
 def alias_names(key: str) -> list[str]:
@@ -598,9 +589,9 @@ def is_git_ignored(root: Path, target: str) -> bool:
 def effective_commit_docs(loaded: LoadedConfig) -> bool:
     """§2.1: an explicit ``commit_docs`` (either spelling) decides; else false when ``.planning/``
     is git-ignored; else true."""
-    found, value = lookup(loaded.values, "commit_docs")
+    found, value = get_path(loaded.values, "commit_docs")
     if not found:
-        found, value = lookup(loaded.values, "planning.commit_docs")
+        found, value = get_path(loaded.values, "planning.commit_docs")
     if found:
         return js_truthy(value)
     return not is_git_ignored(loaded.root, ".planning")

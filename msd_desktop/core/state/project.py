@@ -22,6 +22,7 @@ from typing import Any
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.jsonfile import JsonFile, read_json_file
+from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.common.text import Text, plural
 from msd_desktop.core.state.roadmap import (
@@ -107,12 +108,7 @@ def get_config_value(cfg: Any, key_path: str) -> Any:
         return None
     if key_path in cfg:
         return cfg[key_path]
-    cur: Any = cfg
-    for part in key_path.split("."):
-        if not isinstance(cur, dict) or part not in cur:
-            return None
-        cur = cur[part]
-    return cur
+    return get_path(cfg, key_path)[1]
 
 
 def _read_config(root: Path, file: JsonFile | None = None

@@ -53,12 +53,12 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.config import schema as config_schema
 from msd_desktop.core.config import schema_texts
 from msd_desktop.core.config.draft import InvalidInput
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, validate_value
-from msd_desktop.core.config.store import lookup
 from msd_desktop.core.secrets.store import KeyringStatus, keyring_status, secret_keys
 from msd_desktop.core.workspace.new_project import (
     NewProjectResult,
@@ -354,7 +354,7 @@ class NewProjectDialog(QDialog):
         lay = QVBoxLayout(cell)
         lay.setContentsMargins(0, 0, 0, 0)
         editor = create_editor(field_spec(key))
-        found, value = lookup(self.base, key)
+        found, value = get_path(self.base, key)
         editor.set_value(value if found else MISSING)
         editor.edited.connect(lambda v, k=key: self.set_choice(k, v))
         title, help_text = key_title(key), key_description(key)

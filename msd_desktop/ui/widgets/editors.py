@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.core.common.key_paths import get_path, parent_keys, set_path, unset_path
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.draft import (
     GROUP_KEYS,
@@ -943,30 +944,22 @@ def _leaf_description(pattern: Any, leaf: Any) -> str:
 
 
 def _get_path(data: dict[str, Any], dotted: str) -> Any:
-    node: Any = data
-    for part in dotted.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return MISSING
-        node = node[part]
-    return node
+    """A member's value, ``MISSING`` when absent (the core's own-key walk)."""
+    found, value = get_path(data, dotted)
+    return value if found else MISSING
 
 
 def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
-    parts = dotted.split(".")
-    node = data
-    for part in parts[:-1]:
-        child = node.get(part)
-        if not isinstance(child, dict):
-            if value is MISSING:
-                return
-            child = node[part] = {}
-        node = child
-    if value is MISSING:
-        node.pop(parts[-1], None)
-        if not node and len(parts) > 1:
-            _set_path(data, ".".join(parts[:-1]), MISSING)
-    else:
-        node[parts[-1]] = value
+    """Set a member; ``MISSING`` removes it and the parent objects it leaves empty."""
+    if value is not MISSING:
+        set_path(data, dotted, value)
+        return
+    unset_path(data, dotted)
+    for parent in reversed(parent_keys(dotted)):
+        found, node = get_path(data, parent)
+        if not found or node != {}:
+            break
+        unset_path(data, parent)
 
 
 def _same_value(a: Any, b: Any) -> bool:
