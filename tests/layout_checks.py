@@ -48,11 +48,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from msd_desktop.ui.settings.form import ElidedLabel as FormElidedLabel
 from msd_desktop.ui.settings.form import FittedLabel
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 
-ELIDING_LABELS = (ElidedLabel, FormElidedLabel, FittedLabel)
+ELIDING_LABELS = (ElidedLabel, FittedLabel)
 
 
 def _name(widget: QWidget) -> str:

@@ -290,6 +290,10 @@
         <translation>Nenhuma alteração não salva.</translation>
     </message>
     <message>
+        <source>{0} changed on disk while you have unsaved changes. Reload discards your changes; Keep mine applies them on top of the new file (save to write them).</source>
+        <translation>{0} mudou no disco enquanto você tem alterações não salvas. Recarregar descarta suas alterações; Manter as minhas as aplica sobre o novo arquivo (salve para gravá-las).</translation>
+    </message>
+    <message>
         <source>Save ({0} invalid)</source>
         <translation>Salvar ({0} inválidos)</translation>
     </message>
@@ -431,10 +435,6 @@
     <message>
         <source>The file changed on disk; the form was reloaded.</source>
         <translation>O arquivo mudou no disco; o formulário foi recarregado.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;{0} changed on disk&lt;/b&gt; while you have unsaved changes. &lt;b&gt;Reload&lt;/b&gt; discards your changes; &lt;b&gt;Keep mine&lt;/b&gt; applies them on top of the new file (save to write them).</source>
-        <translation>&lt;b&gt;{0} mudou no disco&lt;/b&gt; enquanto você tem alterações não salvas. &lt;b&gt;Recarregar&lt;/b&gt; descarta suas alterações; &lt;b&gt;Manter as minhas&lt;/b&gt; as aplica sobre o novo arquivo (salve para gravá-las).</translation>
     </message>
     <message>
         <source>Reloaded from disk; your unsaved changes were discarded.</source>

@@ -138,7 +138,14 @@ from msd_desktop.ui.widgets.editors import (
     display,
     field_spec,
 )
-from msd_desktop.ui.widgets.plain_text import escape_html
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.plain_text import (
+    escape_html,
+    plain_label,
+    tooltip,
+    visible,
+    visible_lines,
+)
 from msd_desktop.ui.widgets.shortcuts import redo_keys
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
@@ -173,41 +180,6 @@ def _tint(widget: QWidget, color: str) -> None:
 def _muted(label: QLabel) -> QLabel:
     _tint(label, "muted")
     return label
-
-
-class ElidedLabel(QLabel):
-    """A one-line label that elides in the middle instead of widening its parent.
-
-    The full text is the tooltip. Why: a long config path must not set the Settings tab's
-    minimum width (it made the window wider than the screen).
-    """
-
-    MAX_HINT = 420  # px: the width it asks for at most (it takes more when there is room)
-
-    def __init__(self, text: str = "", parent: QWidget | None = None,
-                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> None:
-        super().__init__(text, parent)
-        self.mode = mode
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        self.setToolTip(text)
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self.setToolTip(text)
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        return QSize(min(hint.width(), self.MAX_HINT), hint.height())
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(min(40, super().sizeHint().width()), super().minimumSizeHint().height())
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), self.mode, rect.width())
-        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
 
 
 def name_clear_button(line: QLineEdit, name: str) -> None:
@@ -250,11 +222,11 @@ class FittedLabel(QLabel):
         super().__init__(parent)
         self.plain = plain
         self.mode = mode
-        self.setToolTip(plain)
+        self.setToolTip(tooltip(plain))
 
     def set_plain(self, plain: str) -> None:
         self.plain = plain
-        self.setToolTip(plain)
+        self.setToolTip(tooltip(plain))
 
     def minimumSizeHint(self) -> QSize:
         return QSize(min(40, super().sizeHint().width()), super().minimumSizeHint().height())
@@ -348,7 +320,7 @@ class Banner(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         row = QHBoxLayout()
-        self.label = QLabel()
+        self.label = plain_label(QLabel())  # messages quote paths and file text
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.label, 1)
@@ -443,7 +415,7 @@ class KeyRowWidget(QFrame):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(2)
         head = QHBoxLayout()
-        self.marker = QLabel()
+        self.marker = plain_label(QLabel())
         self.marker.setFixedWidth(14)
         self.title = TitleLabel(fk.title, Qt.TextElideMode.ElideRight)
         bold = self.title.font()
@@ -456,7 +428,8 @@ class KeyRowWidget(QFrame):
         head.addWidget(self.title)
         head.addWidget(self.key_label, 1)
         head.addSpacing(12)  # the key and "default: …" never touch
-        self.default_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight))
+        self.default_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight,
+                                                 max_hint=ELIDED_MAX_HINT))
         self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         head.addWidget(self.default_label)
         self.reset_button = QPushButton(self.tr("Reset"))
@@ -488,12 +461,12 @@ class KeyRowWidget(QFrame):
         name_controls(editor, fk.title, fk.description)
         layout.addWidget(editor)
         self._outlined = False  # the editor outlined in the error colour (invalid value)
-        self.error = QLabel()
+        self.error = plain_label(QLabel())  # the core's message quotes the value
         self.error.setWordWrap(True)
         _tint(self.error, "error")
         self.error.hide()
         layout.addWidget(self.error)
-        self.provenance = _muted(QLabel())
+        self.provenance = _muted(plain_label(QLabel()))  # quotes values from the files
         self.provenance.setWordWrap(True)
         font = self.provenance.font()
         font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
@@ -525,11 +498,11 @@ class KeyRowWidget(QFrame):
             self.marker.setText("")
             self.marker.setToolTip("")
         self.reset_button.setEnabled(set_here)
-        self.error.setText(short_error(error))
-        self.error.setToolTip(error if short_error(error) != error else "")
+        self.error.setText(visible_lines(short_error(error)))
+        self.error.setToolTip(tooltip(error) if short_error(error) != error else "")
         self.error.setVisible(bool(error))
         self._outline(bool(error))
-        self.provenance.setText(str(model.data(index, ProvenanceRole) or ""))
+        self.provenance.setText(visible_lines(model.data(index, ProvenanceRole) or ""))
 
     def _outline(self, on: bool) -> None:
         """A red outline around an invalid field (a stylesheet only while it is invalid; the
@@ -659,7 +632,8 @@ class ConfigFormPanel(QWidget):
             item.setEnabled(False)
         self.scope_combo.activated.connect(self._scope_picked)
         bar.addWidget(self.scope_combo)
-        self.path_label = _muted(ElidedLabel())
+        self.path_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle,
+                                             max_hint=ELIDED_MAX_HINT))
         bar.addWidget(self.path_label, 1)
         outer.addLayout(bar)
         # Second row: a narrow window must not be widened by one long toolbar.
@@ -724,7 +698,7 @@ class ConfigFormPanel(QWidget):
         form_page = QWidget()
         form_layout = QVBoxLayout(form_page)
         form_layout.setContentsMargins(0, 0, 0, 0)
-        self.unknown_label = QLabel()
+        self.unknown_label = plain_label(QLabel())  # key names from the file
         self.unknown_label.setWordWrap(True)
         _tint(self.unknown_label, "info")
         self.unknown_label.setContentsMargins(4, 4, 4, 4)
@@ -771,7 +745,8 @@ class ConfigFormPanel(QWidget):
 
         # one line, elided in the middle: a long path in "Saved … to <path>" must not widen the
         # window (the tooltip has the whole sentence)
-        self.status = _muted(ElidedLabel())
+        self.status = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle,
+                                         max_hint=ELIDED_MAX_HINT))
         outer.addWidget(self.status)
 
         find = QShortcut(QKeySequence.StandardKey.Find, self)
@@ -1206,8 +1181,9 @@ class ConfigFormPanel(QWidget):
         result = self.draft.result_data() if self.draft.pending else None
         for key, editor in self.editors.items():  # rows built later read the draft then
             editor.set_value(self.draft.shown_value(key, result))
-        self.path_label.setText(str(self.draft.path) if self.draft.file.exists
-                                else self.tr("{0}  (not created yet)").format(self.draft.path))
+        self.path_label.setText(visible(self.draft.path) if self.draft.file.exists
+                                else self.tr("{0}  (not created yet)").format(
+                                    visible(self.draft.path)))
         self.disk_banner.hide()
         self.disk_banner.hide_details()
         if self._conflict_view is not None:
@@ -1217,7 +1193,7 @@ class ConfigFormPanel(QWidget):
             self.error_banner.label.setText(self.tr(
                 "This file cannot be used, so it cannot be edited here. The file check says: "
                 "{0}. Fix it in a text editor; it is reloaded when it changes.").format(
-                    core_text(self.draft.load_error)))
+                    visible_lines(core_text(self.draft.load_error))))
             self.error_banner.show()
         else:
             self.error_banner.hide()
@@ -1367,9 +1343,9 @@ class ConfigFormPanel(QWidget):
     def _show_disk_banner(self) -> None:
         assert self.draft is not None
         self.disk_banner.label.setText(self.tr(
-            "<b>{0} changed on disk</b> while you have unsaved changes. <b>Reload</b> discards "
-            "your changes; <b>Keep mine</b> applies them on top of the new file (save to write "
-            "them).").format(escape_html(self.draft.path.name)))
+            "{0} changed on disk while you have unsaved changes. Reload discards your changes; "
+            "Keep mine applies them on top of the new file (save to write them).").format(
+                visible(self.draft.path.name)))
         if self._conflict_view is not None and not self._conflict_view.isHidden():
             self._conflict_view.refresh()  # the file may have changed once more
         self.disk_banner.show()
@@ -1484,7 +1460,7 @@ class ConfigFormPanel(QWidget):
         unknown = draft.unknown_keys()
         self.unknown_label.setText(
             self.tr("Keys MSD does not know (listed, kept on save): {0}").format(
-                ", ".join(unknown)) if unknown else ""
+                visible(", ".join(unknown))) if unknown else ""
         )
         self.unknown_label.setVisible(bool(unknown))
         self._fill_json_view()
@@ -1564,6 +1540,7 @@ class ConfigFormPanel(QWidget):
         super().closeEvent(event)
 
 
+ELIDED_MAX_HINT = 420  # px: the widest an elided path or status line asks to be
 TAB_FIX_MS = 150  # rows built out of order: Tab order fixed this long after, once
 IDLE_START_MS = 400  # after the first paint, wait this long before completing the form
 IDLE_CHUNK_MS = 16  # then build rows in chunks of about this long (the UI stays responsive)

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.ui.settings.sessions import EditSessions
 from msd_desktop.ui.settings.undo import EditSession, counts
 from msd_desktop.ui.widgets.core_text import core_text
+from msd_desktop.ui.widgets.plain_text import visible_lines
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 
 class Answer(Enum):
@@ -34,8 +39,17 @@ def describe(sessions: list[EditSession]) -> str:
     return "\n".join(lines)
 
 
-def ask_unsaved(parent: QWidget | None, sessions: list[EditSession], what: str) -> Answer:
-    """Save / Discard / Cancel for ``sessions`` (``what``: "Quitting", "Logging out" …)."""
+def plain_message_box(box: QMessageBox, informative: str) -> None:
+    """The box's texts as plain text: its informative text lists paths, which Qt would
+    otherwise guess to be rich text (a folder named like HTML renders, an ``<img>`` loads)."""
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setInformativeText(visible_lines(informative))
+    for label in box.findChildren(QLabel):
+        label.setTextFormat(Qt.TextFormat.PlainText)
+
+
+def unsaved_box(parent: QWidget | None, sessions: list[EditSession], what: str) -> QMessageBox:
+    """The Save / Discard / Cancel question, built (not shown)."""
     from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(parent)
@@ -44,13 +58,20 @@ def ask_unsaved(parent: QWidget | None, sessions: list[EditSession], what: str) 
     box.setWindowTitle(QCoreApplication.translate("UnsavedSettings", "Unsaved settings"))
     box.setText(QCoreApplication.translate(
         "UnsavedSettings", "{0}: save your changes to the settings first?").format(what))
-    box.setInformativeText(describe(sessions))
-    box.setTextFormat(Qt.TextFormat.PlainText)
+    plain_message_box(box, describe(sessions))
     buttons = QMessageBox.StandardButton
     box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
     box.setDefaultButton(buttons.Save)
     box.setEscapeButton(buttons.Cancel)
-    answer = box.exec()
+    return box
+
+
+def ask_unsaved(parent: QWidget | None, sessions: list[EditSession], what: str) -> Answer:
+    """Save / Discard / Cancel for ``sessions`` (``what``: "Quitting", "Logging out" …)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    buttons = QMessageBox.StandardButton
+    answer = unsaved_box(parent, sessions, what).exec()
     if answer == buttons.Save:
         return Answer.SAVE
     if answer == buttons.Discard:
@@ -139,9 +160,17 @@ def show_not_saved(parent: QWidget | None, problems: list[str]) -> None:
     box.setText(QCoreApplication.translate(
         "UnsavedSettings", "These settings could not be saved; nothing was lost, the window "
         "stays open:"))
-    box.setInformativeText("\n".join(problems))
+    plain_message_box(box, "\n".join(problems))
     box.exec()
 
 
-__all__ = ["Answer", "CloseGuard", "ask_unsaved", "discard_all", "save_all", "settle_sessions",
-           "settle_unsaved"]
+__all__ = [
+    "Answer",
+    "CloseGuard",
+    "ask_unsaved",
+    "discard_all",
+    "save_all",
+    "settle_sessions",
+    "settle_unsaved",
+    "unsaved_box",
+]

@@ -3,7 +3,11 @@
 ``text()`` stays the full text (tests and the automation channel read it); only the painting
 is shortened with "…" when the label is narrower than the text, and the tooltip then carries
 the full text (escaped, so it shows literally). The minimum size hint is small, so a long
-value never forces the window wider.
+value never forces the window wider; ``max_hint`` caps the width it asks for (a long config
+path must not set the Settings tab's minimum width), and it takes more when there is room.
+
+This is the one elided label of the window: every label that shows a file or folder name
+uses it, so none of them can fall back to Qt's rich-text guess.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ class ElidedLabel(QLabel):
 
     def __init__(self, text: str = "", parent: QWidget | None = None,
                  mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight,
-                 min_width: int = 40) -> None:
+                 min_width: int = 40, max_hint: int | None = None) -> None:
         super().__init__(parent)
         self._mode = mode
         self._min_width = min_width
+        self._max_hint = max_hint
         self._tip = ""  # a tooltip set by the caller wins over the automatic one
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
@@ -34,6 +39,17 @@ class ElidedLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
         return QSize(min(hint.width(), self._min_width), hint.height())
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self._max_hint is None:
+            return hint
+        return QSize(min(hint.width(), self._max_hint), hint.height())
+
+    @property
+    def mode(self) -> Qt.TextElideMode:
+        """Where the "…" goes when the text does not fit."""
+        return self._mode
 
     # -- text and tooltip
 

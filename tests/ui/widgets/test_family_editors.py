@@ -33,6 +33,7 @@ from msd_desktop.ui.widgets.editors_runtime import (
     RuntimeTiersEditor,
     RuntimeTiersModel,
 )
+from msd_desktop.ui.widgets.plain_text import tooltip
 
 EDIT = 2  # Qt.ItemDataRole.EditRole
 DISPLAY = 0
@@ -229,7 +230,7 @@ def test_runtime_tiers_invalid_value_is_refused(panel: ConfigFormPanel, project:
     assert panel.draft.errors[group] == full
     assert error.text() == short_error(full)
     assert error.text().startswith(f'Unknown config key: "{group}.two words.haiku".')
-    assert error.toolTip() == full
+    assert error.toolTip() == tooltip(full)  # escaped: the message quotes file text
     assert panel.save() is False
     assert _config_path(project).read_bytes() == before
 
