@@ -205,6 +205,10 @@ def run() -> None:
 
 
 def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _StartupGc) -> int:
+    # the core's part first: what to show is decided before Qt is loaded (every module
+    # imported after PySide6 is read once more by its import hook)
+    env = dict(os.environ)
+    registry, transient, open_root = _plan_workspaces(args, env)
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
@@ -232,8 +236,6 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
     marks["ui_imported_ms"] = (time.perf_counter() - t0) * 1000
 
     app.setWindowIcon(app_icon())
-    env = dict(os.environ)
-    registry, transient, open_root = _plan_workspaces(args, env)
     window = MainWindow(registry=registry, transient=transient, env=env,
                         open_project=open_root, watch=True,  # the smoke test as a user runs it
                         # the smoke test opens its own project; restoring the last one

@@ -613,6 +613,10 @@ class MainWindow(QMainWindow):
 
     def _on_projects_loaded(self, entries: list[WorkspaceEntry]) -> None:
         self.timings.setdefault("scan_ms", (time.perf_counter() - self._t0) * 1000)
+        # the summaries, the cache and the tray after the shell's first paint: a fast scan
+        # would otherwise put their modules and work in front of it
+        if self._after_first_paint(lambda: self._on_projects_loaded(entries)):
+            return
         from msd_desktop.ui.widgets.workers import YIELD_MS
 
         refs = [p.ref for e in entries for p in e.projects]

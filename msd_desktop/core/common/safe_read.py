@@ -36,6 +36,7 @@ import stat
 from pathlib import Path
 from typing import Any, Literal
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 
@@ -80,8 +81,8 @@ MAX_DEPTH = 64
 #: The largest YAML frontmatter block accepted (the YAML reader is pure Python).
 MAX_FRONTMATTER_BYTES = 256 * _KIB
 
-_DIGIT_RUN_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+_DIGIT_RUN_RE = lazy_re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
+_SURROGATE_RE = lazy_re.compile("[\ud800-\udfff]")
 
 
 class UnsafeFileError(MsdError, OSError):
@@ -243,7 +244,7 @@ def structure_problem(data: Any, *, max_depth: int = MAX_DEPTH) -> Text | None:
     return None
 
 
-_SURROGATE_ESCAPE_RE = re.compile(
+_SURROGATE_ESCAPE_RE = lazy_re.compile(
     r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
     r"|(?<![0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
 )

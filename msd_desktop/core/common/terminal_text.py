@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import re
 
+from msd_desktop.core.common import lazy_re
+
 _BIDI = "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029"
-_CONTROLS_RE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff]")
+_CONTROLS_RE = lazy_re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff]")
 # in error messages a newline or tab is layout, not an attack
-_UNSAFE_IN_MESSAGE_RE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff]")
+_UNSAFE_IN_MESSAGE_RE = lazy_re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff]")
 # in JSON text: what json.dumps(ensure_ascii=False) leaves raw but a terminal would act on
-_UNSAFE_IN_JSON_RE = re.compile(f"[\x7f-\x9f{_BIDI}\ud800-\udfff]")
+_UNSAFE_IN_JSON_RE = lazy_re.compile(f"[\x7f-\x9f{_BIDI}\ud800-\udfff]")
 
 
 def strip_controls(text: str) -> str:

@@ -35,6 +35,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.text import Text
 
 __all__ = [
@@ -44,8 +45,8 @@ __all__ = [
 ]
 
 GLOBAL_PREFIX = "global:"
-_GLOBAL_NAME_RE = re.compile(r"[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)*")
-_DRIVE_RE = re.compile(r"[A-Za-z]:")
+_GLOBAL_NAME_RE = lazy_re.compile(r"[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)*")
+_DRIVE_RE = lazy_re.compile(r"[A-Za-z]:")
 
 
 def _inside(base: str, target: str) -> bool:

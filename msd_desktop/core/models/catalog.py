@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.js_whitespace import JS_WHITESPACE_CLASS, js_trim
 from msd_desktop.core.common.text import Text
@@ -222,7 +222,7 @@ def agent_meta(name: str) -> AgentMeta | None:
 
 # ── runtimes ────────────────────────────────────────────────────────────────────────────
 
-_NORMALIZE_RE = re.compile(f"[_{JS_WHITESPACE_CLASS}]+")
+_NORMALIZE_RE = lazy_re.compile(f"[_{JS_WHITESPACE_CLASS}]+")
 
 
 def normalize_runtime(value: str) -> str:

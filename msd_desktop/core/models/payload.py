@@ -9,15 +9,15 @@ provenance) follows as extra keys. The Models tab's "Copy as JSON" gives the sam
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.models.execution import resolve_effort
 from msd_desktop.core.models.execution import resolve_execution as core_resolve_execution
 from msd_desktop.core.models.resolution import ResolutionInput, js_json, raw_profile
 from msd_desktop.core.models.resolution import resolve_model as core_resolve_model
 
-SURROGATE_RE = re.compile("[\ud800-\udfff]")
+SURROGATE_RE = lazy_re.compile("[\ud800-\udfff]")
 
 
 def dumps(payload: Any) -> str:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.js_number import normalize_number, number_to_string
 from msd_desktop.core.common.js_values import js_string, js_truthy
 from msd_desktop.core.common.safe_read import read_text, structure_problem
@@ -42,7 +42,7 @@ from msd_desktop.core.models.install_marker import InstallMarker, find_install_m
 
 # ── JavaScript value semantics ──────────────────────────────────────────────────────────
 
-_INDEX_RE = re.compile(r"0|[1-9][0-9]*")
+_INDEX_RE = lazy_re.compile(r"0|[1-9][0-9]*")
 _MAX_ARRAY_INDEX = 2**32 - 2
 # What an Object.prototype member looks like through String(): an unknown agent named like
 # one of these still "finds" something in upstream's unguarded plain-object maps.

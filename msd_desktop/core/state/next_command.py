@@ -28,13 +28,13 @@ The caller always also starts the process *in* the folder, so terminals without 
 
 from __future__ import annotations
 
-import re
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 
@@ -46,9 +46,9 @@ __all__ = [
 ]
 
 _ACTION_ALIASES = {"verify-phase": "verify-work"}
-_ACTION_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+_ACTION_RE = lazy_re.compile(r"[a-z0-9][a-z0-9-]*")
 # A phase id as the commands take it: "4", "4.5", "04-auth", "v2.1"; never spaces or shell text.
-_PHASE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+_PHASE_RE = lazy_re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 LINUX_TERMINALS: tuple[str, ...] = (
     "x-terminal-emulator",

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.safe_read import UnsafeFileError, check_digits, read_text
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.state.state_md import ParseProblem, iter_fence_state
@@ -51,21 +52,22 @@ __all__ = [
     "scan_phases_dir",
 ]
 
-_PROJECT_CODE_RE = re.compile(r"^[A-Z][A-Z0-9_]*-(?=\d)", re.IGNORECASE)
-_PHASE_HEADING_RE = re.compile(
+_PROJECT_CODE_RE = lazy_re.compile(r"^[A-Z][A-Z0-9_]*-(?=\d)", re.IGNORECASE)
+_PHASE_HEADING_RE = lazy_re.compile(
     r"^ {0,3}(#{2,4})[ \t]*(?:\[[^\]]{1,200}\][ \t]*)?(~~)?[ \t]*(?:\*\*)?Phase[ \t]+"
     r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)(?:[ \t]*\([^)\n]{0,200}\))?[ \t]*:[ \t]*(.*)$",
     re.IGNORECASE,
 )
-_ATX_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
-_VERSION_RE = re.compile(r"v\d+(?:\.\d+)+", re.IGNORECASE)
-_MILESTONE_SIGNAL_RE = re.compile(r"v\d+\.\d+|✅|📋|🚧|\bMilestone\b", re.IGNORECASE)
-_SECTION_END_SIGNAL_RE = re.compile(r"v\d+\.\d+|✅|📋|🚧", re.IGNORECASE)
-_CLOSED_RE = re.compile(r"\b(?:CLOSED|ARCHIVED|ABANDONED|SHIPPED|FAILED)\b|✅|🗄", re.IGNORECASE)
-_ACTIVE_RE = re.compile(r"\b(?:STARTED|ACTIVE|WIP)\b|in\s+progress|🚧|🔄", re.IGNORECASE)
-_CHECKLIST_OR_HEADING_RE = re.compile(r"^\s*(?:[-*+]\s*\[[ xX]\]|#{1,6}\s)")
-_STRIKE_RE = re.compile(r"~~([^~]*?)~~")
-_STRUCK_PHASE_RE = re.compile(r"^[\s*_]*Phase\s+([A-Za-z0-9_][A-Za-z0-9_.\-]*)", re.IGNORECASE)
+_ATX_RE = lazy_re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
+_VERSION_RE = lazy_re.compile(r"v\d+(?:\.\d+)+", re.IGNORECASE)
+_MILESTONE_SIGNAL_RE = lazy_re.compile(r"v\d+\.\d+|✅|📋|🚧|\bMilestone\b", re.IGNORECASE)
+_SECTION_END_SIGNAL_RE = lazy_re.compile(r"v\d+\.\d+|✅|📋|🚧", re.IGNORECASE)
+_CLOSED_RE = lazy_re.compile(r"\b(?:CLOSED|ARCHIVED|ABANDONED|SHIPPED|FAILED)\b|✅|🗄",
+                             re.IGNORECASE)
+_ACTIVE_RE = lazy_re.compile(r"\b(?:STARTED|ACTIVE|WIP)\b|in\s+progress|🚧|🔄", re.IGNORECASE)
+_CHECKLIST_OR_HEADING_RE = lazy_re.compile(r"^\s*(?:[-*+]\s*\[[ xX]\]|#{1,6}\s)")
+_STRIKE_RE = lazy_re.compile(r"~~([^~]*?)~~")
+_STRUCK_PHASE_RE = lazy_re.compile(r"^[\s*_]*Phase\s+([A-Za-z0-9_][A-Za-z0-9_.\-]*)", re.IGNORECASE)
 
 
 def js_round(value: float) -> int:
@@ -388,12 +390,12 @@ def parse_roadmap_file(path: Path) -> Roadmap | None:
 
 #: The most phase headings a ROADMAP.md may have (real roadmaps have tens).
 MAX_PHASES = 2000
-_PHASE_LINE_RE = re.compile(r"(?im)^ {0,3}#{2,4}[^\n]*?\bPhase\b")
+_PHASE_LINE_RE = lazy_re.compile(r"(?im)^ {0,3}#{2,4}[^\n]*?\bPhase\b")
 
 
 # --- the phases folder ----------------------------------------------------------------------
 
-_DIR_TOKEN_RE = re.compile(r"^(\d+[A-Za-z]?(?:\.\d+)*)(?=-|$)")
+_DIR_TOKEN_RE = lazy_re.compile(r"^(\d+[A-Za-z]?(?:\.\d+)*)(?=-|$)")
 
 
 @dataclass

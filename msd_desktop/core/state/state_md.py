@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.js_values import js_truthy
 from msd_desktop.core.common.safe_read import (
     MAX_DEPTH,
@@ -151,8 +152,8 @@ class Section:
     body_start_line: int
 
 
-_FENCE_RE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
-_ATX_RE = re.compile(r"^( {0,3})(#{1,6})([ \t]+.*|[ \t]*)?$")
+_FENCE_RE = lazy_re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
+_ATX_RE = lazy_re.compile(r"^( {0,3})(#{1,6})([ \t]+.*|[ \t]*)?$")
 
 
 def iter_fence_state(lines: list[str]) -> list[bool]:
@@ -297,8 +298,8 @@ def _field_matches_cell(name: str, raw_cell: str) -> bool:
     return False
 
 
-_ANY_NEWLINE_RE = re.compile(r"\r\n|\r|\n")
-_SEPARATOR_CELL_RE = re.compile(r"[\s\-:]+")
+_ANY_NEWLINE_RE = lazy_re.compile(r"\r\n|\r|\n")
+_SEPARATOR_CELL_RE = lazy_re.compile(r"[\s\-:]+")
 
 
 def _split_lines_any(content: str) -> list[str]:
@@ -594,8 +595,8 @@ def _shares_containers(data: Any) -> bool:
     return False
 
 
-_KEY_LINE_RE = re.compile(r"([A-Za-z0-9_-]+):(?:\s|$)")
-_BULLET_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
+_KEY_LINE_RE = lazy_re.compile(r"([A-Za-z0-9_-]+):(?:\s|$)")
+_BULLET_RE = lazy_re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
 
 
 def _duplicate_keys(yaml_text: str, first_line: int) -> list[ParseProblem]:
@@ -669,11 +670,11 @@ def _table_rows(text: str) -> list[dict[str, str]]:
     return rows
 
 
-_PHASE_PROSE_RE = re.compile(
+_PHASE_PROSE_RE = lazy_re.compile(
     r"^\s*(\d+(?:\.\d+)*[A-Za-z]?)\s+of\s+(\d+)(?:\s*\(([^)]*)\))?"
 )
-_PLAN_PROSE_RE = re.compile(r"^\s*(\d+)\s+of\s+(\d+)")
-_LAST_ACTIVITY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\s+[—-]{1,2}\s+(.+))?$")
+_PLAN_PROSE_RE = lazy_re.compile(r"^\s*(\d+)\s+of\s+(\d+)")
+_LAST_ACTIVITY_RE = lazy_re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\s+[—-]{1,2}\s+(.+))?$")
 
 
 def _parse_body(doc: StateDoc) -> None:
@@ -827,7 +828,7 @@ def parse_state_file(path: Path) -> StateDoc:
 
 # --- writer rules (§7.1) --------------------------------------------------------------------
 
-_NEEDS_QUOTES_RE = re.compile(r"""[:#"'\\\n\r\t]|^[\[{&*!|>%@`,?-]|^\s|\s$|^$""")
+_NEEDS_QUOTES_RE = lazy_re.compile(r"""[:#"'\\\n\r\t]|^[\[{&*!|>%@`,?-]|^\s|\s$|^$""")
 _PLAIN_RESERVED = {"null", "~", "true", "false", "yes", "no", "on", "off"}
 
 

@@ -32,10 +32,11 @@ DEMO_SCAN_DEPTH = 2
 
 
 def demo_source() -> Path:
-    """The bundled (read-only) demo folder inside the package."""
-    from importlib import resources
+    """The bundled (read-only) demo folder inside the package (package data beside the code:
+    a clone, a wheel's install and the frozen bundle all keep it there)."""
+    import msd_desktop
 
-    return Path(str(resources.files("msd_desktop") / "resources" / "demo"))
+    return Path(msd_desktop.__file__).parent / "resources" / "demo"
 
 
 def demo_target(env: dict[str, str] | None = None) -> Path:

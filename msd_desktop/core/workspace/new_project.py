@@ -45,12 +45,12 @@ Where MSD deliberately differs (Appendix B — each is asserted by the different
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.jsonfile import atomic_write_json, read_json_file
 from msd_desktop.core.common.text import Text
@@ -77,7 +77,7 @@ _INTEGRATION_ORDER: tuple[str, ...] = (
     "brave_search", "firecrawl", "exa_search", "tavily_search", "ref_search", "perplexity", "jina",
 )
 _DEPTH_TO_GRANULARITY = {"quick": "coarse", "standard": "standard", "comprehensive": "fine"}
-_INDEX_RE = re.compile(r"0|[1-9][0-9]*")
+_INDEX_RE = lazy_re.compile(r"0|[1-9][0-9]*")
 _MAX_INDEX = 2**32 - 2  # the largest canonical JS array index
 
 

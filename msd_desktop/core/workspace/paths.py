@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import EllipsisType
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.common.text import Text
@@ -29,8 +30,8 @@ Env = Mapping[str, str]
 INVALID_WORKSTREAM_NAME_MESSAGE = Text.of(
     "Invalid workstream name: must be alphanumeric, hyphens, underscores, or dots"
 )
-_WORKSTREAM_NAME_RE = re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]*$")
-_BAD_SEGMENT_RE = re.compile(r"[/\\]|\.\.")
+_WORKSTREAM_NAME_RE = lazy_re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]*$")
+_BAD_SEGMENT_RE = lazy_re.compile(r"[/\\]|\.\.")
 
 # Upstream WORKSTREAM_SESSION_ENV_KEYS, in order (GSD_SESSION_KEY renamed to MSD_SESSION_KEY).
 _SESSION_ENV_KEYS = (

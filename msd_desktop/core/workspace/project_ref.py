@@ -7,15 +7,15 @@ runs discovery under scan roots) both depend on it and not on each other.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.workspace.paths import active_workstream
 
-_WORKSTREAM_RE = re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]*$")
+_WORKSTREAM_RE = lazy_re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]*$")
 
 
 @dataclass

@@ -48,7 +48,6 @@ import contextlib
 import errno
 import logging
 import os
-import re
 import threading
 import time
 import warnings
@@ -71,6 +70,7 @@ from watchdog.events import (
     FileSystemMovedEvent,
 )
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace import inotify_tree
@@ -102,7 +102,7 @@ _FILE_KINDS: dict[str, ChangeKind] = {
     "phases": "phases",
     "workstreams": "workstream",
 }
-_PY_TEMP = re.compile(r"^tmp[a-z0-9_]{8}$")
+_PY_TEMP = lazy_re.compile(r"^tmp[a-z0-9_]{8}$")
 _IGNORED_NAMES = frozenset((".lock", ".msd-trace.jsonl", ".gsd-trace.jsonl", "4913"))
 _PLANNING = ".planning"
 _SEG = os.sep + _PLANNING

@@ -13,7 +13,6 @@ cheap (no file access), so a watcher event → repaint stays well inside 50 ms.
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
 from msd_desktop.ui.state.wording import fill
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
@@ -727,8 +727,8 @@ class StatePanel(QWidget):
         super().changeEvent(event)
 
 
-_BLOCK_START = re.compile(r"^\s*(#|>|\||[-*+]\s|\d+[.)]\s|```|~~~)")
-_FENCE = re.compile(r"^\s*(```|~~~)")
+_BLOCK_START = lazy_re.compile(r"^\s*(#|>|\||[-*+]\s|\d+[.)]\s|```|~~~)")
+_FENCE = lazy_re.compile(r"^\s*(```|~~~)")
 
 
 def hard_line_breaks(markdown: str) -> str:

@@ -17,6 +17,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
+from msd_desktop.core.common import lazy_re
+
 
 def escape_html(s: str, quote: bool = True) -> str:
     """``html.escape`` — the same five replacements — without importing ``html``, whose
@@ -32,7 +34,7 @@ def escape_html(s: str, quote: bool = True) -> str:
 # emoji sequences need; the line/paragraph separators; lone surrogates. Spelled out (Unicode
 # 14) rather than derived from ``unicodedata`` at import: that costs a pass over every code
 # point at start-up, and ``visible`` runs for every cell the views paint.
-_UNSAFE = re.compile(
+_UNSAFE = lazy_re.compile(
     "[\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2"
     "\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
     "\ufff9-\ufffb\ud800-\udfff\U000110bd\U000110cd\U00013430-\U0001343f"

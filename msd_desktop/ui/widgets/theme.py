@@ -11,7 +11,6 @@ paint semantic colours call :func:`semantic_color` at paint time or re-style the
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -75,8 +74,11 @@ def banner_style(kind: str = "error") -> str:
 
 
 def resources_dir() -> Path:
-    """``msd_desktop/resources`` (package data; works from a clean clone and from a wheel)."""
-    return Path(str(resources.files("msd_desktop") / "resources"))
+    """``msd_desktop/resources`` (package data beside the code: a clone, a wheel's install and
+    the frozen bundle all keep it there)."""
+    import msd_desktop
+
+    return Path(msd_desktop.__file__).parent / "resources"
 
 
 @cache
