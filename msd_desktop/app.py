@@ -88,7 +88,7 @@ class _StartupGc:
 
     Why: start-up creates ~100k objects that live as long as the window (modules, Qt
     wrappers, models); the collector's young-generation passes over them while they are
-    being created found nothing to free and cost ~10 ms of the smoke test (bench P3).
+    being created find nothing to free and only cost time.
     Reference counting still frees everything acyclic meanwhile. When the first load is done,
     the survivors are frozen (``gc.freeze``: never scanned again) and collection resumes;
     a minute later they are unfrozen, so anything of theirs that became cyclic garbage in
@@ -124,7 +124,7 @@ class _StartupGc:
 def fewer_malloc_arenas() -> None:
     """At most two glibc malloc arenas, set before any thread starts: each worker thread
     otherwise gets an arena of its own, and what the summary loads free there stays mapped
-    (~6 MiB of the window's peak at 5,000 projects, bench normal start). Elsewhere: nothing."""
+    (megabytes of the window's peak with thousands of projects). Elsewhere: nothing."""
     if not sys.platform.startswith("linux"):
         return
     try:

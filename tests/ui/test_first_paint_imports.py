@@ -57,7 +57,9 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.widgets.config_words",
     "msd_desktop.ui.widgets.core_text",
     "msd_desktop.ui.widgets.elided_label",
+    "msd_desktop.ui.widgets.deferred_settings",
     "msd_desktop.ui.widgets.empty_hint",
+    "msd_desktop.ui.widgets.first_paint",
     "msd_desktop.ui.widgets.language_menu",
     "msd_desktop.ui.widgets.plain_text",
     "msd_desktop.ui.widgets.shortcuts",
@@ -67,6 +69,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.widgets.translation",
     "msd_desktop.ui.widgets.viewport",
     "msd_desktop.ui.widgets.watch_bridge",
+    "msd_desktop.ui.widgets.window_title",
     "msd_desktop.ui.widgets.workers",
 })
 # the Qt modules a window of widgets needs; QtSvg, QtNetwork, QtDBus… come on first use

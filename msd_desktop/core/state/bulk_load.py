@@ -143,7 +143,7 @@ def _portable_load(load: StatesLoad) -> StatesLoad:
 
 
 # pickle is imported by the functions that speak the protocol: loading states in the
-# window's own threads (a small workspace) never needs it (bench P3)
+# window's own threads (a small workspace) never needs it
 def _write(stream: IO[bytes], message: Any) -> None:
     import pickle
 

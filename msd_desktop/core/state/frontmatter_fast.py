@@ -2,7 +2,7 @@
 
 Why: :mod:`msd_desktop.core.state.state_md` loads the frontmatter with ruamel.yaml (pure, safe,
 YAML 1.2, timestamps kept as text). Importing ruamel and compiling its resolver costs more
-than parsing every demo project together (~15 ms cold at window start-up, bench P3), and
+than parsing every demo project together, and
 each load walks ruamel's scanner/parser/composer for a dozen ``key: value`` lines.
 
 :func:`load_simple` reads only the subset whose meaning is certain and answers

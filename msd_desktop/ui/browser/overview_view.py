@@ -185,7 +185,7 @@ class OverviewView(QWidget):
         self.table.setItemDelegateForColumn(COL_PROGRESS, ProgressBarDelegate(self.table))
         header = self.table.horizontalHeader()
         # Interactive + an explicit fit per scan, not ResizeToContents: that mode re-measures
-        # up to 1,000 rows of every column on each dataChanged (bench P5: a million data()
+        # up to 1,000 rows of every column on each dataChanged (a million data()
         # calls on the UI thread for 1,000 projects). The visible rows plus a few give the
         # same widths in practice; a long value is still readable in the tooltip.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

@@ -78,7 +78,7 @@ from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, read_ti
 
 def ask_folder(parent: QWidget | None, title: str) -> Path | None:
     """Ask for a directory; ``None`` when cancelled."""
-    from PySide6.QtWidgets import QFileDialog  # (dialogs load on first use: bench P3)
+    from PySide6.QtWidgets import QFileDialog  # (dialogs load on first use)
 
     path = QFileDialog.getExistingDirectory(parent, title, str(Path.home()))
     return Path(path) if path else None
@@ -268,7 +268,7 @@ class ProjectBrowserPanel(QWidget):
         self.tree.setAccessibleName(self.tr("Projects"))
         # the tree shows the model itself and the filter proxy only while a filter is typed
         # (see _show_filtered): the proxy maps every row through the Python model, which made
-        # the first layout of 1,000 projects a 60 ms stall (bench P5)
+        # the first layout of 1,000 projects a 60 ms stall
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
         # the rows are read-only: no editor on a double click or F2 (the items say so too)
@@ -285,7 +285,7 @@ class ProjectBrowserPanel(QWidget):
         self.tree.header().setMinimumSectionSize(40)  # Status may get narrower than 100 px
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         # resizeColumnToContents measures every row by default: ~75 ms on the UI thread for
-        # 1,000 projects (bench P5). The first 200 rows give the same width in practice.
+        # 1,000 projects. The first 200 rows give the same width in practice.
         self.tree.header().setResizeContentsPrecision(200)
         self.tree.setColumnWidth(0, 190)
         self.tree.viewport().installEventFilter(self)
@@ -553,7 +553,7 @@ class ProjectBrowserPanel(QWidget):
         self.model.set_workspaces(entries)
         self.expand_branches()
         # measuring the names (~15 ms for 1,000 projects) waits for a later event-loop turn:
-        # this one already swaps both models and starts the summaries (bench P5 stalls). A
+        # this one already swaps both models and starts the summaries. A
         # real timer (not 0 ms, which Qt posts into this same batch of events) lets timers
         # and input run in between.
         QTimer.singleShot(YIELD_MS, self, self._measure_columns)

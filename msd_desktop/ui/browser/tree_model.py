@@ -107,7 +107,7 @@ _ICONS: dict[tuple[int, QStyle.StandardPixmap], QIcon] = {}  # (id of the style,
 
 def _icon(pixmap: QStyle.StandardPixmap) -> QIcon:
     """The style's standard icon, made once per style: views ask for it on every paint of
-    every row (bench P5: a few ms per paint of 1,000 projects)."""
+    every row (a few ms per paint of 1,000 projects)."""
     app = QApplication.instance()
     if isinstance(app, QApplication):
         style = app.style()

@@ -45,7 +45,7 @@ def _tip(text: str) -> str:
 
 def launch_detached(argv: list[str], cwd: Path) -> bool:
     """Start ``argv`` detached in ``cwd`` (the one call a test replaces)."""
-    from PySide6.QtCore import QProcess  # (loaded on first use: bench P3)
+    from PySide6.QtCore import QProcess  # (loaded on first use)
 
     ok, _pid = QProcess.startDetached(argv[0], argv[1:], str(cwd))
     return bool(ok)

@@ -41,7 +41,7 @@ from msd_desktop.ui.widgets.plain_text import (
 from msd_desktop.ui.widgets.theme import app_icon
 from msd_desktop.ui.widgets.workers import read_timeout, run_op
 
-if TYPE_CHECKING:  # parsing modules load off the start-up path (bench P3)
+if TYPE_CHECKING:  # parsing modules load off the start-up path
     from msd_desktop.core.state.project import ProjectState
 
 MESSAGE_MS = 8000
@@ -80,8 +80,8 @@ class TrayLine:
 
 def _root(ref: ProjectRef) -> Path:
     """The project's own ``Path`` (the scan's, shared by every line and key made from it): a
-    copy per use was a new object to parse and hash — ~50 ms of the GUI thread per pass over
-    5,000 projects (bench normal start)."""
+    copy per use is a new object to parse and hash, per project and pass, on the GUI
+    thread."""
     return ref.root if isinstance(ref.root, Path) else Path(ref.root)
 
 

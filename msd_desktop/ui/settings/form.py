@@ -154,7 +154,7 @@ from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
 def ask_discard_changes(parent: QWidget, what: str) -> bool:
     """Ask whether pending edits may be discarded (scope switch, reload)."""
-    from PySide6.QtWidgets import QMessageBox  # on first use (its type costs ~0.7 ms; P3)
+    from PySide6.QtWidgets import QMessageBox  # on first use (its type costs ~0.7 ms)
 
     answer = QMessageBox.question(
         parent, QCoreApplication.translate("SettingsForm", "Discard unsaved settings?"),
@@ -274,7 +274,7 @@ def _show_text(label: QLabel, text: str, words: list[str]) -> None:
     """``text`` in ``label``: plain, or rich text with the search words highlighted.
 
     Why not always rich text: a rich-text label lays its text out through a text document,
-    which made a row's labels several times dearer to show and wrap (bench P3); only a search
+    which made a row's labels several times dearer to show and wrap; only a search
     needs the highlight."""
     if words:
         label.setTextFormat(Qt.TextFormat.RichText)
@@ -333,7 +333,7 @@ class Banner(QFrame):
     @property
     def details(self) -> QPlainTextEdit:
         """The hidden text box under the message (a diff), built on first use: most banners
-        never show one (a text editor is among the dearest widgets to create; bench P3)."""
+        never show one (a text editor is among the dearest widgets to create)."""
         if self._details is None:
             details = QPlainTextEdit()
             details.setReadOnly(True)
@@ -1030,7 +1030,7 @@ class ConfigFormPanel(QWidget):
             shown.add(key)
         # Showing a row inside the visible form makes Qt lay the whole form out at once;
         # shown one by one, n rows cost O(n²) layouts. With the form's layout switched off
-        # meanwhile, it is laid out once, afterwards (bench P3).
+        # meanwhile, it is laid out once, afterwards.
         self.form_layout.setEnabled(False)
         try:
             for key, row in self.rows.items():
@@ -1083,7 +1083,7 @@ class ConfigFormPanel(QWidget):
         A first guess of ~100 px a row is built and laid out (once: see ``_update_shown``);
         then one more at a time until the rows reach the bottom, each at the height the form
         gives it (measured by that layout, so asking again costs nothing). A row below the
-        fold cost ~2 ms to build and show for nothing (bench P3)."""
+        fold cost ~2 ms to build and show for nothing."""
         height = self.scroll_area.maximumViewportSize().height()
         limit = min(max(6, height // 75), len(self._visible))
         self._build_some(0, minimum=min(limit, max(1, height // 100)))

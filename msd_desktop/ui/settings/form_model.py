@@ -163,7 +163,7 @@ class ConfigFormModel(HeaderedTableModel):
         self.keys = form_keys()
         self._row_of = {fk.key: i for i, fk in enumerate(self.keys)}
         # Computed on first use: the search text when someone searches, a key's provenance
-        # when its row is built (the form shows one screenful of ~190 rows at first; bench P3).
+        # when its row is built (the form shows one screenful of ~190 rows at first).
         self._search: dict[str, str] | None = None
         self.draft: ConfigDraft | None = None
         self.loaded: LoadedConfig | None = None
@@ -295,7 +295,7 @@ class ConfigFilterProxyModel(QSortFilterProxyModel):
         """The source rows the proxy shows, in its order (its rows mapped to the source).
 
         Without a filter or a sort that is every source row: no row-by-row walk through the
-        proxy, which calls into Python several times per row (bench P3)."""
+        proxy, which calls into Python several times per row."""
         source = self.sourceModel()
         if source is None:
             return []
@@ -337,7 +337,7 @@ class SectionTocModel(QStandardItemModel):
     name), ``SectionCountRole`` (the count); a section nothing passes is disabled. The rows
     live in Qt's own items, updated when the proxy's rows change: the list view then lays
     out and paints them without calling into Python (an item model written in Python was
-    asked ~1,100 times while the Settings tab first showed; bench P3).
+    asked ~1,100 times while the Settings tab first showed).
     """
 
     def __init__(self, proxy: QSortFilterProxyModel, parent: QObject | None = None) -> None:

@@ -244,7 +244,7 @@ class _StateBody(QTextBrowser):
 
 
 class StatePanel(QWidget):
-    """Shows a :class:`StateView`; ``shown`` fires after each update (tests and the P4 bench)."""
+    """Shows a :class:`StateView`; ``shown`` fires after each update (tests wait for it)."""
 
     shown = Signal(object)  # StateView
 

@@ -94,7 +94,7 @@ def option_help(description: str, option: Any) -> str:
 def _names(text: str, word: str) -> bool:
     """Whether ``word`` occurs in ``text`` with no letter, digit, ``_`` or ``-`` either side
     (the regex ``(?<![\\w-])word(?![\\w-])`` without compiling one per option: the form
-    builds these tooltips while it opens, bench P3)."""
+    builds these tooltips while it opens)."""
     start = 0
     while (at := text.find(word, start)) >= 0:
         end = at + len(word)

@@ -3,8 +3,8 @@
 Why: the viewport Qt makes for a ``QAbstractScrollArea`` has no Python wrapper; the first time
 PySide6 is handed one from C++ (``view.viewport()``), it looks through every ``QWidget``
 subclass for the object's most derived type and creates each class it tries, with its enums —
-``QFileDialog``, ``QWizard``, ``QCalendarWidget``, ``QMdiArea`` … 70 enums, ~6 ms on this
-machine, before the window's first paint, for classes the window never shows (bench P3). A
+``QFileDialog``, ``QWizard``, ``QCalendarWidget``, ``QMdiArea`` … dozens of enums before the
+window's first paint, for classes the window never shows. A
 viewport made here already has its wrapper. It is set up as Qt sets up its own (object name,
 the ``Base`` background, filled), so it looks and behaves the same.
 """

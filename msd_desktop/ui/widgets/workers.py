@@ -61,7 +61,7 @@ MAX_WORKERS = max(2, min(4, os.cpu_count() or 2))
 DRAIN_BUDGET_S = 0.025  # deliver for at most this long per event-loop turn
 # delay for work continued "on a later turn": QTimer.singleShot(0) is a posted call that Qt
 # sends in the same batch as the events around it, so only a real timer lets input, timers
-# and paints in between (bench P5 measures the gaps)
+# and paints in between
 YIELD_MS = 1
 SWITCH_INTERVAL_S = 0.001
 SHUTDOWN_WAIT_S = 2.0  # quitting waits at most this long for busy workers
