@@ -11,7 +11,7 @@ APT_PACKAGES=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-1-0 fonts-dejavu-
   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0 libxcb-image0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xkb1
   libegl1 libgl1 libfontconfig1 libdbus-1-3 imagemagick python3-venv
-  desktop-file-utils binutils trayer xdotool)
+  desktop-file-utils appstream binutils trayer xdotool git)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -1,19 +1,15 @@
 """Run a small JavaScript function in node over a batch of inputs: the judge for the core's
-JavaScript semantics (numbers, ``String()``, ``JSON``). One node process per batch; tests that
-use it are skipped where node is not installed.
+JavaScript semantics (numbers, ``String()``, ``JSON``). One node process per batch; a test
+that uses it fails where node is missing (``tests/prerequisites.py``): the machine provides it.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from typing import Any
 
-import pytest
-
-NODE = shutil.which("node")
-needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+from tests.prerequisites import require_node
 
 
 def run_node(function_source: str, inputs: list[Any]) -> list[Any]:
@@ -22,14 +18,14 @@ def run_node(function_source: str, inputs: list[Any]) -> list[Any]:
     The inputs travel as ASCII JSON, so lone surrogates and integers beyond 2**53 reach node
     as ``JSON.parse`` makes them (a lone surrogate, a double).
     """
-    assert NODE is not None
+    node = require_node()
     script = (
         "const inp = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
         f"const f = {function_source};"
         "process.stdout.write(JSON.stringify(inp.map((x) => f(x))));"
     )
     proc = subprocess.run(
-        [NODE, "-e", script],
+        [node, "-e", script],
         input=json.dumps(inputs, ensure_ascii=True),
         capture_output=True,
         text=True,

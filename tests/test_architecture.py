@@ -11,10 +11,11 @@ import json
 import re
 import subprocess
 import sys
-from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
+
+from tests.prerequisites import missing, require_module
 
 REPO = Path(__file__).resolve().parents[1]
 HEAVY = ("ruamel", "watchdog", "keyring", "platformdirs", "PySide6")
@@ -82,8 +83,7 @@ def _heavy(modules: set[str]) -> list[str]:
 
 
 def test_resolve_model_path_stays_light(tmp_path: Path) -> None:
-    if find_spec("msd_desktop.commands.resolve") is None:
-        pytest.skip("msd_desktop.commands.resolve not written yet")
+    require_module("msd_desktop.commands.resolve")
     project = tmp_path / "proj"
     (project / ".planning").mkdir(parents=True)
     (project / ".planning" / "config.json").write_text('{"model_profile": "balanced"}\n', "utf-8")
@@ -113,7 +113,7 @@ def test_root_path_stays_light(tmp_path: Path) -> None:
 def test_import_linter_contract() -> None:
     lint = Path(sys.executable).parent / "lint-imports"
     if not lint.exists():
-        pytest.skip("import-linter is not installed")
+        missing(f"{lint} (import-linter)", "scripts/bootstrap.sh dev installs it into .venv")
     proc = _run([str(lint)])
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert "broken" in proc.stdout
@@ -123,7 +123,7 @@ def test_import_linter_contract() -> None:
 def _import_cycles(package: str = "msd_desktop") -> list[list[str]]:
     """Strongly connected groups of ``package``'s modules (Tarjan), counting every import,
     function-level ones included (grimp, the graph import-linter builds)."""
-    grimp = pytest.importorskip("grimp")
+    grimp = require_module("grimp")
     graph = grimp.build_graph(package)
     modules = sorted(graph.modules)
     edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in modules}
@@ -168,7 +168,7 @@ def test_no_import_cycles() -> None:
 
 def test_cycle_finder_sees_a_cycle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The cycle check itself works: two modules importing each other (one lazily) are found."""
-    grimp = pytest.importorskip("grimp")
+    grimp = require_module("grimp")
     pkg = tmp_path / "cyc"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")

@@ -18,7 +18,7 @@ import subprocess
 import unicodedata
 from pathlib import Path
 
-import pytest
+from tests.prerequisites import missing
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "msd_desktop"
@@ -47,7 +47,8 @@ def _tracked_files() -> list[Path]:
             ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, timeout=60, check=True
         )
     except (OSError, subprocess.CalledProcessError):
-        pytest.skip("not a git checkout (the docs checks need the tracked file list)")
+        missing("not a git checkout (the docs checks need the tracked file list)",
+                "run the tests in a clone of the repository")
     names = [n for n in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if n]
     return [REPO / n for n in names]
 

@@ -5,8 +5,8 @@ Every test that compares with upstream (core and differential alike) gets it thr
 with node and npm runs them all: ``npm install --no-audit --no-fund --prefix <cache>
 @opengsd/gsd-core@1.11.0`` into ``$XDG_CACHE_HOME/msd-desktop-tests/upstream-1.11.0`` (``~/.cache``
 when unset; or ``$MSD_UPSTREAM_CACHE``), outside the checkout, under a file lock so parallel
-runs do not collide, reused afterwards. Only a missing ``node`` or ``npm`` skips; a failed
-install is a failure.
+runs do not collide, reused afterwards. A missing ``node`` or ``npm`` fails
+(``tests/prerequisites.py``), and so does a failed install.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests.prerequisites import require_node, require_tool
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 UPSTREAM_PACKAGE = "@opengsd/gsd-core"
@@ -51,10 +53,9 @@ def _installed_ok(cache: Path) -> bool:
 
 
 def ensure_upstream() -> Path:
-    """Install (once) and return the gsd-core package dir; skip when node/npm are absent."""
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        pytest.skip("differential tests need node and npm on PATH")
+    """Install (once) and return the gsd-core package dir; fails when node/npm are absent."""
+    require_node()
+    npm = require_tool("npm", "install Node.js 18 or newer with npm (Debian: nodejs, npm)")
     cache = upstream_cache_dir()
     cache.parent.mkdir(parents=True, exist_ok=True)
     lock_path = cache.parent / f".{cache.name}.lock"

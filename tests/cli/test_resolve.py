@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 import pytest
 
 from msd_desktop.cli import main
+from tests.prerequisites import require_node
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -199,9 +199,7 @@ SMOKE_CASES: list[tuple[Any, list[str], dict[str, str]]] = [
 def test_matches_upstream(tmp_path: Path, config: Any, argv: list[str],
                           env: dict[str, str], gsd_tools: Path) -> None:
     tools = gsd_tools
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is missing")
+    node = require_node()
     root = _project(tmp_path, config)
     base = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path / "home")}
     (tmp_path / "home").mkdir()

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.core.secrets import store as core
+from tests.prerequisites import require_keyring
 
 REPO = Path(__file__).resolve().parents[2]
 BRAVE = "BSA-cli-global-0123456789"
@@ -65,12 +66,7 @@ def _wipe(root: Path) -> None:
 
 @pytest.fixture
 def kr(project: Path) -> Iterator[None]:
-    status = core.keyring_status()
-    if not status.usable:
-        pytest.skip(
-            f"no usable OS keyring ({status.backend}): {status.reason} "
-            "Run the suite with scripts/run-tests.sh to get a real Secret Service."
-        )
+    require_keyring()
     _wipe(project)
     yield
     _wipe(project)

@@ -36,6 +36,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+from tests.prerequisites import require_module
 from tests.upstream import (  # one install, shared with tests/core
     DRIVER_SOURCE,
     UPSTREAM_PACKAGE,
@@ -299,17 +300,11 @@ class Msd:
         return Result(code, out.getvalue(), err.getvalue())
 
 
-def msd_available(*modules: str) -> bool:
-    """True when the msd modules a test exercises exist (they are written concurrently)."""
-    import importlib.util
-
-    return all(importlib.util.find_spec(m) is not None for m in modules)
-
-
 def require_msd(*modules: str) -> None:
-    missing = [m for m in modules if not msd_available(m)]
-    if missing:
-        pytest.skip(f"msd module(s) not written yet: {', '.join(missing)}")
+    """The msd modules a test compares with upstream import: a renamed or broken one fails
+    the test (it never turns the comparison into a skip)."""
+    for module in modules:
+        require_module(module, "the msd module this comparison exercises is gone or broken")
 
 
 # --------------------------------------------------------------------------- fixtures

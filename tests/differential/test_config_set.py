@@ -18,6 +18,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from tests.prerequisites import require_keyring
+
 from .conftest import Msd, Upstream, case_dir, diff_settings, require_msd
 from .deviations import ConfigSetCase
 from .harness import raise_failures, run_config_set
@@ -136,11 +138,9 @@ def test_lead_decisions(
 
 
 @pytest.mark.keyring
-@pytest.mark.skipif(
-    not os.environ.get("MSD_TEST_KEYRING_HOME"), reason="needs scripts/run-tests.sh keyring"
-)
 def test_secret_goes_to_keyring(upstream, msd, diff_root) -> None:
     """D4 with a real keyring: msd stores ``true`` in config.json, upstream the plaintext."""
+    require_keyring()
     import json
 
     from .harness import _write_start, config_set_argv, read_config

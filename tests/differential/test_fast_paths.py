@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .conftest import base_env, case_dir, diff_settings, msd_available
+from .conftest import base_env, case_dir, diff_settings, require_msd
 from .deviations import ConfigSetCase
 from .harness import _write_start, config_set_argv, read_config
 from .strategies import (
@@ -64,10 +64,7 @@ def test_gsd_driver_matches_gsd_cli_config_set(key, raw, start, upstream, diff_r
 @diff_settings(scale=0.08)
 @given(project=projects(), call=resolution_call)
 def test_msd_inprocess_matches_msd_cli(project, call, msd, diff_root) -> None:
-    if not msd_available("msd_desktop.commands.resolve"):
-        import pytest
-
-        pytest.skip("msd_desktop.commands.resolve not written yet")
+    require_msd("msd_desktop.commands.resolve")
     verb, agent, flags = call
     with case_dir(diff_root) as root:
         proj, env = materialize(project, root, "msd", base_env("msd"))
@@ -80,10 +77,7 @@ def test_msd_inprocess_matches_msd_cli(project, call, msd, diff_root) -> None:
 @diff_settings(scale=0.05)
 @given(key=config_set_keys, raw=config_set_values, start=start_configs)
 def test_msd_inprocess_matches_msd_cli_config_set(key, raw, start, msd, diff_root) -> None:
-    if not msd_available("msd_desktop.commands.config"):
-        import pytest
-
-        pytest.skip("msd_desktop.commands.config not written yet")
+    require_msd("msd_desktop.commands.config")
     case = ConfigSetCase(key, raw, start)
     with case_dir(diff_root) as root:
         p1, env1 = _write_start(case, root / "a", "msd")

@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from tests.prerequisites import require_display
+
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).parent / "screenshots"
 DOC_SHOTS = REPO / "docs" / "screenshots"
@@ -125,8 +127,8 @@ class AppDriver:
 
 
 def needs_display() -> None:
-    if not os.environ.get("DISPLAY"):
-        pytest.skip("needs an X display (run under scripts/run-tests.sh or xvfb-run)")
+    """The runner's X server (a missing one fails: ``tests/prerequisites.py``)."""
+    require_display()
 
 
 @pytest.fixture

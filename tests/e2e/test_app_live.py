@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import AppDriver, save_shot
+from tests.prerequisites import require_keyring
 
 pytestmark = [pytest.mark.e2e]
 
@@ -89,8 +90,7 @@ def test_api_key_set_through_the_ui_lands_in_the_keyring(app: AppDriver) -> None
     from msd_desktop.core.secrets import store as secrets
     from msd_desktop.core.secrets.masking import UNSET, mask
 
-    if not secrets.keyring_status().usable:
-        pytest.skip("no usable keyring in this session (run under scripts/run-tests.sh)")
+    require_keyring()
     root = app.open_project("checklist-printer", "Settings")
     panel = {"cls": "ApiKeysPanel", "visible": False}
     app.do("tab", text="API keys")

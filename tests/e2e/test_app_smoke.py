@@ -16,11 +16,14 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.app import demo_source
+from tests.prerequisites import require_tool
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run"),
-]
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(autouse=True)
+def _xvfb_run() -> None:
+    require_tool("xvfb-run")
 
 SHOTS = Path(__file__).parent / "screenshots"
 

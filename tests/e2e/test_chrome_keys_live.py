@@ -23,6 +23,7 @@ from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.widgets.shortcuts_dialog import ShortcutsDialog
 from tests.e2e.conftest import needs_display
+from tests.prerequisites import require_tool, require_xcb
 
 pytestmark = [pytest.mark.e2e]
 
@@ -36,10 +37,8 @@ def _xdotool(*args: str) -> str:
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path, isolated_home: Path) -> Iterator[MainWindow]:
     needs_display()
-    if QApplication.platformName() != "xcb":
-        pytest.skip("needs the xcb platform (a real X server)")
-    if shutil.which("xdotool") is None:
-        pytest.skip("xdotool is not installed (scripts/bootstrap.sh installs it)")
+    require_xcb()
+    require_tool("xdotool")
     demo = tmp_path / "demo"
     shutil.copytree(demo_source(), demo)
     env = {k: os.environ[k] for k in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",

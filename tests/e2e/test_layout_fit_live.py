@@ -42,6 +42,7 @@ from msd_desktop.ui.widgets.translation import install_translators
 from msd_desktop.ui.widgets.workers import live_ops
 from tests.e2e.conftest import REPO, needs_display
 from tests.layout_checks import cell_problems, layout_problems
+from tests.prerequisites import missing, require_tool, require_xcb
 
 pytestmark = [pytest.mark.e2e]
 
@@ -296,8 +297,7 @@ def walk(qtbot: QtBot, demo: Path, env: dict[str, str], tmp: Path, code: str,
 @pytest.fixture
 def real_x(qapp: QApplication) -> QApplication:
     needs_display()
-    if QApplication.platformName() != "xcb":
-        pytest.skip("needs the xcb platform (a real X server)")
+    require_xcb()
     return qapp
 
 
@@ -341,7 +341,8 @@ def test_pictures(real_x: QApplication, qtbot: QtBot, tmp_path: Path, demo: Path
         pytest.skip("pictures only on request (MSD_SCREENSHOT_DIR)")
     screen = QApplication.primaryScreen().availableGeometry()
     if screen.width() < size[0] or screen.height() < size[1]:
-        pytest.skip(f"the screen ({screen.width()}x{screen.height()}) is smaller than {size}")
+        missing(f"the screen ({screen.width()}x{screen.height()}) is smaller than {size}",
+                "give the pictures a bigger X server: MSD_TEST_SCREEN=2000x1200x24")
     home = Path(os.environ["MSD_SCREENSHOT_HOME"]) if os.environ.get(
         "MSD_SCREENSHOT_HOME") else None
     result = walk(qtbot, demo, _env(home), tmp_path, "en", size, Path(target))
@@ -374,8 +375,7 @@ def test_nothing_is_cut_at_200_percent(tmp_path: Path) -> None:
     child pytest on an X server of its own with a screen big enough for it."""
     if os.environ.get("QT_SCALE_FACTOR"):
         pytest.skip("this is the scaled run itself")
-    if shutil.which("Xvfb") is None:
-        pytest.skip("needs Xvfb (scripts/bootstrap.sh installs it)")
+    require_tool("Xvfb")
     needs_display()
     report = tmp_path / "scaled"
     node = f"{Path(__file__).relative_to(REPO)}::test_nothing_is_cut_at_1024x700"

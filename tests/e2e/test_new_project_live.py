@@ -26,6 +26,7 @@ from msd_desktop.app import demo_source
 from msd_desktop.core.workspace.registry import WorkspaceRegistry
 from tests.e2e.conftest import DOC_SHOTS, SHOTS, needs_display
 from tests.e2e.test_matrix_batch_live import ModalSteps
+from tests.prerequisites import require_tool, require_xcb
 
 NAME = "weather-station"
 
@@ -33,10 +34,8 @@ NAME = "weather-station"
 @pytest.fixture
 def real_x(qapp: QApplication) -> QApplication:
     needs_display()
-    if QApplication.platformName() != "xcb":
-        pytest.skip("needs the xcb platform (a real X server)")
-    if shutil.which("xdotool") is None:
-        pytest.skip("needs xdotool for real input")
+    require_xcb()
+    require_tool("xdotool")
     return qapp
 
 

@@ -25,6 +25,7 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.app import demo_source
 from msd_desktop.core.workspace.registry import ProjectRef
 from tests.e2e.conftest import DOC_SHOTS, SHOTS, needs_display
+from tests.prerequisites import require_keyring, require_xcb
 
 SECRET = "BSAk-live-7f3e9c1d5b2a8e4f"
 ENV_KEYS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
@@ -34,8 +35,7 @@ ENV_KEYS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_C
 @pytest.fixture
 def real_x(qapp: QApplication) -> QApplication:
     needs_display()
-    if QApplication.platformName() != "xcb":
-        pytest.skip("needs the xcb platform (a real X server)")
+    require_xcb()
     return qapp
 
 
@@ -170,8 +170,7 @@ def test_json_tab_typed_with_real_keys_masked_and_moved_to_keyring(
 
     from msd_desktop.core.secrets import store as secrets
 
-    if not secrets.keyring_status().usable:
-        pytest.skip("no usable OS keyring (run under scripts/run-tests.sh)")
+    require_keyring()
     assert page.move_button.isEnabled()
     QTest.mouseClick(page.move_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(

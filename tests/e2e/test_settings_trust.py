@@ -36,6 +36,7 @@ from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.settings import unsaved
 from msd_desktop.ui.settings.form import ConfigFormPanel
 from tests.e2e.conftest import DOC_SHOTS, SHOTS, needs_display
+from tests.prerequisites import require_tool, require_xcb
 
 pytestmark = [pytest.mark.e2e]
 
@@ -47,8 +48,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path, isolated_home: Path) -> Iterator[MainWindow]:
     needs_display()
-    if QApplication.platformName() != "xcb":
-        pytest.skip("needs the xcb platform (a real X server)")
+    require_xcb()
     # README pictures (MSD_SCREENSHOT_HOME, see the conftest): a plausible home, no tmp path
     shots_home = os.environ.get("MSD_SCREENSHOT_HOME")
     demo = Path(shots_home) / "projects" if shots_home else tmp_path / "demo"
@@ -184,8 +184,7 @@ def test_ctrl_s_saves_the_value_still_in_the_field(qtbot: QtBot, window: MainWin
 
 def test_real_x_keys_type_and_save(qtbot: QtBot, window: MainWindow) -> None:
     """The same with key events from the X server itself (xdotool → XTEST)."""
-    if shutil.which("xdotool") is None:
-        pytest.skip("xdotool is not installed")
+    require_tool("xdotool")
     panel = _open_settings(qtbot, window, "checklist-printer")
     focus = _focus_field(qtbot, panel, AGENTS)
     wid = str(int(window.winId()))

@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import DOC_SHOTS, SHOTS, AppDriver, needs_display, poll
+from tests.prerequisites import require_tool
 
 pytestmark = [pytest.mark.e2e]
 
@@ -60,9 +61,7 @@ def _poll(what: str, predicate: Any, timeout: float = 30.0) -> Any:
 def running_tray_host(log_dir: Path) -> Iterator[subprocess.Popen[bytes]]:
     """``trayer`` on the test display, its tray claimed, until the block ends."""
     needs_display()
-    trayer = shutil.which("trayer")
-    if trayer is None:
-        pytest.skip("trayer is not installed (scripts/bootstrap.sh installs it)")
+    trayer = require_tool("trayer")
     log = log_dir / "trayer-stderr.log"
     with log.open("wb") as err:
         proc = subprocess.Popen([trayer, *TRAYER_ARGS], stdout=subprocess.DEVNULL, stderr=err)
@@ -208,8 +207,7 @@ def test_menu_action_opens_the_project(tray_app: AppDriver) -> None:
 
 
 def test_real_clicks_on_the_docked_icon_open_a_project(tray_app: AppDriver) -> None:
-    if shutil.which("xdotool") is None:
-        pytest.skip("xdotool is not installed (scripts/bootstrap.sh installs it)")
+    require_tool("xdotool")
     tray = _docked(tray_app)
     # A right click makes Qt pop the context menu with its bottom-right corner at the pointer
     # (the icon sits in the screen's corner), so click the icon's top-left pixel: the menu then

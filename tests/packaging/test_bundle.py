@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.prerequisites import require_display
+
 from .conftest import (
     APP_ID,
     BUILD_ENV,
@@ -245,11 +247,9 @@ def test_frozen_smoke_test_offscreen(bundle: Path, tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DISPLAY"), reason="needs an X server (scripts/run-tests.sh)"
-)
 def test_frozen_smoke_test_on_x11(bundle: Path, tmp_path: Path) -> None:
     """The xcb platform plugin and the libraries it needs survived the pruning."""
+    require_display()
     env = run_env(QT_QPA_PLATFORM="xcb")
     proc = run([bundle / "msd-desktop", "--smoke-test"], timeout=120, cwd=tmp_path, env=env)
     check_smoke_result(parse_json_output(proc.stdout), expected_projects=len(demo_projects()))

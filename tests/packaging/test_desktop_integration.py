@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import configparser
 import os
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+from tests.prerequisites import missing, require_tool
 
 from .conftest import APP_ID, REPO_ROOT, project_version, run, run_env
 
@@ -35,9 +36,7 @@ def _desktop_entry(path: Path) -> dict[str, str]:
 
 
 def _validate_desktop(path: Path) -> None:
-    tool = shutil.which("desktop-file-validate")
-    if tool is None:
-        pytest.skip("desktop-file-validate not installed (apt: desktop-file-utils)")
+    tool = require_tool("desktop-file-validate")
     proc = run([tool, path], timeout=30, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert not proc.stdout.strip(), proc.stdout  # no hints or warnings either
@@ -105,9 +104,7 @@ def test_metainfo_matches_desktop_entry_and_version() -> None:
 
 
 def test_metainfo_validates() -> None:
-    tool = shutil.which("appstreamcli")
-    if tool is None:
-        pytest.skip("appstreamcli not installed")
+    tool = require_tool("appstreamcli")
     proc = run([tool, "validate", "--no-net", "--explain", METAINFO_SRC], timeout=60, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
@@ -200,7 +197,8 @@ def test_install_local_defaults_to_the_checkouts_app(dirs: dict[str, Path]) -> N
     ]
     expected = next((c for c in candidates if os.access(c, os.X_OK)), None)
     if expected is None:
-        pytest.skip("neither a built bundle nor .venv/bin/msd-desktop")
+        missing("neither a built bundle nor .venv/bin/msd-desktop",
+                "scripts/bootstrap.sh dev installs the package into .venv")
     _install_local(dirs=dirs)
     entry = _desktop_entry(dirs["data"] / "applications" / f"{APP_ID}.desktop")
     assert entry["Exec"] == f'"{expected}" %f'

@@ -13,11 +13,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("PySide6")
-pytest.importorskip("pytestqt")
-
 from msd_desktop.core.common.jsonfile import read_json_file
 from msd_desktop.core.state.project import load_project_state
 from msd_desktop.core.workspace.registry import ProjectRef

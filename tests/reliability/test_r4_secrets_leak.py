@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.core.secrets import store as core
+from tests.prerequisites import require_keyring
 from tests.reliability.helpers import make_project, msd, record_figure, tree_bytes
 
 P_BRAVE_PLAIN = "BSA-r4-plain-brave-7f3c19ae52d8"
@@ -93,10 +94,7 @@ def _wipe(root: Path) -> None:
 
 @pytest.fixture
 def keyring_project(tmp_path: Path) -> Iterator[Path]:
-    status = core.keyring_status()
-    if not status.usable:
-        pytest.skip(f"no usable OS keyring ({status.backend}): {status.reason} "
-                    "Run the suite with scripts/run-tests.sh for a real Secret Service.")
+    require_keyring()
     root = make_project(tmp_path)
     _wipe(root)
     yield root

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from msd_desktop.core.common.js_json import json_parse, json_stringify
-from tests.node_js import needs_node, run_node
+from tests.node_js import run_node
 
 
 def test_stringify_shape() -> None:
@@ -91,7 +91,6 @@ JSONISH = st.recursive(
 )
 
 
-@needs_node
 @settings(max_examples=15, deadline=None)
 @given(st.lists(JSONISH, min_size=20, max_size=40), st.sampled_from([0, 2, 4]))
 def test_stringify_matches_node(values: list[Any], indent: int) -> None:
@@ -114,7 +113,6 @@ def _parsed(text: str) -> str:
         return "!error"
 
 
-@needs_node
 @settings(max_examples=10, deadline=None)
 @given(JSON_TEXTS)
 def test_parse_matches_node(texts: list[str]) -> None:

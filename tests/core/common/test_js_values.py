@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from msd_desktop.core.common.js_values import js_string, js_truthy
-from tests.node_js import needs_node, run_node
+from tests.node_js import run_node
 
 
 @pytest.mark.parametrize(
@@ -67,7 +67,6 @@ VALUES = st.recursive(
 )
 
 
-@needs_node
 @settings(max_examples=10, deadline=None)
 @given(st.lists(VALUES, min_size=30, max_size=60))
 def test_string_and_truthiness_match_node(values: list[Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from msd_desktop.core.common.js_whitespace import JS_WHITESPACE, JS_WHITESPACE_CLASS, js_trim
-from tests.node_js import needs_node, run_node
+from tests.node_js import run_node
 
 
 def test_trim_strips_javascript_white_space_only() -> None:
@@ -18,7 +18,6 @@ def test_class_and_string_name_the_same_characters() -> None:
     assert matches == set(JS_WHITESPACE)
 
 
-@needs_node
 def test_set_matches_node_trim() -> None:
     candidates = [c for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF]
     trimmed = run_node("(c) => String.fromCharCode(c).trim() === ''", candidates)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
 import subprocess
 import time
@@ -25,6 +24,7 @@ from msd_desktop.core.common.jsonfile import (
     fingerprint_of,
     read_json_file,
 )
+from tests.prerequisites import require_node
 
 
 def _write(path: Path, data: bytes | str) -> Path:
@@ -174,8 +174,8 @@ def test_dump_json_escapes_lone_surrogates() -> None:
     assert dump_json({"s": "\ud800"}) == '{\n  "s": "\\ud800"\n}\n'
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
 def test_dump_json_matches_node(tmp_path: Path) -> None:
+    require_node()
     data = {"x": [1.5, 1e-7, 1e21, 9007199254740991, -0.0, 1e16, 123e-20],
             "s": "a\u2028b\x01\x7f🎉", "nested": {"k": [True, False, None, {}]}}
     src = _write(tmp_path / "in.json", json.dumps(data))

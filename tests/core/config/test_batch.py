@@ -15,6 +15,7 @@ from msd_desktop.core.config.batch import (
     summary_text,
     undo_batch,
 )
+from tests.prerequisites import require_keyring
 
 
 def make_project(base: Path, name: str, config: dict[str, object] | str | None) -> Path:
@@ -170,8 +171,7 @@ def test_secret_batch_goes_to_the_keyring_and_is_not_undoable(env: dict[str, str
                                                               tmp_path: Path) -> None:
     from msd_desktop.core.secrets import store
 
-    if not store.keyring_status().usable:
-        pytest.skip("no usable OS keyring: run with scripts/run-tests.sh")
+    require_keyring()
     roots = [make_project(tmp_path, n, {"mode": "yolo"}) for n in ("s1", "s2")]
     secret = "sk-batch-0123456789abcdef"
     try:

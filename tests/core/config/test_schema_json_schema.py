@@ -11,11 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from msd_desktop.core.config import schema
-
-jsonschema = pytest.importorskip("jsonschema")
 
 REPO = Path(__file__).resolve().parents[3]
 TEMPLATE = REPO / "tests" / "fixtures" / "spec-examples" / "templates" / "config.json"

@@ -7,6 +7,7 @@ Every error case checks the exact text and that the file is byte-identical after
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from msd_desktop.core.config.setter import (
     unknown_key_message,
     validate_value,
 )
+from tests.prerequisites import require_keyring
 
 ENV: dict[str, str] = {}
 
@@ -666,15 +668,23 @@ def test_secret_unset_masks_previous(root: Path) -> None:
     assert data(root) == {}
 
 
-def _keyring_usable() -> bool:
-    from msd_desktop.core.secrets.store import keyring_status
+@pytest.fixture
+def no_keyring() -> Iterator[None]:
+    """keyring's own "no backend" for the test (what a machine without a Secret Service
+    gets), whatever keyring this session has."""
+    import keyring
+    from keyring.backends import fail
 
-    return keyring_status().usable
+    saved = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    try:
+        yield
+    finally:
+        keyring.set_keyring(saved)
 
 
+@pytest.mark.usefixtures("no_keyring")
 def test_secret_string_without_keyring_writes_nothing(root: Path) -> None:
-    if _keyring_usable():
-        pytest.skip("a usable keyring exists; the refusal path cannot be observed here")
     before = cfg(root).read_bytes()
     with pytest.raises(KeyringUnavailableError):
         set_raw(root, "brave_search", "BSA-secret-value-1234")
@@ -683,8 +693,7 @@ def test_secret_string_without_keyring_writes_nothing(root: Path) -> None:
 
 @pytest.mark.keyring
 def test_secret_string_goes_to_keyring(root: Path) -> None:
-    if not _keyring_usable():
-        pytest.skip("no usable OS keyring; run scripts/run-tests.sh")
+    require_keyring()
     from msd_desktop.core.secrets import store as secrets
 
     try:

@@ -23,6 +23,7 @@ from msd_desktop.core.config.store import (
     migrate_config_data,
     write_project_config,
 )
+from tests.prerequisites import require_tool
 
 
 class Project:
@@ -525,8 +526,8 @@ def test_env_none_reads_process_environment(isolated_home: Path, tmp_path: Path)
     assert load_config(root).values == {"model_profile": "budget"}
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
 def test_effective_commit_docs(proj: Project) -> None:
+    require_tool("git")
     proj.config({})
     assert effective_commit_docs(load_config(proj.root, proj.env, None)) is True
     subprocess.run(["git", "init", "-q", str(proj.root)], check=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
 import subprocess
 import sys
@@ -24,6 +23,7 @@ import pytest
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.secrets import store as core
 from msd_desktop.core.secrets.masking import mask
+from tests.prerequisites import require_keyring, require_tool
 
 REPO = Path(__file__).resolve().parents[3]
 BRAVE = "BSA-global-0123456789abcdef"
@@ -51,12 +51,7 @@ def project(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def kr(project: Path) -> Iterator[None]:
-    status = core.keyring_status()
-    if not status.usable:
-        pytest.skip(
-            f"no usable OS keyring ({status.backend}): {status.reason} "
-            "Run the suite with scripts/run-tests.sh to get a real Secret Service."
-        )
+    require_keyring()
     _wipe([project])
     yield
     _wipe([project])
@@ -239,10 +234,10 @@ def test_find_plaintext_secrets(project: Path) -> None:
     assert core.find_plaintext_secrets(path).keys == []
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_plaintext_detection_knows_when_git_tracks_the_config(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    require_tool("git")
     path = _write_config(project, {"brave_search": "BSA-plain-in-git"})
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     assert core.find_plaintext_secrets(path).git_tracked is False  # untracked yet
@@ -300,8 +295,8 @@ def test_migration_moves_plaintext_into_the_keyring(project: Path) -> None:
 
 @pytest.mark.keyring
 @pytest.mark.usefixtures("kr")
-@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_migration_warns_when_git_tracks_the_config(project: Path) -> None:
+    require_tool("git")
     _write_config(project, {"brave_search": BRAVE})
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     subprocess.run(["git", "-C", str(project), "add", "-A"], check=True)
@@ -360,12 +355,10 @@ def test_null_backend_is_unusable() -> None:
 
 
 @pytest.mark.keyring
-@pytest.mark.skipif(
-    not (shutil.which("dbus-run-session") and shutil.which("gnome-keyring-daemon")),
-    reason="needs dbus-run-session and gnome-keyring-daemon",
-)
 def test_locked_keyring_gives_an_unlock_message(tmp_path: Path) -> None:
     """A gnome-keyring-daemon that was never unlocked cannot create its collection."""
+    require_tool("dbus-run-session")
+    require_tool("gnome-keyring-daemon")
     home = tmp_path / "lockedhome"
     home.mkdir()
     drop = ("DISPLAY", "WAYLAND_DISPLAY", "GNOME_KEYRING_CONTROL", "DBUS_SESSION_BUS_ADDRESS",

@@ -25,6 +25,7 @@ from msd_desktop.core.workspace.new_project import (
     new_project,
 )
 from msd_desktop.core.workspace.paths import defaults_path
+from tests.prerequisites import require_keyring
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -199,8 +200,7 @@ def test_secret_choice_without_keyring_writes_nothing(tmp_path: Path) -> None:
 def test_secret_choice_goes_to_keyring(env: dict[str, str], tmp_path: Path) -> None:
     from msd_desktop.core.secrets import store as secrets
 
-    if not secrets.keyring_status().usable:
-        pytest.skip("no usable OS keyring")
+    require_keyring()
     root = tmp_path / "p"
     root.mkdir()
     result = new_project(root, {"exa_search": "exa-secret-value"}, env)

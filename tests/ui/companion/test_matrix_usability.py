@@ -47,6 +47,7 @@ from tests.layout_checks import (
     layout_problems,
     sideways_problems,
 )
+from tests.prerequisites import require_keyring
 
 PROJECTS = ("billing-service", "checklist-printer", "field-notes", "legacy-importer",
             "platform-monorepo")
@@ -340,14 +341,13 @@ def test_a_secret_is_masked_in_every_cell_and_tooltip(qtbot: Any, projects: list
     assert not any(SECRET in str(s) for s in shown)
 
 
+@pytest.mark.keyring
 def test_a_secret_batch_report_is_masked(qtbot: Any, projects: list[Any],
                                          home: dict[str, str]) -> None:
     """The account of a secret's bulk edit (real keyring: scripts/run-tests.sh)."""
     from msd_desktop.core.config.batch import apply_batch
-    from msd_desktop.core.secrets import store as secrets
 
-    if not secrets.keyring_status().usable:
-        pytest.skip("no usable keyring backend (run scripts/run-tests.sh)")
+    require_keyring()
     plan = plan_batch(projects[:3], "brave_search", SECRET, home)
     report = apply_batch(plan, home)
     assert report.counts.get("written", 0) >= 1

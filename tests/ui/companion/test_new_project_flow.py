@@ -27,6 +27,7 @@ from msd_desktop.core.secrets.store import KeyringStatus
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.companion.new_project_dialog import NewProjectDialog
 from msd_desktop.ui.main_window import MainWindow
+from tests.prerequisites import missing
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -193,7 +194,7 @@ def test_real_keyring_enables_the_key_fields(qtbot: Any, env: dict[str, str]) ->
         pass
     status = blocker.args[0]
     if not status.usable:
-        pytest.skip(f"no usable OS keyring: {status.reason}")
+        missing(f"no usable OS keyring: {status.reason}", "run the tests with scripts/run-tests.sh")
     assert all(e.isEnabled() for e in dlg.key_edits.values())
     assert "Keys typed here go to the OS keyring" in dlg.keyring_label.text()
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.core.secrets import store as secrets
 from msd_desktop.ui.settings import api_keys_panel
 from msd_desktop.ui.settings.api_keys_panel import ApiKeysPanel
+from tests.prerequisites import require_keyring, require_tool
 
 PLAINTEXT = "demo-brave-key-not-real-0000"
 
@@ -62,8 +62,8 @@ def test_masked_values_and_plaintext_banner(qtbot: QtBot, root: Path,
     assert panel.fields["exa_search"].text() == "(unset)"
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
 def test_git_tracked_banner_is_stronger(qtbot: QtBot, root: Path, env: dict[str, str]) -> None:
+    require_tool("git")
     run = {"cwd": root, "env": env, "check": True, "capture_output": True}
     subprocess.run(["git", "init", "-q"], **run)  # type: ignore[call-overload]
     subprocess.run(["git", "add", ".planning/config.json"], **run)  # type: ignore[call-overload]
@@ -85,8 +85,7 @@ def test_no_usable_keyring_says_so(qtbot: QtBot, root: Path, env: dict[str, str]
 
 
 def _need_keyring() -> None:
-    if not secrets.keyring_status().usable:
-        pytest.skip("no usable keyring backend (run scripts/run-tests.sh)")
+    require_keyring()
 
 
 @pytest.mark.keyring

@@ -44,6 +44,7 @@ from msd_desktop.ui.settings.undo import counts, revert_text
 from msd_desktop.ui.widgets.editors import LineEditor
 from msd_desktop.ui.widgets.translation import install_translators
 from tests.layout_checks import layout_problems
+from tests.prerequisites import require_keyring
 
 # Read the same in both languages: proper names and words the glossary keeps ("Runtime",
 # "JSON"), markers, and schema titles whose Portuguese is the same word.
@@ -441,14 +442,14 @@ def test_setting_menu_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str,
     assert pt[-1].endswith("msd config-set …")  # the command stays as typed
 
 
+@pytest.mark.keyring
 def test_moving_a_key_to_the_real_keyring_is_not_an_outside_change(
         qtbot: QtBot, demo: Path) -> None:
     """The API keys panel's migration writes config.json (the sentinel): the form reloads
     without saying the file changed on disk (real keyring: scripts/run-tests.sh)."""
     from msd_desktop.core.secrets import store as secrets
 
-    if not secrets.keyring_status().usable:
-        pytest.skip("no usable keyring backend (run scripts/run-tests.sh)")
+    require_keyring()
     keep = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
             "PATH", "DBUS_SESSION_BUS_ADDRESS", "GNOME_KEYRING_CONTROL")
     env = {k: os.environ[k] for k in keep if k in os.environ}
