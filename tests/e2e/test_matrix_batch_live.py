@@ -171,7 +171,10 @@ def test_matrix_confirm_apply_and_undo_with_real_input(
     qtbot.waitUntil(lambda: view.pending == "budget", timeout=5000)
     click(view.select_drift_button)
     qtbot.waitUntil(lambda: bool(view.selected_entries()), timeout=5000)
-    assert len(view.selected_entries()) < len(PROJECTS)
+    differing = {c.project.root.name for c in view.model.cells if c.drift}
+    assert len(differing) > 1
+    assert {e.root.name for e in view.selected_entries()} == differing  # every one of them
+    assert len(differing) < len(PROJECTS)
     click(view.table.viewport())  # into the table, then Ctrl+A: every project
     key("ctrl+a")
     qtbot.waitUntil(lambda: len(view.selected_entries()) == len(PROJECTS), timeout=5000)

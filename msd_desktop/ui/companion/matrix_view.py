@@ -19,7 +19,14 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QItemSelection,
+    QItemSelectionModel,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
@@ -272,12 +279,17 @@ class ConfigMatrixView(QWidget):
         return [self.model.cells[r].project for r in rows]
 
     def select_drifting(self) -> None:
-        sel = self.table.selectionModel()
-        sel.clearSelection()
+        """Select every project whose value differs, as one selection (``selectRow`` in an
+        extended-selection table clears the rows before, so only the last one would stay)."""
+        selection = QItemSelection()
+        last = self.proxy.columnCount() - 1
         for row in range(self.proxy.rowCount()):
             src = self.proxy.mapToSource(self.proxy.index(row, 0))
             if self.model.cells[src.row()].drift:
-                self.table.selectRow(row)
+                selection.select(self.proxy.index(row, 0), self.proxy.index(row, last))
+        flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
+                 | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.selectionModel().select(selection, flags)
 
     def _update_buttons(self, *_: Any) -> None:
         ok = (self.pending is not MISSING and not isinstance(self.pending, InvalidInput)
