@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.schema_texts import CONTEXT as SCHEMA_CONTEXT
-from msd_desktop.core.config.schema_texts import option_ident
+from msd_desktop.core.config.schema_texts import option_help, option_ident
 from msd_desktop.core.secrets.masking import mask
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -78,36 +78,6 @@ def display(value: Any, key: str | None = None) -> str:
         return mask(value)
     vt = schema.value_type_for(key) if key else None
     return (vt or schema.AnyType()).to_str(value)
-
-
-def option_help(description: str, option: Any) -> str:
-    """The part of a key's description that talks about one enum option (for its tooltip):
-    the first ``;``/``,``-separated fragment naming the option as a whole word (not inside
-    a longer name such as ``high-effort``)."""
-    word = json.dumps(option) if not isinstance(option, str) else option
-    for fragment in description.replace(";", ",").split(","):
-        if _names(fragment, word):
-            return fragment.strip()
-    return description
-
-
-def _names(text: str, word: str) -> bool:
-    """Whether ``word`` occurs in ``text`` with no letter, digit, ``_`` or ``-`` either side
-    (the regex ``(?<![\\w-])word(?![\\w-])`` without compiling one per option: the form
-    builds these tooltips while it opens)."""
-    start = 0
-    while (at := text.find(word, start)) >= 0:
-        end = at + len(word)
-        if (at == 0 or not _wordish(text[at - 1])) and (
-            end >= len(text) or not _wordish(text[end])
-        ):
-            return True
-        start = at + 1
-    return False
-
-
-def _wordish(char: str) -> bool:
-    return char.isalnum() or char in "_-"
 
 
 def muted_label(text: str) -> QLabel:

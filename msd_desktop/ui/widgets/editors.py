@@ -81,9 +81,6 @@ from msd_desktop.ui.widgets.editor_base import (
     not_set_text as not_set_text,
 )
 from msd_desktop.ui.widgets.editor_base import (
-    option_help as option_help,
-)
-from msd_desktop.ui.widgets.editor_base import (
     option_tip as option_tip,
 )
 from msd_desktop.ui.widgets.editor_base import (

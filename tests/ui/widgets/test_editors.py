@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +29,6 @@ from msd_desktop.ui.widgets.editors import (
     check_skill_path,
     create_editor,
     field_spec,
-    option_help,
 )
 
 
@@ -75,46 +72,6 @@ def test_combo_check_spin(qtbot: QtBot) -> None:
     spin = SpinEditor(field_spec("workflow.security_asvs_level"))
     qtbot.addWidget(spin)
     assert (spin.spin.minimum(), spin.spin.maximum()) == (1, 3)
-
-
-def test_option_help_picks_the_fragment() -> None:
-    description = "phase count: coarse 3-5, standard 5-8, fine 8-12"
-    assert option_help(description, "fine") == "fine 8-12"
-    assert option_help("nothing relevant", "x") == "nothing relevant"
-
-
-def _option_help_by_regex(description: str, option: Any) -> str:
-    """The regex formulation option_help must agree with."""
-    word = json.dumps(option) if not isinstance(option, str) else option
-    for fragment in re.split(r"[;,]\s*", description):
-        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", fragment):
-            return fragment.strip()
-    return description
-
-
-@pytest.mark.parametrize(("description", "option"), [
-    ("low effort; high-effort runs, high", "high"),
-    ("high-effort runs; high", "high"),
-    ("x_high, high", "high"),
-    ("données élevé, élevé fin", "élevé"),
-    ("true or false; false means off", False),
-    ("1 or 10, 10 is max", 10),
-    ("empty: '', or none", ""),
-    ("a,b;c", "b"),
-    ("nothing here", "x"),
-])
-def test_option_help_matches_the_word_rule(description: str, option: Any) -> None:
-    assert option_help(description, option) == _option_help_by_regex(description, option)
-
-
-def test_option_help_agrees_with_the_rule_for_every_schema_option() -> None:
-    checked = 0
-    for spec in SCHEMA.values():
-        for option in spec.options or ():
-            assert option_help(spec.description, option) == _option_help_by_regex(
-                spec.description, option), (spec.key, option)
-            checked += 1
-    assert checked > 50
 
 
 def test_json_and_list_editors(qtbot: QtBot) -> None:
