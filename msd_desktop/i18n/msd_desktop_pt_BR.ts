@@ -462,6 +462,25 @@
     </message>
 </context>
 <context>
+    <name>ConfigLayers</name>
+    <message>
+        <source>Workstream</source>
+        <translation>Fluxo de trabalho</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projeto</translation>
+    </message>
+    <message>
+        <source>Global defaults</source>
+        <translation>Padrões globais</translation>
+    </message>
+    <message>
+        <source>Built-in default</source>
+        <translation>Padrão embutido</translation>
+    </message>
+</context>
+<context>
     <name>ConfigMatrixModel</name>
     <message>
         <source>Project</source>
@@ -640,22 +659,6 @@
     <message>
         <source>not set globally</source>
         <translation>não definido globalmente</translation>
-    </message>
-    <message>
-        <source>workstream config</source>
-        <translation>configuração do fluxo de trabalho</translation>
-    </message>
-    <message>
-        <source>project config</source>
-        <translation>configuração do projeto</translation>
-    </message>
-    <message>
-        <source>global defaults</source>
-        <translation>padrões globais</translation>
-    </message>
-    <message>
-        <source>built-in default</source>
-        <translation>padrão embutido</translation>
     </message>
     <message>
         <source>(not set)</source>
@@ -4737,22 +4740,6 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>{0}. (Hover for the valid keys.)</source>
         <translation>{0}. (Passe o mouse para ver as chaves válidas.)</translation>
-    </message>
-    <message>
-        <source>Workstream</source>
-        <translation>Fluxo de trabalho</translation>
-    </message>
-    <message>
-        <source>Project</source>
-        <translation>Projeto</translation>
-    </message>
-    <message>
-        <source>Global defaults</source>
-        <translation>Padrões globais</translation>
-    </message>
-    <message>
-        <source>Built-in default</source>
-        <translation>Padrão embutido</translation>
     </message>
     <message>
         <source>{0} &apos;{1}&apos;</source>

@@ -37,6 +37,7 @@ from msd_desktop.core.common.jsonfile import (
 from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
+from msd_desktop.core.config.layers import layer_name
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, normalize_value, validate_value
 from msd_desktop.core.config.store import write_project_config
@@ -52,8 +53,7 @@ class Scope(Enum):
 
     @property
     def label(self) -> str:
-        return {"project": "Project", "workstream": "Workstream",
-                "global": "Global defaults"}[self.value]
+        return layer_name(self.value)
 
 
 def scope_path(

@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import EllipsisType
-from typing import Any, Literal
+from typing import Any
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.js_values import js_truthy
@@ -39,6 +39,7 @@ from msd_desktop.core.common.jsonfile import (
 from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.common.record import Record
 from msd_desktop.core.common.text import Text
+from msd_desktop.core.config.layers import LayerName
 from msd_desktop.core.workspace.paths import (
     Env,
     active_workstream,
@@ -46,8 +47,6 @@ from msd_desktop.core.workspace.paths import (
     planning_dir,
     planning_root,
 )
-
-LayerName = Literal["workstream", "project", "global", "builtin"]
 
 RESOLVED = "resolved"
 CONFIGURED_EMPTY = "configured_empty"

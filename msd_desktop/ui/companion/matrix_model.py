@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from msd_desktop.core.config.matrix import KeyMatrix, MatrixCell
-from msd_desktop.ui.widgets.config_words import layer_text, plan_note, reach_text, value_text
+from msd_desktop.ui.widgets.config_words import layer_label, plan_note, reach_text, value_text
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
@@ -99,14 +99,14 @@ class ConfigMatrixModel(HeaderedTableModel):
             return QCoreApplication.translate("ConfigMatrixModel", "%1 (default)").replace(
                 "%1", value)
         if col == COL_SOURCE:
-            return layer_text(cell.layer)
+            return layer_label(cell.layer)
         return status_text(cell)
 
     @classmethod
     def _tip(cls, cell: MatrixCell, col: int) -> str:
         """The full text of the cell (names are elided in narrow windows) and more."""
         if col == COL_SOURCE:
-            return str(cell.path) if cell.path else layer_text(cell.layer)
+            return str(cell.path) if cell.path else layer_label(cell.layer)
         if col == COL_STATUS:
             text = QCoreApplication.translate("ConfigMatrixModel", "Global value: %1").replace(
                 "%1", reach_text(cell.reach))

@@ -74,6 +74,7 @@ from msd_desktop.core.models.ladder import (
     model_value_text,
 )
 from msd_desktop.ui.models.layer_names import (
+    builtin_text,
     kind_title,
     layer_title,
     on_off,
@@ -158,7 +159,7 @@ def source_text(rung: Rung) -> str:
     if rung.source == SOURCE_WHATIF:
         return translate("RoutingDiagram", "from the what-if")
     if rung.source == SOURCE_BUILTIN:
-        return translate("RoutingDiagram", "built-in")
+        return builtin_text()
     if not rung.source:
         return ""
     parts = rung.source.replace("\\", "/").rsplit("/", 2)
@@ -210,7 +211,7 @@ def rung_tooltip(rung: Rung, res: ExecutionResolution | None) -> str:
     elif rung.source:
         lines.append(translate("RoutingDiagram", "From: {0}").format(
             visible(rung.source) if rung.source != SOURCE_BUILTIN
-            else translate("RoutingDiagram", "built-in")))
+            else builtin_text()))
         if rung.whatif:
             lines.append(translate("RoutingDiagram", "Steered by the what-if: {0}").format(
                 visible(whatif_note_text(rung.whatif))))

@@ -27,6 +27,7 @@ from msd_desktop.core.config.draft import GROUP_KEYS, ConfigDraft
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.store import KeyProvenance, LoadedConfig
 from msd_desktop.core.secrets.masking import mask
+from msd_desktop.ui.widgets.config_words import layer_label
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.editors import display, schema_text
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
@@ -46,17 +47,6 @@ ProvenanceRole = Qt.ItemDataRole.UserRole + 10  # "Modified in … / Also modifi
 SearchTextRole = Qt.ItemDataRole.UserRole + 11
 SecretRole = Qt.ItemDataRole.UserRole + 12
 SectionCountRole = Qt.ItemDataRole.UserRole + 20  # SectionTocModel: visible keys
-
-def layer_label(layer: str) -> str:
-    """A resolution layer's name in the window's language (the layer id when unknown)."""
-    labels = {
-        "workstream": QCoreApplication.translate("SettingsForm", "Workstream"),
-        "project": QCoreApplication.translate("SettingsForm", "Project"),
-        "global": QCoreApplication.translate("SettingsForm", "Global defaults"),
-        "builtin": QCoreApplication.translate("SettingsForm", "Built-in default"),
-    }
-    return labels.get(layer, layer)
-
 
 class FormKey(NamedTuple):
     """One row: a concrete schema key or a group key (``model_overrides``, ``agent_skills``).

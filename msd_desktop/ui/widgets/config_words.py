@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from msd_desktop.core.common.text import Text
+from msd_desktop.core.config.layers import layer_name
 from msd_desktop.ui.widgets.core_text import core_text
 
 
@@ -43,15 +44,20 @@ def reach_heading(reach: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def layer_text(layer: str) -> str:
-    """Where a value comes from (the matrix's "From" column), in plain words."""
-    words = {
-        "workstream": QCoreApplication.translate("ConfigWords", "workstream config"),
-        "project": QCoreApplication.translate("ConfigWords", "project config"),
-        "global": QCoreApplication.translate("ConfigWords", "global defaults"),
-        "builtin": QCoreApplication.translate("ConfigWords", "built-in default"),
-    }
-    return words.get(layer, layer)
+# The core's layer names (core.config.layers.LAYER_NAMES), spelled out for lupdate; a test
+# keeps both in step.
+LAYER_TEXTS = (
+    QT_TRANSLATE_NOOP("ConfigLayers", "Workstream"),
+    QT_TRANSLATE_NOOP("ConfigLayers", "Project"),
+    QT_TRANSLATE_NOOP("ConfigLayers", "Global defaults"),
+    QT_TRANSLATE_NOOP("ConfigLayers", "Built-in default"),
+)
+
+
+def layer_label(layer: str) -> str:
+    """A config layer's name in the window's language (the id when it is no layer): the
+    form's provenance and the matrix's "From" column name layers alike."""
+    return QCoreApplication.translate("ConfigLayers", layer_name(layer))
 
 
 def value_text(display: str) -> str:
