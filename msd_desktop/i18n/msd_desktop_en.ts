@@ -187,51 +187,6 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
-    <message numerus="yes">
-        <source>watching %n project(s)</source>
-        <translation>
-            <numerusform>watching %n project</numerusform>
-            <numerusform>watching %n projects</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n project(s)</source>
-        <translation>
-            <numerusform>%n project</numerusform>
-            <numerusform>%n projects</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new</source>
-        <translation>
-            <numerusform>%n new</numerusform>
-            <numerusform>%n new</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n gone</source>
-        <translation>
-            <numerusform>%n gone</numerusform>
-            <numerusform>%n gone</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
-        <translation>
-            <numerusform>Restored %n unsaved change from the last run, which ended without saving: save or revert it.</numerusform>
-            <numerusform>Restored %n unsaved changes from the last run, which ended without saving: save or revert them.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n edited API key(s) were not kept: secrets are never written to disk.</source>
-        <translation>
-            <numerusform>%n edited API key was not kept: secrets are never written to disk.</numerusform>
-            <numerusform>%n edited API keys were not kept: secrets are never written to disk.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ModelsPanel</name>
     <message numerus="yes">
         <source>%n agent(s) change</source>
@@ -385,6 +340,54 @@
         <translation>
             <numerusform>ROADMAP.md lists %n phase for the current milestone.</numerusform>
             <numerusform>ROADMAP.md lists %n phases for the current milestone.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>UnsavedEdits</name>
+    <message numerus="yes">
+        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
+        <translation>
+            <numerusform>Restored %n unsaved change from the last run, which ended without saving: save or revert it.</numerusform>
+            <numerusform>Restored %n unsaved changes from the last run, which ended without saving: save or revert them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edited API key(s) were not kept: secrets are never written to disk.</source>
+        <translation>
+            <numerusform>%n edited API key was not kept: secrets are never written to disk.</numerusform>
+            <numerusform>%n edited API keys were not kept: secrets are never written to disk.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceWatch</name>
+    <message numerus="yes">
+        <source>watching %n project(s)</source>
+        <translation>
+            <numerusform>watching %n project</numerusform>
+            <numerusform>watching %n projects</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s)</source>
+        <translation>
+            <numerusform>%n project</numerusform>
+            <numerusform>%n projects</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n new</numerusform>
+            <numerusform>%n new</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n gone</source>
+        <translation>
+            <numerusform>%n gone</numerusform>
+            <numerusform>%n gone</numerusform>
         </translation>
     </message>
 </context>

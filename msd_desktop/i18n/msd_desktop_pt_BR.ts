@@ -2659,62 +2659,6 @@ Last error: {last_error}</source>
         <translation>%1: %2 mudou no disco</translation>
     </message>
     <message>
-        <source>not watching</source>
-        <translation>sem monitoramento</translation>
-    </message>
-    <message>
-        <source>setting up watches…</source>
-        <translation>preparando o monitoramento…</translation>
-    </message>
-    <message>
-        <source>a watch was refused</source>
-        <translation>um monitoramento foi recusado</translation>
-    </message>
-    <message>
-        <source>⚠ {0} of {1} workspaces polled every {2:g} s</source>
-        <translation>⚠ {0} de {1} espaços de trabalho verificados a cada {2:g} s</translation>
-    </message>
-    <message>
-        <source>The system would not watch every folder ({0}). Changes there are found by checking the files every {1:g} s instead.</source>
-        <translation>O sistema não quis monitorar todas as pastas ({0}). As mudanças nelas são encontradas verificando os arquivos a cada {1:g} s.</translation>
-    </message>
-    <message>
-        <source>Watching is limited: {0}. Changes in {1} workspace(s) show up within {2:g} s.</source>
-        <translation>O monitoramento está limitado: {0}. Mudanças em {1} espaço(s) de trabalho aparecem em até {2:g} s.</translation>
-    </message>
-    <message numerus="yes">
-        <source>watching %n project(s)</source>
-        <translation>
-            <numerusform>monitorando %n projeto</numerusform>
-            <numerusform>monitorando %n projetos</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n project(s)</source>
-        <translation>
-            <numerusform>%n projeto</numerusform>
-            <numerusform>%n projetos</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new</source>
-        <translation>
-            <numerusform>novos: %n</numerusform>
-            <numerusform>novos: %n</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n gone</source>
-        <translation>
-            <numerusform>removidos: %n</numerusform>
-            <numerusform>removidos: %n</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Rescan: %1 (%2, %3)</source>
-        <translation>Nova varredura: %1 (%2, %3)</translation>
-    </message>
-    <message>
         <source>Projects whose .planning/ folder is watched for changes</source>
         <translation>Projetos cuja pasta .planning/ é monitorada em busca de mudanças</translation>
     </message>
@@ -2801,28 +2745,6 @@ Last error: {last_error}</source>
     <message>
         <source>Config matrix</source>
         <translation>Matriz de configurações</translation>
-    </message>
-    <message>
-        <source>Unsaved edits could not be kept safe against a crash ({0}); save them to be sure.</source>
-        <translation>Não foi possível proteger as edições não salvas contra uma falha ({0}); salve-as para garantir.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
-        <translation>
-            <numerusform>%n alteração não salva da última execução, que terminou sem salvar, foi restaurada: salve-a ou reverta-a.</numerusform>
-            <numerusform>%n alterações não salvas da última execução, que terminou sem salvar, foram restauradas: salve-as ou reverta-as.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n edited API key(s) were not kept: secrets are never written to disk.</source>
-        <translation>
-            <numerusform>%n chave de API editada não foi mantida: segredos nunca são gravados em disco.</numerusform>
-            <numerusform>%n chaves de API editadas não foram mantidas: segredos nunca são gravados em disco.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Global defaults have unsaved changes from the last run, which ended without saving: Global defaults shows them.</source>
-        <translation>Os padrões globais têm alterações não salvas da última execução, que terminou sem salvar: a janela Padrões globais as mostra.</translation>
     </message>
     <message>
         <source>No project is open: nothing to save.</source>
@@ -5250,6 +5172,31 @@ Compacta: %2</translation>
     </message>
 </context>
 <context>
+    <name>UnsavedEdits</name>
+    <message>
+        <source>Unsaved edits could not be kept safe against a crash ({0}); save them to be sure.</source>
+        <translation>Não foi possível proteger as edições não salvas contra uma falha ({0}); salve-as para garantir.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>
+        <translation>
+            <numerusform>%n alteração não salva da última execução, que terminou sem salvar, foi restaurada: salve-a ou reverta-a.</numerusform>
+            <numerusform>%n alterações não salvas da última execução, que terminou sem salvar, foram restauradas: salve-as ou reverta-as.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edited API key(s) were not kept: secrets are never written to disk.</source>
+        <translation>
+            <numerusform>%n chave de API editada não foi mantida: segredos nunca são gravados em disco.</numerusform>
+            <numerusform>%n chaves de API editadas não foram mantidas: segredos nunca são gravados em disco.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Global defaults have unsaved changes from the last run, which ended without saving: Global defaults shows them.</source>
+        <translation>Os padrões globais têm alterações não salvas da última execução, que terminou sem salvar: a janela Padrões globais as mostra.</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedSettings</name>
     <message>
         <source>Unsaved settings</source>
@@ -5266,6 +5213,69 @@ Compacta: %2</translation>
     <message>
         <source>These settings could not be saved; nothing was lost, the window stays open:</source>
         <translation>Estas configurações não puderam ser salvas; nada se perdeu, a janela continua aberta:</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceWatch</name>
+    <message>
+        <source>not watching</source>
+        <translation>sem monitoramento</translation>
+    </message>
+    <message>
+        <source>setting up watches…</source>
+        <translation>preparando o monitoramento…</translation>
+    </message>
+    <message>
+        <source>a watch was refused</source>
+        <translation>um monitoramento foi recusado</translation>
+    </message>
+    <message>
+        <source>⚠ {0} of {1} workspaces polled every {2:g} s</source>
+        <translation>⚠ {0} de {1} espaços de trabalho verificados a cada {2:g} s</translation>
+    </message>
+    <message>
+        <source>The system would not watch every folder ({0}). Changes there are found by checking the files every {1:g} s instead.</source>
+        <translation>O sistema não quis monitorar todas as pastas ({0}). As mudanças nelas são encontradas verificando os arquivos a cada {1:g} s.</translation>
+    </message>
+    <message>
+        <source>Watching is limited: {0}. Changes in {1} workspace(s) show up within {2:g} s.</source>
+        <translation>O monitoramento está limitado: {0}. Mudanças em {1} espaço(s) de trabalho aparecem em até {2:g} s.</translation>
+    </message>
+    <message numerus="yes">
+        <source>watching %n project(s)</source>
+        <translation>
+            <numerusform>monitorando %n projeto</numerusform>
+            <numerusform>monitorando %n projetos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Projects whose .planning/ folder is watched for changes</source>
+        <translation>Projetos cuja pasta .planning/ é monitorada em busca de mudanças</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s)</source>
+        <translation>
+            <numerusform>%n projeto</numerusform>
+            <numerusform>%n projetos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new</source>
+        <translation>
+            <numerusform>novos: %n</numerusform>
+            <numerusform>novos: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n gone</source>
+        <translation>
+            <numerusform>removidos: %n</numerusform>
+            <numerusform>removidos: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rescan: %1 (%2, %3)</source>
+        <translation>Nova varredura: %1 (%2, %3)</translation>
     </message>
 </context>
 <context>

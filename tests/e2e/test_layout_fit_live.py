@@ -242,9 +242,10 @@ class Walk:
 
     def secondary_windows(self) -> None:
         win = self.win
-        openers = {"shortcuts": win._show_shortcuts, "new-project": win._new_project,
-                   "global-defaults": win._open_global_defaults,
-                   "config-matrix": win._open_config_matrix}
+        actions = win.main_actions
+        openers = {"shortcuts": actions.show_shortcuts, "new-project": actions.new_project,
+                   "global-defaults": actions.open_global_defaults,
+                   "config-matrix": actions.open_config_matrix}
         for name, opener in openers.items():
             before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
             window = self._new_top_level(before, opener)
@@ -266,7 +267,7 @@ class Walk:
     def close(self) -> None:
         from msd_desktop.ui.settings import unsaved
 
-        sessions = self.win._edit_sessions
+        sessions = self.win.unsaved.made
         if sessions is not None:
             unsaved.discard_all(sessions.dirty())
         self.win.close()

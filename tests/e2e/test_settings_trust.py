@@ -74,7 +74,7 @@ def window(qtbot: QtBot, tmp_path: Path, isolated_home: Path) -> Iterator[MainWi
     win.activateWindow()
     yield win
     # whatever a test left unsaved is discarded without a question (the tests ask theirs)
-    sessions = win._edit_sessions
+    sessions = win.unsaved.made
     if sessions is not None:
         unsaved.discard_all(sessions.dirty())
         left = [(s.draft.path, s.draft.pending) for s in sessions.dirty()]
@@ -207,12 +207,12 @@ def test_ctrl_z_after_tab_undoes_field_and_draft(qtbot: QtBot, window: MainWindo
     _key(Qt.Key.Key_A, CTRL)
     _keys("7")
     _key(Qt.Key.Key_Tab)
-    assert window.undo_action.text() == "Undo set Max concurrent agents to 7"
+    assert window.main_actions.undo_action.text() == "Undo set Max concurrent agents to 7"
     _key(Qt.Key.Key_Z, CTRL)
     assert spin.lineEdit().text() == "5"
     assert panel.draft is not None
     assert not panel.draft.dirty
-    assert window.redo_action.text() == "Redo set Max concurrent agents to 7"
+    assert window.main_actions.redo_action.text() == "Redo set Max concurrent agents to 7"
     _key(Qt.Key.Key_S, CTRL)
     assert _config(window, "checklist-printer")["parallelization"]["max_concurrent_agents"] == 5
     assert spin.lineEdit().text() == "5"  # the field did not jump
@@ -220,7 +220,7 @@ def test_ctrl_z_after_tab_undoes_field_and_draft(qtbot: QtBot, window: MainWindo
     assert spin.lineEdit().text() == "7"
     assert panel.draft.pending == {AGENTS: 7}
     # the Edit menu, open: what a person reads (screenshot)
-    menu = window.edit_menu
+    menu = window.main_actions.edit_menu
     bar = window.menuBar()
     QTest.mouseClick(bar, Qt.MouseButton.LeftButton,
                      pos=bar.actionGeometry(menu.menuAction()).center())
@@ -389,7 +389,7 @@ def test_number_fields_refuse_letters_and_outline_errors(qtbot: QtBot,
 
 def test_quitting_asks_about_the_global_defaults_window_too(
         qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    window.global_defaults_action.trigger()
+    window.main_actions.global_defaults_action.trigger()
     from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
 
     qtbot.waitUntil(lambda: bool(window.findChildren(GlobalDefaultsPanel)), timeout=5000)
@@ -412,7 +412,7 @@ def test_closing_the_global_defaults_window_asks(qtbot: QtBot, window: MainWindo
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
 
-    window.global_defaults_action.trigger()
+    window.main_actions.global_defaults_action.trigger()
     qtbot.waitUntil(lambda: bool(window.findChildren(GlobalDefaultsPanel)), timeout=5000)
     panel = window.findChildren(GlobalDefaultsPanel)[0]
     panel.form.edit("model_profile", "quality")

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
-from msd_desktop.ui.main_window import MainWindow, build_project_tabs
-from msd_desktop.ui.state.panel import StatePanel
+from msd_desktop.ui.main_window import MainWindow
 
 
 @pytest.fixture
@@ -78,16 +77,6 @@ def test_state_tab_follows_file_changes(qtbot, window: MainWindow, demo: Path) -
     assert not panel.banner.isHidden()
     assert "line" in panel.banner_label.text()
     assert panel.fields["status"].text() == "verifying"
-
-
-def test_build_project_tabs_factory(qtbot, demo: Path) -> None:
-    from msd_desktop.core.workspace.registry import project_ref
-
-    tabs = build_project_tabs(project_ref(demo / "field-notes", "Demo"))
-    assert [t for t, _ in tabs] == ["Settings", "Models", "State"]
-    assert isinstance(tabs[-1][1], StatePanel)
-    for _, widget in tabs:
-        qtbot.addWidget(widget)
 
 
 def test_geometry_and_last_project_remembered(qtbot, tmp_path: Path, demo: Path,
@@ -167,9 +156,9 @@ def test_ui_state_reaches_qsettings_late_and_at_close(qtbot, window: MainWindow,
     _open(qtbot, window, demo / "field-notes")
     window.project_tabs.setCurrentIndex(0)
     assert ui_settings.value("ui/last_project") is None
-    assert window._ui_value("ui/last_project") == str(demo / "field-notes")
-    assert int(window._ui_value("ui/last_tab")) == 0
-    window._ui_flush_timer.timeout.emit()  # what the timer does after UI_STATE_FLUSH_MS
+    assert window.ui_state.value("ui/last_project") == str(demo / "field-notes")
+    assert int(window.ui_state.value("ui/last_tab")) == 0
+    window.ui_state.timer.timeout.emit()  # what the timer does after UI_STATE_FLUSH_MS
     assert ui_settings.value("ui/last_project") == str(demo / "field-notes")
     window.project_tabs.setCurrentIndex(1)
     window.close()

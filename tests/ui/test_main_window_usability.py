@@ -197,11 +197,11 @@ def test_window_wide_keys_reach_their_targets(qtbot: Any, tmp_path: Path, demo: 
     for taken in ("Ctrl+S", "Ctrl+Z", "Ctrl+Q", "Ctrl+F", "Ctrl+Shift+N", "Ctrl+Shift+M",
                   "Ctrl+Shift+G", "Ctrl+Alt+C", "Ctrl+/"):
         assert taken in keys
-    assert not win.find_setting_action.isEnabled()  # no project: no Settings tab
+    assert not win.main_actions.find_setting_action.isEnabled()  # no project: no Settings tab
     _open(qtbot, win, demo / "billing-service")  # its STATE.md names a next command
     win.project_tabs.setCurrentIndex(0)
     QApplication.processEvents()
-    assert win.find_setting_action.isEnabled()
+    assert win.main_actions.find_setting_action.isEnabled()
     panel = win.project_tabs.currentWidget()
     win.browser.filter_edit.setFocus()
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
@@ -241,8 +241,9 @@ def test_keyboard_shortcuts_lists_the_real_actions(qtbot: Any, tmp_path: Path, d
     win.project_tabs.setCurrentIndex(1)  # the Models tab adds its Alt keys
     rows = collect_shortcuts(win)
     listed = {(r.keys, r.what) for r in rows}
-    for action in (win.save_settings_action, win.config_matrix_action, win.quit_action,
-                   win.shortcuts_action, win.find_setting_action):
+    actions = win.main_actions
+    for action in (actions.save_settings_action, actions.config_matrix_action,
+                   actions.quit_action, actions.shortcuts_action, actions.find_setting_action):
         key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         assert (key, action.text().replace("&", "")) in listed
     # a key added to the window later is listed too: the dialog reads the window, not a list

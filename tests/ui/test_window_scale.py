@@ -274,7 +274,7 @@ def test_the_cache_is_written_once_the_window_is_idle(
         qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:
     """Not in the turns that end a load (a worker building the file's lines beside them
     shared the interpreter lock with them): a moment later, the window still open."""
-    from msd_desktop.ui.main_window import CACHE_SAVE_DELAY_MS
+    from msd_desktop.ui.summary_pipeline import CACHE_SAVE_DELAY_MS
 
     root = tmp_path / "projects"
     many(demo, root, 2)

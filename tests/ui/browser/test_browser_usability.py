@@ -414,8 +414,8 @@ def test_rescan_says_what_changed_in_counted_words(qtbot: Any, tmp_path: Path, d
     translated(code)
     win = _window(qtbot, tmp_path, demo, env)
     said: list[str] = []
-    shown = win._status
-    win._status = lambda text: (said.append(text), shown(text))  # type: ignore[method-assign]
+    shown = win.post_status
+    win.post_status = lambda text: (said.append(text), shown(text))  # type: ignore[method-assign]
     posted: list[str] = []
     win.browser.message_posted.connect(posted.append)
     shutil.copytree(demo / "field-notes", demo / "field-notes-2")

@@ -38,5 +38,5 @@ def test_tray_lists_every_project_and_opens_one(qtbot: Any, window: MainWindow,
 def test_companion_actions_exist(window: MainWindow) -> None:
     texts = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert {"New project…", "Global defaults…", "Config matrix…"} <= set(texts)
-    window._open_config_matrix()
-    window._open_global_defaults()
+    window.main_actions.open_config_matrix()
+    window.main_actions.open_global_defaults()

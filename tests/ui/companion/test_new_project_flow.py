@@ -255,7 +255,7 @@ def test_new_project_joins_its_scan_root_and_is_selected(qtbot: Any, tmp_path: P
     registry = WorkspaceRegistry(tmp_path / "workspaces.json", env=env)
     registry.add(projects, kind="scan_root")
     win = _window(qtbot, registry, env, ui_settings)
-    win.new_project_action.trigger()
+    win.main_actions.new_project_action.trigger()
     dlg = win.findChild(NewProjectDialog)
     assert dlg is not None
     target = projects / "fresh-app"
@@ -286,7 +286,7 @@ def test_new_project_outside_every_scan_root_gets_a_folder_workspace(
     win = _window(qtbot, registry, env, ui_settings)
     target = tmp_path / "elsewhere"
     target.mkdir()
-    win.new_project_action.trigger()
+    win.main_actions.new_project_action.trigger()
     dlg = win.findChild(NewProjectDialog)
     type_into(dlg.folder_edit, str(target))
     with qtbot.waitSignal(win.state_shown, timeout=20000,
@@ -310,7 +310,7 @@ def test_restore_of_a_project_no_longer_listed_is_quiet(qtbot: Any, tmp_path: Pa
     win.browser.message_posted.connect(messages.append)
     with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
         win.show()
-    qtbot.waitUntil(lambda: not win._restore_pending, timeout=5000)
+    qtbot.waitUntil(lambda: not win.last_project.pending, timeout=5000)
     qtbot.wait(100)  # the restore runs on a later turn
     assert "not in any workspace" not in win.status_label.text()
     assert not any("not in any workspace" in m for m in messages)
@@ -331,10 +331,10 @@ def test_help_opens_the_demo_workspace(qtbot: Any, tmp_path: Path, projects: Pat
     registry.add(projects, kind="scan_root")
     win = _window(qtbot, registry, env, ui_settings)
     help_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Help")
-    assert win.open_demo_action in help_menu.actions()
+    assert win.main_actions.open_demo_action in help_menu.actions()
     for _ in range(2):  # opening it twice shows it once
         with qtbot.waitSignal(win.browser.projects_loaded, timeout=20000) as blocker:
-            win.open_demo_action.trigger()
+            win.main_actions.open_demo_action.trigger()
         names = [e.name for e in blocker.args[0]]
         assert names.count("Demo workspace") == 1, names
     roots = {p.ref.root.name for p in win.browser.model.projects()}

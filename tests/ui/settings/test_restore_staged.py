@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
-from msd_desktop.ui.main_window import STAGED_TAB, MainWindow
+from msd_desktop.ui.main_window import MainWindow
+from msd_desktop.ui.project_tabs import STAGED_TAB
 
 
 def _window(qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings,  # type: ignore[no-untyped-def]
@@ -24,7 +25,7 @@ def _window(qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings,
 
 
 def _staged(win: MainWindow) -> list[int]:
-    return [i for i, (_, w) in enumerate(win._tabs) if w.objectName() == STAGED_TAB]
+    return [i for i, (_, w) in enumerate(win.project_tabs.tabs) if w.objectName() == STAGED_TAB]
 
 
 @pytest.mark.timeout(60)
@@ -37,7 +38,7 @@ def test_the_restored_project_gets_every_tab_one_turn_after_another(
     qtbot.waitUntil(lambda: not _staged(win), timeout=10000)
     assert win.project_tabs.count() == 3
     assert win.project_tabs.currentIndex() == 2
-    for i, (_, widget) in enumerate(win._tabs):
+    for i, (_, widget) in enumerate(win.project_tabs.tabs):
         assert win.project_tabs.widget(i) is widget
     assert win.project_tabs.currentWidget() is win.state_panel
     assert win.state_panel.fields["status"].text()
@@ -50,10 +51,10 @@ def test_the_restored_project_gets_every_tab_one_turn_after_another(
 def test_a_tab_asked_for_before_its_turn_is_built_when_shown(
         qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:  # type: ignore[no-untyped-def]
     win = _window(qtbot, tmp_path, demo, env, ui_settings, 0)  # Settings shown: State later
-    win._restore_last = False  # restored by hand below, without event-loop turns between
+    win.last_project.enabled = False  # restored by hand below, without event-loop turns between
     with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
         win.show()
-    win._restore_quietly(demo / "field-notes", None)
+    win.last_project.restore_quietly(demo / "field-notes", None)
     assert _staged(win) == [1, 2]  # only the shown tab so far
     with qtbot.waitSignal(win.state_shown, timeout=15000):
         win.project_tabs.setCurrentIndex(2)  # before its turn: built now, and its state loads

@@ -56,9 +56,9 @@ CHILD = textwrap.dedent('''
 
     wait(lambda: "summaries_ms" in win.timings)
     assert win.open_project(demo / "field-notes")
-    wait(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win._tabs))
+    wait(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs))
     win.project_tabs.setCurrentIndex(0)
-    form = next(w for _, w in win._tabs if isinstance(w, ConfigFormPanel))
+    form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     spin = form.editor(key).spin
     spin.setFocus()
     spin.selectAll()
@@ -104,9 +104,9 @@ def test_a_killed_window_loses_no_typed_edit(qtbot: QtBot, tmp_path: Path, demo:
     assert "Restored 1 unsaved change from the last run" in win.status_label.text()
     assert "1 edited API key was not kept" in win.status_label.text()
     assert win.open_project(demo / "field-notes")
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win._tabs),
+    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs),
                     timeout=20000)
-    form = next(w for _, w in win._tabs if isinstance(w, ConfigFormPanel))
+    form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     assert form.draft is not None
     assert form.draft.value(KEY) == 7
     assert form.editor(KEY).spin.lineEdit().text() == "7"  # type: ignore[attr-defined]

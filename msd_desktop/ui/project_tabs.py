@@ -1,0 +1,334 @@
+"""The open project's tabs — Settings, Models, State — built from each area's ``create_tab``.
+
+Each area builds its own tab (``create_tab(project) -> QWidget``); this module only puts them
+side by side, which is why, like the main window, it may use several areas. A tab widget that
+defines ``on_files_changed(event)`` is told about every ``ChangeEvent`` of its project (e.g. to
+show a "changed on disk" banner); one that defines ``release_watches()`` is told when the
+window closes (to drop file watches); one that defines ``use_window_actions()`` (the Settings
+form) gets the window's Save, Undo and Redo.
+
+Speed: the tabs' modules are the heaviest imports of the window, so they load on first use or
+ahead in a worker (:class:`TabModules`); the restore at start builds the shown tab at once and
+the hidden ones one per event-loop turn ("staged"), and a hidden tab is built when shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoGroup
+from PySide6.QtWidgets import QApplication, QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.widgets.core_text import core_text
+from msd_desktop.ui.widgets.plain_text import plain_label, visible
+from msd_desktop.ui.widgets.theme import banner_style
+from msd_desktop.ui.widgets.workers import run_op
+
+if TYPE_CHECKING:
+    from msd_desktop.core.workspace.watcher import ChangeEvent
+    from msd_desktop.ui.settings.sessions import EditSessions
+    from msd_desktop.ui.state.panel import StatePanel
+
+# what a project's tabs are made of (imported ahead, off the restore's path)
+TAB_MODULES = ("msd_desktop.core.state.project", "msd_desktop.ui.state.panel",
+               "msd_desktop.ui.models.panel", "msd_desktop.ui.settings.form")
+STAGED_TAB = "StagedTab"  # object name of a tab still to be built
+STATE_TAB = 2  # the tab a project opens on when none was remembered
+
+
+def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
+                       ) -> list[tuple[str, QWidget]]:
+    """The tabs for one project, in order. ``project.active_workstream`` is the workstream
+    the user selected (or the one ``.planning/active-workstream`` names). ``sessions``: the
+    window's Settings edit sessions (drafts outlive the tabs)."""
+    titles = [text for text, _ in tab_action_texts(titles=True)]
+    return [(title, build_project_tab(project, i, sessions)) for i, title in enumerate(titles)]
+
+
+def build_project_tab(project: ProjectRef, index: int, sessions: EditSessions | None = None
+                      ) -> QWidget:
+    """Tab ``index`` of :func:`build_project_tabs` alone (0 Settings, 1 Models, 2 State)."""
+    # on first use: the Settings and Models tabs are the heaviest imports (start-up, bench P3)
+    if index == 0:
+        from msd_desktop.ui.settings.form import create_tab as create_settings_tab
+
+        return _tab_or_problem(lambda: create_settings_tab(project, sessions))
+    if index == 1:
+        from msd_desktop.ui.models.panel import create_tab as create_models_tab
+
+        return _tab_or_problem(lambda: create_models_tab(project))
+    from msd_desktop.ui.state.panel import StatePanel
+
+    return StatePanel()
+
+
+def tab_action_texts(titles: bool = False) -> list[tuple[str, str]]:
+    """The project tabs' titles (``titles``) or their View-menu entries, with tooltips."""
+    if titles:
+        return [(QCoreApplication.translate("MainWindow", "Settings"), ""),
+                (QCoreApplication.translate("MainWindow", "Models"), ""),
+                (QCoreApplication.translate("MainWindow", "State"), "")]
+    return [(QCoreApplication.translate("MainWindow", "Settings tab"),
+             QCoreApplication.translate("MainWindow", "The open project's config.json, as a "
+                                        "form")),
+            (QCoreApplication.translate("MainWindow", "Models tab"),
+             QCoreApplication.translate("MainWindow", "Which model each agent gets, and why")),
+            (QCoreApplication.translate("MainWindow", "State tab"),
+             QCoreApplication.translate("MainWindow", "STATE.md and the roadmap of the open "
+                                        "project"))]
+
+
+def _tab_or_problem(make: Callable[[], QWidget]) -> QWidget:
+    """The tab ``make()`` builds, or — when building it raises (a file the core could not
+    cope with) — a tab that says so; the other tabs and projects are unaffected."""
+    try:
+        widget: QWidget = make()
+    except Exception as exc:
+        from msd_desktop.core.common.errors import MsdError
+
+        why = core_text(exc) if isinstance(exc, MsdError) else f"{type(exc).__name__}: {exc}"
+        widget = QWidget()
+        widget.setObjectName("TabProblem")
+        label = plain_label(QLabel(QCoreApplication.translate(
+            "MainWindow", "This tab could not be built for this project: {0}").format(
+                visible(why, limit=500))))
+        label.setWordWrap(True)
+        label.setStyleSheet(banner_style("error"))
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(widget)
+        layout.addWidget(label)
+        layout.addStretch(1)
+    return widget
+
+
+def _staged_placeholder() -> QWidget:
+    """An empty tab standing in for one that is built on a later turn."""
+    widget = QWidget()
+    widget.setObjectName(STAGED_TAB)
+    return widget
+
+
+class TabModules(QObject):
+    """The project tabs' modules (:data:`TAB_MODULES`), imported ahead of the first project.
+
+    In a worker (:meth:`preload`): restoring the last project then builds its tabs without
+    ~50 ms of imports on the GUI thread (their classes are only defined there; every widget is
+    still made on the GUI thread). Or one per event-loop turn on the GUI thread
+    (:meth:`import_one`), while nothing else runs: imported in a worker beside a large list's
+    item-model calls they stalled the GUI thread 50-80 ms (the import and wrapper locks)."""
+
+    loaded = Signal()  # :meth:`preload`'s worker is done (whatever it managed)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ready = False  # every module is imported
+        self.loading = False  # the worker is on it
+
+    def preload(self) -> None:
+        """Import them in a worker (nothing when they are in, or on their way)."""
+        if self.ready or self.loading:
+            return
+        self.loading = True
+
+        def work() -> None:
+            for name in TAB_MODULES:
+                importlib.import_module(name)
+
+        def ready(_: object = None) -> None:
+            self.ready = True
+            self.loaded.emit()
+
+        run_op(work, name="tab modules", on_finished=ready, on_failed=ready, owner=self)
+
+    def import_one(self, step: int) -> bool:
+        """Import module ``step`` here and now; False when there is none left to import this
+        way (all in, on their way in a worker, or ``step`` past the last)."""
+        if self.loading or self.ready or step >= len(TAB_MODULES):
+            return False
+        importlib.import_module(TAB_MODULES[step])
+        return True
+
+
+class ProjectTabs(QTabWidget):
+    """The tab widget of the open project: builds its tabs, stages hidden ones, tells them
+    about changes, and hands the Settings tab the window's Edit actions.
+
+    ``undo_group``: the window's Undo/Redo follow the shown Settings form's stack through it;
+    ``sessions``: the window's Settings edit sessions (made on first use)."""
+
+    state_panel_built = Signal()  # a State tab built on a later turn: load its state
+    shown_tab_built = Signal()  # the tab on show was built on a later turn
+
+    def __init__(self, undo_group: QUndoGroup, sessions: Callable[[], EditSessions],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ProjectTabs")
+        self.setDocumentMode(True)
+        self.currentChanged.connect(self._on_tab_changed)
+        self._undo_group = undo_group
+        self._sessions = sessions
+        self.tabs: list[tuple[str, QWidget]] = []  # (title, widget), placeholders included
+        self.state_panel: StatePanel | None = None
+        self._shown: ProjectRef | None = None  # the project shown, with its workstream
+        self._gen = 0  # one more per project shown (staged tabs of an older one: dropped)
+
+    # -- a project comes and goes
+
+    def show_project(self, shown: ProjectRef, tab_index: int, *, staged: bool = False) -> None:
+        """Build ``shown``'s tabs and show tab ``tab_index``. ``staged`` (the restore at
+        start): the shown tab now, the others one per event-loop turn (each is tens of ms
+        of widgets and reads; all three at once stalled the window)."""
+        from msd_desktop.ui.state.panel import StatePanel
+
+        self._shown = shown
+        self.blockSignals(True)
+        current = max(0, min(tab_index, 2))
+        if staged:
+            self.tabs = [(title, build_project_tab(shown, i, self._sessions())
+                          if i == current else _staged_placeholder())
+                         for i, (title, _) in enumerate(tab_action_texts(titles=True))]
+        else:
+            self.tabs = build_project_tabs(shown, self._sessions())
+        for title, widget in self.tabs:
+            self.addTab(widget, title)
+            if isinstance(widget, StatePanel):
+                self.state_panel = widget
+            self._adopt_settings(widget)
+        self.setCurrentIndex(max(0, min(tab_index, len(self.tabs) - 1)))
+        self.blockSignals(False)
+        for i, (title, _) in enumerate(self.tabs):
+            self.setTabToolTip(i, f"{title} (Ctrl+{i + 1})")
+        self._gen += 1
+        if staged:
+            gen = self._gen
+            from msd_desktop.ui.widgets.workers import YIELD_MS
+
+            QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged(shown, gen))
+
+    def close_project(self) -> None:
+        """Drop the tabs (their edits live on in the edit sessions)."""
+        self._commit_open_editors()
+        self._undo_group.setActiveStack(None)  # type: ignore[arg-type]  # edits live on
+        for _, widget in self.tabs:
+            widget.deleteLater()
+        self.clear()
+        self.tabs = []
+        self.state_panel = None
+        self._shown = None
+
+    def _commit_open_editors(self) -> None:
+        """Text still being typed in a table cell of the open tabs reaches its setting before
+        the tabs go (an open cell editor commits its text when it loses the focus), whatever
+        switched the project: a click, a key, the tray."""
+        focus = QApplication.focusWidget()
+        if focus is not None and any(w.isAncestorOf(focus) for _, w in self.tabs):
+            focus.clearFocus()
+
+    def staging(self) -> bool:
+        """Some tab of the open project is still to be built."""
+        return any(w.objectName() == STAGED_TAB for _, w in self.tabs)
+
+    def _build_staged(self, shown: ProjectRef, gen: int, index: int | None = None) -> None:
+        """Build one tab :meth:`show_project` left for later (``index``, or the first one
+        left); the next one on the next turn. Nothing when another project is shown now."""
+        if gen != self._gen:
+            return
+        left = [i for i, (_, w) in enumerate(self.tabs) if w.objectName() == STAGED_TAB]
+        if index is None:
+            index = left[0] if left else None
+        if index is None or index not in left:
+            return
+        title, placeholder = self.tabs[index]
+        widget = build_project_tab(shown, index, self._sessions())
+        focus_here = self.currentIndex() == index
+        self.blockSignals(True)
+        current = self.currentIndex()
+        self.removeTab(index)
+        self.insertTab(index, widget, title)
+        self.setTabToolTip(index, f"{title} (Ctrl+{index + 1})")
+        self.setCurrentIndex(current)
+        self.blockSignals(False)
+        placeholder.deleteLater()
+        self.tabs[index] = (title, widget)
+        from msd_desktop.ui.state.panel import StatePanel
+
+        if isinstance(widget, StatePanel):
+            self.state_panel = widget
+            self.state_panel_built.emit()
+        self._adopt_settings(widget)
+        if focus_here:
+            self.shown_tab_built.emit()
+        if len(left) > 1:
+            from msd_desktop.ui.widgets.workers import YIELD_MS
+
+            QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged(shown, gen))
+
+    def _on_tab_changed(self, index: int) -> None:
+        """A tab still to be built is built when it is shown."""
+        if 0 <= index < len(self.tabs) and self.tabs[index][1].objectName() == STAGED_TAB \
+                and self._shown is not None:
+            self._build_staged(self._shown, self._gen, index)
+
+    # -- what the tabs are told
+
+    def files_changed(self, event: ChangeEvent) -> None:
+        """Every tab that wants to know hears about a change of its project's files."""
+        for _, widget in self.tabs:
+            hook = getattr(widget, "on_files_changed", None)
+            if callable(hook):
+                hook(event)
+
+    def release_watches(self) -> None:
+        """The window closes: tabs drop their own file watches (the Settings tab's)."""
+        for _, widget in self.tabs:
+            release = getattr(widget, "release_watches", None)
+            if callable(release):
+                release()
+
+    # -- the Settings tab and the window's Edit actions
+
+    def settings_tab(self) -> Any:
+        """The open project's Settings form (None when no project is open)."""
+        return next((w for _, w in self.tabs if callable(getattr(w, "use_window_actions",
+                                                                 None))), None)
+
+    def settings_shown(self) -> bool:
+        panel = self.settings_tab()
+        return panel is not None and self.currentWidget() is panel
+
+    def _adopt_settings(self, widget: QWidget) -> None:
+        """A Settings tab: the window's Save / Undo / Redo act on it; its stack is the Edit
+        menu's while it is shown."""
+        use_window = getattr(widget, "use_window_actions", None)
+        if not callable(use_window):
+            return
+        use_window()
+        # the window's Find a setting (Ctrl+F from anywhere) owns the key the form's own
+        # search shortcut uses: two shortcuts on one key would cancel each other out
+        for shortcut in widget.findChildren(QShortcut):
+            if shortcut.key().matches(QKeySequence(QKeySequence.StandardKey.Find)) == \
+                    QKeySequence.SequenceMatch.ExactMatch and shortcut.parent() is widget:
+                shortcut.setEnabled(False)
+        changed = getattr(widget, "undo_stack_changed", None)
+        if changed is not None:
+            changed.connect(self._set_undo_stack)
+        self._set_undo_stack(getattr(widget, "undo_stack", None))
+
+    def _set_undo_stack(self, stack: Any) -> None:
+        group = self._undo_group
+        if stack is None:
+            group.setActiveStack(None)  # type: ignore[arg-type]
+            return
+        if stack not in group.stacks():
+            group.addStack(stack)
+        group.setActiveStack(stack)
+
+
+def shown_project(ref: ProjectRef, workstream: str | None) -> ProjectRef:
+    """``ref`` as its tabs see it: with the workstream the person picked as the active one."""
+    return dataclasses.replace(ref, active_workstream=workstream or ref.active_workstream)

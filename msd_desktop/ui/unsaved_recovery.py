@@ -1,0 +1,143 @@
+"""Unsaved Settings edits across the window: kept safe against a crash, brought back after
+one, and asked about before anything leaves (STYLE item 23).
+
+The drafts and undo stacks of every config file opened in the window live in one
+:class:`~msd_desktop.ui.settings.sessions.EditSessions` (made when a project first opens), so
+switching project or scope drops nothing. Each pending edit is also written down
+(:mod:`msd_desktop.core.config.draft_recovery`, never a secret's text), so a run that crashed
+or was killed leaves them for the next start, which brings them back as unsaved edits.
+Closing the window, quitting from the tray and the desktop session's log-out all go through
+:meth:`UnsavedEdits.may_go` (the window's ``unsaved_may_go``): the one Save / Discard / Cancel
+question.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from msd_desktop.ui.settings.sessions import EditSessions
+
+
+class UnsavedEdits(QObject):
+    """The window's unsaved Settings edits (see the module docstring).
+
+    ``window``: where the question is asked (and the other windows' sessions are found);
+    ``env``: where the recovery folder is; ``raise_window``: brings the window forward before
+    it asks; ``known_roots``: the projects listed now (whose edits a crashed run left)."""
+
+    changed = Signal()  # some draft changed: the title's marker and the tree's marks follow
+    message_posted = Signal(str)  # a line for the status bar
+
+    def __init__(self, window: QWidget, env: dict[str, str], raise_window: Callable[[], Any],
+                 known_roots: Callable[[], list[Path]]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._env = env
+        self._raise = raise_window
+        self._known_roots = known_roots
+        self._sessions: EditSessions | None = None
+        self.recovered = False  # the unsaved edits of a crashed run were looked for
+
+    @property
+    def sessions(self) -> EditSessions:
+        """The Settings drafts and undo stacks of every file opened in this window."""
+        if self._sessions is None:
+            from msd_desktop.core.config.draft_recovery import (
+                DraftRecovery,
+                default_recovery_dir,
+            )
+            from msd_desktop.ui.settings.sessions import EditSessions
+
+            recovery = DraftRecovery(default_recovery_dir(self._env))
+            self._sessions = EditSessions(self._window, recovery=recovery)
+            self._sessions.changed.connect(self.changed)
+            self._sessions.record_failed.connect(self._record_failed)
+        return self._sessions
+
+    @property
+    def made(self) -> EditSessions | None:
+        """The sessions if any Settings form was opened yet (None: nothing can be unsaved)."""
+        return self._sessions
+
+    def dirty_roots(self, roots: list[Path]) -> set[Path]:
+        """Which of ``roots`` have unsaved edits."""
+        return set() if self._sessions is None else self._sessions.dirty_roots(roots)
+
+    def any_dirty(self) -> bool:
+        return self._sessions is not None and bool(self._sessions.dirty())
+
+    def _record_failed(self, why: str) -> None:
+        self.message_posted.emit(self.tr(
+            "Unsaved edits could not be kept safe against a crash ({0}); save them to be "
+            "sure.").format(why))
+
+    # -- after a crash
+
+    def recover_once(self) -> None:
+        """The first time it is called (the first list is in): :meth:`recover`; afterwards
+        nothing."""
+        if not self.recovered:
+            self.recovered = True
+            self.recover()
+
+    def recover(self) -> None:
+        """Edits a previous run left unsaved (it crashed or was killed) come back as unsaved
+        edits: marked in the title and the tree, saved only when the person saves."""
+        from msd_desktop.core.config.draft_recovery import default_recovery_dir
+
+        if not default_recovery_dir(self._env).is_dir():
+            return  # nothing was ever left unsaved (and nothing to import)
+        restored = self.sessions.recover(self._known_roots())
+        if not restored:
+            self._say_global_defaults_recovered()
+            return
+        keys = sum(len(got.keys) for _, got in restored)
+        secrets = sum(got.left_out for _, got in restored)
+        text = self.tr("Restored %n unsaved change(s) from the last run, which ended without "
+                       "saving: save or revert them.", "", keys)
+        if secrets:
+            text += " " + self.tr("%n edited API key(s) were not kept: secrets are never "
+                                  "written to disk.", "", secrets)
+        self.message_posted.emit(text)
+
+    def _say_global_defaults_recovered(self) -> None:
+        """Global defaults keep their own drafts (their window restores them when opened):
+        say that a crashed run left edits there."""
+        from msd_desktop.core.config.draft_recovery import DraftRecovery, default_recovery_dir
+        from msd_desktop.core.workspace.paths import defaults_path
+
+        recovery = DraftRecovery(default_recovery_dir(self._env))
+        if recovery.record_path(defaults_path(self._env)).is_file():
+            self.message_posted.emit(self.tr(
+                "Global defaults have unsaved changes from the last run, which ended without "
+                "saving: Global defaults shows them."))
+
+    # -- before leaving
+
+    def may_go(self, what: str) -> bool:
+        """Ask Save / Discard / Cancel when there are unsaved Settings edits; True when the
+        window may close (saved, discarded, or nothing unsaved)."""
+        dirty = self.dirty_sessions()
+        if not dirty:
+            return True  # (and the question's module is not imported to say so)
+        from msd_desktop.ui.settings.unsaved import settle_sessions
+
+        self._raise()
+        return settle_sessions(self._window, dirty, what)
+
+    def dirty_sessions(self) -> list[Any]:
+        """Unsaved Settings sessions of this window and of its other windows (Global defaults
+        keeps its own)."""
+        if "msd_desktop.ui.settings.sessions" not in sys.modules:
+            return []  # no Settings form was ever opened (and quitting imports nothing)
+        from msd_desktop.ui.settings.sessions import EditSessions
+
+        stores = self._window.findChildren(EditSessions)
+        return list({id(s): s for store in stores for s in store.dirty()}.values())
