@@ -145,6 +145,11 @@ def pytest_runtest_teardown(item: pytest.Item) -> object:
     then asks Save / Discard / Cancel in a modal box nobody answers. During teardown only, the
     answer is Discard (the test is over; what it checked is already checked). Tests of the
     question itself run while the test body runs, unaffected.
+
+    What was there before comes back only if nothing else put a function back meanwhile: a
+    test's own ``monkeypatch`` of the question is undone during this same teardown (to the
+    real question), and putting back what this hook found then would leave the test's
+    replacement in place for every later test.
     """
     unsaved = None
     if "msd_desktop.ui" in sys.modules:  # the window was imported: Qt is loaded already
@@ -152,10 +157,15 @@ def pytest_runtest_teardown(item: pytest.Item) -> object:
 
         unsaved = importlib.import_module("msd_desktop.ui.settings.unsaved")
     original = getattr(unsaved, "ask_unsaved", None)
-    if unsaved is not None and original is not None:
-        unsaved.ask_unsaved = lambda *_args, **_kwargs: unsaved.Answer.DISCARD
+    if unsaved is None or original is None:
+        return (yield)
+
+    def discard(*_args: object, **_kwargs: object) -> object:
+        return unsaved.Answer.DISCARD
+
+    unsaved.ask_unsaved = discard
     try:
         return (yield)
     finally:
-        if unsaved is not None and original is not None:
+        if unsaved.ask_unsaved is discard:  # (else a monkeypatch was undone: keep that)
             unsaved.ask_unsaved = original
