@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 if TYPE_CHECKING:
     import argparse
@@ -87,14 +87,31 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 
 
+class UsageError(Exception):
+    """A command line argparse cannot read; ``main`` prints ``Error: <message>`` and exits 1."""
+
+
+def _parser_class() -> type[argparse.ArgumentParser]:
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        """argparse, but a usage error is raised (``Error:`` + exit 1), not printed + exit 2."""
+
+        def error(self, message: str) -> NoReturn:
+            raise UsageError(message)
+
+    return Parser
+
+
 def _build_parser() -> argparse.ArgumentParser:
     import argparse
 
-    common = argparse.ArgumentParser(add_help=False)
+    parser_class = _parser_class()
+    common = parser_class(add_help=False)
     common.add_argument(
         "--cwd", default=argparse.SUPPRESS, help="start directory (default: current directory)"
     )
-    parser = argparse.ArgumentParser(
+    parser = parser_class(
         prog="msd",
         description="MSD core on the command line: the same answers the MSD Desktop window shows.",
         parents=[common],
@@ -245,21 +262,158 @@ def _fast_parse(argv: Sequence[str]) -> argparse.Namespace | None:
     return cast("argparse.Namespace", SimpleNamespace(**ns))
 
 
-def emit(result: Any) -> int:
-    """Print a handler's result: JSON, a plain line, or nothing (an int exit code)."""
+def _render(result: Any) -> str | int:
+    """A handler's result as the text to print, or the exit code of a handler that printed."""
     if isinstance(result, bool) or result is None:
-        result = json.dumps(result)
-        sys.stdout.write(result + "\n")
-        return 0
+        return json.dumps(result) + "\n"
     if isinstance(result, int):
         return result
+    if isinstance(result, PlainText):  # each handler made its line safe for a terminal
+        return str(result) + "\n"
     from msd_desktop.core.common.terminal_text import escape_json_output
 
-    if isinstance(result, PlainText):  # statusline strips controls itself; root is a path
-        sys.stdout.write(str(result) + "\n")
-        return 0
-    sys.stdout.write(escape_json_output(json.dumps(result, indent=2, ensure_ascii=False)) + "\n")
-    return 0
+    return escape_json_output(json.dumps(result, indent=2, ensure_ascii=False)) + "\n"
+
+
+def _stdout() -> Any:
+    """``sys.stdout``; an ``OSError`` when the process was started with it closed."""
+    out = sys.stdout
+    if out is None:
+        import errno
+
+        raise OSError(errno.EBADF, "standard output is closed")
+    return out
+
+
+def emit(result: Any) -> int:
+    """Print a handler's result (JSON, a plain line, or nothing for an int exit code) and
+    flush it, so a closed or full standard output is known here, not at interpreter exit."""
+    rendered = _render(result)
+    out = _stdout()
+    if isinstance(rendered, str):
+        out.write(rendered)
+    out.flush()
+    return 0 if isinstance(rendered, str) else rendered
+
+
+def warn(message: str, prefix: str = "msd: warning: ") -> None:
+    """``<prefix><message>`` on stderr, control characters and undecodable bytes shown as
+    escapes (a key or folder name from someone else's clone must not drive the terminal)."""
+    from msd_desktop.core.common.os_text import shown_path
+    from msd_desktop.core.common.terminal_text import terminal_safe
+
+    _write_stderr(f"{prefix}{terminal_safe(shown_path(message))}\n")
+
+
+def _write_stderr(text: str) -> None:
+    # a closed or broken stderr must not turn an answer into a traceback
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def read_stdin(what: str = "standard input") -> str:
+    """All of standard input as text, refused by name when it is not valid UTF-8.
+
+    Read as bytes and decoded strictly: the text layer would turn a bad byte into a lone
+    surrogate (or fail with an internal message), and a surrogate written into a JSON file
+    makes the file unreadable.
+    """
+    from msd_desktop.core.common.os_text import decode_utf8, require_utf8
+
+    stream = sys.stdin
+    if stream is None:
+        return ""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return decode_utf8(buffer.read(), what)
+    return require_utf8(stream.read(), what)
+
+
+# Arguments that are paths (kept as the OS gave them: a Latin-1 folder still opens) or the
+# command ``msd run`` starts (passed on as the same bytes). Every other argument is text that
+# may end up in a file, and must be valid UTF-8.
+_OS_ARGUMENTS = frozenset({"cwd", "path", "command"})
+_OPTION_ARGUMENTS = frozenset({"effort", "fast_mode", "attempt", "failure_class", "host",
+                               "default", "format", "name", "depth"})
+
+
+def _argument_name(dest: str, index: int | None) -> str:
+    if dest in _OPTION_ARGUMENTS:
+        return "--" + dest.replace("_", "-")
+    if dest == "assignments":
+        return f"KEY=VALUE argument {(index or 0) + 1}"
+    return f"the {dest.upper()} argument"
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    """Refuse, by name, an argument that is not valid UTF-8 (paths and ``run``'s command
+    excepted): argv bytes are never stored as lone surrogates."""
+    from msd_desktop.core.common.os_text import is_utf8_text, require_utf8
+
+    for dest, value in vars(args).items():
+        if dest in _OS_ARGUMENTS:
+            continue
+        items = value if isinstance(value, list) else [value]
+        for index, item in enumerate(items):
+            if isinstance(item, str) and not is_utf8_text(item):
+                require_utf8(item, _argument_name(dest, index if isinstance(value, list)
+                                                  else None))
+
+
+# verb -> the actions that change something (None: every call does), for honest exit codes.
+_CHANGING_VERBS: dict[str, frozenset[str] | None] = {
+    "config-set": None,
+    "new-project": None,
+    "migrate-config": None,
+    "workspaces": frozenset({"add", "remove"}),
+    "secrets": frozenset({"set", "remove", "migrate"}),
+}
+
+
+def _changes_something(args: argparse.Namespace) -> bool:
+    """Whether a completed call of this verb has changed a file, the registry or the keyring."""
+    verb = getattr(args, "verb", None)
+    if verb not in _CHANGING_VERBS or getattr(args, "dry_run", False):
+        return False
+    actions = _CHANGING_VERBS[verb]
+    return actions is None or getattr(args, "action", None) in actions
+
+
+def _silence_stdout() -> None:
+    """Point the process's real stdout at ``/dev/null`` after a failed write, so the
+    interpreter's last flush of what is still buffered fails no second time (exit 120)."""
+    out = sys.__stdout__
+    if out is None or sys.stdout is not out:
+        return  # closed from the start, or replaced (a test's capture): not ours to touch
+    try:
+        fd = out.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError):
+        return
+    try:
+        os.dup2(devnull, fd)
+    except OSError:
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _deliver(result: Any, args: argparse.Namespace) -> int:
+    """Print the result; when standard output fails, the exit code still says whether the
+    change was made: 0 with a warning after a completed change, 1 for an answer not given."""
+    try:
+        return emit(result)
+    except OSError as exc:
+        _silence_stdout()
+        reason = exc.strerror or str(exc)
+        if _changes_something(args):
+            warn(f"the change was made, but its answer could not be printed ({reason})")
+            return 0
+        return _fail(f"the answer could not be printed ({reason})")
 
 
 # Stands in for a literal "--" after the config-set verb while argparse runs (see _parse).
@@ -310,20 +464,25 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = _fast_parse(argv)
-    if args is None:
-        args = _parse(argv)
+    try:
+        args = _fast_parse(argv)
+        if args is None:
+            args = _parse(argv)
+    except UsageError as exc:
+        return _fail(f"{exc} (msd --help lists the verbs and their arguments)")
     from msd_desktop.core.common.errors import MsdError
 
     try:
+        _check_arguments(args)
         cwd = Path(getattr(args, "cwd", None) or os.getcwd()).expanduser()
         ctx = CliContext(cwd=cwd.resolve() if cwd.exists() else cwd.absolute())
         if not ctx.cwd.is_dir():
             raise MsdError(f"--cwd is not a directory: {cwd}")
-        return emit(_load_handler(VERBS[args.verb][0])(args, ctx))
+        result = _load_handler(VERBS[args.verb][0])(args, ctx)
     except MsdError as exc:
         return _fail(str(exc))
     except BrokenPipeError:
+        _silence_stdout()  # a handler that prints itself lost its reader
         return 1
     except OSError as exc:
         # a file system refusal the core did not word itself (ENAMETOOLONG, ELOOP, EACCES …)
@@ -337,13 +496,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             UnicodeError, ArithmeticError) as exc:
         # every failure is an answer: a bug or an unforeseen input is reported, not a traceback
         return _fail(f"unexpected {type(exc).__name__}: {exc}")
+    return _deliver(result, args)
 
 
 def _fail(message: str) -> int:
-    """Print ``Error: <message>`` on stderr (control characters made visible); exit code 1."""
+    """Print ``Error: <message>`` on stderr (control characters and undecodable bytes made
+    visible); exit code 1."""
+    from msd_desktop.core.common.os_text import shown_path
     from msd_desktop.core.common.terminal_text import terminal_safe
 
-    sys.stderr.write(f"Error: {terminal_safe(message)}\n")
+    _write_stderr(f"Error: {terminal_safe(shown_path(message))}\n")
     return 1
 
 

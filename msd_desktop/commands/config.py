@@ -1,40 +1,40 @@
 """``msd config-get`` / ``config-set`` / ``migrate-config`` / ``schema`` / ``new-project``.
 
 Thin handlers over :mod:`msd_desktop.core.config.setter`, :mod:`msd_desktop.core.config.store` and
-:mod:`msd_desktop.core.config.schema`. ``config-get``/``config-set`` print their JSON with
+:mod:`msd_desktop.core.config.schema`. ``config-get``/``config-set`` spell their JSON with
 :func:`~msd_desktop.core.common.js_json.json_stringify` so the bytes match upstream ``gsd-tools``
-(``1e+21``, ``1e-7``, ``123456789012345680000``) and a bare number result is not mistaken for an
-exit code by ``cli.emit``.
+(``1e+21``, ``1e-7``, ``123456789012345680000``), as a ``PlainText`` (a bare number result is
+not mistaken for an exit code by ``cli.emit``). Text read from standard input must be UTF-8.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from msd_desktop.cli import CliContext
+from msd_desktop.cli import CliContext, PlainText, read_stdin
 from msd_desktop.core.common.errors import MsdError
 
 
-def _print_json(value: Any) -> int:
+def _js_json(value: Any) -> PlainText:
+    """``value`` as upstream prints it, handed to the CLI front to print (it knows whether
+    standard output took it)."""
     from msd_desktop.core.common.js_json import json_stringify
     from msd_desktop.core.common.terminal_text import escape_json_output
 
-    sys.stdout.write(escape_json_output(json_stringify(value)) + "\n")
-    return 0
+    return PlainText(escape_json_output(json_stringify(value)))
 
 
-def config_get(args: argparse.Namespace, ctx: CliContext) -> int:
+def config_get(args: argparse.Namespace, ctx: CliContext) -> PlainText:
     """Print the effective value of a key as JSON (secrets masked)."""
     from msd_desktop.core.config import setter as core
 
     if not args.key:
         raise MsdError(core.USAGE_GET)
-    return _print_json(core.config_get(ctx.root, args.key, default=args.default, env=ctx.env))
+    return _js_json(core.config_get(ctx.root, args.key, default=args.default, env=ctx.env))
 
 
-def config_set(args: argparse.Namespace, ctx: CliContext) -> int:
+def config_set(args: argparse.Namespace, ctx: CliContext) -> PlainText:
     """Set (or with ``null`` unset) a key in the active planning config; print the result."""
     from msd_desktop.core.config import setter as core
 
@@ -47,7 +47,26 @@ def config_set(args: argparse.Namespace, ctx: CliContext) -> int:
         value = _stdin_value()
     if not args.key or value is None:
         raise MsdError(core.USAGE_SET)
-    return _print_json(core.config_set(ctx.root, args.key, value, env=ctx.env))
+    _refuse_read_only(ctx)
+    return _js_json(core.config_set(ctx.root, args.key, value, env=ctx.env))
+
+
+def _refuse_read_only(ctx: CliContext) -> None:
+    """Refuse to replace a ``config.json`` that has no write permission bit (0444): its owner
+    made it read-only on purpose, and a rename over it would ignore that."""
+    import os
+    import stat
+
+    from msd_desktop.core.workspace.paths import planning_dir
+
+    path = planning_dir(ctx.root, ctx.env) / "config.json"
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # absent or unreadable: the core decides and words it
+    if stat.S_ISREG(mode) and not mode & 0o222:
+        raise MsdError(f"{path} is read-only (mode {stat.S_IMODE(mode):04o}); msd does not "
+                       "replace a read-only file. Nothing was written.")
 
 
 def _stdin_value() -> str:
@@ -56,7 +75,7 @@ def _stdin_value() -> str:
     Why: a value on the command line (an API key above all) shows in ``ps`` and the shell
     history; piped in, it shows nowhere.
     """
-    value = sys.stdin.read()
+    value = read_stdin("the value on standard input")
     if value.endswith("\n"):
         value = value[:-1]
     if value.endswith("\r"):
@@ -66,7 +85,8 @@ def _stdin_value() -> str:
 
 def _stdin_assignments() -> list[str]:
     """``KEY=VALUE`` lines from standard input (blank lines skipped) for ``new-project --stdin``."""
-    return [line.rstrip("\r") for line in sys.stdin.read().split("\n") if line.strip()]
+    text = read_stdin("the KEY=VALUE lines on standard input")
+    return [line.rstrip("\r") for line in text.split("\n") if line.strip()]
 
 
 def migrate_config(args: argparse.Namespace, ctx: CliContext) -> Any:
@@ -74,6 +94,8 @@ def migrate_config(args: argparse.Namespace, ctx: CliContext) -> Any:
     from msd_desktop.core.config.store import migrate_config as migrate
 
     dry_run = bool(getattr(args, "dry_run", False))
+    if not dry_run:
+        _refuse_read_only(ctx)
     report = migrate(ctx.root, ctx.env, dry_run=dry_run)
     if dry_run:  # a preview: what would be written, in full
         return report

@@ -26,9 +26,6 @@ from msd_desktop.core.models.execution import (
     parse_fast_mode,
 )
 from msd_desktop.core.models.payload import (
-    SURROGATE_RE as _SURROGATE_RE,
-)
-from msd_desktop.core.models.payload import (
     dumps,
     resolve_execution_payload,
     resolve_model_payload,
@@ -53,8 +50,10 @@ def _input(ctx: CliContext) -> ResolutionInput:
 
 
 def _emit(payload: dict[str, Any], warnings: list[str]) -> int:
+    from msd_desktop.cli import warn
+
     for warning in warnings:
-        sys.stderr.write(_SURROGATE_RE.sub("\ufffd", f"msd: warning — {warning}") + "\n")
+        warn(warning, prefix="msd: warning — ")
     sys.stdout.write(escape_json_output(dumps(payload)) + "\n")
     return 0
 

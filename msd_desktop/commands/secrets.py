@@ -46,7 +46,9 @@ def _read_value(args: argparse.Namespace) -> str:
     if args.stdin and args.value is not None:
         raise MsdError("Give the value either as an argument or with --stdin, not both")
     if args.stdin:
-        value = sys.stdin.read()
+        from msd_desktop.cli import read_stdin
+
+        value = read_stdin("the secret on standard input")
         if value.endswith("\n"):
             value = value[:-1]
         if value.endswith("\r"):
@@ -154,7 +156,8 @@ def run(args: argparse.Namespace, ctx: CliContext) -> int:
             # the child would run without its keys and fail somewhere less clear: stop here
             raise MsdError(f"{found} Nothing was run; unlock the keyring, or run again with "
                            "--allow-missing-keys to run without them.")
-        sys.stderr.write(f"msd run: warning: {found}\n")
-        sys.stderr.flush()
+        from msd_desktop.cli import warn
+
+        warn(found, prefix="msd run: warning: ")
     sys.stdout.flush()
     return core.run_with_secrets(command, root, ctx.env, cwd=ctx.cwd)

@@ -29,12 +29,30 @@ _USAGE = {
 
 
 def root(args: argparse.Namespace, ctx: CliContext) -> PlainText:
-    """The project root resolved from ``--cwd`` (spec §8), one plain line."""
-    return PlainText(str(ctx.root))
+    """The project root resolved from ``--cwd`` (spec §8), one plain line.
+
+    A folder name is shown as errors show it: control characters (ESC, BEL, newline) and
+    undecodable bytes as escapes, so a name from someone else's clone cannot drive the terminal
+    or pass for two lines.
+    """
+    from msd_desktop.core.common.os_text import shown_path
+    from msd_desktop.core.common.terminal_text import terminal_safe_line
+
+    return PlainText(terminal_safe_line(shown_path(ctx.root)))
 
 
 def _path_arg(args: argparse.Namespace, ctx: CliContext) -> Path:
     return (ctx.cwd / Path(args.path).expanduser()).absolute()
+
+
+def _require_utf8_path(path: Path) -> None:
+    """Refuse a folder whose name is not valid UTF-8: the registry is a JSON file, and such a
+    name would be stored as lone surrogates that no reader accepts (the window included)."""
+    from msd_desktop.core.common.os_text import is_utf8_text, shown_path
+
+    if not is_utf8_text(str(path)):
+        raise MsdError(f"{shown_path(path)}: the folder name is not valid UTF-8, and the "
+                       "workspace registry holds UTF-8 names only; rename the folder to add it")
 
 
 def _depth(args: argparse.Namespace) -> int | None:
@@ -85,8 +103,10 @@ def workspaces(args: argparse.Namespace, ctx: CliContext) -> Any:
         raise MsdError(f"Usage: {_USAGE[action]}")
 
     if action == "add":
+        path = _path_arg(args, ctx)
+        _require_utf8_path(path)
         ws = registry.add(
-            _path_arg(args, ctx),
+            path,
             name=args.name,
             scan_depth=DEFAULT_SCAN_DEPTH if depth is None else depth,
         )

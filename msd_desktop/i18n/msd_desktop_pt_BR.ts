@@ -932,6 +932,14 @@
         <translation>Não foi possível gravar {path}: {error}</translation>
     </message>
     <message>
+        <source>{what} is not valid UTF-8 text; nothing was written (give it as UTF-8)</source>
+        <translation>{what} não é texto UTF-8 válido; nada foi gravado (informe-o em UTF-8)</translation>
+    </message>
+    <message>
+        <source>{what} is not valid UTF-8 (byte 0x{byte:02x} at offset {offset}); nothing was written (give it as UTF-8)</source>
+        <translation>{what} não é UTF-8 válido (byte 0x{byte:02x} na posição {offset}); nada foi gravado (informe-o em UTF-8)</translation>
+    </message>
+    <message>
         <source>Cannot create the planning lock {path}: {error}</source>
         <translation>Não foi possível criar a trava de planejamento {path}: {error}</translation>
     </message>
@@ -950,6 +958,18 @@
     <message>
         <source>Timed out after {elapsed:.1f} s waiting for the planning lock {path}: held by {holder}. Try again when it finishes, or delete the lock file if that process is gone.</source>
         <translation>Tempo esgotado após {elapsed:.1f} s esperando a trava de planejamento {path}: ocupada por {holder}. Tente de novo quando ele terminar, ou apague o arquivo de trava se esse processo não existir mais.</translation>
+    </message>
+    <message>
+        <source>it would be {size}, more than {limit}, the largest file msd reads back</source>
+        <translation>ficaria com {size}, mais que {limit}, o maior arquivo que o msd lê de volta</translation>
+    </message>
+    <message>
+        <source>it holds a run of more than {digits} digits (in a number or a text)</source>
+        <translation>contém uma sequência de mais de {digits} dígitos (em um número ou texto)</translation>
+    </message>
+    <message>
+        <source>Refusing to write {path}: {problem}; msd could not read it back. Nothing was written.</source>
+        <translation>Gravação de {path} recusada: {problem}; o msd não conseguiria lê-lo de volta. Nada foi gravado.</translation>
     </message>
     <message>
         <source>a config file</source>

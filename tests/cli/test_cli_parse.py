@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from msd_desktop.cli import _build_parser, _fast_parse
+from msd_desktop.cli import UsageError, _build_parser, _fast_parse
 
 TOKENS = [
     "resolve-model", "resolve-execution", "root", "state", "config-get", "msd-planner",
@@ -30,7 +30,7 @@ def _argparse(argv: list[str]) -> dict[str, Any] | None:
     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
         try:
             args, extra = parser.parse_known_args(argv)
-        except SystemExit:
+        except (SystemExit, UsageError):
             return None
     return None if extra else vars(args)
 

@@ -3,9 +3,10 @@
 Why: a STATE.md from someone else's clone can hold raw ESC/BEL bytes (OSC 52 writes the
 clipboard, OSC 0 retitles the window, CSI 2J clears the screen) or bidi overrides that make
 ``evil`` read as ``live``. ``msd statusline`` output is pasted straight into a runtime's status
-bar, so these characters are dropped there (:func:`strip_controls`); error messages keep them
-visible as escapes (:func:`terminal_safe`); JSON output spells them as ``\\uXXXX`` escapes
-(:func:`escape_json_output`), which keeps the data exact.
+bar, so these characters are dropped there (:func:`strip_controls`); error messages and
+warnings keep them visible as escapes (:func:`terminal_safe`), a one-line answer such as
+``msd root`` escapes newline and tab as well (:func:`terminal_safe_line`); JSON output spells
+them as ``\\uXXXX`` escapes (:func:`escape_json_output`), which keeps the data exact.
 
 The characters: C0 controls (U+0000–U+001F) and DEL, C1 controls (U+0080–U+009F), the bidi
 embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), the marks U+200E/U+200F
@@ -40,6 +41,12 @@ def _visible(match: re.Match[str]) -> str:
 def terminal_safe(text: str) -> str:
     """``text`` with every unsafe character shown as an escape (``\\x1b``, ``\\u202e``)."""
     return _UNSAFE_IN_MESSAGE_RE.sub(_visible, text)
+
+
+def terminal_safe_line(text: str) -> str:
+    """:func:`terminal_safe` for output that must stay one line (``msd root``): newline and
+    tab are shown as escapes too."""
+    return _CONTROLS_RE.sub(_visible, text)
 
 
 def escape_json_output(text: str) -> str:

@@ -37,6 +37,7 @@ from msd_desktop.core.common.errors import ConflictError, KeyringUnavailableErro
 from msd_desktop.core.common.js_whitespace import JS_WHITESPACE, js_trim
 from msd_desktop.core.common.jsonfile import Fingerprint, atomic_write_json, read_json_file
 from msd_desktop.core.common.key_paths import set_path, unset_path
+from msd_desktop.core.common.readback import check_document
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
@@ -328,8 +329,13 @@ def _update_file(
     workstream: Workstream,
     change: Callable[[dict[str, Any]], bool],
     expected: Fingerprint | EllipsisType | None,
+    before_write: Callable[[], None] | None = None,
 ) -> None:
-    """Run ``change`` on the active config under the planning lock; write when it returns True."""
+    """Run ``change`` on the active config under the planning lock; write when it returns True.
+
+    The changed document is checked against the reader's caps first (a file msd could not read
+    back is never written); ``before_write`` runs after that check, just before the write.
+    """
     pdir = planning_dir(root, env, workstream)
     path = pdir / "config.json"
     pdir.mkdir(parents=True, exist_ok=True)
@@ -348,6 +354,9 @@ def _update_file(
                                         "saving", path=path))
         data: dict[str, Any] = file.data if file.exists else {}
         if change(data):
+            check_document(data, path)
+            if before_write is not None:
+                before_write()
             atomic_write_json(path, data, expected=file.fingerprint if file.exists else None)
 
 
@@ -408,16 +417,19 @@ def _set(
     box: dict[str, Any] = {}
 
     def put(data: dict[str, Any]) -> bool:
-        if plaintext is not None:
-            # Only once the file is known to be usable and unchanged: a refused write must not
-            # leave the key behind in the keyring.
-            from msd_desktop.core.secrets.store import store_secret
-
-            store_secret(key, plaintext, root=root, env=env)
         box["previous"] = _set_nested(data, key, stored)
         return True
 
-    _update_file(root, env, workstream, put, expected)
+    def store_plaintext() -> None:
+        # Only once the file is known to be usable, unchanged and writable back: a refused
+        # write must not leave the key behind in the keyring.
+        from msd_desktop.core.secrets.store import store_secret
+
+        assert plaintext is not None
+        store_secret(key, plaintext, root=root, env=env)
+
+    _update_file(root, env, workstream, put, expected,
+                 store_plaintext if plaintext is not None else None)
     result = {"updated": True, "key": key, "value": stored}
     if box["previous"] is not MISSING:
         result["previousValue"] = box["previous"]

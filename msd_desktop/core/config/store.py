@@ -603,7 +603,10 @@ def write_project_config(
     path: Path, data: dict[str, Any], expected: Fingerprint | EllipsisType | None
 ) -> Fingerprint:
     """Atomically write a ``config.json`` under the planning lock of its folder."""
+    from msd_desktop.core.common.readback import check_document  # writers only
+
     path = Path(path)
+    check_document(data, path)
     return atomic_write_json(path, data, expected=expected, lock_dir=path.parent)
 
 
@@ -646,11 +649,13 @@ def migrate_config(
         return {"migrated": True, "normalizations": records, "wrote": None, "config": new,
                 "dry_run": True}
     from msd_desktop.core.common.planning_lock import PlanningLock  # writers only
+    from msd_desktop.core.common.readback import check_document
 
     with PlanningLock(path.parent):
         file, new, records = plan()  # re-read under the lock: another writer may have won
         if not records or new is None:
             return {"migrated": False, "normalizations": [], "wrote": None,
                     "config": file.data if file.ok else None}
+        check_document(new, path)
         atomic_write_json(path, new, expected=file.fingerprint)
     return {"migrated": True, "normalizations": records, "wrote": str(path), "config": new}

@@ -53,6 +53,7 @@ from typing import Any
 from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.jsonfile import atomic_write_json, read_json_file
+from msd_desktop.core.common.readback import check_document
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace.paths import Env, defaults_path, planning_dir
 
@@ -405,6 +406,7 @@ def new_project(
             _refuse_existing(state_path, "STATE.md")
     # defaults.json is rewritten (legacy depth) only once everything else has succeeded
     config, notes, plaintexts = _build(choices, env, rewrite_defaults=False)
+    check_document(config, path)  # before any folder, key or file is made
     made = _make_folders(root, pdir, missing)
     try:
         if plaintexts:
