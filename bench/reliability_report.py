@@ -8,8 +8,8 @@ tests then skip). The tests append their figures to the file named by
 ``MSD_RELIABILITY_FIGURES``; this script collects them with the pass/fail counts from a JUnit
 XML report and the wall time, and prints one JSON object:
 
-``{"figures": {...}, "tests": {"passed", "failed", "skipped", "xfailed", ...},
-"wall_seconds": …}``
+``{"figures": {...}, "limits": {figure: {"value", "target", "pass"}}, "tests": {"passed",
+"failed", "skipped", "xfailed", ...}, "wall_seconds": …}``
 """
 
 from __future__ import annotations
@@ -46,6 +46,21 @@ def _counts(junit: Path) -> dict[str, int]:
     return counts
 
 
+# Upper bounds on the recorded figures: the tests record them, this report judges them
+# (speed and memory live in bench/, never in timed asserts).
+LIMITS = {
+    "r6_peak_mib": 200,
+    "r7_window_quit_s": 5.0,
+    "r7_window_quit_with_stuck_read_s": 5.0,
+}
+
+
+def _limits(figures: dict[str, Any]) -> dict[str, Any]:
+    """Each limited figure that was recorded, with its target and whether it is under it."""
+    return {name: {"value": figures[name], "target": target, "pass": figures[name] < target}
+            for name, target in LIMITS.items() if isinstance(figures.get(name), (int, float))}
+
+
 def main(argv: list[str]) -> int:
     plain = "--plain" in argv
     extra = [a for a in argv if a != "--plain"]
@@ -77,6 +92,7 @@ def main(argv: list[str]) -> int:
             "wall_seconds": round(wall, 1),
             "tests": _counts(junit),
             "figures": figures,
+            "limits": _limits(figures),
         }
     print(json.dumps(report, indent=2))
     if proc.returncode != 0:

@@ -213,16 +213,17 @@ def test_stale_lock_with_dead_pid_is_stolen(tmp_path: Path) -> None:
     pdir = root / ".planning"
     body = json.dumps({"pid": _dead_pid(), "cwd": str(root), "acquired": iso_now()})
     _write_lock(pdir, body)
-    start = time.monotonic()
+    # on the first try (no time to wait); how fast: bench/bench_core_limits.py
+    stolen = PlanningLock(pdir, timeout=0)
+    stolen.acquire()
+    stolen.release()
+    _write_lock(pdir, body)
     config_set(root, "mode", "yolo", env={"HOME": str(tmp_path)})
-    assert time.monotonic() - start < 1.0, "a dead holder's lock must be stolen at once"
     assert not (pdir / ".lock").exists()
     # the same through the CLI
     _write_lock(pdir, body)
-    start = time.monotonic()
     proc = msd("config-set", "mode", "interactive", cwd=root, env=_msd_env(tmp_path))
     assert proc.returncode == 0, proc.stderr
-    assert time.monotonic() - start < 5.0
     assert json.loads((pdir / "config.json").read_text()) == {"mode": "interactive"}
     assert not (pdir / ".lock").exists()
     assert [p.name for p in pdir.iterdir() if p.name.startswith(".lock")] == []

@@ -5,8 +5,9 @@
   (``core/skill_paths.py``, fixed finding F1); the control case (a plain relative path) keeps
   working.
 * ``discover_projects`` / ``msd workspaces scan`` over symlink loops, unreadable folders and
-  20-deep nesting terminates within its bound (time and directories visited), and never
-  follows a symlink out of the scan root (``ln -s / escape``; fixed finding F2).
+  20-deep nesting terminates within its bound (directories visited, depth), and never
+  follows a symlink out of the scan root (``ln -s / escape``; fixed finding F2). How long the
+  scan takes is measured by ``bench/bench_core_limits.py``.
 * ``MSD_PROJECT`` and workstream names containing ``/``, ``\\`` or ``..`` are refused with the
   spec's message (§1) in the core and through the CLI, and nothing is created outside.
 """
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -90,7 +90,7 @@ def test_agent_skills_inside_project_accepted(skills_project: Path, tmp_path: Pa
 
 # --- scanning a hostile tree ------------------------------------------------------------------
 
-SCAN_BOUND_S = 10.0
+HANG_GUARD_S = 60.0  # a hang, not a speed target (speed lives in bench/)
 DEEP = 20
 
 
@@ -136,24 +136,16 @@ def test_scan_of_hostile_tree_terminates_within_bound(tmp_path: Path) -> None:
     try:
         real_dirs = len(_dirs(tree["root"]))
         seen: list[int] = []
-        start = time.monotonic()
         found = discover_projects(tree["root"], on_progress=lambda n, _p: seen.append(n))
-        default_s = time.monotonic() - start
         roots = {ref.root for ref in found}
         assert tree["shallow"] in roots
         assert tree["deep"] not in roots, "the default depth bound was not applied"
         assert len(seen) <= real_dirs, "a directory was visited twice (symlink loop)"
-        start = time.monotonic()
         deep_found = discover_projects(tree["root"], max_depth=DEEP + 5)
-        deep_s = time.monotonic() - start
         assert tree["deep"] in {ref.root for ref in deep_found}
         if os.geteuid() != 0:
             assert all("hidden-proj" not in str(r.root) for r in deep_found)
-        assert default_s < SCAN_BOUND_S
-        assert deep_s < SCAN_BOUND_S
-        record_figure("r5_scan", {"real_dirs": real_dirs, "visited_default": len(seen),
-                                  "seconds_default": round(default_s, 3),
-                                  "seconds_depth_25": round(deep_s, 3)})
+        record_figure("r5_scan", {"real_dirs": real_dirs, "visited_default": len(seen)})
     finally:
         tree["locked"].chmod(0o755)
 
@@ -161,11 +153,9 @@ def test_scan_of_hostile_tree_terminates_within_bound(tmp_path: Path) -> None:
 def test_cli_scan_of_hostile_tree(tmp_path: Path) -> None:
     tree = _hostile_tree(tmp_path)
     try:
-        start = time.monotonic()
         proc = msd("workspaces", "scan", str(tree["root"]), "--depth", str(DEEP + 5),
-                   cwd=tmp_path, env=_penv(tmp_path), timeout=SCAN_BOUND_S + 5)
+                   cwd=tmp_path, env=_penv(tmp_path), timeout=HANG_GUARD_S)
         assert proc.returncode == 0, proc.stderr
-        assert time.monotonic() - start < SCAN_BOUND_S + 5
         roots = {entry["root"] for entry in json.loads(proc.stdout)}
         assert str(tree["deep"]) in roots
         assert str(tree["shallow"]) in roots
@@ -188,7 +178,7 @@ def test_scan_does_not_follow_links_out_of_the_scan_root(tmp_path: Path) -> None
     assert [ref.root for ref in found] == [mine]
     assert len(seen) == 2, seen  # ws and mine (reached once, through either path)
     proc = msd("workspaces", "scan", str(ws), "--depth", str(DEEP), cwd=tmp_path,
-               env=_penv(tmp_path), timeout=SCAN_BOUND_S + 5)
+               env=_penv(tmp_path), timeout=HANG_GUARD_S)
     assert proc.returncode == 0, proc.stderr
     assert [entry["root"] for entry in json.loads(proc.stdout)] == [str(mine)]
 

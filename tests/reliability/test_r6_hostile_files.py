@@ -6,8 +6,8 @@ file (a symlink to ``/dev/zero`` or ``/dev/urandom``, a FIFO, a directory, a sym
 surrogate, raw ESC/BEL bytes, names over 255 bytes …) and runs **every** ``msd`` verb on it
 as a real process, under ``RLIMIT_AS`` = 1 GiB and a 20 s hang guard. Each run must:
 
-* exit 0 or 1 — 1 with an ``Error: …`` line, never a traceback;
-* stay under 200 MiB peak RSS (the process's own high-water mark, ``VmHWM``);
+* exit 0 or 1 — 1 with an ``Error: …`` line, never a traceback (a run that blew past the
+  1 GiB ceiling ends in a ``MemoryError`` traceback or a kill);
 * leave the hostile file as it was, and when it failed, every file under the test folder
   (project, ``~/.msd``, the registry) as it was;
 * print no control or bidi character on stdout.
@@ -17,6 +17,9 @@ refuse hostile configs with exit 1; ``new-project`` refuses odd targets and a fa
 ``defaults.json`` alone; ``msd run`` stops on unreadable keys unless ``--allow-missing-keys``;
 ``--stdin`` for ``config-set`` and ``new-project``; ``statusline`` strips control and bidi
 characters in both formats (a property test over random field text).
+
+Each run's peak RSS (its own ``VmHWM``) is recorded for the reliability report; the 200 MiB
+target is checked by ``bench/bench_core_limits.py``, not here.
 """
 
 from __future__ import annotations
@@ -40,7 +43,6 @@ from hypothesis import strategies as st
 from tests.reliability.helpers import REPO, record_figure
 
 MEMORY_CEILING = 1 << 30  # RLIMIT_AS for every run
-PEAK_RSS_LIMIT_MIB = 200
 HANG_GUARD_S = 20.0  # a hang, not a speed target (speed lives in bench/)
 FAIL_KEYRING = "keyring.backends.fail.Keyring"
 
@@ -337,7 +339,6 @@ def check_outcome(out: Outcome, label: str) -> None:
     if out.code == 1:
         assert any(line.startswith("Error: ") for line in out.stderr.splitlines()), (
             f"{label}: exit 1 without an Error: line\n{out.stderr[-2000:]}")
-    assert out.peak_mib < PEAK_RSS_LIMIT_MIB, f"{label}: peak {out.peak_mib:.0f} MiB"
     leaked = sorted({f"U+{ord(c):04X}" for c in out.stdout if c in _UNSAFE_OUTPUT} - {"U+000A"})
     assert not leaked, f"{label}: control/bidi characters on stdout: {leaked}"
 

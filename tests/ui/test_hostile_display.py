@@ -9,7 +9,6 @@ raises or blocks — a fault injection, said so at each use.
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -287,11 +286,9 @@ def test_a_load_that_never_answers_times_out_and_the_rest_loads(
     env = {**env, "MSD_DESKTOP_READ_TIMEOUT_S": "0.6"}
     win = _window(qtbot, ws, tmp_path, env, ui_settings)
     try:
-        start = time.monotonic()
+        # the read blocks for 60 s: summaries_loaded within 15 s means it was not waited for
         with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
             win.show()
-        elapsed = time.monotonic() - start
-        assert elapsed < 10
         assert _summary(win, bad).load_error == "could not be read in 0.6 s"
         tray = {a.data(): a.text() for a in win.tray.project_actions.values()}
         assert tray[str(bad)] == "bad: could not be read ⚠"

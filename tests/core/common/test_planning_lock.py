@@ -1,4 +1,8 @@
-"""The planning lock between real processes: exclusion, waiting, timeout, stale steal."""
+"""The planning lock between real processes: exclusion, waiting, timeout, stale steal.
+
+Behaviour only: how fast a lock is stolen or a timeout fires is measured by
+``bench/bench_core_limits.py``, never asserted here.
+"""
 
 from __future__ import annotations
 
@@ -19,8 +23,10 @@ from msd_desktop.core.common.planning_lock import PlanningLock, read_lock_holder
 REPO = Path(__file__).resolve().parents[3]
 
 
-def _spawn_holder(planning: Path, hold: float, ready: Path) -> subprocess.Popen[bytes]:
-    """A separate Python process that takes the lock, signals, holds it, then releases."""
+def _spawn_holder(planning: Path, hold: float, ready: Path,
+                  done: Path | None = None) -> subprocess.Popen[bytes]:
+    """A separate Python process that takes the lock, signals, holds it, then releases;
+    with ``done``, it writes that file as the last thing before it releases."""
     code = textwrap.dedent(
         f"""
         import time
@@ -29,6 +35,8 @@ def _spawn_holder(planning: Path, hold: float, ready: Path) -> subprocess.Popen[
         with PlanningLock(Path({str(planning)!r})):
             Path({str(ready)!r}).write_text("held")
             time.sleep({hold})
+            if {str(done or "")!r}:
+                Path({str(done or "")!r}).write_text("done")
         """
     )
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=REPO)
@@ -83,25 +91,22 @@ def test_released_on_exception(planning: Path) -> None:
 
 
 def test_waits_for_another_process(planning: Path, tmp_path: Path) -> None:
-    holder = _spawn_holder(planning, 1.0, tmp_path / "ready")
-    start = time.monotonic()
+    done = tmp_path / "done"
+    holder = _spawn_holder(planning, 1.0, tmp_path / "ready", done)
     try:
         with PlanningLock(planning, timeout=15):
-            waited = time.monotonic() - start
-            assert holder.poll() is not None or waited > 0.5
+            # the holder finished its whole critical section before we got in
+            assert done.read_text() == "done"
             assert json.loads((planning / ".lock").read_text())["pid"] == os.getpid()
     finally:
         holder.wait(timeout=20)
-    assert waited > 0.5
 
 
 def test_timeout_names_holder(planning: Path, tmp_path: Path) -> None:
     holder = _spawn_holder(planning, 30, tmp_path / "ready")
     try:
-        start = time.monotonic()
         with pytest.raises(LockTimeoutError) as info, PlanningLock(planning, timeout=0.6):
             pass
-        assert 0.5 < time.monotonic() - start < 5
         assert f"held by process {holder.pid}" in str(info.value)
         assert str(planning / ".lock") in str(info.value)
     finally:
@@ -134,10 +139,9 @@ def test_mutual_exclusion_between_processes(planning: Path, tmp_path: Path) -> N
 
 
 def test_steals_lock_of_dead_process(planning: Path) -> None:
+    """Stolen on the first try: a timeout of 0 leaves no time to wait for it."""
     (planning / ".lock").write_text(json.dumps({"pid": _dead_pid(), "cwd": "/", "acquired": "x"}))
-    start = time.monotonic()
-    with PlanningLock(planning, timeout=5):
-        assert time.monotonic() - start < 1
+    with PlanningLock(planning, timeout=0):
         assert json.loads((planning / ".lock").read_text())["pid"] == os.getpid()
     assert sorted(p.name for p in planning.iterdir()) == []  # the stolen file is gone too
 
@@ -177,7 +181,7 @@ def test_release_leaves_someone_elses_lock(planning: Path) -> None:
 def test_interoperates_with_upstream_lock(tmp_path: Path, upstream_pkg: Path) -> None:
     """Upstream ``withPlanningLock`` and ours exclude each other on the same file."""
     upstream_lib = upstream_pkg / "bin" / "lib" / "planning-workspace.cjs"
-    ready = tmp_path / "ready"
+    ready, done = tmp_path / "ready", tmp_path / "done"
     script = textwrap.dedent(
         f"""
         const ws = require({str(upstream_lib)!r});
@@ -186,6 +190,7 @@ def test_interoperates_with_upstream_lock(tmp_path: Path, upstream_pkg: Path) ->
           fs.writeFileSync({str(ready)!r}, 'held');
           const end = Date.now() + 1000;
           while (Date.now() < end) {{}}
+          fs.writeFileSync({str(done)!r}, 'done');
         }});
         """
     )
@@ -198,9 +203,8 @@ def test_interoperates_with_upstream_lock(tmp_path: Path, upstream_pkg: Path) ->
             assert time.monotonic() < deadline
             time.sleep(0.02)
         planning = tmp_path / ".planning"
-        start = time.monotonic()
         with PlanningLock(planning, timeout=15):
-            assert time.monotonic() - start > 0.3
+            assert done.read_text() == "done"  # upstream's callback ran to its end first
         assert node.wait(timeout=20) == 0
         # And the other way round: upstream waits for us.
         with PlanningLock(planning):
@@ -216,8 +220,8 @@ def test_interoperates_with_upstream_lock(tmp_path: Path, upstream_pkg: Path) ->
 
 
 def test_uncreatable_dir_fails_fast(tmp_path: Path) -> None:
+    """The creation error itself, not a time-out after the default wait ("Timed out …")."""
     (tmp_path / "file").write_text("x")
-    start = time.monotonic()
-    with pytest.raises(MsdError, match="Cannot create the planning lock"):
+    with pytest.raises(MsdError, match="Cannot create the planning lock") as info:
         PlanningLock(tmp_path / "file" / ".planning").acquire()
-    assert time.monotonic() - start < 1
+    assert not isinstance(info.value, LockTimeoutError)

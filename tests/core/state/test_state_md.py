@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -226,22 +225,18 @@ def test_unreadable_file(tmp_path: Path) -> None:
     assert "cannot read" in doc.error.message
 
 
-def test_huge_body_is_fast() -> None:
+def test_huge_body_keeps_every_decision() -> None:
+    """How long it takes: bench/bench_core_limits.py (``state_md``)."""
     body = "\n".join(f"- [Phase {i}]: decision number {i} | with | pipes" for i in range(60000))
     text = "---\nstatus: executing\n---\n## Accumulated Context\n\n### Decisions\n\n" + body
-    start = time.perf_counter()
     doc = parse_state_text(text)
-    elapsed = time.perf_counter() - start
     assert len(doc.accumulated_context["decisions"]) == 60000
-    assert elapsed < 10
 
 
-def test_huge_unterminated_flow_is_fast() -> None:
+def test_huge_unterminated_flow_is_an_error() -> None:
     text = "---\nx: [" + "a, " * 20000 + "\n---\n"
-    start = time.perf_counter()
     doc = parse_state_text(text)
     assert doc.error is not None
-    assert time.perf_counter() - start < 10
 
 
 # --- body field rules (§7.1) ----------------------------------------------------------------
