@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from msd_desktop.core.config import schema as cs
+
 MSD = Path(sys.executable).parent / "msd"
 
 
@@ -104,8 +106,8 @@ def test_schema_verb(project: Path) -> None:
     proc = run_msd(project, "schema")
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert len(out["keys"]) == 189  # the spec's 188 + workflow.agent_hint_routing (1.11.0)
-    assert len(out["dynamic_patterns"]) == 16  # the spec's 15 + phase_commit_docs (1.11.0)
+    assert [k["key"] for k in out["keys"]] == list(cs.SCHEMA)  # every key, the data's order
+    assert len(out["dynamic_patterns"]) == len(cs.dynamic_patterns())
     assert out["sections"][0] == "core"
     one = json.loads(run_msd(project, "schema", "workflow.security_asvs_level").stdout)
     assert (one["minimum"], one["maximum"], one["widget"]) == (1, 3, "spin")

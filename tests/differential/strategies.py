@@ -20,6 +20,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from tests.schema_facts import msd_only_settable
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 _CORE = REPO_ROOT / "msd_desktop" / "core"
 CATALOG: dict[str, Any] = json.loads(
@@ -491,13 +493,12 @@ LISTED_KEYS: list[str] = [k["key"] for k in SCHEMA["keys"]]
 SUGGESTION_KEYS: list[str] = list(SCHEMA["config_set_key_suggestions"])
 SECRET_KEYS = ["brave_search", "firecrawl", "exa_search"]
 D3_KEYS = ["tavily_search", "ref_search", "perplexity", "jina"]
+# D8: keys msd's config-set takes and upstream's refuses as unknown, read from the schema's
+# origin field (context_profile is D7, its own deviation), and a review.models.<slug> no
+# document names (msd takes any slug).
 D8_EXTRA_KEYS = [
-    "review.models.qwen",
-    "review.models.cursor",
+    *(k for k in msd_only_settable() if k != "context_profile"),
     "review.models.my-cli",
-    "planner.stall_detection_enabled",
-    "workflow.code_review_depth_overrides",
-    "planning.pr_strict",
 ]
 DYNAMIC_KEYS = [
     "agent_skills.msd-planner",

@@ -537,7 +537,7 @@ class KeySpec(_ReadOnly):
     """One concrete config key (fields as in ``data/config-schema.json``, plus derived ones).
 
     Read-only (assigning raises ``AttributeError``); compared by identity. A plain class, not
-    a dataclass: see :class:`_ReadOnly` (189 of these are built at import).
+    a dataclass: see :class:`_ReadOnly` (one per key of the data file, built at import).
     """
 
     __slots__ = ("absent_means", "capability", "config_set_error", "config_set_validation",

@@ -17,6 +17,7 @@ import pytest
 
 from msd_desktop.core.common.js_json import json_stringify
 from msd_desktop.core.config import schema as cs
+from tests.schema_facts import msd_only_listed, msd_only_settable
 
 # Spec §2.3, verbatim.
 SPEC_PATTERNS = [
@@ -42,11 +43,31 @@ ALL_SPECS = list(cs.SCHEMA.values())
 
 
 def test_schema_size_and_order() -> None:
-    assert len(cs.SCHEMA) == 189  # 188 from the spec + workflow.agent_hint_routing (1.11.0, F1)
+    """One spec per entry of the data file, in its order (a repeated key would collapse)."""
+    entries = [e["key"] for e in json.loads(cs.SCHEMA_FILE.read_text(encoding="utf-8"))["keys"]]
+    assert list(cs.SCHEMA) == entries
     assert next(iter(cs.SCHEMA)) == "agent_skills_security.trusted_global_roots"
     assert set(cs.sections()) == {s.section for s in ALL_SPECS}
     assert cs.sections()[:4] == ["core", "context_profile", "model", "workflow"]
-    assert sum(len(cs.keys_in_section(s)) for s in cs.sections()) == 189
+    assert sum(len(cs.keys_in_section(s)) for s in cs.sections()) == len(entries)
+
+
+def test_a_new_key_reaches_the_derived_lists() -> None:
+    """A key added to (a copy of) the data is counted and classified by its origin alone:
+    nothing in the tests lists keys or counts them by hand."""
+    data = json.loads(cs.SCHEMA_FILE.read_text(encoding="utf-8"))
+    template = {"type": "boolean", "enum": None, "default": False, "section": "workflow",
+                "secret": False, "description": "a key made up for this test",
+                "config_set_validation": "boolean"}
+    before = msd_only_settable()
+    for origin, msd_only in (("seed-only", True), ("upstream-central", False),
+                             (cs.UPSTREAM_RELEASE_ORIGIN, False)):
+        entries = [*data["keys"], {**template, "key": "workflow.made_up", "origin": origin}]
+        specs = {str(e["key"]): cs._build_spec(e) for e in entries}
+        assert len(specs) == len(cs.SCHEMA) + 1
+        assert specs["workflow.made_up"].settable
+        assert msd_only_settable(specs) == (
+            [*before, "workflow.made_up"] if msd_only else before), origin
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS, ids=lambda s: s.key)
@@ -368,8 +389,8 @@ def test_listed_keys_match_upstream(tmp_path: Path, gsd_tools: Path) -> None:
     assert [k for k in listed if "<" in k] == [
         "agent_skills.<agent-type>", "features.<feature_name>", "phase_commit_docs.<phase-id>"
     ]
-    msd_only = {"context_profile", "planner.stall_detection_enabled", "planning.pr_strict",
-                "workflow.code_review_depth_overrides"}
+    msd_only = msd_only_listed()  # from the schema's origin field
+    assert "context_profile" in msd_only  # D7
     assert [k for k in cs.listed_keys() if k not in msd_only] == upstream
 
 
