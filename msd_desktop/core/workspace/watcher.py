@@ -132,11 +132,26 @@ class ObserverLike(Protocol):
 
 ObserverFactory = Callable[[], ObserverLike]
 
+# Which observer: "inotify" (Linux's default), "watchdog" (watchdog's native observer, what
+# every other platform runs: FSEvents, ReadDirectoryChangesW, kqueue; inotify on Linux) or
+# "polling" (watchdog's stat-polling observer, its fallback where no native API works). Set on
+# Linux, the other two run the code paths other platforms take (CI runs the watcher tests
+# with each); unset or unknown, the platform's default.
+WATCHER_ENV = "MSD_WATCHER"
+WATCHER_KINDS = ("inotify", "watchdog", "polling")
+POLLING_INTERVAL_S = 0.5
+
 
 def default_observer() -> ObserverLike:
     """On Linux, inotify watches that keep one small entry per folder (watchdog's own keep
-    ~600 bytes a folder: ~17 MiB for 5,000 projects); elsewhere watchdog's observer."""
-    if inotify_tree.supported():
+    ~600 bytes a folder: ~17 MiB for 5,000 projects); elsewhere watchdog's observer.
+    ``MSD_WATCHER`` (:data:`WATCHER_KINDS`) chooses one instead."""
+    kind = os.environ.get(WATCHER_ENV, "")
+    if kind == "polling":
+        from watchdog.observers.polling import PollingObserver
+
+        return cast(ObserverLike, PollingObserver(timeout=POLLING_INTERVAL_S))
+    if kind != "watchdog" and inotify_tree.supported():
         return inotify_tree.InotifyTreeObserver()
     from watchdog.observers import Observer as WatchdogObserver
 

@@ -1,4 +1,7 @@
-"""The Qt-free watcher with a real inotify observer: merged bursts, atomic writes, re-arming.
+"""The Qt-free watcher with each real observer: merged bursts, atomic writes, re-arming.
+
+Every behaviour test runs three times (``MSD_WATCHER``): with the inotify observer Linux uses,
+with watchdog's native observer and with its polling one, the paths the other platforms take.
 
 No sleeps-as-assertions: every check waits on a queue with a generous timeout, and "nothing
 else was reported" is proven by a sentinel change that must arrive as the very next event.
@@ -22,6 +25,8 @@ from watchdog.observers import Observer
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.workspace.watcher import (
     ALL_KINDS,
+    WATCHER_ENV,
+    WATCHER_KINDS,
     ChangeEvent,
     LayoutEvent,
     ProjectWatcher,
@@ -52,8 +57,15 @@ def project(path: Path) -> Path:
     return path
 
 
+@pytest.fixture(params=WATCHER_KINDS)
+def observer_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The observer a watcher makes, as the ``MSD_WATCHER`` setting chooses it."""
+    monkeypatch.setenv(WATCHER_ENV, request.param)
+    return str(request.param)
+
+
 @pytest.fixture
-def collector() -> Collector:
+def collector(observer_kind: str) -> Collector:
     return Collector()
 
 
@@ -264,6 +276,7 @@ def test_stop_joins_threads(tmp_path: Path, collector: Collector) -> None:
     w.stop()  # idempotent
 
 
+@pytest.mark.usefixtures("observer_kind")
 def test_callback_errors_do_not_kill_the_watcher(tmp_path: Path) -> None:
     got: queue.Queue[ChangeEvent] = queue.Queue()
     calls = 0
@@ -348,7 +361,8 @@ class NoSpaceObserver(Observer):  # type: ignore[misc,valid-type]
         raise OSError(errno.ENOSPC, "inotify watch limit reached")
 
 
-def test_one_watch_per_workspace_and_routing(tmp_path: Path, collector: Collector) -> None:
+def test_one_watch_per_workspace_and_routing(tmp_path: Path) -> None:
+    collector = Collector()  # its own observer: one run is enough
     base, roots = scan_root(tmp_path / "ws", 40)
     RecordingObserver.scheduled_on = []
     w = ProjectWatcher(collector, debounce_ms=30, observer_factory=RecordingObserver)
@@ -374,7 +388,14 @@ def test_one_watch_per_workspace_and_routing(tmp_path: Path, collector: Collecto
         w.stop()
 
 
-def test_threads_do_not_grow_with_projects(tmp_path: Path, collector: Collector) -> None:
+# The threads of one workspace: ours (the debounce timer) and the observer's own — inotify's
+# one; watchdog's observer, its emitter and its inotify reader with that reader's dispatcher;
+# the polling observer and its emitter.
+THREADS_OF_ONE_WATCH = {"inotify": 2, "watchdog": 5, "polling": 3}
+
+
+def test_threads_do_not_grow_with_projects(tmp_path: Path, collector: Collector,
+                                           observer_kind: str) -> None:
     def threads_for(n: int) -> int:
         base, roots = scan_root(tmp_path / f"ws{n}", n)
         before = threading.active_count()
@@ -390,7 +411,7 @@ def test_threads_do_not_grow_with_projects(tmp_path: Path, collector: Collector)
 
     few, many = threads_for(3), threads_for(150)
     assert few == many
-    assert many <= 4  # observer, its emitter, watchdog's inotify reader, our timer
+    assert many <= THREADS_OF_ONE_WATCH[observer_kind]
 
 
 # `mkdir -p` of two fresh levels makes watchdog add one inotify watch twice (a harmless
@@ -430,7 +451,8 @@ def test_new_moved_and_removed_projects_are_layout_events(
         assert event.kinds == frozenset({"roadmap"})
 
 
-def test_watch_limit_falls_back_to_a_slow_poll(tmp_path: Path, collector: Collector) -> None:
+def test_watch_limit_falls_back_to_a_slow_poll(tmp_path: Path) -> None:
+    collector = Collector()  # its own observer: one run is enough
     base, roots = scan_root(tmp_path / "ws", 4)
     layouts = Layouts()
     health: queue.Queue[WatchHealth] = queue.Queue()
