@@ -14,13 +14,18 @@ import shutil
 import sys
 import tempfile
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from msd_desktop.core.models.install_marker import INSTALL_DIR_ENV, RUNTIME_HOMES
+
+if TYPE_CHECKING:
+    from tests.differential.conftest import Upstream
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 # A developer's real runtime installs (their install markers, §5.6) are never read by a test.
@@ -135,6 +140,19 @@ def upstream_pkg() -> Path:
 def gsd_tools(upstream_pkg: Path) -> Path:
     """Upstream's CLI script, ``node <gsd_tools> …``."""
     return upstream_pkg / "bin" / "gsd-tools.cjs"
+
+
+@pytest.fixture(scope="session")
+def gsd_driver(upstream_pkg: Path) -> Iterator[Upstream]:
+    """Upstream's gsd-tools ``main()`` called again and again in one node process (the
+    differential harness's driver; ``tests/differential/test_fast_paths.py`` checks that it
+    answers as the real CLI does): no node start per command. ``.batch([(args, cwd, env)])``."""
+    from tests.differential.conftest import Upstream
+    from tests.upstream import ensure_upstream
+
+    driver = Upstream(ensure_upstream())
+    yield driver
+    driver.close()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -1,7 +1,8 @@
-"""``msd config-set`` / ``config-get`` / ``schema`` as a user runs them: a subprocess per call.
+"""``msd config-set`` / ``config-get`` / ``schema`` as a user runs them.
 
-Checks exit codes, ``Error: …`` on stderr and the JSON on stdout; the differential test runs the
-same command sequence through upstream ``gsd-tools`` (when node and the package are installed)
+Checks exit codes, ``Error: …`` on stderr and the JSON on stdout, calling the CLI in-process
+(``tests/cli/inprocess.py``); one test runs the installed ``msd`` entry script as a real
+process. The differential test runs the same command sequence through upstream ``gsd-tools``
 and compares stdout, stderr, exit codes and the resulting file, command by command.
 """
 
@@ -12,28 +13,26 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from msd_desktop.core.config import schema as cs
+from tests.cli import inprocess
+
+if TYPE_CHECKING:
+    from tests.differential.conftest import Upstream
 
 MSD = Path(sys.executable).parent / "msd"
 
 
+def _env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if not k.startswith(("MSD_", "GSD_"))}
+
+
 def run_msd(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MSD_", "GSD_"))}
-    return subprocess.run(
-        [str(MSD), *args, "--cwd", str(cwd)],
-        capture_output=True, text=True, timeout=60, env=env, check=False,
-    )
-
-
-def run_upstream(tools: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MSD_", "GSD_"))}
-    return subprocess.run(
-        ["node", str(tools), *args],
-        cwd=cwd, capture_output=True, text=True, timeout=60, env=env, check=False,
-    )
+    """``msd ARGS… --cwd CWD``, in-process."""
+    return inprocess.run([*args, "--cwd", str(cwd)], env=_env())
 
 
 @pytest.fixture
@@ -41,6 +40,22 @@ def project(tmp_path: Path) -> Path:
     root = tmp_path / "proj"
     (root / ".planning").mkdir(parents=True)
     return root
+
+
+def test_the_entry_script_is_the_cli(project: Path) -> None:
+    """The installed ``msd`` script, as a real process: exit code, stdout, the file written."""
+    proc = subprocess.run(
+        [str(MSD), "config-set", "workflow.research", "false", "--cwd", str(project)],
+        capture_output=True, text=True, timeout=60, env=_env(), check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert json.loads(proc.stdout) == {"updated": True, "key": "workflow.research", "value": False}
+    proc = subprocess.run([str(MSD), "config-get", "nope", "--cwd", str(project)],
+                          capture_output=True, text=True, timeout=60, env=_env(), check=False)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("Error: ")
+    assert json.loads((project / ".planning" / "config.json").read_text()) == {
+        "workflow": {"research": False}}
 
 
 def test_set_and_get_roundtrip(project: Path) -> None:
@@ -182,7 +197,7 @@ SEQUENCE: list[tuple[str, ...]] = [
 
 
 @pytest.mark.differential
-def test_matches_upstream(tmp_path: Path, gsd_tools: Path) -> None:
+def test_matches_upstream(tmp_path: Path, gsd_driver: Upstream) -> None:
     ours = tmp_path / "msd"
     theirs = tmp_path / "gsd"
     for root in (ours, theirs):
@@ -190,16 +205,16 @@ def test_matches_upstream(tmp_path: Path, gsd_tools: Path) -> None:
         (root / ".planning" / "config.json").write_text('{"zzz": 1}', encoding="utf-8")
     for args in SEQUENCE:
         mine = run_msd(ours, *args)
-        ref = run_upstream(gsd_tools, theirs, *args)
+        (ref,) = gsd_driver.batch([(list(args), theirs, _env())])
         if args == ("config-get", "review.ollama_host"):
             assert (mine.stdout, ref.stdout) == ('"http://localhost:11434"\n', '""')  # D6
             continue
-        assert mine.returncode == ref.returncode, (args, mine.stderr, ref.stderr)
+        assert mine.returncode == ref.code, (args, mine.stderr, ref.stderr)
         assert mine.stdout.rstrip("\n") == ref.stdout, args
         assert mine.stderr == ref.stderr, args
         mine_file = (ours / ".planning" / "config.json").read_text(encoding="utf-8")
         ref_file = (theirs / ".planning" / "config.json").read_text(encoding="utf-8")
-        if ref.returncode == 0 and args[0] == "config-set":
+        if ref.code == 0 and args[0] == "config-set":
             assert mine_file == ref_file, args
 
 
@@ -216,12 +231,9 @@ def test_value_that_looks_like_an_option(project: Path, raw: str, stored: object
 def test_double_dash_is_a_value(project: Path, cwd_first: bool) -> None:
     """F8: ``config-set KEY --`` stores the string "--" like upstream (argparse would eat it as
     the end-of-options marker); ``--cwd`` still works before the verb or after the value."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MSD_", "GSD_"))}
     args = ["config-set", "workflow.build_command", "--"]
     argv = ["--cwd", str(project), *args] if cwd_first else [*args, "--cwd", str(project)]
-    proc = subprocess.run(
-        [str(MSD), *argv], capture_output=True, text=True, timeout=60, env=env, check=False
-    )
+    proc = inprocess.run(argv, env=_env())
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {
         "updated": True, "key": "workflow.build_command", "value": "--"

@@ -1,8 +1,9 @@
-"""``msd resolve-model`` / ``msd resolve-execution`` end to end: real files, real processes.
+"""``msd resolve-model`` / ``msd resolve-execution`` end to end: real files, the CLI in-process.
 
-The differential smoke test runs the real upstream ``gsd-tools`` (from ``.cache/upstream`` or
-``$MSD_UPSTREAM_DIR``) on a few configs and compares upstream's keys value for value; the
-large randomized differential suite lives in ``tests/differential``.
+The differential smoke test runs upstream ``gsd-tools`` (its ``main()`` in the harness's node
+driver, ``gsd_driver``) on a few configs and compares upstream's keys value for value; the
+large randomized differential suite lives in ``tests/differential``. The install-marker tests
+start ``msd`` as a process: the marker is found from the process's own environment.
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from msd_desktop.cli import main
-from tests.prerequisites import require_node
+from tests.cli import inprocess
+
+if TYPE_CHECKING:
+    from tests.differential.conftest import Upstream
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -197,21 +201,15 @@ SMOKE_CASES: list[tuple[Any, list[str], dict[str, str]]] = [
 @pytest.mark.differential
 @pytest.mark.parametrize(("config", "argv", "env"), SMOKE_CASES)
 def test_matches_upstream(tmp_path: Path, config: Any, argv: list[str],
-                          env: dict[str, str], gsd_tools: Path) -> None:
-    tools = gsd_tools
-    node = require_node()
+                          env: dict[str, str], gsd_driver: Upstream) -> None:
     root = _project(tmp_path, config)
     base = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path / "home")}
     (tmp_path / "home").mkdir()
     up_env = {**base, **{f"GSD_{k}": v for k, v in env.items()}}
-    ours_env = {**base, **{f"MSD_{k}": v for k, v in env.items()},
-                "PYTHONPATH": str(REPO_ROOT)}
-    up = subprocess.run([node, str(tools), *argv], cwd=root, env=up_env, capture_output=True,
-                        text=True, check=False, timeout=60)
-    ours = subprocess.run([sys.executable, "-m", "msd_desktop.cli", *argv], cwd=root,
-                          env=ours_env, capture_output=True, text=True, check=False,
-                          timeout=60)
-    assert (ours.returncode, up.returncode) == (0, 0), (up.stderr, ours.stderr)
+    ours_env = {**base, **{f"MSD_{k}": v for k, v in env.items()}}
+    (up,) = gsd_driver.batch([(argv, root, up_env)])
+    ours = inprocess.run(argv, env=ours_env, cwd=root)
+    assert (ours.returncode, up.code) == (0, 0), (up.stderr, ours.stderr)
     expected = json.loads(up.stdout)
     got = json.loads(ours.stdout)
     assert list(got)[: len(expected)] == list(expected)

@@ -1,4 +1,5 @@
-"""``msd state`` and ``msd statusline`` as real subprocesses on projects written to disk."""
+"""``msd state`` and ``msd statusline`` on projects written to disk, the CLI called in-process
+(``tests/cli/inprocess.py``: what it prints and its exit code, without a Python start per call)."""
 
 from __future__ import annotations
 
@@ -6,22 +7,20 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli import inprocess
+
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
-MSD = REPO / ".venv" / "bin" / "msd"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    cmd = [str(MSD)] if MSD.exists() else [sys.executable, "-m", "msd_desktop.cli"]
     full_env = {k: v for k, v in os.environ.items() if not k.startswith(("MSD_", "GSD_"))}
     full_env.update(env or {})
-    return subprocess.run([*cmd, *args], capture_output=True, text=True, encoding="utf-8",
-                          env=full_env, timeout=30, check=False)
+    return inprocess.run(args, env=full_env)
 
 
 @pytest.fixture
