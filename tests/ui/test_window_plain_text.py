@@ -134,7 +134,7 @@ def test_every_label_and_tooltip_shows_file_text_as_plain_text(
         for index in range(win.project_tabs.count()):
             win.project_tabs.setCurrentIndex(index)
             qtbot.wait(1)
-        form = next(w for _, w in win._tabs if isinstance(w, ConfigFormPanel))
+        form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
         form.build_all_editors()
         for page in range(form.inner_tabs.count()):
             form.inner_tabs.setCurrentIndex(page)
