@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from msd_desktop.ui.settings.form import FittedLabel
+from msd_desktop.ui.settings.form_widgets import FittedLabel
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 
 ELIDING_LABELS = (ElidedLabel, FittedLabel)

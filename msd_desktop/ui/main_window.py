@@ -236,6 +236,7 @@ class MainWindow(QMainWindow):
         self.watch = WorkspaceWatch(self.watch_label, self.first_paint, self.browser.rescan,
                                     watch, self)
         self.bridge: WatchBridge | None = self.watch.bridge
+        self.project_tabs.window_watches = self.bridge is not None
         self.watch.files_changed.connect(self._on_files_changed)
         self.watch.health_reported.connect(self.pipeline.revalidate)
         self.watch.message_posted.connect(self.post_status)

@@ -168,6 +168,7 @@ class ProjectTabs(QTabWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ProjectTabs")
+        self.window_watches = False  # the window's workspace watch reports file changes
         self.setDocumentMode(True)
         self.currentChanged.connect(self._on_tab_changed)
         self._undo_group = undo_group
@@ -308,6 +309,8 @@ class ProjectTabs(QTabWidget):
         if not callable(use_window):
             return
         use_window()
+        if self.window_watches:  # one watch per file: the window's sees the project's
+            widget.use_window_watch()  # type: ignore[attr-defined]
         # the window's Find a setting (Ctrl+F from anywhere) owns the key the form's own
         # search shortcut uses: two shortcuts on one key would cancel each other out
         for shortcut in widget.findChildren(QShortcut):

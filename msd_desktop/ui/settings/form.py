@@ -7,12 +7,12 @@ which rows are visible (search, "modified only"); each row's editor comes from t
 :mod:`msd_desktop.ui.widgets.editors`. Nothing here knows a key by name except through the
 registry's hints: validation, defaults, provenance and writing are the core's.
 
-Rows are built lazily (a ``KeyRowWidget`` with its editor costs milliseconds, and there are
-~190 keys): the first show builds one screenful, the rest is built in small time-boxed chunks
-while the form is visible (in form order, below what is on screen, so nothing jumps), and a
-search / "modified only" filter or a click in the contents builds the rows it needs at once.
-:meth:`ConfigFormPanel.row` / :meth:`~ConfigFormPanel.editor` build one key's row on demand;
-:meth:`~ConfigFormPanel.build_all_editors` builds everything (tests, automation).
+The form is split by what each part does: the rows are built lazily by its base class
+(:mod:`~msd_desktop.ui.settings.lazy_form`), one row is a
+:class:`~msd_desktop.ui.settings.key_row.KeyRowWidget`, the small widgets they share are in
+:mod:`~msd_desktop.ui.settings.form_widgets`, and the file's one watch is
+:mod:`~msd_desktop.ui.settings.file_watch`. This module holds the panel: the file and its
+draft, scope, editing, Save, the disk, the filter and the chrome.
 
 Every change in a field (each keystroke, toggle, choice) goes into the draft at once, as a
 command on the file's undo stack (:mod:`msd_desktop.ui.settings.undo`): the draft always holds
@@ -21,12 +21,12 @@ Undo / Redo cover every field, Reset and Revert. Drafts and their undo history b
 window's :class:`~msd_desktop.ui.settings.sessions.EditSessions` (one per file), so switching
 project, workstream or scope keeps them; the window asks before it closes with unsaved edits.
 
-The file is watched
-(``QFileSystemWatcher`` on the file and its folder, plus the main window's ``on_files_changed``
-hook): a change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine
-and shows the difference first. Nothing is lost silently. Our own writes besides Save (the
-keyring moves, the API keys panel's sentinel) leave content we recognise by its fingerprint:
-the form reloads without calling it an outside change.
+The file is watched once (in the main window by its workspace watch, which calls
+``on_files_changed``; otherwise, and for ``~/.msd/defaults.json``, by the form's own watch): a
+change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine and
+shows the difference first. Nothing is lost silently. Our own writes besides Save (the keyring
+moves, the API keys panel's sentinel) leave content we recognise by its fingerprint: the form
+reloads without calling it an outside change.
 
 Words: the schema's titles, descriptions, section names and option help are shown in the
 window's language (looked up in the ``schema`` context, see
@@ -37,44 +37,28 @@ buttons) elides instead of overlapping or widening the form; Tab follows the for
 
 from __future__ import annotations
 
-import itertools
 import os
-import re
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QCoreApplication,
-    QFileSystemWatcher,
     QModelIndex,
-    QSize,
     Qt,
     QTimer,
     Signal,
 )
 from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontDatabase,
-    QHideEvent,
     QKeySequence,
-    QPainter,
-    QPaintEvent,
-    QPalette,
     QShortcut,
     QShowEvent,
-    QSyntaxHighlighter,
-    QTextCharFormat,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QAbstractSpinBox,
     QApplication,
     QCheckBox,
     QComboBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -101,25 +85,16 @@ from msd_desktop.core.config.draft import (
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.store import LoadedConfig, load_config
 from msd_desktop.core.workspace.registry import ProjectRef
-
-if TYPE_CHECKING:
-    from msd_desktop.ui.settings.conflict_view import ConflictView
-    from msd_desktop.ui.settings.json_page import JsonSettingsPage
+from msd_desktop.ui.settings.file_watch import ConfigFileWatch
 from msd_desktop.ui.settings.form_model import (
     ConfigFilterProxyModel,
     ConfigFormModel,
-    DefaultRole,
-    DescriptionRole,
-    ErrorRole,
-    FormKey,
-    NonDefaultRole,
-    PendingRole,
-    ProvenanceRole,
     SectionRole,
     SectionTocModel,
-    TitleRole,
-    section_title,
 )
+from msd_desktop.ui.settings.form_widgets import Banner, muted, name_clear_button, short_error, tint
+from msd_desktop.ui.settings.key_row import ELIDED_MAX_HINT
+from msd_desktop.ui.settings.lazy_form import FILTER_BUDGET_MS, LazyFormBody
 from msd_desktop.ui.settings.row_actions import RowActions
 from msd_desktop.ui.settings.sessions import EditSessions
 from msd_desktop.ui.settings.undo import (
@@ -130,24 +105,19 @@ from msd_desktop.ui.settings.undo import (
     reset_text,
     revert_text,
 )
-from msd_desktop.ui.widgets.core_text import core_text, valid_keys_tails
-from msd_desktop.ui.widgets.editors import (
-    FieldSpec,
-    ValueEditor,
-    create_editor,
-    display,
-    field_spec,
-)
+from msd_desktop.ui.widgets.core_text import core_text
+from msd_desktop.ui.widgets.editors import display
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import (
-    escape_html,
     plain_label,
-    tooltip,
     visible,
     visible_lines,
 )
 from msd_desktop.ui.widgets.shortcuts import redo_keys
-from msd_desktop.ui.widgets.theme import banner_style, semantic_color
+
+if TYPE_CHECKING:
+    from msd_desktop.ui.settings.conflict_view import ConflictView
+    from msd_desktop.ui.settings.json_page import JsonSettingsPage
 
 # ---- modal questions (one function each, so a test replaces one call) ----------------------
 
@@ -166,371 +136,10 @@ def ask_discard_changes(parent: QWidget, what: str) -> bool:
     return answer == QMessageBox.StandardButton.Discard
 
 
-# ---- small widgets --------------------------------------------------------------------------
-
-
-def _tint(widget: QWidget, color: str) -> None:
-    """Text in a semantic colour. A palette, not a stylesheet: a per-widget stylesheet costs
-    a style object and a re-polish per widget, and the form builds several per row."""
-    palette = widget.palette()
-    palette.setColor(QPalette.ColorRole.WindowText, semantic_color(color))
-    widget.setPalette(palette)
-
-
-def _muted(label: QLabel) -> QLabel:
-    _tint(label, "muted")
-    return label
-
-
-def name_clear_button(line: QLineEdit, name: str) -> None:
-    """A line edit's clear button (Qt's own, an icon only) gets a name and a tooltip."""
-    from PySide6.QtWidgets import QToolButton
-
-    for button in line.findChildren(QToolButton):
-        if not button.accessibleName():
-            button.setAccessibleName(name)
-            button.setToolTip(name)
-
-
-_NAMED_CONTROLS = (QCheckBox, QComboBox, QLineEdit, QAbstractSpinBox, QPlainTextEdit,
-                   QAbstractItemView)
-
-
-def name_controls(editor: QWidget, title: str, description: str) -> None:
-    """Give an editor's inputs the setting's title as their accessible name (and its
-    description) unless they have one of their own: a screen reader then says "Max
-    concurrent agents, spin box", not the value or "(default)"."""
-    for widget in [editor, *editor.findChildren(QWidget)]:
-        if isinstance(widget, QLineEdit):
-            name_clear_button(widget, QCoreApplication.translate(
-                "SettingsForm", "Clear {0}").format(title))
-        if isinstance(widget, _NAMED_CONTROLS):
-            if not widget.accessibleName():
-                widget.setAccessibleName(title)
-            if not widget.accessibleDescription() and description:
-                widget.setAccessibleDescription(description)
-
-
-class FittedLabel(QLabel):
-    """A one-line label of a setting's head (its title, its dotted key) that elides when the
-    row is narrow (``claude_md_…_mode``) instead of being clipped into its neighbour or
-    widening the form; the full text is the tooltip. ``text()`` is what was set (a search
-    highlights it as rich text, shown whole when it fits); ``plain`` is what it says."""
-
-    def __init__(self, plain: str, mode: Qt.TextElideMode, parent: QWidget | None = None
-                 ) -> None:
-        super().__init__(parent)
-        self.plain = plain
-        self.mode = mode
-        self.setToolTip(tooltip(plain))
-
-    def set_plain(self, plain: str) -> None:
-        self.plain = plain
-        self.setToolTip(tooltip(plain))
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(min(40, super().sizeHint().width()), super().minimumSizeHint().height())
-
-    def is_elided(self) -> bool:
-        return self.fontMetrics().horizontalAdvance(self.plain) > self.contentsRect().width()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        if not self.is_elided():
-            super().paintEvent(event)
-            return
-        painter = QPainter(self)
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.plain, self.mode, rect.width())
-        painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                         text)
-
-
-class TitleLabel(FittedLabel):
-    """A setting's title: kept whole up to ~28 characters (the key and the default give way
-    first), elided at the end beyond that."""
-
-    KEPT_CHARS = 28
-
-    def minimumSizeHint(self) -> QSize:
-        keep = min(self.fontMetrics().horizontalAdvance(self.plain),
-                   self.fontMetrics().averageCharWidth() * self.KEPT_CHARS)
-        return QSize(keep + 2, super().minimumSizeHint().height())
-
-
-class KeyNameLabel(FittedLabel):
-    """The dotted key beside a setting's title, elided in the middle; it gives way first."""
-
-    def __init__(self, key: str, parent: QWidget | None = None) -> None:
-        super().__init__(key, Qt.TextElideMode.ElideMiddle, parent)
-        self.key = key
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        # never squeezed to nothing: at least "cl…de" stays (the tooltip has the rest)
-        self.setMinimumWidth(min(self.fontMetrics().horizontalAdvance(key),
-                                 self.fontMetrics().averageCharWidth() * 7))
-
-
-def _show_text(label: QLabel, text: str, words: list[str]) -> None:
-    """``text`` in ``label``: plain, or rich text with the search words highlighted.
-
-    Why not always rich text: a rich-text label lays its text out through a text document,
-    which made a row's labels several times dearer to show and wrap; only a search
-    needs the highlight."""
-    if words:
-        label.setTextFormat(Qt.TextFormat.RichText)
-        label.setText(highlight(text, words))
-    else:
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setText(text)
-
-
-def highlight(text: str, words: list[str]) -> str:
-    """HTML-escaped ``text`` with every search word highlighted (case-insensitive)."""
-    escaped = escape_html(text)
-    if not words:
-        return escaped
-    bg = semantic_color("warning_bg").name()
-    fg = semantic_color("warning").name()
-    pattern = re.compile("|".join(re.escape(escape_html(w)) for w in words), re.IGNORECASE)
-    return pattern.sub(
-        lambda m: f'<span style="background:{bg}; color:{fg};">{m.group(0)}</span>', escaped
-    )
-
-
-def short_error(message: str) -> str:
-    """An error as shown by a field: ``config-set``'s unknown-key message ends with every valid
-    key (~200 of them); the field shows the sentence before it and keeps the whole text as its
-    tooltip."""
-    for tail in valid_keys_tails():
-        head, sep, _rest = message.partition(tail)
-        if sep:
-            return QCoreApplication.translate(
-                "SettingsForm", "{0}. (Hover for the valid keys.)").format(head)
-    return message
-
-
-class Banner(QFrame):
-    """A coloured strip with a message and buttons."""
-
-    def __init__(self, kind: str = "warning", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("banner")
-        self.kind = kind
-        self._styled: str | None = None  # the kind the stylesheet is for (set when shown)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
-        row = QHBoxLayout()
-        self.label = plain_label(QLabel())  # messages quote paths and file text
-        self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        row.addWidget(self.label, 1)
-        self.buttons = QHBoxLayout()
-        row.addLayout(self.buttons)
-        layout.addLayout(row)
-        self._details: QPlainTextEdit | None = None
-        self.hide()
-
-    @property
-    def details(self) -> QPlainTextEdit:
-        """The hidden text box under the message (a diff), built on first use: most banners
-        never show one (a text editor is among the dearest widgets to create)."""
-        if self._details is None:
-            details = QPlainTextEdit()
-            details.setReadOnly(True)
-            details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-            details.setMaximumHeight(160)
-            details.hide()
-            DiffHighlighter(details.document())
-            layout = self.layout()
-            assert layout is not None
-            layout.addWidget(details)
-            self._details = details
-        return self._details
-
-    def hide_details(self) -> None:
-        if self._details is not None:
-            self._details.hide()
-
-    def set_kind(self, kind: str) -> None:
-        self.kind = kind
-        if not self.isHidden():
-            self._apply_style()
-
-    def setVisible(self, visible: bool) -> None:
-        # Most banners are never shown: style them (a stylesheet, for the frame) on first show.
-        if visible:
-            self._apply_style()
-        super().setVisible(visible)
-
-    def _apply_style(self) -> None:
-        if self._styled != self.kind:
-            self._styled = self.kind
-            self.setStyleSheet(banner_style(self.kind))
-
-    def add_button(self, text: str) -> QPushButton:
-        button = QPushButton(text)
-        self.buttons.addWidget(button)
-        return button
-
-
-class DiffHighlighter(QSyntaxHighlighter):
-    """Colours unified-diff lines: additions, removals, hunk headers."""
-
-    def highlightBlock(self, text: str) -> None:
-        fmt = QTextCharFormat()
-        if text.startswith(("+++", "---")):
-            fmt.setFontWeight(QFont.Weight.Bold)
-        elif text.startswith("+"):
-            fmt.setForeground(semantic_color("ok"))
-            fmt.setBackground(_alpha(semantic_color("ok"), 40))
-        elif text.startswith("-"):
-            fmt.setForeground(semantic_color("error"))
-            fmt.setBackground(_alpha(semantic_color("error"), 40))
-        elif text.startswith("@@"):
-            fmt.setForeground(semantic_color("info"))
-        else:
-            return
-        self.setFormat(0, len(text), fmt)
-
-
-def _alpha(color: QColor, alpha: int) -> QColor:
-    out = QColor(color)
-    out.setAlpha(alpha)
-    return out
-
-
-class KeyRowWidget(QFrame):
-    """One key: title, key name, markers, description, editor, default, Reset, provenance, error."""
-
-    reset_requested = Signal(str)
-    menu_requested = Signal(str, object)  # key, global position
-
-    def __init__(self, fk: FormKey, editor: ValueEditor, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.fk = fk
-        self.editor = editor
-        self.setObjectName(f"row:{fk.key}")
-        self.setAccessibleName(fk.title)  # a screen reader's group: the setting's title
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.setSpacing(2)
-        head = QHBoxLayout()
-        self.marker = plain_label(QLabel())
-        self.marker.setFixedWidth(14)
-        self.title = TitleLabel(fk.title, Qt.TextElideMode.ElideRight)
-        bold = self.title.font()
-        bold.setBold(True)
-        self.title.setFont(bold)
-        # The dotted key elides in a narrow window (it is also the tooltip); the row must not
-        # set the form's minimum width.
-        self.key_label = _muted(KeyNameLabel(fk.key))
-        head.addWidget(self.marker)
-        head.addWidget(self.title)
-        head.addWidget(self.key_label, 1)
-        head.addSpacing(12)  # the key and "default: …" never touch
-        self.default_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight,
-                                                 max_hint=ELIDED_MAX_HINT))
-        self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        head.addWidget(self.default_label)
-        self.reset_button = QPushButton(self.tr("Reset"))
-        self.reset_button.setToolTip(self.tr("Remove this key from the file (use the default / "
-                                             "the next layer)"))
-        self.reset_button.setAccessibleName(self.tr("Reset {0}").format(fk.title))
-        self.reset_button.clicked.connect(lambda: self.reset_requested.emit(fk.key))
-        head.addWidget(self.reset_button)
-        self.menu_button = QPushButton("⋯")
-        self.menu_button.setObjectName(f"menu:{fk.key}")
-        self.menu_button.setFixedWidth(self.menu_button.fontMetrics().horizontalAdvance("⋯⋯⋯"))
-        self.menu_button.setToolTip(self.tr("More: reset, copy the key, the value or the "
-                                            "msd config-set command"))
-        self.menu_button.setAccessibleName(self.tr("More actions for {0}").format(fk.title))
-        self.menu_button.clicked.connect(
-            lambda: self.menu_requested.emit(
-                fk.key, self.menu_button.mapToGlobal(self.menu_button.rect().bottomLeft())))
-        head.addWidget(self.menu_button)
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.customContextMenuRequested.connect(
-            lambda pos: self.menu_requested.emit(fk.key, self.mapToGlobal(pos)))
-        layout.addLayout(head)
-        self.description = _muted(QLabel())
-        self.description.setWordWrap(True)
-        # from the top, as rich text drew it, should the row ever give it too little height
-        self.description.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.description)
-        editor.setToolTip(fk.description)
-        name_controls(editor, fk.title, fk.description)
-        layout.addWidget(editor)
-        self._outlined = False  # the editor outlined in the error colour (invalid value)
-        self.error = plain_label(QLabel())  # the core's message quotes the value
-        self.error.setWordWrap(True)
-        _tint(self.error, "error")
-        self.error.hide()
-        layout.addWidget(self.error)
-        self.provenance = _muted(plain_label(QLabel()))  # quotes values from the files
-        self.provenance.setWordWrap(True)
-        font = self.provenance.font()
-        font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
-        self.provenance.setFont(font)
-        layout.addWidget(self.provenance)
-        self._words: list[str] = []
-
-    def refresh(self, model: ConfigFormModel, words: list[str] | None = None) -> None:
-        if words is not None:
-            self._words = words
-        index = model.index(model.row_of(self.fk.key), 0)
-        set_here = bool(model.data(index, NonDefaultRole))
-        pending = bool(model.data(index, PendingRole))
-        error = str(model.data(index, ErrorRole) or "")
-        _show_text(self.title, str(model.data(index, TitleRole)), self._words)
-        _show_text(self.key_label, self.fk.key, self._words)
-        _show_text(self.description, str(model.data(index, DescriptionRole)), self._words)
-        default = str(model.data(index, DefaultRole) or "")
-        self.default_label.setText(self.tr("default: {0}").format(default) if default else "")
-        if pending:
-            self.marker.setText("✎")
-            self.marker.setToolTip(self.tr("Changed, not saved yet"))
-            _tint(self.marker, "info")
-        elif set_here:
-            self.marker.setText("●")
-            self.marker.setToolTip(self.tr("Set in this file (not the default)"))
-            _tint(self.marker, "info")
-        else:
-            self.marker.setText("")
-            self.marker.setToolTip("")
-        self.reset_button.setEnabled(set_here)
-        self.error.setText(visible_lines(short_error(error)))
-        self.error.setToolTip(tooltip(error) if short_error(error) != error else "")
-        self.error.setVisible(bool(error))
-        self._outline(bool(error))
-        self.provenance.setText(visible_lines(model.data(index, ProvenanceRole) or ""))
-
-    def _outline(self, on: bool) -> None:
-        """A red outline around an invalid field (a stylesheet only while it is invalid; the
-        class selector matches the editor itself, not its children)."""
-        if on == self._outlined:
-            return
-        self._outlined = on
-        editor = self.editor
-        editor.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, on)
-        color = semantic_color("error").name()
-        name = editor.metaObject().className()
-        editor.setStyleSheet(
-            f".{name} {{ border: 2px solid {color}; border-radius: 3px; }}" if on else "")
-        margin = 3 if on else 0
-        layout = editor.layout()
-        if layout is not None:
-            layout.setContentsMargins(margin, margin, margin, margin)
-
-    @property
-    def outlined(self) -> bool:
-        """Whether the field is outlined as invalid."""
-        return self._outlined
-
-
 # ---- the panel ------------------------------------------------------------------------------
 
 
-class ConfigFormPanel(QWidget):
+class ConfigFormPanel(LazyFormBody):
     """The Settings tab for one project."""
 
     saved = Signal(list)  # the keys written
@@ -566,28 +175,9 @@ class ConfigFormPanel(QWidget):
         self.proxy = ConfigFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.toc_model = SectionTocModel(self.proxy, self)
-        # Built so far (rows are built lazily — see the module docstring).
-        self.rows: dict[str, KeyRowWidget] = {}
-        self.editors: dict[str, ValueEditor] = {}
-        self.section_headers: dict[str, QLabel] = {}
-        self._form_keys = {fk.key: fk for fk in self.model.keys}
-        self._order = {fk.key: i for i, fk in enumerate(self.model.keys)}
-        self._visible: list[str] = [fk.key for fk in self.model.keys]  # proxy rows, in order
-        self._shown: set[str] = set()  # rows on screen: the built prefix of _visible
-        self._stale: set[str] = set()  # built, hidden, and not refreshed since the data changed
-        self._words: list[str] = []
-        self._schema_keys = _schema_keys()
-        self._idle = QTimer(self)  # completes the form while it is on screen
-        self._idle.setInterval(0)
-        self._idle.timeout.connect(self._idle_build)
-        self._idle_start = QTimer(self)
-        self._idle_start.setSingleShot(True)
-        self._idle_start.setInterval(IDLE_START_MS)
-        self._idle_start.timeout.connect(self._idle.start)
-        self._watcher = QFileSystemWatcher(self)
-        self._watches_released = False
-        self._watcher.fileChanged.connect(self._on_disk_event)
-        self._watcher.directoryChanged.connect(self._on_disk_event)
+        self._know_keys()  # rows are built lazily (lazy_form)
+        self.file_watch = ConfigFileWatch(self)
+        self.file_watch.changed.connect(self._on_disk_event)
         self._disk_timer = QTimer(self)
         self._disk_timer.setSingleShot(True)
         self._disk_timer.setInterval(40)
@@ -596,13 +186,6 @@ class ConfigFormPanel(QWidget):
         # content they left is ours, so its change on disk is not reported as someone else's.
         self._own_writes = 0  # such writes still running
         self._own_fingerprint: Any = None
-        # A row built out of form order (a search, a click in the contents) joins the focus
-        # chain at its end: Tab order is put back in form order once the building settles
-        # (~10 ms with every row built: at most once per TAB_FIX_MS while rows are built).
-        self._tab_timer = QTimer(self)
-        self._tab_timer.setSingleShot(True)
-        self._tab_timer.setInterval(TAB_FIX_MS)
-        self._tab_timer.timeout.connect(self.fix_tab_order)
         self._build()
         self.load_scope(Scope.PROJECT)
 
@@ -632,7 +215,7 @@ class ConfigFormPanel(QWidget):
             item.setEnabled(False)
         self.scope_combo.activated.connect(self._scope_picked)
         bar.addWidget(self.scope_combo)
-        self.path_label = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle,
+        self.path_label = muted(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle,
                                              max_hint=ELIDED_MAX_HINT))
         bar.addWidget(self.path_label, 1)
         outer.addLayout(bar)
@@ -700,7 +283,7 @@ class ConfigFormPanel(QWidget):
         form_layout.setContentsMargins(0, 0, 0, 0)
         self.unknown_label = plain_label(QLabel())  # key names from the file
         self.unknown_label.setWordWrap(True)
-        _tint(self.unknown_label, "info")
+        tint(self.unknown_label, "info")
         self.unknown_label.setContentsMargins(4, 4, 4, 4)
         form_layout.addWidget(self.unknown_label)
         self.scroll_area = QScrollArea()
@@ -708,13 +291,13 @@ class ConfigFormPanel(QWidget):
         self.form_body = QWidget()
         self.form_layout = QVBoxLayout(self.form_body)
         self.form_layout.setSpacing(0)
-        self.empty_label = _muted(QLabel(self.tr("No setting matches the filter. Clear the "
+        self.empty_label = muted(QLabel(self.tr("No setting matches the filter. Clear the "
                                                  "search or untick Modified only.")))
         self.empty_label.setWordWrap(True)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.hide()
         self.form_layout.addWidget(self.empty_label)
-        self.more_label = _muted(QLabel(self.tr("Loading more settings…")))
+        self.more_label = muted(QLabel(self.tr("Loading more settings…")))
         self.more_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.more_label.setContentsMargins(0, 12, 0, 12)
         self.form_layout.addWidget(self.more_label)
@@ -745,7 +328,7 @@ class ConfigFormPanel(QWidget):
 
         # one line, elided in the middle: a long path in "Saved … to <path>" must not widen the
         # window (the tooltip has the whole sentence)
-        self.status = _muted(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle,
+        self.status = muted(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle,
                                          max_hint=ELIDED_MAX_HINT))
         outer.addWidget(self.status)
 
@@ -901,225 +484,6 @@ class ConfigFormPanel(QWidget):
         elif page is self._json_page:
             self.json_page  # noqa: B018  (built and filled on first show)
 
-    # ---- lazy rows --------------------------------------------------------------------------
-
-    def row(self, key: str) -> KeyRowWidget:
-        """The row of ``key``, built now if it was not yet."""
-        row = self.rows.get(key)
-        return row if row is not None else self._build_row(self._form_keys[key])
-
-    def editor(self, key: str) -> ValueEditor:
-        """The editor of ``key``, built now if it was not yet."""
-        return self.row(key).editor
-
-    def build_all_editors(self) -> None:
-        """Build every row now (one editor per form key); the lazy path builds the same rows."""
-        for fk in self.model.keys:
-            if fk.key not in self.rows:
-                self._build_row(fk)
-        self._update_shown()
-
-    def all_built(self) -> bool:
-        return len(self.rows) == len(self.model.keys)
-
-    def _build_row(self, fk: FormKey) -> KeyRowWidget:
-        header = self.section_headers.get(fk.section)
-        if header is None:
-            header = QLabel(f"<h3>{escape_html(section_title(fk.section))}</h3>")
-            header.setObjectName(f"section:{fk.section}")
-            header.setContentsMargins(4, 10, 0, 2)
-            header.hide()
-            self.section_headers[fk.section] = header
-            self.form_layout.insertWidget(self._insert_index(fk, header=True), header)
-        spec = field_spec(fk.key) if fk.key in self._schema_keys else FieldSpec(
-            key=fk.key, widget="map", description=fk.description
-        )
-        editor = create_editor(spec, self.root)
-        if self.draft is not None:
-            editor.set_value(self.draft.shown_value(fk.key))
-        editor.edited.connect(lambda value, key=fk.key: self.edit(key, value))
-        for child in editor.findChildren(QWidget):
-            if isinstance(child, QLineEdit | QPlainTextEdit | QAbstractSpinBox):
-                child.installEventFilter(self._undo_filter)
-        manage = getattr(editor, "manage_requested", None)
-        if manage is not None:
-            manage.connect(self._show_api_keys)
-        row = KeyRowWidget(fk, editor)
-        row.refresh(self.model, self._words)
-        row.reset_requested.connect(self.reset_key)
-        row.menu_requested.connect(self._row_menu)
-        row.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        row.hide()
-        self.rows[fk.key] = row
-        self.editors[fk.key] = editor
-        self.form_layout.insertWidget(self._insert_index(fk), row)
-        order = self._order[fk.key]
-        if not self._tab_timer.isActive() and any(self._order[key] > order for key in self.rows):
-            self._tab_timer.start()
-        return row
-
-    def fix_tab_order(self) -> None:
-        """Tab goes through the built rows in form order (each row's own fields in order)."""
-        body = self.form_body
-        owned: dict[QWidget, list[QWidget]] = {}  # row -> its fields, in the chain's order
-        widget: QWidget | None = body.nextInFocusChain()
-        while widget is not None and widget is not body:
-            row: QWidget | None = widget
-            while row is not None and row.parentWidget() is not body:
-                row = row.parentWidget()
-            if (row is not None and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
-                    and not isinstance(widget.parentWidget(), QComboBox | QAbstractSpinBox)):
-                owned.setdefault(row, []).append(widget)
-            widget = widget.nextInFocusChain()
-        chain = [w for key in sorted(self.rows, key=self._order.__getitem__)
-                 for w in owned.get(self.rows[key], [])]
-        for first, second in itertools.pairwise(chain):
-            QWidget.setTabOrder(first, second)
-
-    def _insert_index(self, fk: FormKey, header: bool = False) -> int:
-        """Layout position for a new row (or section header): after what precedes it in form
-        order (built rows of earlier keys, section headers), before everything else."""
-        order = self._order[fk.key]
-        previous: QWidget | None = None
-        for key in reversed([fk_.key for fk_ in self.model.keys[:order]]):
-            if not header and self._form_keys[key].section != fk.section:
-                break  # the first row of its section goes right after the header
-            if key in self.rows:
-                previous = self.rows[key]
-                break
-        if previous is None and not header:
-            previous = self.section_headers[fk.section]
-        if previous is None:  # a header: after the last built row of an earlier section
-            for key in reversed([fk_.key for fk_ in self.model.keys[:order]]):
-                if key in self.rows:
-                    previous = self.rows[key]
-                    break
-        return 0 if previous is None else self.form_layout.indexOf(previous) + 1
-
-    def _build_some(self, budget_ms: float, *, upto: str | None = None,
-                    minimum: int = 1) -> int:
-        """Build unbuilt rows in form order, those the filter shows first, for ``budget_ms``
-        (at least ``minimum`` rows; with ``upto``, every shown row up to that key's)."""
-        deadline = time.perf_counter() + budget_ms / 1000
-        pending = [k for k in self._visible if k not in self.rows]
-        if upto is not None and upto in self._order:
-            limit = self._order[upto]
-            must = [k for k in pending if self._order[k] <= limit]
-            minimum = max(minimum, len(must))
-        if not pending:
-            shown = set(self._visible)
-            pending = [fk.key for fk in self.model.keys
-                       if fk.key not in self.rows and fk.key not in shown]
-        built = 0
-        for key in pending:
-            if built >= minimum and time.perf_counter() >= deadline:
-                break
-            self._build_row(self._form_keys[key])
-            built += 1
-        if built:
-            self._update_shown()
-        return built
-
-    def _update_shown(self, refresh_all: bool = False) -> None:
-        """Show the built prefix of the filtered rows (rows appear in order, so nothing on
-        screen moves when more are built below it)."""
-        shown: set[str] = set()
-        for key in self._visible:
-            if key not in self.rows:
-                break
-            shown.add(key)
-        # Showing a row inside the visible form makes Qt lay the whole form out at once;
-        # shown one by one, n rows cost O(n²) layouts. With the form's layout switched off
-        # meanwhile, it is laid out once, afterwards.
-        self.form_layout.setEnabled(False)
-        try:
-            for key, row in self.rows.items():
-                on = key in shown
-                if on and (refresh_all or key in self._stale):
-                    row.refresh(self.model, self._words)
-                    self._stale.discard(key)
-                elif not on and refresh_all:
-                    self._stale.add(key)  # refreshed when it shows again
-                if on != (key in self._shown) or refresh_all:
-                    row.setVisible(on)
-            sections = {self._form_keys[k].section for k in shown}
-            for section, header in self.section_headers.items():
-                header.setVisible(section in sections)
-            self.empty_label.setVisible(not self._visible)
-            self.more_label.setVisible(len(shown) < len(self._visible))
-        finally:
-            self.form_layout.setEnabled(True)
-        if self.form_body.isVisible():
-            self.form_layout.activate()  # what showing the last row alone would have done
-        self._shown = shown
-
-    def _idle_build(self) -> None:
-        if not self.isVisible() or self.all_built():
-            self._idle.stop()
-            return
-        self._build_some(IDLE_CHUNK_MS)
-
-    def _near_the_end(self, *_args: Any) -> None:
-        """Scrolled close to the last built row: build the next ones now."""
-        if len(self._shown) >= len(self._visible) or not self.isVisible():
-            return
-        bar = self.scroll_area.verticalScrollBar()
-        if bar.value() + 2 * self.scroll_area.viewport().height() >= bar.maximum():
-            self._build_some(SCROLL_CHUNK_MS)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self._watches_released and self.draft is not None:
-            self.check_disk()  # re-arms the watch; the file may have changed meanwhile
-        if not self._shown and self._visible:  # the first screenful, before the first paint
-            self._build_screenful()
-        if not self.all_built():
-            self._idle_start.start()
-
-    def _build_screenful(self) -> None:
-        """Build the first rows: as many as fill the scroll area's height (at most one per
-        75 px, at least 6 — the earlier rule — and at least one).
-
-        A first guess of ~100 px a row is built and laid out (once: see ``_update_shown``);
-        then one more at a time until the rows reach the bottom, each at the height the form
-        gives it (measured by that layout, so asking again costs nothing). A row below the
-        fold cost ~2 ms to build and show for nothing."""
-        height = self.scroll_area.maximumViewportSize().height()
-        limit = min(max(6, height // 75), len(self._visible))
-        self._build_some(0, minimum=min(limit, max(1, height // 100)))
-        while 0 < len(self._shown) < limit and self._rows_height() < self._view_height():
-            self._build_some(0, minimum=1)
-
-    def _view_height(self) -> int:
-        """The scroll area's height for the form: less a horizontal scroll bar when the
-        rows are wider than the room beside the vertical one."""
-        area = self.scroll_area
-        size = area.maximumViewportSize()
-        beside = size.width() - area.verticalScrollBar().sizeHint().width()
-        if self.form_layout.minimumSize().width() > beside:
-            return size.height() - area.horizontalScrollBar().sizeHint().height()
-        return size.height()
-
-    def _rows_height(self) -> int:
-        """The height the shown rows and their section headers take in the form."""
-        margins = self.form_layout.contentsMargins()
-        width = self.form_body.width() - margins.left() - margins.right()
-        total = margins.top()
-        for header in self.section_headers.values():
-            if not header.isHidden():
-                total += header.sizeHint().height()
-        for key in self._shown:
-            row = self.rows[key]
-            hint = row.sizeHint().height()  # a row's vertical policy is Maximum
-            needed = row.heightForWidth(width)
-            total += min(needed, hint) if needed >= 0 else hint
-        return total
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        self._idle_start.stop()
-        self._idle.stop()
-
     # ---- scope and loading ------------------------------------------------------------------
 
     def _scope_picked(self, index: int) -> None:
@@ -1148,24 +512,22 @@ class ConfigFormPanel(QWidget):
         self.undo_stack_changed.emit(self.session.stack)
 
     def _watch(self, path: Path) -> None:
-        self._watches_released = False
-        old = self._watcher.files() + self._watcher.directories()
-        if old:
-            self._watcher.removePaths(old)
-        targets = [str(p) for p in (path, path.parent) if p.exists()]
-        if targets:
-            self._watcher.addPaths(targets)
+        self.file_watch.watch(path)
+
+    def use_window_watch(self) -> None:
+        """Main-window hook: the window's workspace watch reports changes of the project's
+        ``config.json`` (``on_files_changed``); the form's own watch is left for the others."""
+        self.file_watch.cover(scope_path(Scope.PROJECT, self.root, self.env, None))
 
     def release_watches(self) -> None:
-        """Main-window hook, when the window closes: drop the file watches now.
+        """Main-window hook, when the window closes: drop the file watch now (see
+        file_watch); showing the panel again re-arms it and checks the file."""
+        self.file_watch.release()
 
-        Linux frees inotify watches in the background after a grace period; the watcher's
-        destructor (at exit) then has nothing left to wait for (it waited ~10-20 ms).
-        Showing the panel again re-arms the watch (and checks the file)."""
-        old = self._watcher.files() + self._watcher.directories()
-        if old:
-            self._watcher.removePaths(old)
-        self._watches_released = True
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.file_watch.released and self.draft is not None:
+            self.check_disk()  # re-arms the watch; the file may have changed meanwhile
 
     def _load_provenance(self) -> None:
         try:
@@ -1538,20 +900,6 @@ class ConfigFormPanel(QWidget):
         if self.draft is not None:
             unregister_draft(self.root, self.draft)
         super().closeEvent(event)
-
-
-ELIDED_MAX_HINT = 420  # px: the widest an elided path or status line asks to be
-TAB_FIX_MS = 150  # rows built out of order: Tab order fixed this long after, once
-IDLE_START_MS = 400  # after the first paint, wait this long before completing the form
-IDLE_CHUNK_MS = 16  # then build rows in chunks of about this long (the UI stays responsive)
-SCROLL_CHUNK_MS = 40  # scrolled near the end of what is built: build this much at once
-FILTER_BUDGET_MS = 80  # a search / filter change builds matching rows for this long
-
-
-def _schema_keys() -> set[str]:
-    from msd_desktop.core.config.schema import SCHEMA
-
-    return set(SCHEMA)
 
 
 def create_tab(project: ProjectRef, sessions: EditSessions | None = None) -> QWidget:

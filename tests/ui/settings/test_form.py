@@ -14,7 +14,7 @@ from msd_desktop.core.config.draft import GROUP_KEYS, Scope
 from msd_desktop.core.config.schema import SCHEMA
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings import form as config_form
-from msd_desktop.ui.settings.form import ConfigFormPanel, KeyRowWidget
+from msd_desktop.ui.settings.form import ConfigFormPanel
 from msd_desktop.ui.settings.form_model import (
     ConfigFilterProxyModel,
     ConfigFormModel,
@@ -22,6 +22,7 @@ from msd_desktop.ui.settings.form_model import (
     SectionRole,
     SectionTocModel,
 )
+from msd_desktop.ui.settings.key_row import KeyRowWidget
 from msd_desktop.ui.widgets.editors import (
     RUNTIME_TIER_GROUPS,
     ComboEditor,

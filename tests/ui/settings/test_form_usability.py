@@ -39,7 +39,8 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.core.config.schema import SCHEMA
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
-from msd_desktop.ui.settings.form import ConfigFormPanel, KeyNameLabel
+from msd_desktop.ui.settings.form import ConfigFormPanel
+from msd_desktop.ui.settings.form_widgets import KeyNameLabel
 from msd_desktop.ui.settings.undo import counts, revert_text
 from msd_desktop.ui.widgets.editors import LineEditor
 from msd_desktop.ui.widgets.translation import install_translators

@@ -19,7 +19,8 @@ from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import config_set
 from msd_desktop.core.models.catalog import load_catalog
 from msd_desktop.core.workspace.registry import ProjectRef
-from msd_desktop.ui.settings.form import ConfigFormPanel, short_error
+from msd_desktop.ui.settings.form import ConfigFormPanel
+from msd_desktop.ui.settings.form_widgets import short_error
 from msd_desktop.ui.widgets.editors import (
     HINTS,
     RUNTIME_TIER_GROUPS,

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from msd_desktop.ui.settings.form import KeyNameLabel
+from msd_desktop.ui.settings.form_widgets import KeyNameLabel
 from tests.layout_checks import (
     button_problems,
     cell_problems,

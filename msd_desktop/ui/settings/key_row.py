@@ -1,0 +1,168 @@
+"""One setting of the Settings form: its row (title, key, markers, description, editor,
+default, Reset and its menu, where the value comes from, the error next to the field).
+
+Why a module of its own: a row only shows what the form's model says about one key and
+asks the form for actions through its signals; it knows nothing of files, drafts or saving.
+Every text it shows that can come from a file (a value in the provenance or the error, a key
+name) is plain text.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from msd_desktop.ui.settings.form_model import (
+    ConfigFormModel,
+    DefaultRole,
+    DescriptionRole,
+    ErrorRole,
+    FormKey,
+    NonDefaultRole,
+    PendingRole,
+    ProvenanceRole,
+    TitleRole,
+)
+from msd_desktop.ui.settings.form_widgets import (
+    KeyNameLabel,
+    TitleLabel,
+    muted,
+    name_controls,
+    short_error,
+    show_text,
+    tint,
+)
+from msd_desktop.ui.widgets.editors import ValueEditor
+from msd_desktop.ui.widgets.elided_label import ElidedLabel
+from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible_lines
+from msd_desktop.ui.widgets.theme import semantic_color
+
+ELIDED_MAX_HINT = 420  # px: the widest an elided default (or path, status line) asks to be
+
+
+class KeyRowWidget(QFrame):
+    """One key: title, key name, markers, description, editor, default, Reset, provenance, error."""
+
+    reset_requested = Signal(str)
+    menu_requested = Signal(str, object)  # key, global position
+
+    def __init__(self, fk: FormKey, editor: ValueEditor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.fk = fk
+        self.editor = editor
+        self.setObjectName(f"row:{fk.key}")
+        self.setAccessibleName(fk.title)  # a screen reader's group: the setting's title
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(2)
+        head = QHBoxLayout()
+        self.marker = plain_label(QLabel())
+        self.marker.setFixedWidth(14)
+        self.title = TitleLabel(fk.title, Qt.TextElideMode.ElideRight)
+        bold = self.title.font()
+        bold.setBold(True)
+        self.title.setFont(bold)
+        # The dotted key elides in a narrow window (it is also the tooltip); the row must not
+        # set the form's minimum width.
+        self.key_label = muted(KeyNameLabel(fk.key))
+        head.addWidget(self.marker)
+        head.addWidget(self.title)
+        head.addWidget(self.key_label, 1)
+        head.addSpacing(12)  # the key and "default: …" never touch
+        self.default_label = muted(ElidedLabel(mode=Qt.TextElideMode.ElideRight,
+                                                 max_hint=ELIDED_MAX_HINT))
+        self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        head.addWidget(self.default_label)
+        self.reset_button = QPushButton(self.tr("Reset"))
+        self.reset_button.setToolTip(self.tr("Remove this key from the file (use the default / "
+                                             "the next layer)"))
+        self.reset_button.setAccessibleName(self.tr("Reset {0}").format(fk.title))
+        self.reset_button.clicked.connect(lambda: self.reset_requested.emit(fk.key))
+        head.addWidget(self.reset_button)
+        self.menu_button = QPushButton("⋯")
+        self.menu_button.setObjectName(f"menu:{fk.key}")
+        self.menu_button.setFixedWidth(self.menu_button.fontMetrics().horizontalAdvance("⋯⋯⋯"))
+        self.menu_button.setToolTip(self.tr("More: reset, copy the key, the value or the "
+                                            "msd config-set command"))
+        self.menu_button.setAccessibleName(self.tr("More actions for {0}").format(fk.title))
+        self.menu_button.clicked.connect(
+            lambda: self.menu_requested.emit(
+                fk.key, self.menu_button.mapToGlobal(self.menu_button.rect().bottomLeft())))
+        head.addWidget(self.menu_button)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(
+            lambda pos: self.menu_requested.emit(fk.key, self.mapToGlobal(pos)))
+        layout.addLayout(head)
+        self.description = muted(QLabel())
+        self.description.setWordWrap(True)
+        # from the top, as rich text drew it, should the row ever give it too little height
+        self.description.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.description)
+        editor.setToolTip(fk.description)
+        name_controls(editor, fk.title, fk.description)
+        layout.addWidget(editor)
+        self._outlined = False  # the editor outlined in the error colour (invalid value)
+        self.error = plain_label(QLabel())  # the core's message quotes the value
+        self.error.setWordWrap(True)
+        tint(self.error, "error")
+        self.error.hide()
+        layout.addWidget(self.error)
+        self.provenance = muted(plain_label(QLabel()))  # quotes values from the files
+        self.provenance.setWordWrap(True)
+        font = self.provenance.font()
+        font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
+        self.provenance.setFont(font)
+        layout.addWidget(self.provenance)
+        self._words: list[str] = []
+
+    def refresh(self, model: ConfigFormModel, words: list[str] | None = None) -> None:
+        if words is not None:
+            self._words = words
+        index = model.index(model.row_of(self.fk.key), 0)
+        set_here = bool(model.data(index, NonDefaultRole))
+        pending = bool(model.data(index, PendingRole))
+        error = str(model.data(index, ErrorRole) or "")
+        show_text(self.title, str(model.data(index, TitleRole)), self._words)
+        show_text(self.key_label, self.fk.key, self._words)
+        show_text(self.description, str(model.data(index, DescriptionRole)), self._words)
+        default = str(model.data(index, DefaultRole) or "")
+        self.default_label.setText(self.tr("default: {0}").format(default) if default else "")
+        if pending:
+            self.marker.setText("✎")
+            self.marker.setToolTip(self.tr("Changed, not saved yet"))
+            tint(self.marker, "info")
+        elif set_here:
+            self.marker.setText("●")
+            self.marker.setToolTip(self.tr("Set in this file (not the default)"))
+            tint(self.marker, "info")
+        else:
+            self.marker.setText("")
+            self.marker.setToolTip("")
+        self.reset_button.setEnabled(set_here)
+        self.error.setText(visible_lines(short_error(error)))
+        self.error.setToolTip(tooltip(error) if short_error(error) != error else "")
+        self.error.setVisible(bool(error))
+        self._outline(bool(error))
+        self.provenance.setText(visible_lines(model.data(index, ProvenanceRole) or ""))
+
+    def _outline(self, on: bool) -> None:
+        """A red outline around an invalid field (a stylesheet only while it is invalid; the
+        class selector matches the editor itself, not its children)."""
+        if on == self._outlined:
+            return
+        self._outlined = on
+        editor = self.editor
+        editor.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, on)
+        color = semantic_color("error").name()
+        name = editor.metaObject().className()
+        editor.setStyleSheet(
+            f".{name} {{ border: 2px solid {color}; border-radius: 3px; }}" if on else "")
+        margin = 3 if on else 0
+        layout = editor.layout()
+        if layout is not None:
+            layout.setContentsMargins(margin, margin, margin, margin)
+
+    @property
+    def outlined(self) -> bool:
+        """Whether the field is outlined as invalid."""
+        return self._outlined
