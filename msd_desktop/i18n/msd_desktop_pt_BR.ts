@@ -358,6 +358,14 @@
         <translation>Descartar as alterações não salvas: o formulário mostra o arquivo de novo (Ctrl+Z as traz de volta)</translation>
     </message>
     <message>
+        <source>Cancel saving</source>
+        <translation>Cancelar salvamento</translation>
+    </message>
+    <message>
+        <source>Stop the save while it waits for another program: nothing is written</source>
+        <translation>Interrompe o salvamento enquanto ele espera outro programa: nada é gravado</translation>
+    </message>
+    <message>
         <source>Reload</source>
         <translation>Recarregar</translation>
     </message>
@@ -421,8 +429,20 @@
         <translation>Este arquivo não pode ser usado, então não pode ser editado aqui. A verificação do arquivo diz: {0}. Corrija-o num editor de texto; ele é recarregado quando mudar.</translation>
     </message>
     <message>
+        <source>Saving…</source>
+        <translation>Salvando…</translation>
+    </message>
+    <message>
         <source>Not saved: fix {0} first — {1}</source>
         <translation>Não salvo: corrija {0} antes — {1}</translation>
+    </message>
+    <message>
+        <source>Saving… another program holds the planning lock; waiting for it (Cancel stops the save).</source>
+        <translation>Salvando… outro programa detém o bloqueio do planejamento; aguardando-o (Cancelar interrompe o salvamento).</translation>
+    </message>
+    <message>
+        <source>Save cancelled: nothing was written; your changes are kept, unsaved.</source>
+        <translation>Salvamento cancelado: nada foi gravado; suas alterações foram mantidas, não salvas.</translation>
     </message>
     <message>
         <source>Not saved: the file changed on disk. Reload or keep yours.</source>

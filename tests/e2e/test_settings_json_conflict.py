@@ -25,6 +25,7 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.app import demo_source
 from msd_desktop.core.workspace.registry import ProjectRef
 from tests.e2e.conftest import DOC_SHOTS, SHOTS, needs_display
+from tests.form_saving import save_form
 from tests.prerequisites import require_keyring, require_xcb
 
 SECRET = "BSAk-live-7f3e9c1d5b2a8e4f"
@@ -161,7 +162,7 @@ def test_json_tab_typed_with_real_keys_masked_and_moved_to_keyring(
     assert not panel.draft.errors
     QTest.keyClick(editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     if panel.draft.dirty:  # in a bare form Ctrl+S is the form's; the window owns it otherwise
-        assert panel.save()
+        assert save_form(qtbot, panel)
     config = project.root / ".planning" / "config.json"
     saved = json.loads(config.read_text(encoding="utf-8"))
     assert saved["brave_search"] == SECRET  # the mask was never written over the key
@@ -225,5 +226,5 @@ def test_conflict_view_shows_what_keep_mine_writes(
     expected = view.preview.result
     QTest.mouseClick(panel.keep_button, Qt.MouseButton.LeftButton)
     assert panel.disk_banner.isHidden()
-    assert panel.save()
+    assert save_form(qtbot, panel)
     assert json.loads(config.read_text(encoding="utf-8")) == expected

@@ -16,6 +16,7 @@ from pathlib import Path
 from msd_desktop.core.common.jsonfile import read_json_file
 from msd_desktop.core.state.project import load_project_state
 from msd_desktop.core.workspace.registry import ProjectRef
+from tests.form_saving import save_form
 from tests.reliability.corpus import config_cases, state_cases
 from tests.reliability.helpers import make_project, record_figure, tree_bytes
 
@@ -44,7 +45,7 @@ def test_config_form_on_broken_config(qtbot, tmp_path: Path) -> None:  # type: i
         if "line" in error.message:
             assert f"line {error.line}" in text, text
         panel.edit("mode", "yolo")
-        assert panel.save() is False, case_id
+        assert save_form(qtbot, panel) is False, case_id
         assert tree_bytes(root) == before, f"the window wrote over {case_id}"
     record_figure("r1_window_config_cases", len(CONFIG_SAMPLE))
 

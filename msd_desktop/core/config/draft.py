@@ -244,6 +244,24 @@ class SaveResult(NamedTuple):
     fingerprint: Fingerprint
 
 
+class PlannedSave(NamedTuple):
+    """One save, decided: the file, what it gets, the content it must still have (its
+    fingerprint when the draft read it; ``None``: it must not exist) and the edits written."""
+
+    path: Path
+    data: dict[str, Any]
+    expected: Fingerprint | None
+    pending: dict[str, Any]
+
+
+def write_planned(planned: PlannedSave) -> Fingerprint:
+    """Write a planned save through the core's write path (atomic, under the planning lock,
+    ``ConflictError`` when the file changed since it was read). Touches no draft, so it can
+    run off the window's thread."""
+    planned.path.parent.mkdir(parents=True, exist_ok=True)
+    return write_project_config(planned.path, planned.data, planned.expected)
+
+
 class ConfigDraft:
     """One file's content as read plus pending edits; ``save`` writes them all at once."""
 
@@ -412,24 +430,36 @@ class ConfigDraft:
     def save(self) -> SaveResult:
         """Write the draft (atomic, locked, refused when the file changed: ``ConflictError``).
 
-        Raises :class:`MsdError` and writes nothing while any field is invalid.
-        """
+        Raises :class:`MsdError` and writes nothing while any field is invalid. The three
+        steps one after the other; the window runs the middle one in a worker
+        (:meth:`plan_save`, :func:`write_planned`, :meth:`finish_save`)."""
+        planned = self.plan_save()
+        return self.finish_save(planned, write_planned(planned))
+
+    def plan_save(self) -> PlannedSave:
+        """What a save writes now (a copy: the draft may change while it is written).
+
+        Raises :class:`MsdError` while the file cannot be used or a field is invalid."""
         if self.load_error is not None:
             raise MsdError(Text.of("Cannot save: {error}", error=self.load_error))
         if self.errors:
             first = next(iter(self.errors))
             raise MsdError(Text.of("Fix {key} before saving: {error}", key=first,
                                    error=self.errors[first]))
-        keys = list(self.pending)
-        data = self.result_data()
         expected: Fingerprint | None = self.fingerprint if self.file.exists else None
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fingerprint = write_project_config(self.path, data, expected)
+        return PlannedSave(self.path, self.result_data(), expected, dict(self.pending))
+
+    def finish_save(self, planned: PlannedSave, fingerprint: Fingerprint) -> SaveResult:
+        """After :func:`write_planned`: read the file again and drop the pending edits that
+        were written; an edit made while the file was written stays pending."""
         self.file = read_json_file(self.path)
-        self.pending.clear()
-        self.errors.clear()
+        for key, value in planned.pending.items():
+            now = self.pending.get(key, MISSING)
+            if now is value or (now is not MISSING and _same_json(now, value)):
+                del self.pending[key]
+                self.errors.pop(key, None)
         self._notify()
-        return SaveResult(keys, fingerprint)
+        return SaveResult(list(planned.pending), fingerprint)
 
     def reload(self, *, keep_mine: bool = False) -> None:
         """Read the file again; ``keep_mine`` keeps the pending edits on top of the new content."""

@@ -1,12 +1,12 @@
 """The one watch on the file a Settings form edits.
 
 Why: a change on disk must reach the form (reload, or the conflict banner), but one file needs
-one watcher. In the main window the workspace watch already sees every file of the project
-(it calls the form's ``on_files_changed`` for the project's ``config.json``), so the form
-watches only the other files it edits — a workstream's config (the window treats a change
-there as a change of structure), ``~/.msd/defaults.json`` — and, standing alone (the Global
-defaults window, tests), every file. The folder is watched with the file: an atomic replace (ours or another
-editor's) removes the watched file and drops its watch.
+one watcher. In the main window the workspace watch already sees the project's files (it
+calls the form's ``on_files_changed`` for the project's ``config.json``), so the form watches
+only the other files it edits — a workstream's config (the window treats a change there as a
+change of structure), ``~/.msd/defaults.json`` — and, standing alone (the Global defaults
+window, tests), every file. The folder is watched with the file: an atomic replace (ours or
+another editor's) removes the watched file and drops its watch.
 """
 
 from __future__ import annotations

@@ -96,6 +96,7 @@ from msd_desktop.ui.settings.form_widgets import Banner, muted, name_clear_butto
 from msd_desktop.ui.settings.key_row import ELIDED_MAX_HINT
 from msd_desktop.ui.settings.lazy_form import FILTER_BUDGET_MS, LazyFormBody
 from msd_desktop.ui.settings.row_actions import RowActions
+from msd_desktop.ui.settings.save_worker import WAITING, WRITING, SaveJob, SaveOutcome
 from msd_desktop.ui.settings.sessions import EditSessions
 from msd_desktop.ui.settings.undo import (
     EditSession,
@@ -143,6 +144,7 @@ class ConfigFormPanel(LazyFormBody):
     """The Settings tab for one project."""
 
     saved = Signal(list)  # the keys written
+    save_finished = Signal(bool, list)  # every save() ends so: saved?, the keys written
     draft_changed = Signal()  # any edit, revert, reload or scope switch
     disk_conflict_shown = Signal()
     scope_changed = Signal(object)  # Scope
@@ -245,7 +247,12 @@ class ConfigFormPanel(LazyFormBody):
         self.save_button.setDefault(True)
         self.save_button.setToolTip(self.tr("Save the changes to the file (Ctrl+S)"))
         self.save_button.clicked.connect(self.save)
-        for button in (self.revert_button, self.save_button):
+        self.cancel_save_button = QPushButton(self.tr("Cancel saving"))
+        self.cancel_save_button.setToolTip(self.tr("Stop the save while it waits for another "
+                                                   "program: nothing is written"))
+        self.cancel_save_button.clicked.connect(self.cancel_save)
+        self.cancel_save_button.hide()
+        for button in (self.revert_button, self.save_button, self.cancel_save_button):
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             bar.addWidget(button)
         outer.addLayout(bar)
@@ -510,6 +517,9 @@ class ConfigFormPanel(LazyFormBody):
         self._reload_everything()
         self.scope_changed.emit(scope)
         self.undo_stack_changed.emit(self.session.stack)
+        job = self.save_job()
+        if job is not None:  # a save of this file still running (the form was rebuilt)
+            self._follow_save(job)
 
     def _watch(self, path: Path) -> None:
         self.file_watch.watch(path)
@@ -619,40 +629,99 @@ class ConfigFormPanel(LazyFormBody):
         self._update_chrome()
 
     def save(self) -> bool:
-        """Write exactly what the fields show; a validation error or a conflict writes nothing.
+        """Start writing exactly what the fields show (in a worker: see save_worker); True
+        when the save started. ``save_finished(ok, keys)`` reports its end — at once when it
+        is refused before it starts (nothing to save, an invalid field: nothing written).
 
         A table cell still being edited is committed first (its value reaches the draft when
         its editor loses the focus)."""
         self._commit_open_cell()
-        if self.draft is None or not self.draft.dirty:
-            if self.draft is not None:
-                self.status.setText(self.tr("No unsaved changes."))
+        session, draft = self.session, self.draft
+        if session is None or draft is None:
             return False
-        if self.draft.errors:
-            key = next(iter(self.draft.errors))
+        if self.save_job() is not None:
+            self.status.setText(self.tr("Saving…"))
+            return False
+        if not draft.dirty:
+            self.status.setText(self.tr("No unsaved changes."))
+            self.save_finished.emit(False, [])
+            return False
+        if draft.errors:
+            key = next(iter(draft.errors))
             self.status.setText(self.tr("Not saved: fix {0} first — {1}").format(
-                key, short_error(core_text(self.draft.errors[key]))))
+                key, short_error(core_text(draft.errors[key]))))
             self._scroll_to(key)
+            self.save_finished.emit(False, [])
             return False
         try:
-            result = self.draft.save()
-        except ConflictError:
+            planned = draft.plan_save()
+        except MsdError as exc:
+            self._say_not_saved(exc)
+            self.save_finished.emit(False, [])
+            return False
+        job = SaveJob(session, planned)
+        self._follow_save(job)
+        job.start()
+        return True
+
+    def save_job(self) -> SaveJob | None:
+        """The save of the file shown that is still running, if any."""
+        if self.session is None:
+            return None
+        return next((job for job in self.session.findChildren(SaveJob) if job.running), None)
+
+    def cancel_save(self) -> None:
+        """Stop a save that waits for the planning lock (nothing is written)."""
+        job = self.save_job()
+        if job is not None:
+            job.cancel()
+            self.cancel_save_button.setEnabled(False)
+
+    def _follow_save(self, job: SaveJob) -> None:
+        job.progressed.connect(self._save_progressed)
+        job.finished.connect(self._save_done)
+        self.status.setText(self.tr("Saving…"))
+        self.cancel_save_button.setEnabled(True)
+        self.cancel_save_button.show()
+        self._update_chrome_buttons()
+
+    def _save_progressed(self, state: str) -> None:
+        if state == WAITING:
+            self.status.setText(self.tr("Saving… another program holds the planning lock; "
+                                        "waiting for it (Cancel stops the save)."))
+        elif state == WRITING:
+            self.status.setText(self.tr("Saving…"))
+            self.cancel_save_button.setEnabled(False)
+
+    def _save_done(self, outcome: SaveOutcome) -> None:
+        job = self.sender()
+        if isinstance(job, SaveJob) and job.session is not self.session:
+            return  # the save of a file this form no longer shows: its session is done
+        self.cancel_save_button.hide()
+        draft = self.draft
+        if outcome.ok and draft is not None:
+            self._watch(draft.path)
+            self._reload_everything()
+            self.status.setText(counts().saved(str(draft.path), len(outcome.keys)))
+            self.saved.emit(outcome.keys)
+        elif outcome.cancelled:
+            self.status.setText(self.tr("Save cancelled: nothing was written; your changes "
+                                        "are kept, unsaved."))
+        elif isinstance(outcome.error, ConflictError):
             self._show_disk_banner()
             self.status.setText(self.tr("Not saved: the file changed on disk. Reload or keep "
                                         "yours."))
-            return False
-        except MsdError as exc:
-            self.status.setText(self.tr("Not saved. The file check says: {0}").format(
-                core_text(exc)))
-            return False
-        self._watch(self.draft.path)
-        self._reload_everything()
-        if self.session is not None:
-            self.session.stack.setClean()
-            self.session.seal()
-        self.status.setText(counts().saved(str(self.draft.path), len(result.keys)))
-        self.saved.emit(result.keys)
-        return True
+        else:
+            self._say_not_saved(outcome.error)
+        self._update_chrome_buttons()
+        self.save_finished.emit(outcome.ok, outcome.keys)
+        if not outcome.ok:
+            self.check_disk()  # a change on disk seen while the save ran
+
+    def _say_not_saved(self, error: BaseException | None) -> None:
+        why = core_text(error) if isinstance(error, MsdError) else visible(
+            f"{type(error).__name__}: {error}")
+        self.status.setText(self.tr("Not saved. The file check says: {0}").format(why))
 
     # ---- the disk ---------------------------------------------------------------------------
 
@@ -684,7 +753,7 @@ class ConfigFormPanel(LazyFormBody):
         if self.draft is None:
             return
         self._watch(self.draft.path)  # an atomic replace drops the file's watch
-        if self._own_writes > 0:
+        if self._own_writes > 0 or self.save_job() is not None:
             return  # our write is still running; its end checks again
         if getattr(self.api_keys, "busy", False):
             self._disk_timer.start()  # the API keys panel may be writing: look again shortly
@@ -805,20 +874,15 @@ class ConfigFormPanel(LazyFormBody):
         if draft is None:
             return
         n, bad = len(draft.pending), len(draft.errors)
-        self.save_button.setEnabled(draft.can_save)
-        # the count of invalid fields on the blocked button itself, not only in the status
-        self.save_button.setText(self.tr("Save ({0} invalid)").format(bad) if bad
-                                 else self.tr("Save"))
-        self.save_button.setToolTip(
-            self.tr("Fix the fields outlined in red first; {0} invalid").format(bad) if bad
-            else self.tr("Save the changes to the file (Ctrl+S)"))
-        self.revert_button.setEnabled(draft.dirty)
+        self._update_chrome_buttons()
         parts = []
         if n:
             parts.append(counts().unsaved(n))
         if bad:
             parts.append(counts().invalid(bad))
-        self.status.setText(" · ".join(parts) if parts else self.tr("No unsaved changes."))
+        if self.save_job() is None:  # while saving, the status line follows the save
+            self.status.setText(" · ".join(parts) if parts
+                                else self.tr("No unsaved changes."))
         unknown = draft.unknown_keys()
         self.unknown_label.setText(
             self.tr("Keys MSD does not know (listed, kept on save): {0}").format(
@@ -832,6 +896,23 @@ class ConfigFormPanel(LazyFormBody):
             self.proxy.refilter()
             self._apply_filter()
         self.draft_changed.emit()
+
+    def _update_chrome_buttons(self) -> None:
+        """Save and Revert follow the draft (and a save under way)."""
+        draft = self.draft
+        if draft is None:
+            return
+        bad = len(draft.errors)
+        saving = self.save_job() is not None
+        self.save_button.setEnabled(draft.can_save and not saving)
+        # the count of invalid fields on the blocked button itself, not only in the status
+        self.save_button.setText(self.tr("Saving…") if saving
+                                 else self.tr("Save ({0} invalid)").format(bad) if bad
+                                 else self.tr("Save"))
+        self.save_button.setToolTip(
+            self.tr("Fix the fields outlined in red first; {0} invalid").format(bad) if bad
+            else self.tr("Save the changes to the file (Ctrl+S)"))
+        self.revert_button.setEnabled(draft.dirty and not saving)
 
     def _fit_toc(self, *_args: Any) -> None:
         """The section list stays wide enough for its longest entry beside its vertical

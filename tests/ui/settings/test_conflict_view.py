@@ -14,6 +14,7 @@ from msd_desktop.core.config.conflict import Side, preview_for_draft
 from msd_desktop.core.config.draft import ConfigDraft
 from msd_desktop.core.secrets.masking import mask
 from msd_desktop.ui.settings.conflict_view import ConflictView, MergeTableModel
+from tests.form_saving import save_form
 
 SECRET = "sk-live-0123456789abcdef"
 OUTSIDE = "sk-outside-aaaabbbbccccdddd"
@@ -159,5 +160,5 @@ def test_keep_mine_writes_what_the_view_showed(qtbot: QtBot, panel: Any, keep: S
     panel.keep_mine()
     assert panel.disk_banner.isHidden()
     assert view.isHidden()
-    assert panel.save()
+    assert save_form(qtbot, panel)
     assert json.loads(path.read_text(encoding="utf-8")) == expected

@@ -27,6 +27,7 @@ from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form import ConfigFormPanel
 from msd_desktop.ui.widgets.editors import CheckEditor, ComboEditor, LineEditor, SpinEditor
+from tests.form_saving import save_form
 
 AGENTS = "parallelization.max_concurrent_agents"  # schema type "number"
 WINDOW = "context_window"  # schema type "integer", minimum 1
@@ -113,7 +114,7 @@ def exact(a: Any, b: Any) -> bool:
 # ---- the reported problems, with key events ------------------------------------------------
 
 
-def test_typed_value_is_in_the_draft_before_the_field_is_left(panel: ConfigFormPanel,
+def test_typed_value_is_in_the_draft_before_the_field_is_left(qtbot, panel: ConfigFormPanel,
                                                                project: ProjectRef) -> None:
     editor = panel.editor(AGENTS)
     assert isinstance(editor, SpinEditor)  # a "number" key gets a spin box too
@@ -122,14 +123,15 @@ def test_typed_value_is_in_the_draft_before_the_field_is_left(panel: ConfigFormP
     assert panel.draft.pending == {AGENTS: 7}
     assert panel.save_button.isEnabled()
     assert panel.status.text() == "1 unsaved change(s)"
-    QTest.keyClick(editor.spin, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    with qtbot.waitSignal(panel.save_finished, timeout=20000):  # Save runs in a worker
+        QTest.keyClick(editor.spin, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert _config(project)["parallelization"]["max_concurrent_agents"] == 7
     assert panel.status.text().startswith("Saved 1 change(s)")
     _type(editor.spin, "8")
     assert panel.status.text() == "1 unsaved change(s)"  # the old message is gone
 
 
-def test_ctrl_z_in_a_field_is_the_forms_undo(panel: ConfigFormPanel,
+def test_ctrl_z_in_a_field_is_the_forms_undo(qtbot, panel: ConfigFormPanel,
                                             project: ProjectRef) -> None:
     spin = panel.editor(AGENTS).spin  # type: ignore[attr-defined]
     _type(spin, "7")
@@ -149,7 +151,8 @@ def test_ctrl_z_in_a_field_is_the_forms_undo(panel: ConfigFormPanel,
                    | Qt.KeyboardModifier.ShiftModifier)
     assert spin.lineEdit().text() == "7"
     assert panel.draft.value(AGENTS) == 7
-    QTest.keyClick(spin, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    with qtbot.waitSignal(panel.save_finished, timeout=20000):  # Save runs in a worker
+        QTest.keyClick(spin, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert _config(project)["parallelization"]["max_concurrent_agents"] == 7
     assert spin.lineEdit().text() == "7"
 
@@ -360,7 +363,7 @@ def _step(panel: ConfigFormPanel, model: HistoryModel, op: str, key: Any, arg: A
                     if not exact(model.values[k], model.file[k])}, None)
     elif op == "save":
         could = draft.dirty and not draft.errors
-        assert panel.save() is could
+        assert save_form(None, panel) is could
         if could:
             model.sealed = True
             model.file = dict(model.values)
@@ -372,7 +375,7 @@ def _step(panel: ConfigFormPanel, model: HistoryModel, op: str, key: Any, arg: A
                 assert exact(draft.file_value(k), model.values[k]), k
 
 
-def test_a_parent_object_field_shows_a_pending_child_edit(panel: ConfigFormPanel,
+def test_a_parent_object_field_shows_a_pending_child_edit(qtbot, panel: ConfigFormPanel,
                                                           project: ProjectRef) -> None:
     parent = panel.editor("parallelization")
     assert isinstance(parent, LineEditor)
@@ -382,6 +385,6 @@ def test_a_parent_object_field_shows_a_pending_child_edit(panel: ConfigFormPanel
     panel.undo()
     assert json.loads(parent.line.text())["max_concurrent_agents"] == 5
     panel.redo()
-    assert panel.save()
+    assert save_form(qtbot, panel)
     assert _config(project)["parallelization"]["max_concurrent_agents"] == 7
     assert json.loads(parent.line.text())["max_concurrent_agents"] == 7

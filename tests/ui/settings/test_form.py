@@ -30,6 +30,7 @@ from msd_desktop.ui.widgets.editors import (
     ValueEditor,
 )
 from msd_desktop.ui.widgets.editors_runtime import RuntimeTiersEditor
+from tests.form_saving import save_form
 
 
 @pytest.fixture
@@ -168,7 +169,7 @@ def test_round_trip_edit_save_file_reload(
     assert panel.inner_tabs.tabText(1) == "JSON (unsaved)"
     assert '"mode": "interactive",' in panel.json_view.toPlainText()
     with qtbot.waitSignal(panel.saved):
-        panel.save()
+        save_form(qtbot, panel)
     data = _config(project)
     assert data["mode"] == "interactive"
     assert data["zzz_custom"] == {"keep": True}  # unknown keys survive
@@ -179,7 +180,7 @@ def test_round_trip_edit_save_file_reload(
     assert "Modified in: Project = interactive" in reopened.row("mode").provenance.text()
 
 
-def test_validation_error_blocks_save(panel: ConfigFormPanel, project: ProjectRef) -> None:
+def test_validation_error_blocks_save(qtbot, panel: ConfigFormPanel, project: ProjectRef) -> None:
     before = (project.root / ".planning" / "config.json").read_bytes()
     editor = panel.editor("review.default_reviewers")
     editor.other.setText("not a slug!")  # type: ignore[attr-defined]
@@ -188,7 +189,7 @@ def test_validation_error_blocks_save(panel: ConfigFormPanel, project: ProjectRe
     assert "invalid reviewer slug" in row.error.text()
     assert not row.error.isHidden()
     assert not panel.save_button.isEnabled()
-    assert panel.save() is False
+    assert save_form(qtbot, panel) is False
     assert (project.root / ".planning" / "config.json").read_bytes() == before
 
 
@@ -208,7 +209,7 @@ def test_external_write_during_draft_shows_banner_and_loses_nothing(
     assert panel.draft.pending == {"granularity": "fine"}
     panel.keep_mine()
     assert panel.disk_banner.isHidden()
-    assert panel.save()
+    assert save_form(qtbot, panel)
     saved = _config(project)
     assert saved["granularity"] == "fine"
     assert saved["model_profile"] == "quality"
@@ -257,6 +258,7 @@ def test_reset_and_revert(panel: ConfigFormPanel) -> None:
 
 
 def test_global_scope_edits_defaults_json(
+    qtbot,
     panel: ConfigFormPanel, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     panel.edit("mode", "interactive")
@@ -266,7 +268,7 @@ def test_global_scope_edits_defaults_json(
     panel._scope_picked(panel.scope_combo.findData(Scope.GLOBAL))
     assert panel.scope is Scope.GLOBAL
     panel.edit("model_profile", "quality")
-    assert panel.save()
+    assert save_form(qtbot, panel)
     defaults = Path(env["HOME"]) / ".msd" / "defaults.json"
     assert json.loads(defaults.read_text(encoding="utf-8")) == {"model_profile": "quality"}
     panel._scope_picked(panel.scope_combo.findData(Scope.PROJECT))
@@ -284,7 +286,7 @@ def test_models_group_editor_saves_through_the_draft(
     assert panel.draft.pending == {"models": {"planning": "opus"}}
     assert panel.save_button.isEnabled()
     with qtbot.waitSignal(panel.saved):
-        panel.save()
+        save_form(qtbot, panel)
     data = _config(project)
     assert data["models"] == {"planning": "opus"}
     assert data["zzz_custom"] == {"keep": True}

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.core.config.draft import ConfigDraft
 from msd_desktop.core.secrets.masking import mask
 from msd_desktop.ui.settings.json_page import TEXT_ERROR_KEY, JsonSettingsPage
+from tests.form_saving import save_form
 
 SECRET = "sk-live-0123456789abcdef"
 
@@ -282,18 +283,18 @@ def test_json_edit_is_undoable_on_the_form_stack(panel: Any) -> None:
     assert _combo_value(panel, "granularity") == other
 
 
-def test_unreadable_text_blocks_the_forms_save(panel: Any) -> None:
+def test_unreadable_text_blocks_the_forms_save(qtbot, panel: Any) -> None:
     page = panel.json_page
     config = panel.draft.path
     before = config.read_bytes()
     _replace(page, '"zzz_custom"', '"zzz_custom" :: ')
     assert not panel.save_button.isEnabled()
     assert "1 invalid" in panel.status.text()
-    assert panel.save() is False
+    assert save_form(qtbot, panel) is False
     assert config.read_bytes() == before
 
 
-def test_saving_from_json_keeps_unknown_keys_order_and_the_real_key(panel: Any) -> None:
+def test_saving_from_json_keeps_unknown_keys_order_and_the_real_key(qtbot, panel: Any) -> None:
     page = panel.json_page
     config = panel.draft.path
     order = list(json.loads(config.read_text(encoding="utf-8")))
@@ -302,7 +303,7 @@ def test_saving_from_json_keeps_unknown_keys_order_and_the_real_key(panel: Any) 
     current = json.loads(page.text())["granularity"]
     other = "fine" if current != "fine" else "coarse"
     _replace(page, f'"granularity": "{current}"', f'"granularity": "{other}"')
-    assert panel.save()
+    assert save_form(qtbot, panel)
     saved = json.loads(config.read_text(encoding="utf-8"))
     assert list(saved) == order
     assert saved["brave_search"] == SECRET

@@ -35,6 +35,7 @@ from msd_desktop.ui.widgets.editors_runtime import (
     RuntimeTiersModel,
 )
 from msd_desktop.ui.widgets.plain_text import tooltip
+from tests.form_saving import save_form
 
 EDIT = 2  # Qt.ItemDataRole.EditRole
 DISPLAY = 0
@@ -177,7 +178,7 @@ def test_runtime_tiers_round_trip(qtbot: QtBot, panel: ConfigFormPanel, project:
     assert group in panel.draft.pending
     assert panel.rows[group].marker.text() == "✎"
     with qtbot.waitSignal(panel.saved):
-        assert panel.save()
+        assert save_form(qtbot, panel)
     data = _config(project)
     node = data
     for part in group.split("."):
@@ -204,7 +205,7 @@ def test_runtime_tiers_round_trip(qtbot: QtBot, panel: ConfigFormPanel, project:
 
 
 @pytest.mark.parametrize("group", ["model_profile_overrides", "model_policy.runtime_tiers"])
-def test_runtime_tiers_invalid_value_is_refused(panel: ConfigFormPanel, project: ProjectRef,
+def test_runtime_tiers_invalid_value_is_refused(qtbot, panel: ConfigFormPanel, project: ProjectRef,
                                                 tmp_path: Path, env: dict[str, str],
                                                 group: str) -> None:
     before = _config_path(project).read_bytes()
@@ -220,7 +221,7 @@ def test_runtime_tiers_invalid_value_is_refused(panel: ConfigFormPanel, project:
     assert error.text() == expected
     assert not error.isHidden()
     assert not panel.save_button.isEnabled()
-    assert panel.save() is False
+    assert save_form(qtbot, panel) is False
     assert _config_path(project).read_bytes() == before
     # a runtime name config-set refuses: the same message, shortened next to the field
     editor.model.setData(editor.model.index(row, 1), "ok")
@@ -232,7 +233,7 @@ def test_runtime_tiers_invalid_value_is_refused(panel: ConfigFormPanel, project:
     assert error.text() == short_error(full)
     assert error.text().startswith(f'Unknown config key: "{group}.two words.haiku".')
     assert error.toolTip() == tooltip(full)  # escaped: the message quotes file text
-    assert panel.save() is False
+    assert save_form(qtbot, panel) is False
     assert _config_path(project).read_bytes() == before
 
 
@@ -247,7 +248,7 @@ def test_provider_escalation_round_trip(qtbot: QtBot, panel: ConfigFormPanel,
     assert panel.draft.pending["dynamic_routing"]["provider_escalation"] == [
         "openrouter/anthropic/claude-sonnet-5", "openai/gpt-5.6-terra"]
     with qtbot.waitSignal(panel.saved):
-        assert panel.save()
+        assert save_form(qtbot, panel)
     data = _config(project)
     assert data["dynamic_routing"] == {
         "enabled": True, "zzz_dr_extra": [1, 2],
@@ -264,11 +265,11 @@ def test_provider_escalation_round_trip(qtbot: QtBot, panel: ConfigFormPanel,
         "openrouter/anthropic/claude-sonnet-5\nopenai/gpt-5.6-terra")
     # emptying the list removes the member, the rest of the object stays
     again.lists["provider_escalation"].setPlainText("")
-    assert reopened.save()
+    assert save_form(qtbot, reopened)
     assert _config(project)["dynamic_routing"] == SIBLINGS["dynamic_routing"]
 
 
-def test_provider_escalation_invalid_value_is_refused(panel: ConfigFormPanel,
+def test_provider_escalation_invalid_value_is_refused(qtbot, panel: ConfigFormPanel,
                                                       project: ProjectRef, tmp_path: Path,
                                                       env: dict[str, str]) -> None:
     # a file value that is not a list is shown as JSON (kept as read while untouched)
@@ -291,15 +292,15 @@ def test_provider_escalation_invalid_value_is_refused(panel: ConfigFormPanel,
     assert panel.draft.errors["dynamic_routing"] == expected
     assert panel.rows["dynamic_routing"].error.text() == expected
     assert not panel.save_button.isEnabled()
-    assert panel.save() is False
+    assert save_form(qtbot, panel) is False
     field.setPlainText('["a", ')
     assert panel.draft.errors["dynamic_routing"].startswith("Not valid JSON")
-    assert panel.save() is False
+    assert save_form(qtbot, panel) is False
     assert _config_path(project).read_bytes() == before
     field.setPlainText("")  # cleared: back to one model per line
     field.setPlainText("a\nb")
     assert panel.draft.errors == {}
-    assert panel.save()
+    assert save_form(qtbot, panel)
     assert _config(project)["dynamic_routing"]["provider_escalation"] == ["a", "b"]
     assert _config(project)["dynamic_routing"]["max_escalations"] == 2
 
@@ -334,7 +335,7 @@ def test_reset_removes_only_the_family(qtbot: QtBot, panel: ConfigFormPanel,
     assert isinstance(editor, RuntimeTiersEditor)
     assert editor.model.rowCount() == 0
     with qtbot.waitSignal(panel.saved):
-        assert panel.save()
+        assert save_form(qtbot, panel)
     assert _config(project)["model_policy"] == {"provider": "openai", "zzz_policy_extra": 1}
     assert not panel.rows["model_policy.runtime_tiers"].reset_button.isEnabled()
 
