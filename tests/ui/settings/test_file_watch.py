@@ -38,7 +38,7 @@ def test_the_window_watches_the_project_config_once(qtbot: QtBot, demo: Path, tm
     with qtbot.waitSignal(win.state_shown, timeout=15000):
         assert win.open_project(root)
     win.project_tabs.setCurrentIndex(0)
-    form = next(w for _, w in win._tabs if isinstance(w, ConfigFormPanel))
+    form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     assert form.file_watch.covers(config)
     assert form.file_watch.watched() == []  # the window's watch is the only one
     qtbot.waitUntil(lambda: bool(win.bridge and win.bridge.health and win.bridge.health.watched),
