@@ -315,11 +315,11 @@
     </message>
     <message>
         <source>Workstream &apos;{0}&apos;</source>
-        <translation>Fluxo de trabalho &apos;{0}&apos;</translation>
+        <translation>Frente de trabalho &apos;{0}&apos;</translation>
     </message>
     <message>
         <source>Workstream (none)</source>
-        <translation>Fluxo de trabalho (nenhum)</translation>
+        <translation>Frente de trabalho (nenhuma)</translation>
     </message>
     <message>
         <source>Global defaults ({0})</source>
@@ -485,7 +485,7 @@
     <name>ConfigLayers</name>
     <message>
         <source>Workstream</source>
-        <translation>Fluxo de trabalho</translation>
+        <translation>Frente de trabalho</translation>
     </message>
     <message>
         <source>Project</source>
@@ -1013,7 +1013,7 @@
     </message>
     <message>
         <source>a workstream pointer</source>
-        <translation>um ponteiro de fluxo de trabalho</translation>
+        <translation>um ponteiro de frente de trabalho</translation>
     </message>
     <message>
         <source>an install marker</source>
@@ -1137,7 +1137,7 @@
     </message>
     <message>
         <source>This project has no active workstream.</source>
-        <translation>Este projeto não tem um fluxo de trabalho ativo.</translation>
+        <translation>Este projeto não tem uma frente de trabalho ativa.</translation>
     </message>
     <message>
         <source>{key} must be a JSON object.</source>
@@ -1365,7 +1365,7 @@
     </message>
     <message>
         <source>workstream &apos;{workstream}&apos; has no config.json at {path}; using {fallback} instead</source>
-        <translation>o fluxo de trabalho &apos;{workstream}&apos; não tem config.json em {path}; usando {fallback} no lugar</translation>
+        <translation>a frente de trabalho &apos;{workstream}&apos; não tem config.json em {path}; usando {fallback} no lugar</translation>
     </message>
     <message>
         <source>Cannot migrate {error}</source>
@@ -1941,7 +1941,7 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>workstream mode is on but no workstream is active (set MSD_WORKSTREAM or .planning/active-workstream)</source>
-        <translation>o modo de fluxos de trabalho está ligado, mas nenhum fluxo de trabalho está ativo (defina MSD_WORKSTREAM ou .planning/active-workstream)</translation>
+        <translation>o modo de frentes de trabalho está ligado, mas nenhuma frente de trabalho está ativa (defina MSD_WORKSTREAM ou .planning/active-workstream)</translation>
     </message>
     <message>
         <source>STATE.md milestone {milestone} matches no milestone heading in {roadmap}, so the percent is not computed</source>
@@ -2157,7 +2157,7 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>Invalid workstream name: must be alphanumeric, hyphens, underscores, or dots</source>
-        <translation>Nome de fluxo de trabalho inválido: use letras, números, hífens, sublinhados ou pontos</translation>
+        <translation>Nome de frente de trabalho inválido: use letras, números, hífens, sublinhados ou pontos</translation>
     </message>
     <message>
         <source>{var} contains invalid path characters: {value}</source>
@@ -2744,7 +2744,7 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>workstream %1</source>
-        <translation>fluxo de trabalho %1</translation>
+        <translation>frente de trabalho %1</translation>
     </message>
     <message>
         <source>{0}: {1}</source>
@@ -3100,7 +3100,7 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>workstream “{0}”</source>
-        <translation>fluxo de trabalho “{0}”</translation>
+        <translation>frente de trabalho “{0}”</translation>
     </message>
     <message>
         <source>the project&apos;s .planning/config.json</source>
@@ -3120,7 +3120,7 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>the workstream has no config.json of its own, so the project&apos;s is used</source>
-        <translation>o fluxo de trabalho não tem config.json próprio, então é usado o do projeto</translation>
+        <translation>a frente de trabalho não tem config.json próprio, então é usado o do projeto</translation>
     </message>
     <message>
         <source>no config file was found</source>
@@ -3227,7 +3227,7 @@ Last error: {last_error}</source>
     </message>
     <message>
         <source>Workflow</source>
-        <translation>Fluxo</translation>
+        <translation>Fluxo de trabalho</translation>
     </message>
     <message>
         <source>Git</source>
@@ -3931,19 +3931,19 @@ Nenhum arquivo é excluído.</translation>
     </message>
     <message>
         <source>Workstream %1 (active: named by .planning/active-workstream)</source>
-        <translation>Fluxo de trabalho %1 (ativo: indicado em .planning/active-workstream)</translation>
+        <translation>Frente de trabalho %1 (ativa: indicada em .planning/active-workstream)</translation>
     </message>
     <message>
         <source>Workstream %1</source>
-        <translation>Fluxo de trabalho %1</translation>
+        <translation>Frente de trabalho %1</translation>
     </message>
     <message>
         <source>active workstream</source>
-        <translation>fluxo de trabalho ativo</translation>
+        <translation>frente de trabalho ativa</translation>
     </message>
     <message>
         <source>workstream</source>
-        <translation>fluxo de trabalho</translation>
+        <translation>frente de trabalho</translation>
     </message>
 </context>
 <context>
@@ -5140,6 +5140,59 @@ Compacta: %2</translation>
         <translation>desconhecido</translation>
     </message>
     <message>
+        <source>complete</source>
+        <extracomment>The status line&apos;s own words (``render_state_segment``), for the translation refresh.</extracomment>
+        <translation>concluído</translation>
+    </message>
+    <message>
+        <source>PAUSED</source>
+        <translation>PAUSADO</translation>
+    </message>
+    <message>
+        <source>milestone complete</source>
+        <translation>marco concluído</translation>
+    </message>
+    <message>
+        <source>no active workstream</source>
+        <translation>nenhuma frente de trabalho ativa</translation>
+    </message>
+    <message>
+        <source>Phase %1</source>
+        <translation>Fase %1</translation>
+    </message>
+    <message>
+        <source>Phase %1 %2</source>
+        <translation>Fase %1 %2</translation>
+    </message>
+    <message>
+        <source>P%1</source>
+        <translation>F%1</translation>
+    </message>
+    <message>
+        <source>P%1/%2</source>
+        <translation>F%1/%2</translation>
+    </message>
+    <message>
+        <source>ph %1/%2</source>
+        <translation>fase %1/%2</translation>
+    </message>
+    <message>
+        <source>next %1</source>
+        <translation>a seguir: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 de %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 in the current phase</source>
+        <translation>%1 de %2 na fase atual</translation>
+    </message>
+    <message>
         <source>%1 line %2</source>
         <translation>%1, linha %2</translation>
     </message>
@@ -5338,7 +5391,7 @@ Compacta: %2</translation>
     <message>
         <source>Workflow</source>
         <comment>section/workflow</comment>
-        <translation>Fluxo</translation>
+        <translation>Fluxo de trabalho</translation>
     </message>
     <message>
         <source>Planning</source>
@@ -6148,12 +6201,12 @@ Compacta: %2</translation>
     <message>
         <source>Workflow guard</source>
         <comment>hooks.workflow_guard/title</comment>
-        <translation>Proteção de fluxo</translation>
+        <translation>Proteção do fluxo de trabalho</translation>
     </message>
     <message>
         <source>warn on edits outside an MSD workflow</source>
         <comment>hooks.workflow_guard/description</comment>
-        <translation>avisar sobre edições feitas fora de um fluxo do MSD</translation>
+        <translation>avisar sobre edições feitas fora de um fluxo de trabalho do MSD</translation>
     </message>
     <message>
         <source>Brave search</source>

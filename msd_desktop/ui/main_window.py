@@ -582,7 +582,9 @@ class MainWindow(QMainWindow):
             line = summary.statusline_full
             if self._current_ws and self._current_ws in summary.workstreams:
                 line = summary.workstreams[self._current_ws].statusline_full
-            self.post_status(line)
+            from msd_desktop.ui.widgets.status_text import statusline_words
+
+            self.post_status(statusline_words(line))
 
     def _show_load_problem(self, summary: ProjectSummary | None) -> None:
         """The banner over the open project's tabs: why it could not be read, if so."""

@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentMo
 
 from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
-from msd_desktop.ui.widgets.status_text import status_word
+from msd_desktop.ui.widgets.status_text import phase_position, status_word, statusline_words
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color, status_color
 
@@ -284,7 +284,8 @@ class OverviewModel(HeaderedTableModel):
             if col == COL_ACTIVITY and s.last_activity_desc:
                 return tooltip(visible(s.last_activity_desc))
             if col == COL_PROJECT:  # the name in full first: the cell may be elided
-                lines = [visible(row.label), visible(s.root), visible(s.statusline_full)]
+                lines = [visible(row.label), visible(s.root),
+                         visible(statusline_words(s.statusline_full))]
                 return tooltip("\n".join(line for line in lines if line))
             if col == COL_STATUS and s.status_raw and s.status_raw != status_word(s.status):
                 return tooltip(QCoreApplication.translate(
@@ -318,7 +319,7 @@ class OverviewModel(HeaderedTableModel):
         elif col == COL_MILESTONE:
             raw = [r.summary.milestone for r in rows]
         elif col == COL_PHASE:
-            raw = [r.summary.phase for r in rows]
+            raw = [phase_position(r.summary.phase) for r in rows]
         elif col == COL_ACTIVITY:
             raw = [r.summary.last_activity for r in rows]
         elif col == COL_STATUS:
@@ -353,7 +354,7 @@ class OverviewModel(HeaderedTableModel):
         if col == COL_MILESTONE:
             return s.milestone
         if col == COL_PHASE:
-            return s.phase
+            return phase_position(s.phase)
         if col == COL_STATUS:
             return status_word(s.status)
         if col == COL_PROGRESS:

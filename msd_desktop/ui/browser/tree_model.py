@@ -40,7 +40,7 @@ from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
-from msd_desktop.ui.widgets.status_text import status_word
+from msd_desktop.ui.widgets.status_text import status_word, statusline_words
 from msd_desktop.ui.widgets.theme import semantic_color
 
 # roles
@@ -374,11 +374,12 @@ class ProjectTreeModel(QStandardItemModel):
             return badges
         if role == FilterTextRole:
             line = summary.statusline_compact if summary is not None else ""
-            return f"{proj.ref.name} {proj.ref.root} {line}"
+            shown = statusline_words(line)  # the words on screen match too
+            return f"{proj.ref.name} {proj.ref.root} {line} {shown}"
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [visible(proj.ref.root)]
             if summary is not None and summary.statusline_full:
-                lines.append(visible(summary.statusline_full))
+                lines.append(visible(statusline_words(summary.statusline_full)))
             lines += [f"⚠ {visible(b)}" for b in badges]
             if unsaved:
                 lines.append(f"{UNSAVED_MARK} {unsaved_text()}")
@@ -393,7 +394,7 @@ class ProjectTreeModel(QStandardItemModel):
             if column == 0:
                 parts = [unsaved_text()] if unsaved else []
                 if summary is not None and summary.statusline_full:
-                    parts.append(visible(summary.statusline_full))
+                    parts.append(visible(statusline_words(summary.statusline_full)))
                 parts += [visible(b) for b in badges]
                 return "; ".join(parts)
             return None
@@ -415,7 +416,8 @@ class ProjectTreeModel(QStandardItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 if summary is None:
                     return self.tr("loading…")
-                text = summary.statusline_compact or status_word(summary.status)
+                text = (statusline_words(summary.statusline_compact)
+                        or status_word(summary.status))
                 if summary.load_error or (not text and badges):
                     # nothing else to say: the problem itself (the tooltip lists them all)
                     return f"⚠ {visible(badges[0], limit=300)}"
@@ -455,7 +457,7 @@ class ProjectTreeModel(QStandardItemModel):
         if column == 1 and role == Qt.ItemDataRole.DisplayRole:
             ws_summary = proj.summary.workstreams.get(name) if proj.summary else None
             if ws_summary is not None and ws_summary.statusline_compact:
-                return visible(ws_summary.statusline_compact)
+                return visible(statusline_words(ws_summary.statusline_compact))
             return self.tr("active workstream") if active else self.tr("workstream")
         if column == 1 and role == Qt.ItemDataRole.ForegroundRole:
             return semantic_color("muted")

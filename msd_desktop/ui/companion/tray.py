@@ -67,11 +67,13 @@ class TrayLine:
     def text(self) -> str:
         """The menu line as shown: names and file text visibly escaped (a newline or a
         right-to-left override in a folder name must not reshape the menu)."""
+        from msd_desktop.ui.widgets.status_text import statusline_words
+
         if self.unreadable:
             body = QCoreApplication.translate("ProjectTray", "could not be read")
         else:
-            body = visible(self.statusline) or QCoreApplication.translate("ProjectTray",
-                                                                          "no STATE.md")
+            body = visible(statusline_words(self.statusline)) or QCoreApplication.translate(
+                "ProjectTray", "no STATE.md")
         # the status line usually carries the percentage already; add it only when it does not
         pct = f" — {self.percent}%" if self.percent is not None and "%" not in body else ""
         mark = " ⚠" if self.problem else ""

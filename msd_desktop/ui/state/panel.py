@@ -128,7 +128,12 @@ def state_view_from_core(state: Any, title: str = "",
                          last_good_at: float | None = None) -> StateView:
     """Copy a core ``ProjectState`` into a :class:`StateView` (worker thread; no Qt)."""
     from msd_desktop.core.state.project import phase_key_of
-    from msd_desktop.ui.widgets.status_text import problem_text, statusline_texts
+    from msd_desktop.ui.widgets.status_text import (
+        phase_position,
+        plan_position,
+        problem_text,
+        statusline_texts,
+    )
 
     doc = state.doc
     fm = doc.fm if doc is not None else {}
@@ -171,10 +176,10 @@ def state_view_from_core(state: Any, title: str = "",
         statusline_compact=compact,
         percent=state.progress.percent,
         milestone=_join(_text(fm.get("milestone")), _text(fm.get("milestone_name"))),
-        phase=_text(cp.get("phase")) or _join(_text(fm.get("current_phase")),
-                                               _text(fm.get("current_phase_name"))),
+        phase=phase_position(_text(cp.get("phase"))) or _join(
+            _text(fm.get("current_phase")), _text(fm.get("current_phase_name"))),
         plan=_join(_text(fm.get("current_plan")) or _text(cp.get("current_plan")),
-                   f"({_text(cp.get('plan'))})" if _text(cp.get("plan")) else ""),
+                   f"({plan_position(_text(cp.get('plan')))})" if _text(cp.get("plan")) else ""),
         status=state.status.value,  # the core's one status, as the header's status line
         status_raw=state.status.raw or "",
         next_action=_join(_text(fm.get("next_action")), next_text) or _derived_next(state),
@@ -535,17 +540,20 @@ class StatePanel(QWidget):
         else:
             self.problems_frame.hide()
 
+        from msd_desktop.ui.widgets.status_text import status_word, statusline_words
+
         if view.missing and view.error:  # there is one, but it could not be read
             self.statusline_label.setText(self.tr("STATE.md could not be read (see above)"))
         elif view.missing:
             self.statusline_label.setText(self.tr("No STATE.md in this project yet"))
         else:
-            self.statusline_label.setText(visible(view.statusline_full)
+            self.statusline_label.setText(visible(statusline_words(view.statusline_full))
                                           or self.tr("(empty status line)"))
         self.statusline_label.setAccessibleName(fill(
             self.tr("%1: %2"), self.tr("Status line"), self.statusline_label.text()))
         self.statusline_label.setToolTip(tooltip(fill(
-            self.tr("Full: %1\nCompact: %2"), view.statusline_full, view.statusline_compact)))
+            self.tr("Full: %1\nCompact: %2"), statusline_words(view.statusline_full),
+            statusline_words(view.statusline_compact))))
         if view.percent is None:
             self.progress.setValue(0)
             self.progress.setFormat(self.tr("no progress data"))
@@ -556,8 +564,6 @@ class StatePanel(QWidget):
         self._set_field("milestone", view.milestone)
         self._set_field("phase", view.phase)
         self._set_field("plan", view.plan)
-        from msd_desktop.ui.widgets.status_text import status_word
-
         shown_status = status_word(view.status)
         self._set_field("status", shown_status,
                         fill(self.tr("STATE.md says: %1"), view.status_raw)

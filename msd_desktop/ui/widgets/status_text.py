@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.state.project_summary import SummaryWording
 from msd_desktop.core.state.project_summary import statusline_texts as statusline_texts
+from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.core_text import LOCATED, core_problem, core_text
 
 #: The core's normalized status words (``normalize_status``), for the translation refresh.
@@ -42,6 +45,109 @@ def status_word(status: str | None) -> str:
         return ""
     return QCoreApplication.translate("StatusText", status) if status in STATUS_WORDS \
         else status
+
+
+#: The status line's own words (``render_state_segment``), for the translation refresh.
+STATUSLINE_WORDS = frozenset((
+    QT_TRANSLATE_NOOP("StatusText", "complete"),
+    QT_TRANSLATE_NOOP("StatusText", "PAUSED"),
+    QT_TRANSLATE_NOOP("StatusText", "milestone complete"),
+    QT_TRANSLATE_NOOP("StatusText", "no active workstream"),
+))
+
+_SEPARATOR = " \u00b7 "  # the core's status-line separator (statusline.SEPARATOR)
+_PHASE_FULL = lazy_re.compile(r"Phase (\S+)(?: (.+))?")
+_MILESTONE = lazy_re.compile(r".*\] \d+%")  # the milestone part ends in its progress bar
+_PHASE_COMPACT = lazy_re.compile(r"P(\d[^\s/]*)(?:/(\d+))?")
+_PHASE_SHORT = lazy_re.compile(r"ph (\d[^\s/]*)/(\d+)")
+_NEXT = lazy_re.compile(r"next (\S.*)")
+
+
+def _line_word(word: str) -> str:
+    """A status word of the line in the window's language; the file's own word as written."""
+    if word in STATUS_WORDS or word in STATUSLINE_WORDS:
+        return QCoreApplication.translate("StatusText", word)
+    return word
+
+
+def _line_part(part: str) -> str:
+    """One part of the status line said in the window's language: the core's fixed words are
+    translated; names, versions, commands and percentages stay as they are."""
+    if part in STATUS_WORDS or part in STATUSLINE_WORDS:
+        return QCoreApplication.translate("StatusText", part)
+    if _MILESTONE.fullmatch(part):  # version, name (the file's) and bar
+        return part
+    if m := _PHASE_FULL.fullmatch(part):
+        if m[2] is None:
+            return fill(QCoreApplication.translate("StatusText", "Phase %1"), m[1])
+        return fill(QCoreApplication.translate("StatusText", "Phase %1 %2"), m[1],
+                    _line_word(m[2]))
+    if m := _PHASE_COMPACT.fullmatch(part):
+        if m[2] is None:
+            return fill(QCoreApplication.translate("StatusText", "P%1"), m[1])
+        return fill(QCoreApplication.translate("StatusText", "P%1/%2"), m[1], m[2])
+    if m := _PHASE_SHORT.fullmatch(part):
+        return fill(QCoreApplication.translate("StatusText", "ph %1/%2"), m[1], m[2])
+    if m := _NEXT.fullmatch(part):
+        return fill(QCoreApplication.translate("StatusText", "next %1"), m[1])
+    return part
+
+
+@lru_cache(maxsize=4096)
+def _statusline_words(line: str, language: str) -> str:
+    return _SEPARATOR.join(_line_part(part) for part in line.split(_SEPARATOR))
+
+
+def statusline_words(line: str) -> str:
+    """The core's status line (``v1.1 · P4/5 · PAUSED``, ``v1.0 MVP [██░░] 25% · Phase 2
+    executing``) in the window's language.
+
+    The core keeps upstream's English line byte for byte (the command line prints it); the
+    window says its fixed words through ``tr()``, part by part, and leaves what came from the
+    file (milestone, phase names, a status word of the file's own) as written. Views ask per
+    painted cell, so the result is remembered per line and language.
+    """
+    if not line:
+        return line
+    return _statusline_words(line, QCoreApplication.translate("StatusText", "PAUSED"))
+
+
+# MSD's own wording of the current position in STATE.md ("Phase: 4 of 5 (Tax Calculation)",
+# "Plan: 2 of 2 in current phase"); any other text in those fields is the file's
+_PHASE_POSITION = lazy_re.compile(r"\s*(\d+(?:\.\d+)*[A-Za-z]?)\s+of\s+(\d+)"
+                                  r"(?:\s*\(([^()]*)\))?\s*")
+_PLAN_POSITION = lazy_re.compile(r"\s*(\d+)\s+of\s+(\d+)(\s+in current phase)?\s*")
+
+
+def phase_position(text: str) -> str:
+    """STATE.md's ``4 of 5 (Tax Calculation)`` in the window's words (the phase name is the
+    file's); any other text unchanged. Remembered per text and language: the overview asks
+    for every row when it fits its columns."""
+    if not text:
+        return text
+    return _phase_position(text, QCoreApplication.translate("StatusText", "%1 of %2"))
+
+
+@lru_cache(maxsize=8192)
+def _phase_position(text: str, language: str) -> str:
+    m = _PHASE_POSITION.fullmatch(text)
+    if m is None:
+        return text
+    if m[3] and m[3].strip():
+        return fill(QCoreApplication.translate("StatusText", "%1 of %2 (%3)"), m[1], m[2],
+                    m[3].strip())
+    return fill(QCoreApplication.translate("StatusText", "%1 of %2"), m[1], m[2])
+
+
+def plan_position(text: str) -> str:
+    """STATE.md's ``2 of 2 in current phase`` in the window's words; other text unchanged."""
+    m = _PLAN_POSITION.fullmatch(text)
+    if m is None:
+        return text
+    if m[3]:
+        return fill(QCoreApplication.translate("StatusText", "%1 of %2 in the current phase"),
+                    m[1], m[2])
+    return fill(QCoreApplication.translate("StatusText", "%1 of %2"), m[1], m[2])
 
 
 def problem_text(problem: Any, root: Path | str | None = None) -> str:
