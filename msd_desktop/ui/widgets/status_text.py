@@ -20,7 +20,6 @@ from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.state.project_summary import SummaryWording
 from msd_desktop.core.state.project_summary import statusline_texts as statusline_texts
-from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.core_text import LOCATED, core_problem, core_text
 
 #: The core's normalized status words (``normalize_status``), for the translation refresh.
@@ -73,6 +72,8 @@ def _line_word(word: str) -> str:
 def _line_part(part: str) -> str:
     """One part of the status line said in the window's language: the core's fixed words are
     translated; names, versions, commands and percentages stay as they are."""
+    from msd_desktop.ui.widgets.config_words import fill  # (not on the first paint's path)
+
     if part in STATUS_WORDS or part in STATUSLINE_WORDS:
         return QCoreApplication.translate("StatusText", part)
     if _MILESTONE.fullmatch(part):  # version, name (the file's) and bar
@@ -130,6 +131,8 @@ def phase_position(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _phase_position(text: str, language: str) -> str:
+    from msd_desktop.ui.widgets.config_words import fill
+
     m = _PHASE_POSITION.fullmatch(text)
     if m is None:
         return text
@@ -141,6 +144,8 @@ def _phase_position(text: str, language: str) -> str:
 
 def plan_position(text: str) -> str:
     """STATE.md's ``2 of 2 in current phase`` in the window's words; other text unchanged."""
+    from msd_desktop.ui.widgets.config_words import fill
+
     m = _PLAN_POSITION.fullmatch(text)
     if m is None:
         return text
