@@ -123,7 +123,7 @@ def test_status_words_and_positions_speak_portuguese(qtbot: QtBot, demo: Path,
     assert left == [], "\n".join(left)
 
 
-def test_workflow_and_workstream_are_different_words(pt_br: None, qapp: QApplication) -> None:
+def test_workflow_and_workstream_are_different_words(qapp: QApplication, pt_br: None) -> None:
     workflow = QCoreApplication.translate("schema", "Workflow", "section/workflow")
     workstream = QCoreApplication.translate("ProjectTreeModel", "workstream")
     assert workflow.lower() != workstream.lower()

@@ -47,13 +47,13 @@ def test_english_is_the_core_line_unchanged(qapp: Any, fields: dict[str, Any], f
 
 
 @pytest.mark.parametrize(("fields", "full", "compact"), FORMS)
-def test_portuguese_says_every_fixed_word(pt_br: None, fields: dict[str, Any], full: str,
+def test_portuguese_says_every_fixed_word(qapp: Any, pt_br: None, fields: dict[str, Any], full: str,
                                           compact: str) -> None:
     assert statusline_words(render_state_segment(fields, "full")) == full
     assert statusline_words(render_state_segment(fields, "compact")) == compact
 
 
-def test_file_text_in_a_milestone_name_is_not_translated(pt_br: None) -> None:
+def test_file_text_in_a_milestone_name_is_not_translated(qapp: Any, pt_br: None) -> None:
     for fields in ({"milestone": "v2", "milestone_name": "Phase complete paused",
                     "percent": "10"},
                    {"milestone_name": "Phase 9 paused", "percent": "10"}):
@@ -61,7 +61,7 @@ def test_file_text_in_a_milestone_name_is_not_translated(pt_br: None) -> None:
         assert statusline_words(line) == line
 
 
-def test_position_fields_in_portuguese(pt_br: None) -> None:
+def test_position_fields_in_portuguese(qapp: Any, pt_br: None) -> None:
     assert phase_position("4 of 5 (Tax Calculation)") == "4 de 5 (Tax Calculation)"
     assert phase_position("2 of 3") == "2 de 3"
     assert plan_position("2 of 2 in current phase") == "2 de 2 na fase atual"
