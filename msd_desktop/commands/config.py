@@ -39,6 +39,10 @@ def config_set(args: argparse.Namespace, ctx: CliContext) -> PlainText:
     from msd_desktop.core.config import setter as core
 
     value = args.value
+    if args.key and schema_is_secret(args.key):
+        from msd_desktop.commands.secrets import hold_secrets
+
+        hold_secrets()
     if getattr(args, "stdin", False):
         if value is not None:
             raise MsdError("Give the value either as an argument or with --stdin, not both")
@@ -49,6 +53,13 @@ def config_set(args: argparse.Namespace, ctx: CliContext) -> PlainText:
         raise MsdError(core.USAGE_SET)
     _refuse_read_only(ctx)
     return _js_json(core.config_set(ctx.root, args.key, value, env=ctx.env))
+
+
+def schema_is_secret(key: str) -> bool:
+    """Whether ``key`` names an API key (its value is a secret to keep out of core dumps)."""
+    from msd_desktop.core.config.schema import is_secret
+
+    return is_secret(key)
 
 
 def _refuse_read_only(ctx: CliContext) -> None:
@@ -129,6 +140,11 @@ def new_project(args: argparse.Namespace, ctx: CliContext) -> Any:
     from msd_desktop.core.workspace import new_project as core
 
     assignments = list(getattr(args, "assignments", None) or [])
+    if getattr(args, "stdin", False) or any(
+            schema_is_secret(item.partition("=")[0]) for item in assignments):
+        from msd_desktop.commands.secrets import hold_secrets
+
+        hold_secrets()
     if getattr(args, "stdin", False):
         assignments += _stdin_assignments()
     if not assignments and not getattr(args, "from_defaults", False):

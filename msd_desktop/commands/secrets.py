@@ -5,7 +5,9 @@ a plaintext key on stdout or stderr, so every result here is built from masked v
 ``msd run`` hands the keys to a child process through its environment only.
 
 The value for ``set`` comes from the positional argument or, better (no shell history, no
-``ps`` listing), from ``--stdin`` (one trailing newline is dropped).
+``ps`` listing), from ``--stdin`` (one trailing newline is dropped). A verb about to hold a
+key's plaintext (``run``, ``set``, and ``config-set`` / ``new-project`` of a key) first turns
+core dumps off for the process (:func:`hold_secrets`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ if TYPE_CHECKING:
     import argparse
 
     from msd_desktop.cli import CliContext
+
+
+def hold_secrets() -> None:
+    """This process is about to hold a key's plaintext: no core dump may contain it."""
+    from msd_desktop.core.secrets.no_dumps import disable_core_dumps
+
+    disable_core_dumps()
 
 
 def _project_root(ctx: CliContext) -> Path | None:
@@ -65,6 +74,7 @@ def _set(args: argparse.Namespace, ctx: CliContext) -> dict[str, Any]:
 
     key = _require_key(args, "msd secrets set KEY VALUE | msd secrets set KEY --stdin")
     core.env_var(key)  # validates the key before reading stdin
+    hold_secrets()
     value = _read_value(args)
     root = _require_project(ctx) if args.project else None
     result: dict[str, Any] = {"key": key, "env_var": core.env_var(key), "masked": mask(value)}
@@ -145,6 +155,7 @@ def run(args: argparse.Namespace, ctx: CliContext) -> int:
         command = command[1:]
     if not command:
         raise MsdError("Usage: msd run -- COMMAND [ARGS…]")
+    hold_secrets()  # before any key is read; the command inherits the zero core limit
     root = _project_root(ctx)
     missing = core.missing_sentinels(root, ctx.env)
     if missing:

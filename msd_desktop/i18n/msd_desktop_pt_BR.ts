@@ -1904,6 +1904,14 @@ Last error: {last_error}</source>
         <translation>Permissão negada: {cmd}</translation>
     </message>
     <message>
+        <source>The terminal command {configured!r} puts {placeholder} inside the argument {part!r}; it must be a whole argument (or --option={placeholder}), so that a folder name is never read as shell text. To change folder in a shell, pass it as a parameter: sh -c &apos;cd &quot;$1&quot; &amp;&amp; exec sh&apos; sh {placeholder}</source>
+        <translation>O comando de terminal {configured!r} coloca {placeholder} dentro do argumento {part!r}; ele precisa ser um argumento inteiro (ou --opção={placeholder}), para que um nome de pasta nunca seja lido como texto de shell. Para mudar de pasta em um shell, passe-a como parâmetro: sh -c &apos;cd &quot;$1&quot; &amp;&amp; exec sh&apos; sh {placeholder}</translation>
+    </message>
+    <message>
+        <source>The terminal command {configured!r} gives {placeholder} to be run as a command; a folder name is never run. To change folder in a shell, pass it as a parameter: sh -c &apos;cd &quot;$1&quot; &amp;&amp; exec sh&apos; sh {placeholder}</source>
+        <translation>O comando de terminal {configured!r} entrega {placeholder} para ser executado como comando; um nome de pasta nunca é executado. Para mudar de pasta em um shell, passe-a como parâmetro: sh -c &apos;cd &quot;$1&quot; &amp;&amp; exec sh&apos; sh {placeholder}</translation>
+    </message>
+    <message>
         <source>Cannot parse the terminal command {configured!r}: {error}</source>
         <translation>Não foi possível interpretar o comando de terminal {configured!r}: {error}</translation>
     </message>

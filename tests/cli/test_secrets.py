@@ -220,3 +220,21 @@ def test_run_warns_when_a_marked_key_is_missing_and_allowed(project: Path) -> No
     assert proc.returncode == 0
     assert proc.stderr.startswith("msd run: warning: config.json marks exa_search as available")
     assert "No usable OS keyring" in proc.stderr
+
+
+CORE_LIMITS = (
+    "import os\n"
+    "def core(pid):\n"
+    "    with open(f'/proc/{pid}/limits', encoding='ascii') as fh:\n"
+    "        line = next(x for x in fh if x.startswith('Max core file size'))\n"
+    "    return ' '.join(line.split()[4:6])\n"
+    "print(core('self'), '|', core(os.getppid()))\n"
+)
+
+
+def test_run_holds_the_keys_without_core_dumps(project: Path) -> None:
+    """``msd run`` turns core dumps off before it reads a key: for itself (the parent) and,
+    through the inherited limit, for the command it starts (whose environment holds them)."""
+    proc = msd("run", "--", sys.executable, "-c", CORE_LIMITS, cwd=project)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "0 0 | 0 0\n"

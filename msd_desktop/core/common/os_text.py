@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+_SURROGATE_RE = lazy_re.compile("[\ud800-\udfff]")
 # what surrogateescape makes of the bytes 0x80–0xff
-_ESCAPED_BYTE_RE = re.compile("[\udc80-\udcff]")
+_ESCAPED_BYTE_RE = lazy_re.compile("[\udc80-\udcff]")
 
 
 def is_utf8_text(text: str) -> bool:

@@ -13,10 +13,10 @@ The caps are the reader's own constants, never copies: raising a cap there raise
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.jsonfile import dump_json
 from msd_desktop.core.common.safe_read import (
@@ -29,7 +29,7 @@ from msd_desktop.core.common.safe_read import (
 from msd_desktop.core.common.text import Text
 
 # The same pattern the reader's digit check uses: any Unicode digit, more than MAX_DIGITS of them.
-_DIGIT_RUN_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
+_DIGIT_RUN_RE = lazy_re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
 
 __all__ = ["UnreadableWriteError", "check_document", "document_problem"]
 

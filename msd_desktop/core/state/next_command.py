@@ -18,12 +18,15 @@ Command rules:
 * With no ``next_action``: a paused project's next command is ``/msd-resume-work``, marked as
   derived; otherwise there is none.
 
-Terminal rules (:func:`terminal_argv`): a configured program wins (``{cwd}`` in it is replaced
-by the folder; a known terminal gets its working-directory flag; anything else is started in
-the folder), then ``$TERMINAL``, then the platform default — Linux/BSD: ``x-terminal-emulator``,
-``gnome-terminal``, ``konsole``, ``xfce4-terminal``, ``kitty``, ``alacritty``, ``xterm`` (the
-first found); macOS: ``open -a Terminal <dir>``; Windows: ``wt -d <dir>`` else ``cmd.exe /K``.
-The caller always also starts the process *in* the folder, so terminals without a flag work.
+Terminal rules (:func:`terminal_argv`): a configured program wins (the template is split
+like a shell would, then ``{cwd}`` is replaced by the folder as one whole argument — never
+inside a shell command string, see :func:`_check_template`; a known terminal gets its
+working-directory flag; anything else is started in the folder), then ``$TERMINAL``, then the
+platform default — Linux/BSD: ``x-terminal-emulator``, ``gnome-terminal``, ``konsole``,
+``xfce4-terminal``, ``kitty``, ``alacritty``, ``xterm`` (the first found); macOS:
+``open -a Terminal <dir>``; Windows: ``wt -d <dir>`` else ``cmd.exe /K``. The caller always
+also starts the process *in* the folder (as an argv, no shell), so terminals without a flag
+work.
 """
 
 from __future__ import annotations
@@ -165,6 +168,79 @@ def _with_dir(argv: list[str], directory: str) -> list[str]:
     return [*argv, *flags(directory)] if flags else argv
 
 
+_CWD = "{cwd}"
+# ``--working-directory={cwd}``, ``-d{cwd}``: an option whose value is the whole folder
+_OPTION_VALUE_RE = lazy_re.compile(r"-{1,2}[A-Za-z0-9][A-Za-z0-9_.-]*=?\{cwd\}")
+# programs that run their command-string argument through a shell
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "fish", "csh",
+                     "tcsh", "rc", "es", "nu", "xonsh", "elvish", "pwsh", "powershell", "cmd"})
+# a terminal's "run this" option: what follows is a program or a command line, not a folder
+_RUN_OPTIONS = frozenset({"-e", "-x", "--command", "--execute", "--exec", "-c", "/c", "/k"})
+
+
+def _program(part: str) -> str:
+    name = _program_name(part)
+    return name[:-4] if name.endswith(".exe") else name
+
+
+def _shell_command_indexes(parts: list[str], shell_at: int) -> range:
+    """The indexes of the arguments a shell at ``shell_at`` runs as shell text: the first
+    operand after a ``-c`` (alone or in a cluster like ``-lc``); everything after ``cmd /c``,
+    ``/k`` or PowerShell's ``-Command`` (they join the rest into one command line)."""
+    shell = _program(parts[shell_at])
+    command_flag = False
+    for k in range(shell_at + 1, len(parts)):
+        part = parts[k]
+        low = part.lower()
+        if shell == "cmd":
+            if low in ("/c", "/k", "/r"):
+                return range(k + 1, len(parts))
+            continue
+        if shell in ("pwsh", "powershell"):
+            if low.lstrip("-/") in ("c", "command", "ec", "encodedcommand", "e"):
+                return range(k + 1, len(parts))
+            continue
+        if part == "--":
+            return range(k + 1, k + 2) if command_flag else range(0)
+        if part.startswith("--"):
+            command_flag = command_flag or part == "--command"
+            continue
+        if part.startswith(("-", "+")) and len(part) > 1:
+            command_flag = command_flag or "c" in part[1:]
+            continue
+        return range(k, k + 1) if command_flag else range(0)
+    return range(0)
+
+
+def _check_template(parts: list[str], configured: str) -> None:
+    """Refuse a terminal template that would let a folder name be read as shell text.
+
+    ``{cwd}`` is substituted after the template is split, as one whole argument (or the value
+    of ``--option={cwd}``); it may not be glued into a longer argument (``'cd {cwd}'``), be the
+    command string a shell runs (``sh -c {cwd}``) or the program a terminal runs
+    (``xterm -e {cwd}``). A shell that must change folder takes it as a positional parameter:
+    ``foot -e sh -c 'cd "$1" && exec sh' sh {cwd}``.
+    """
+    commands = {idx for j, part in enumerate(parts) if _program(part) in _SHELLS
+                for idx in _shell_command_indexes(parts, j)}
+    for i, part in enumerate(parts):
+        if _CWD not in part:
+            continue
+        if part != _CWD and not _OPTION_VALUE_RE.fullmatch(part):
+            raise MsdError(Text.of(
+                "The terminal command {configured!r} puts {placeholder} inside the argument "
+                "{part!r}; it must be a whole argument (or --option={placeholder}), so that a "
+                "folder name is never read as shell text. To change folder in a shell, pass it "
+                "as a parameter: sh -c 'cd \"$1\" && exec sh' sh {placeholder}",
+                configured=configured, placeholder=_CWD, part=part))
+        if i in commands or (i > 0 and parts[i - 1].lower() in _RUN_OPTIONS):
+            raise MsdError(Text.of(
+                "The terminal command {configured!r} gives {placeholder} to be run as a "
+                "command; a folder name is never run. To change folder in a shell, pass it as "
+                "a parameter: sh -c 'cd \"$1\" && exec sh' sh {placeholder}",
+                configured=configured, placeholder=_CWD))
+
+
 def terminal_argv(
     directory: Path | str,
     *,
@@ -196,8 +272,9 @@ def terminal_argv(
         except ValueError as exc:
             raise MsdError(Text.of("Cannot parse the terminal command {configured!r}: {error}",
                                    configured=configured, error=exc)) from None
-        if any("{cwd}" in p for p in parts):
-            return [p.replace("{cwd}", d) for p in parts]
+        if any(_CWD in p for p in parts):
+            _check_template(parts, configured)
+            return [d if p == _CWD else p.replace(_CWD, d) for p in parts]
         return _with_dir(parts, d)
     terminal_env = environ.get("TERMINAL", "").strip()
     if terminal_env and platform not in ("darwin", "win32"):
@@ -212,7 +289,7 @@ def terminal_argv(
     if platform == "win32":
         if which("wt") or which("wt.exe"):
             return ["wt", "-d", d]
-        return ["cmd.exe", "/K", f'cd /d "{d}"']
+        return ["cmd.exe", "/K"]  # started in the folder: no path inside a command string
     for name in LINUX_TERMINALS:
         if which(name):
             return _with_dir([name], d)

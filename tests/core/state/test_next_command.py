@@ -94,8 +94,9 @@ def test_configured_terminal_wins() -> None:
     d = "/w/my project"
     assert terminal_argv(d, platform="linux", configured="kitty", which=fake_which("xterm")) == [
         "kitty", "--directory", d]
-    assert terminal_argv(d, platform="linux", configured="foot -e bash -c 'cd {cwd}; bash'") == [
-        "foot", "-e", "bash", "-c", f"cd {d}; bash"]
+    assert terminal_argv(d, platform="linux",
+                         configured="foot -e bash -c 'cd \"$1\" && exec bash' bash {cwd}") == [
+        "foot", "-e", "bash", "-c", 'cd "$1" && exec bash', "bash", d]
     assert terminal_argv(d, platform="linux", configured="myterm --x") == ["myterm", "--x"]
     assert terminal_argv(d, platform="linux", env={"TERMINAL": "alacritty"},
                          which=fake_which("alacritty", "xterm")) == [
@@ -107,4 +108,58 @@ def test_macos_and_windows() -> None:
     assert terminal_argv("/p", platform="darwin", configured="iTerm") == [
         "open", "-a", "iTerm", "/p"]
     assert terminal_argv(r"C:\p", platform="win32", which=fake_which("wt")) == ["wt", "-d", r"C:\p"]
-    assert terminal_argv(r"C:\p", platform="win32") == ["cmd.exe", "/K", 'cd /d "C:\\p"']
+    assert terminal_argv(r"C:\p", platform="win32") == ["cmd.exe", "/K"]  # started in C:\p
+
+
+HOSTILE_FOLDER = "t$(touch x)x"
+
+
+@pytest.mark.parametrize("template", [
+    "foot -e bash -c 'cd {cwd}; bash'",  # glued into a shell command string
+    "sh -c 'cd {cwd}'",
+    "sh -c {cwd}",  # the whole command string
+    "bash -lc {cwd}",
+    "env TERM=xterm sh -c {cwd}",
+    "xterm -e {cwd}",  # the program a terminal runs
+    "cmd.exe /K cd /d {cwd}",  # cmd joins the rest into one command line
+    "pwsh -NoExit -Command Set-Location {cwd}",
+    "myterm --title=in-{cwd}",
+])
+def test_a_template_that_would_read_the_folder_as_shell_text_is_refused(template: str) -> None:
+    with pytest.raises(MsdError) as info:
+        terminal_argv(f"/w/{HOSTILE_FOLDER}", platform="linux", configured=template)
+    message = str(info.value)
+    assert message.startswith(f"The terminal command {template!r} ")
+    assert "sh -c 'cd \"$1\" && exec sh' sh {cwd}" in message  # the safe way, named
+
+
+@pytest.mark.parametrize(("template", "expected"), [
+    ("gnome-terminal --working-directory={cwd}", ["gnome-terminal", "--working-directory=F"]),
+    ("konsole --workdir {cwd}", ["konsole", "--workdir", "F"]),
+    ("kitty -d{cwd}", ["kitty", "-dF"]),
+    ("foot -e sh -c 'cd \"$1\" && exec sh' sh {cwd}",
+     ["foot", "-e", "sh", "-c", 'cd "$1" && exec sh', "sh", "F"]),
+])
+def test_cwd_is_one_whole_argument(template: str, expected: list[str]) -> None:
+    """The folder lands in exactly one argument (``F`` in ``expected``), quotes and all."""
+    folder = f"/w/{HOSTILE_FOLDER} with 'quotes' and \"more\""
+    argv = terminal_argv(folder, platform="linux", configured=template)
+    assert argv == [part[:-1] + folder if part.endswith("F") else part for part in expected]
+
+
+def test_a_folder_named_like_a_command_never_runs_it(tmp_path: Path) -> None:
+    """Really run what a terminal template gives, in a folder named ``t$(touch x)x``: the
+    name reaches the program as one argument and nothing is run. (Before, ``sh -c 'cd {cwd}'``
+    was accepted and its argv created ``x``.)"""
+    import subprocess
+
+    folder = tmp_path / HOSTILE_FOLDER
+    folder.mkdir()
+    with pytest.raises(MsdError):
+        terminal_argv(folder, platform="linux", configured="sh -c 'cd {cwd} && pwd'")
+    argv = terminal_argv(folder, platform="linux",
+                         configured="sh -c 'cd \"$1\" && pwd' sh {cwd}")
+    proc = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=30,
+                          check=False)
+    assert (proc.returncode, proc.stdout) == (0, f"{folder}\n"), proc.stderr
+    assert sorted(p.name for p in tmp_path.rglob("x")) == []  # touch never ran
