@@ -11,11 +11,12 @@ activation a locked one would start and wait for a password nobody types.
 
 So this supervisor runs the daemon in the foreground, and when it dies starts it again on the
 same keyring files (unlocked with the same password, so stored entries stay), waits until the
-default collection answers, and records each start in a small JSON state file that
-``tests/conftest.py`` reads: a test during which the daemon was restarted and that failed is
-run once more. The daemon's own messages go to a log file whose crash lines the runner
-prints at the end. After ``MAX_STARTS`` starts it gives up and says so in the state file (the
-run then stops with that reason).
+default collection answers, and records each death and start in a small JSON state file that
+``tests/conftest.py`` reads: a test waits until the daemon is ready, and a test during which
+the daemon died and that failed (or skipped for want of a keyring) is run once more. The
+daemon's own messages go to a log file whose crash lines the runner prints at the end. After
+``MAX_STARTS`` starts it gives up and says so in the state file (the run then stops with that
+reason).
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ def main(state_path: Path, log: Path) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    starts = 0
-    state: dict[str, object] = {"pid": 0, "starts": 0, "ready": False, "gave_up": ""}
+    starts = deaths = 0
+    state: dict[str, object] = {"pid": 0, "starts": 0, "deaths": 0, "ready": False,
+                                "gave_up": ""}
     while not stopping:
         if starts >= MAX_STARTS:
             state.update(ready=False, gave_up=f"gnome-keyring-daemon died {starts} times")
@@ -88,6 +90,9 @@ def main(state_path: Path, log: Path) -> int:
         while not stopping and proc.poll() is None:
             time.sleep(0.1)
         if not stopping:
+            deaths += 1  # said at once: a test that ends now must know the daemon went
+            state.update(ready=False, deaths=deaths)
+            write_state(state_path, state)
             with log.open("a", encoding="utf-8") as out:
                 out.write(f"msd-tests: gnome-keyring-daemon (pid {proc.pid}) ended with "
                           f"{proc.returncode}; starting it again\n")

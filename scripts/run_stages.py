@@ -4,7 +4,9 @@ Started by ``scripts/run-tests.sh`` inside its private X server, D-Bus session a
 keyring. The stages:
 
 ``quick``      unit, core, CLI, UI offscreen, differential (against the cached upstream) —
-               in parallel (pytest-xdist); this is the everyday tier (``--quick``).
+               in parallel (pytest-xdist), each file on one worker in its own order (a few
+               modules check a figure over all their tests last); the everyday tier
+               (``--quick``).
 ``services``   what needs the real keyring or starts the app under the X server (markers
                ``keyring`` and ``e2e``), one at a time: end-to-end tests press keys on one
                display (focus is global) and keyring tests share global entries with fixed
@@ -31,7 +33,7 @@ from pathlib import Path
 PARALLEL = ["-n", os.environ.get("MSD_TEST_WORKERS", "auto")]
 STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
     ("quick", "not (keyring or e2e or x11_in_process or packaging)",
-     [*PARALLEL, "--dist", "load"], {"QT_QPA_PLATFORM": "offscreen"}),
+     [*PARALLEL, "--dist", "loadfile"], {"QT_QPA_PLATFORM": "offscreen"}),
     ("services", "(keyring or e2e) and not (x11_in_process or packaging)",
      [], {"QT_QPA_PLATFORM": "offscreen"}),
     ("x11", "x11_in_process and not packaging", [], {"QT_QPA_PLATFORM": "xcb"}),

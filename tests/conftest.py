@@ -13,6 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,7 +54,7 @@ KEYRING_STATE = os.environ.get("MSD_TEST_KEYRING_STATE", "")
 
 
 def keyring_state() -> dict[str, object]:
-    """The supervisor's last word: daemon pid, number of starts, and why it gave up, if it did."""
+    """The supervisor's last word: daemon pid, starts, deaths, ready, and why it gave up."""
     if not KEYRING_STATE:
         return {}
     try:
@@ -61,6 +62,26 @@ def keyring_state() -> dict[str, object]:
     except (OSError, ValueError):
         return {}
     return state if isinstance(state, dict) else {}
+
+
+def _process_alive(pid: object) -> bool:
+    """True while the process runs (a zombie counts as gone)."""
+    try:
+        stat = Path(f"/proc/{int(str(pid))}/stat").read_text(encoding="ascii", errors="replace")
+    except (OSError, ValueError):
+        return False
+    return stat.rsplit(")", 1)[-1].split()[0] not in ("Z", "X")
+
+
+def _keyring_when_ready(timeout_s: float = 60.0) -> dict[str, object]:
+    """The state once the daemon answers (after a restart), or as it is at the deadline."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        state = keyring_state()
+        ready = state.get("ready") and _process_alive(state.get("pid"))
+        if not state or state.get("gave_up") or ready or time.monotonic() > deadline:
+            return state
+        time.sleep(0.1)
 
 
 def _stop_if_keyring_gone(where: str) -> None:
@@ -76,25 +97,29 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
-    """Run a test once more when it failed while the keyring daemon was being restarted.
+    """Run a test once more when the keyring daemon died while it ran and it did not pass.
 
-    Only then: the first attempt's reports are dropped with a warning naming the test, the
-    second attempt's reports are the result. Any other failure is reported as it happened.
+    Every test starts with the daemon ready (it may be restarting after an abort). Only a test
+    during which the daemon died, and that failed or skipped for want of a keyring, runs
+    again: the first attempt's reports are dropped with a warning naming the test, the second
+    attempt's reports are the result. Any other failure is reported as it happened.
     """
     if not KEYRING_STATE:
         return None
     from _pytest.runner import runtestprotocol
 
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-    starts = keyring_state().get("starts")
+    before = _keyring_when_ready()
     reports = runtestprotocol(item, nextitem=nextitem, log=False)
-    restarted = keyring_state().get("starts") != starts
-    if restarted and any(report.failed for report in reports):
-        warnings.warn(f"{item.nodeid}: the keyring daemon aborted and was restarted while it "
-                      "ran; the test runs once more", stacklevel=1)
+    died = (keyring_state().get("deaths") != before.get("deaths")
+            or not _process_alive(before.get("pid")))
+    if died and any(report.failed or report.skipped for report in reports):
+        warnings.warn(f"{item.nodeid}: the keyring daemon aborted while it ran and was "
+                      "started again; the test runs once more", stacklevel=1)
         init_request = getattr(item, "_initrequest", None)
         if callable(init_request):  # fixtures of the first attempt are not reused
             init_request()
+        _keyring_when_ready()
         reports = runtestprotocol(item, nextitem=nextitem, log=False)
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
