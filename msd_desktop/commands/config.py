@@ -118,7 +118,9 @@ def schema(args: argparse.Namespace, ctx: CliContext) -> Any:
     from msd_desktop.core.config import schema as cs
 
     if getattr(args, "json_schema", False):
-        return cs.json_schema()
+        from msd_desktop.core.config.json_schema_export import json_schema
+
+        return json_schema()
     if args.key:
         entry = cs.schema_entry(args.key)
         if entry is None:

@@ -186,19 +186,15 @@ PATTERN_GROUPS: tuple[str, ...] = (
 def pattern_members(group: str) -> list[tuple[str, schema.ValueType]]:
     """A pattern group's members (relative dotted names) and their value types, enumerated
     from the dynamic patterns' leaves (literal and alternation segments only)."""
-    prefix = group.split(".")
     out: list[tuple[str, schema.ValueType]] = []
-    for pattern in schema.dynamic_patterns():
-        for leaf in pattern.leaves:
-            segments = list(leaf.segments)
-            head = [value for kind, value in segments[: len(prefix)] if kind == "lit"]
-            if head != prefix or any(kind == "re" for kind, _ in segments[len(prefix):]):
-                continue
-            names = [""]
-            for kind, value in segments[len(prefix):]:
-                options = (value,) if kind == "lit" else tuple(value)
-                names = [f"{n}.{o}" if n else str(o) for n in names for o in options]
-            out.extend((name, leaf.value_type) for name in names if name)
+    for leaf, tail in schema.leaves_under(group):
+        if any(kind == "re" for kind, _ in tail):
+            continue
+        names = [""]
+        for kind, value in tail:
+            options = (value,) if kind == "lit" else tuple(value)
+            names = [f"{n}.{o}" if n else str(o) for n in names for o in options]
+        out.extend((name, leaf.value_type) for name in names if name)
     return out
 
 

@@ -80,19 +80,14 @@ def form_keys() -> list[FormKey]:
 def group_search_terms(group: str) -> str:
     """Words a group key is also found by: its members' names and descriptions, from the
     dynamic patterns (``provider_escalation``, ``opus`` …), so Ctrl+F finds a sub-field."""
-    prefix = group.split(".")
     words: list[str] = []
-    for pattern in schema.dynamic_patterns():
-        for leaf in pattern.leaves:
-            head = [value for kind, value in leaf.segments[: len(prefix)] if kind == "lit"]
-            if head != prefix:
-                continue
-            for kind, value in leaf.segments[len(prefix):]:
-                if kind == "lit":
-                    words.append(str(value))
-                elif kind == "enum":
-                    words.extend(str(v) for v in value)
-            words.append(leaf.description)
+    for leaf, tail in schema.leaves_under(group):
+        for kind, value in tail:
+            if kind == "lit":
+                words.append(str(value))
+            elif kind == "enum":
+                words.extend(str(v) for v in value)
+        words.append(leaf.description)
     return " ".join(dict.fromkeys(words))
 
 

@@ -150,14 +150,10 @@ class ValueEditor(QWidget):
 def runtime_tier_columns(group: str) -> tuple[str, ...] | None:
     """The tiers of a ``<group>.<runtime>.<tier>`` family, read from its dynamic pattern
     (``None`` when ``group`` has no pattern of that shape)."""
-    prefix = group.split(".")
-    for pattern in schema.dynamic_patterns():
-        for leaf in pattern.leaves:
-            segments = list(leaf.segments)
-            if len(segments) != len(prefix) + 2:
-                continue
-            head = [value for kind, value in segments[: len(prefix)] if kind == "lit"]
-            (rkind, _), (tkind, tiers) = segments[len(prefix):]
-            if head == prefix and rkind == "re" and tkind == "enum":
-                return tuple(str(t) for t in tiers)
+    for _leaf, tail in schema.leaves_under(group):
+        if len(tail) != 2:
+            continue
+        (rkind, _), (tkind, tiers) = tail
+        if rkind == "re" and tkind == "enum":
+            return tuple(str(t) for t in tiers)
     return None

@@ -259,7 +259,7 @@ ALLOWED = {
     ("msd_desktop/core/common/jsonfile.py", "fd = os.open(directory, os.O_RDONLY)"),
     ("msd_desktop/core/common/jsonfile.py", 'with os.fdopen(fd, "wb") as fh:'),
     ("msd_desktop/core/common/planning_lock.py", "os.O_WRONLY | os.O_CREAT | os.O_EXCL"),
-    ("msd_desktop/core/config/schema.py", "SCHEMA_FILE.read_text("),  # package data
+    ("msd_desktop/core/config/schema_data.py", "SCHEMA_FILE.read_text("),  # package data
     ("msd_desktop/core/models/catalog.py", "with path.open("),  # package data
     ("msd_desktop/core/models/catalog.py", "return json.load(fh)"),  # package data
     ("msd_desktop/core/secrets/store.py", ".read_text(encoding="),  # package schema data

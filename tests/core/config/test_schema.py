@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from msd_desktop.core.common.js_json import json_stringify
+from msd_desktop.core.config import key_patterns
 from msd_desktop.core.config import schema as cs
 from tests.schema_facts import msd_only_listed, msd_only_settable
 
@@ -307,65 +308,6 @@ def test_schema_entry() -> None:
     assert cw["minimum"] == 1
 
 
-def _resolve(schema: dict[str, Any], key: str) -> dict[str, Any] | None:
-    node: dict[str, Any] | None = schema
-    for segment in key.split("."):
-        if node is None:
-            return None
-        props = node.get("properties", {})
-        if segment in props:
-            node = props[segment]
-            continue
-        node = next(
-            (sub for rx, sub in node.get("patternProperties", {}).items()
-             if re.fullmatch(rx, segment)),
-            None,
-        )
-    return node
-
-
-def test_json_schema_export() -> None:
-    schema = cs.json_schema()
-    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["additionalProperties"] is True
-    json.dumps(schema)  # JSON-able
-    for spec in ALL_SPECS:
-        node = _resolve(schema, spec.key)
-        assert node is not None, spec.key
-        assert node["title"] == spec.title
-    research = _resolve(schema, "workflow.research")
-    assert research == {
-        "title": "Research",
-        "description": "domain research before planning each phase",
-        "type": "boolean",
-        "default": True,
-    }
-    par = _resolve(schema, "parallelization")
-    assert par is not None
-    assert par["type"] == ["boolean", "object"]
-    assert "enabled" in par["properties"]
-    assert _resolve(schema, "models.planning") == {
-        "title": "Models",
-        "description": "tier for every agent of this phase type",
-        "enum": ["opus", "sonnet", "haiku", "inherit"],
-    }
-    assert _resolve(schema, "agent_skills.msd-planner") is not None
-    assert _resolve(schema, "review.models.some-cli") is not None
-    tier = _resolve(schema, "dynamic_routing.tier_models.heavy")
-    assert tier is not None
-    assert tier["type"] == "string"
-    asvs = _resolve(schema, "workflow.security_asvs_level")
-    assert asvs is not None
-    assert (asvs["minimum"], asvs["maximum"]) == (1, 3)
-    brave = _resolve(schema, "brave_search")
-    assert brave is not None
-    assert brave["writeOnly"] is True
-    assert brave["type"] == ["string", "boolean", "null"]
-    pic = _resolve(schema, "phase_id_convention")
-    assert pic is not None
-    assert pic["enum"] == ["milestone-prefixed", None]
-
-
 def test_listed_keys_sorted_like_js() -> None:
     keys = cs.listed_keys()
     assert keys == sorted(keys)
@@ -438,7 +380,7 @@ def test_dynamic_matching_agrees_with_each_patterns_regex() -> None:
     (r"^abc", ""),  # literals only: no shortcut needed
 ])
 def test_literal_prefix(regex: str, prefix: str) -> None:
-    assert cs._literal_prefix(regex) == prefix
+    assert key_patterns._literal_prefix(regex) == prefix
 
 
 def test_key_specs_are_read_only_records() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import jsonschema
 import pytest
 
 from msd_desktop.core.config import schema
+from msd_desktop.core.config.json_schema_export import json_schema
 
 REPO = Path(__file__).resolve().parents[3]
 TEMPLATE = REPO / "tests" / "fixtures" / "spec-examples" / "templates" / "config.json"
@@ -28,7 +30,7 @@ DELIBERATELY_BROKEN = DEMO / "legacy-importer" / ".planning" / "config.json"
 def _validator() -> Any:
     """Built and checked once: a check of the whole schema per validated value made this file
     the slowest of the suite."""
-    exported = schema.json_schema()
+    exported = json_schema()
     jsonschema.Draft202012Validator.check_schema(exported)
     return jsonschema.Draft202012Validator(exported)
 
@@ -81,3 +83,62 @@ def test_bounds_and_types_still_reject() -> None:
     assert _errors({"workflow": {"security_asvs_level": 4}}) != []
     assert _errors({"context_window": 0}) != []
     assert _errors({"mode": "sideways"}) != []
+
+
+def _resolve(schema: dict[str, Any], key: str) -> dict[str, Any] | None:
+    node: dict[str, Any] | None = schema
+    for segment in key.split("."):
+        if node is None:
+            return None
+        props = node.get("properties", {})
+        if segment in props:
+            node = props[segment]
+            continue
+        node = next(
+            (sub for rx, sub in node.get("patternProperties", {}).items()
+             if re.fullmatch(rx, segment)),
+            None,
+        )
+    return node
+
+
+def test_json_schema_export() -> None:
+    exported = json_schema()
+    assert exported["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert exported["additionalProperties"] is True
+    json.dumps(exported)  # JSON-able
+    for spec in schema.SCHEMA.values():
+        node = _resolve(exported, spec.key)
+        assert node is not None, spec.key
+        assert node["title"] == spec.title
+    research = _resolve(exported, "workflow.research")
+    assert research == {
+        "title": "Research",
+        "description": "domain research before planning each phase",
+        "type": "boolean",
+        "default": True,
+    }
+    par = _resolve(exported, "parallelization")
+    assert par is not None
+    assert par["type"] == ["boolean", "object"]
+    assert "enabled" in par["properties"]
+    assert _resolve(exported, "models.planning") == {
+        "title": "Models",
+        "description": "tier for every agent of this phase type",
+        "enum": ["opus", "sonnet", "haiku", "inherit"],
+    }
+    assert _resolve(exported, "agent_skills.msd-planner") is not None
+    assert _resolve(exported, "review.models.some-cli") is not None
+    tier = _resolve(exported, "dynamic_routing.tier_models.heavy")
+    assert tier is not None
+    assert tier["type"] == "string"
+    asvs = _resolve(exported, "workflow.security_asvs_level")
+    assert asvs is not None
+    assert (asvs["minimum"], asvs["maximum"]) == (1, 3)
+    brave = _resolve(exported, "brave_search")
+    assert brave is not None
+    assert brave["writeOnly"] is True
+    assert brave["type"] == ["string", "boolean", "null"]
+    pic = _resolve(exported, "phase_id_convention")
+    assert pic is not None
+    assert pic["enum"] == ["milestone-prefixed", None]
