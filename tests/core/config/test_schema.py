@@ -18,6 +18,7 @@ import pytest
 from msd_desktop.core.common.js_json import json_stringify
 from msd_desktop.core.config import key_patterns
 from msd_desktop.core.config import schema as cs
+from msd_desktop.core.config.schema_data import SCHEMA_FILE
 from tests.schema_facts import msd_only_listed, msd_only_settable
 
 # Spec §2.3, verbatim.
@@ -45,7 +46,7 @@ ALL_SPECS = list(cs.SCHEMA.values())
 
 def test_schema_size_and_order() -> None:
     """One spec per entry of the data file, in its order (a repeated key would collapse)."""
-    entries = [e["key"] for e in json.loads(cs.SCHEMA_FILE.read_text(encoding="utf-8"))["keys"]]
+    entries = [e["key"] for e in json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["keys"]]
     assert list(cs.SCHEMA) == entries
     assert next(iter(cs.SCHEMA)) == "agent_skills_security.trusted_global_roots"
     assert set(cs.sections()) == {s.section for s in ALL_SPECS}
@@ -56,7 +57,7 @@ def test_schema_size_and_order() -> None:
 def test_a_new_key_reaches_the_derived_lists() -> None:
     """A key added to (a copy of) the data is counted and classified by its origin alone:
     nothing in the tests lists keys or counts them by hand."""
-    data = json.loads(cs.SCHEMA_FILE.read_text(encoding="utf-8"))
+    data = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
     template = {"type": "boolean", "enum": None, "default": False, "section": "workflow",
                 "secret": False, "description": "a key made up for this test",
                 "config_set_validation": "boolean"}
