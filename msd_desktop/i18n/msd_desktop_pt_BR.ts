@@ -1916,8 +1916,8 @@ Last error: {last_error}</source>
         <translation>Não foi possível interpretar o comando de terminal {configured!r}: {error}</translation>
     </message>
     <message>
-        <source>No terminal program found (tried {terminals}). Set one in MSD Desktop&apos;s preferences or in $TERMINAL.</source>
-        <translation>Nenhum programa de terminal encontrado (tentados: {terminals}). Defina um nas preferências do MSD Desktop ou em $TERMINAL.</translation>
+        <source>No terminal program found (tried $TERMINAL, then {terminals}). Choose one with the Terminal… button in MSD Desktop, or set the TERMINAL environment variable.</source>
+        <translation>Nenhum programa de terminal encontrado (tentados $TERMINAL e depois {terminals}). Escolha um com o botão Terminal… no MSD Desktop ou defina a variável de ambiente TERMINAL.</translation>
     </message>
     <message>
         <source>{n} plan</source>
@@ -3485,8 +3485,32 @@ Last error: {last_error}</source>
         <translation>Também: %1</translation>
     </message>
     <message>
-        <source>Could not start %1</source>
-        <translation>Não foi possível iniciar %1</translation>
+        <source>No terminal program was found.</source>
+        <translation>Nenhum programa de terminal foi encontrado.</translation>
+    </message>
+    <message>
+        <source>The terminal program %1 could not be started.</source>
+        <translation>Não foi possível iniciar o programa de terminal %1.</translation>
+    </message>
+    <message>
+        <source>Choose the program with the Terminal… button beside “Open a terminal here” (for example %1, or a command line with {cwd} for the project folder), or set the TERMINAL environment variable before starting MSD Desktop.</source>
+        <translation>Escolha o programa com o botão Terminal… ao lado de “Abrir um terminal aqui” (por exemplo %1, ou uma linha de comando com {cwd} no lugar da pasta do projeto) ou defina a variável de ambiente TERMINAL antes de iniciar o MSD Desktop.</translation>
+    </message>
+    <message>
+        <source>Choose the program with the Terminal… button beside “Open a terminal here”.</source>
+        <translation>Escolha o programa com o botão Terminal… ao lado de “Abrir um terminal aqui”.</translation>
+    </message>
+    <message>
+        <source>Looked for: the TERMINAL environment variable, then %1.</source>
+        <translation>Procurado: a variável de ambiente TERMINAL e depois %1.</translation>
+    </message>
+    <message>
+        <source>No terminal opened</source>
+        <translation>Nenhum terminal aberto</translation>
+    </message>
+    <message>
+        <source>Choose terminal…</source>
+        <translation>Escolher terminal…</translation>
     </message>
 </context>
 <context>

@@ -294,6 +294,7 @@ def terminal_argv(
         if which(name):
             return _with_dir([name], d)
     raise MsdError(Text.of(
-        "No terminal program found (tried {terminals}). Set one in MSD Desktop's preferences "
-        "or in $TERMINAL.", terminals=", ".join(LINUX_TERMINALS),
+        "No terminal program found (tried $TERMINAL, then {terminals}). Choose one with the "
+        "Terminal… button in MSD Desktop, or set the TERMINAL environment variable.",
+        terminals=", ".join(LINUX_TERMINALS),
     ))

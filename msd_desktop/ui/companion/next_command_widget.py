@@ -5,8 +5,11 @@ strip, and the decisions (which command, which terminal) live in the core
 (:mod:`msd_desktop.core.state.next_command`); this only shows them and starts the terminal.
 
 The terminal program is a user preference stored in ``QSettings`` under
-``terminal/program`` (empty = the platform default). Starting a process is behind
-:func:`launch_detached`, so a test replaces one call.
+``terminal/program`` (empty = the platform default), chosen with the Terminal… button; the
+``TERMINAL`` environment variable is the other way. Starting a process is behind
+:func:`launch_detached`, so a test replaces one call. When no terminal can be found or
+started, a message box says so, what was tried and how to choose one, with a button that asks
+for the program: a click on "Open a terminal here" never ends in silence.
 """
 
 from __future__ import annotations
@@ -23,14 +26,19 @@ from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
     QWidget,
 )
 
 from msd_desktop.core.common.errors import MsdError
-from msd_desktop.core.state.next_command import NextCommand, next_command, terminal_argv
-from msd_desktop.ui.widgets.core_text import core_text
+from msd_desktop.core.state.next_command import (
+    LINUX_TERMINALS,
+    NextCommand,
+    next_command,
+    terminal_argv,
+)
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 
 TERMINAL_SETTING = "terminal/program"
@@ -80,6 +88,7 @@ class NextCommandWidget(QWidget):
         self.env = dict(os.environ if env is None else env)
         self.root: Path | None = None
         self.command: NextCommand | None = None
+        self.terminal_box: QMessageBox | None = None  # the last "no terminal" message
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.caption = QLabel(self.tr("Next:"))
@@ -178,25 +187,62 @@ class NextCommandWidget(QWidget):
 
     def terminal_argv(self) -> list[str]:
         assert self.root is not None
+        path = self.env.get("PATH")  # programs are looked up where the window's env says
         return terminal_argv(self.root, platform=sys.platform,
                              configured=self.terminal_program or None, env=self.env,
-                             which=shutil.which)
+                             which=lambda name: shutil.which(name, path=path))
 
     def open_terminal(self) -> None:
         if self.root is None:
             return
         try:
             argv = self.terminal_argv()
-        except MsdError as exc:
-            self.failed.emit(core_text(exc))
-            self.terminal_button.setToolTip(_tip(core_text(exc)))
+        except MsdError:  # the box says what the core's message says, in the window's words
+            self._tell_no_terminal(self.tr("No terminal program was found."))
             return
         if launch_detached(argv, self.root):
             self.terminal_opened.emit(argv)
         else:
-            message = self.tr("Could not start %1").replace("%1", argv[0])
-            self.terminal_button.setToolTip(_tip(message))
-            self.failed.emit(message)
+            self._tell_no_terminal(
+                self.tr("The terminal program %1 could not be started.").replace(
+                    "%1", argv[0]))
+
+    def _tell_no_terminal(self, headline: str) -> None:
+        """Say why no terminal opened and how to choose one, with a button that asks for it
+        (a window-modal box, opened without blocking: the window keeps running)."""
+        if self.terminal_box is not None:
+            self.terminal_box.close()
+        how = (self.tr("Choose the program with the Terminal… button beside “Open a terminal "
+                       "here” (for example %1, or a command line with {cwd} for the project "
+                       "folder), or set the TERMINAL environment variable before starting "
+                       "MSD Desktop.").replace("%1", "gnome-terminal")
+               if sys.platform not in ("darwin", "win32") else
+               self.tr("Choose the program with the Terminal… button beside “Open a terminal "
+                       "here”."))
+        tried = (self.tr("Looked for: the TERMINAL environment variable, then %1.").replace(
+            "%1", ", ".join(LINUX_TERMINALS)) if sys.platform not in ("darwin", "win32")
+            else "")
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("No terminal opened"), headline,
+                          QMessageBox.StandardButton.Close, self)
+        box.setObjectName("NoTerminalBox")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setInformativeText(" ".join(t for t in (tried, how) if t))
+        choose = box.addButton(self.tr("Choose terminal…"), QMessageBox.ButtonRole.AcceptRole)
+        choose.setObjectName("ChooseTerminalButton")
+        box.setDefaultButton(choose)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.buttonClicked.connect(lambda button: self._no_terminal_answered(box, button))
+        self.terminal_box = box
+        self.failed.emit(headline)
+        box.open()
+
+    def _no_terminal_answered(self, box: QMessageBox, button: Any) -> None:
+        if box.buttonRole(button) != QMessageBox.ButtonRole.AcceptRole:
+            return
+        before = self.terminal_program
+        self._configure()
+        if self.terminal_program and self.terminal_program != before:
+            self.open_terminal()  # what the person asked for in the first place
 
     def _configure(self) -> None:
         value = ask_terminal_program(self, self.terminal_program)
