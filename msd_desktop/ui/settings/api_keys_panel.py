@@ -52,8 +52,17 @@ REVEAL_SECONDS = 8
 # ---- modal questions (one function each) -----------------------------------------------------
 
 
+def holding_a_secret() -> None:
+    """From now on this process holds a key's plaintext (revealed, or being typed): it writes
+    no core dump (see core/secrets/no_dumps; one-way for the process, which is the point)."""
+    from msd_desktop.core.secrets.no_dumps import disable_core_dumps
+
+    disable_core_dumps()
+
+
 def ask_secret(parent: QWidget, key: str, env_var: str) -> str | None:
     """Ask for a key's value (typed hidden); ``None`` when cancelled."""
+    holding_a_secret()  # the value typed is in this process's memory from now on
     text, ok = QInputDialog.getText(
         parent, QCoreApplication.translate("ApiKeysPanel", "Set %1").replace("%1", key),
         QCoreApplication.translate(
@@ -327,6 +336,7 @@ class ApiKeysPanel(QWidget):
     def reveal(self, key: str) -> None:
         """Show the plaintext after an explicit click; hide it again after REVEAL_SECONDS."""
         root, env = self.root, self.env
+        holding_a_secret()
 
         def shown(value: Any) -> None:
             field = self.fields[key]
