@@ -55,6 +55,37 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def qt_argv(program: str, argv: list[str]) -> list[str]:
+    """The arguments Qt gets: the program and the options it may know (``-style=fusion``), each
+    one text. Why: an argument that is not UTF-8 (a Latin-1 folder name) reaches Python as
+    lone surrogates, and handing one to QApplication crashed the process (SIGSEGV); our own
+    arguments (the folder, ``--lang``) are ours to read, not Qt's."""
+    ours = {"--demo", "--reset-demo", "--smoke-test", "--lang", "--screenshots"}
+    out = [_text(program) or "msd-desktop"]
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--lang", "--screenshots"):
+            skip = True
+            continue
+        if arg in ours or arg.startswith(("--lang=", "--screenshots=")) or \
+                not arg.startswith("-") or _text(arg) is None:
+            continue
+        out.append(arg)
+    return out
+
+
+def _text(arg: str) -> str | None:
+    """``arg`` when it is text (no lone surrogate from undecodable bytes), else None."""
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return arg
+
+
 def _plan_workspaces(args: argparse.Namespace, env: dict[str, str]):  # type: ignore[no-untyped-def]
     """(registry, transient workspaces, project to open) for these arguments."""
     from msd_desktop.core.common.errors import MsdError
@@ -214,7 +245,7 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
 
     QCoreApplication.setOrganizationName("msd-desktop")
     QCoreApplication.setApplicationName("msd-desktop")
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    app = QApplication.instance() or QApplication(qt_argv(sys.argv[0], argv))
     assert isinstance(app, QApplication)
     app.setApplicationDisplayName("MSD Desktop")
     app.setDesktopFileName("io.github.msd.Desktop")
