@@ -32,6 +32,10 @@
         <translation>Move todas as chaves de API em texto puro do config.json para o chaveiro do sistema e grava true no lugar delas</translation>
     </message>
     <message>
+        <source>checking…</source>
+        <translation>verificando…</translation>
+    </message>
+    <message>
         <source>%1, masked</source>
         <translation>%1, mascarada</translation>
     </message>

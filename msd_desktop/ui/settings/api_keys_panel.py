@@ -175,7 +175,9 @@ class ApiKeysPanel(QWidget):
             head.addWidget(where, 1)
             bl.addLayout(head)
             row = QHBoxLayout()
-            field = QLineEdit(self._unset_text())
+            # until the keyring answers (a locked or frozen one may take long): not "(unset)",
+            # which would say a stored key is missing
+            field = QLineEdit(self.tr("checking…"))
             field.setReadOnly(True)
             field.setObjectName(f"secret:{key}")
             field.setAccessibleName(self.tr("%1, masked").replace("%1", key))

@@ -133,3 +133,27 @@ def test_migrate_plaintext_in_the_real_keyring(qtbot: QtBot, root: Path,
         qtbot.waitUntil(lambda: panel.plaintext_banner.isHidden(), timeout=10000)
     finally:
         secrets.delete_secret("brave_search", root=root, env=env)
+
+
+def test_a_key_shows_checking_until_the_keyring_answers(
+        qtbot: QtBot, root: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    release = threading.Event()
+    real = secrets.list_secrets
+
+    def frozen(*args, **kwargs):  # fault injection: a keyring that does not answer (yet)
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(secrets, "list_secrets", frozen)
+    panel = ApiKeysPanel(root, env=env)
+    qtbot.addWidget(panel)
+    panel.show()
+    try:
+        assert panel.busy
+        assert panel.fields["brave_search"].text() == "checking…"  # not "(unset)"
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=10000)
+    assert panel.fields["brave_search"].text() != "checking…"
