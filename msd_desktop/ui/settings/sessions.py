@@ -98,10 +98,14 @@ class EditSessions(QObject):
                 continue
             if not config.parent.is_dir():
                 continue  # the project is not here now (an unmounted disk?): keep the record
-            draft = self.session(config).draft  # a session: quitting asks about it too
+            session = self.session(config)  # a session: quitting asks about it too
+            draft = session.draft
             got = self.recovery.restore(draft)
             if got is not None and got.keys:
                 out.append((draft, got))
+                # a form already showing this file (the project opened at start) shows the
+                # edits as unsaved, as the title and the tree do
+                session.applied.emit(list(got.keys), None)
             elif got is not None:
                 self.recovery.forget(config)  # nothing differs from the file any more
         if out:

@@ -154,3 +154,40 @@ def test_global_defaults_left_unsaved_come_back_in_their_window(
     assert defaults.read_text(encoding="utf-8") == '{"mode": "interactive"}\n'  # not saved
     panel.form.revert()
     qtbot.waitUntil(lambda: not any(default_recovery_dir(env).iterdir()), timeout=5000)
+
+
+def test_a_restored_edit_shows_as_unsaved_when_the_project_is_opened_at_start(
+        qtbot: QtBot, tmp_path: Path, demo: Path, ui_settings: object, english: None) -> None:
+    """``msd-desktop PATH`` after a kill: the form built for PATH agrees with the title and
+    the tree — the restored edit is pending, Save enabled, the difference lists it."""
+    home = tmp_path / "home"
+    home.mkdir()
+    root = demo / "field-notes"
+    config = root / ".planning" / "config.json"
+    before = config.read_bytes()
+    child_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", CHILD, str(demo), str(home), KEY, SECRET],
+                          env=child_env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
+    ui_settings.setValue("ui/last_tab", 0)  # type: ignore[attr-defined]  # Settings in front
+
+    win = MainWindow(registry=WorkspaceRegistry(home / "w2.json", env=env),
+                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
+                     settings=ui_settings, watch=False, restore_last=False, open_project=root)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitUntil(lambda: win.isWindowModified(), timeout=20000)
+    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs),
+                    timeout=20000)
+    form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
+    assert form.draft is not None
+    qtbot.waitUntil(lambda: form.save_button.isEnabled(), timeout=10000)
+    assert form.draft.pending == {KEY: 7}
+    assert form.status.text() == "1 unsaved change"
+    assert form.editor(KEY).spin.lineEdit().text() == "7"  # type: ignore[attr-defined]
+    assert form.row(KEY).marker.text() == "✎"  # marked as changed, not saved
+    assert any("max_concurrent_agents" in line for line in form.draft.diff())
+    assert form.revert_button.isEnabled()
+    assert config.read_bytes() == before
