@@ -132,20 +132,35 @@ def _secret_keys() -> tuple[str, ...]:
     return secret_keys()
 
 
-def _detect_key(key: str, env: Env) -> str | None:
-    """Where an API key is available from at new-project time (§1 + D4), or ``None``."""
+def _detect_key(key: str, env: Env, keyring: bool = True) -> str | None:
+    """Where an API key is available from at new-project time (§1 + D4), or ``None``;
+    without ``keyring`` the OS keyring is not asked (it may take seconds to answer)."""
     from msd_desktop.core.secrets import store as secrets
 
     if env.get(secrets.env_var(key)):
         return "env"
     if secrets.secret_file_path(key, env).exists():
         return "file"
+    if not keyring:
+        return None
     try:
         if secrets.has_secret(key, env=env):
             return "keyring"
     except MsdError:  # an unusable keyring just means "not detected"
         return None
     return None
+
+
+def detect_keys(env: Env, *, keyring: bool = True) -> dict[str, str]:
+    """Every API key available at new-project time → where from (``env``, ``file``,
+    ``keyring``). Why public: the window asks the keyring part in a worker and hands the
+    answer to :func:`build_new_project_config` (``detected``), which then asks nothing."""
+    found: dict[str, str] = {}
+    for key in _secret_keys():
+        where = _detect_key(key, env, keyring)
+        if where is not None:
+            found[key] = where
+    return found
 
 
 def builtin_new_project_config(
@@ -294,16 +309,14 @@ def _read_defaults(env: Env, notes: NewProjectNotes, rewrite: bool = True) -> di
 
 
 def _build(
-    choices: Mapping[str, Any], env: Env, rewrite_defaults: bool = True
+    choices: Mapping[str, Any], env: Env, rewrite_defaults: bool = True,
+    detected: Mapping[str, str] | None = None,
 ) -> tuple[dict[str, Any], NewProjectNotes, dict[str, str]]:
     """The merge; returns (config, notes, plaintext keys to store). Plaintext stays in here."""
     from msd_desktop.core.config.setter import normalize_value
 
     notes = NewProjectNotes(defaults_path=defaults_path(env))
-    for key in _secret_keys():
-        where = _detect_key(key, env)
-        if where is not None:
-            notes.detected_keys[key] = where
+    notes.detected_keys.update(detect_keys(env) if detected is None else detected)
     hardcoded = builtin_new_project_config(env, notes.detected_keys)
     user_defaults = _read_defaults(env, notes, rewrite_defaults)
     ch: dict[str, Any] = copy.deepcopy(dict(choices))
@@ -343,15 +356,18 @@ def _build(
 
 
 def build_new_project_config(
-    choices: Mapping[str, Any], env: Env, *, rewrite_defaults: bool = True
+    choices: Mapping[str, Any], env: Env, *, rewrite_defaults: bool = True,
+    detected: Mapping[str, str] | None = None,
 ) -> tuple[dict[str, Any], NewProjectNotes]:
     """The new project's config (built-ins ← ``~/.msd/defaults.json`` ← ``choices``) and notes.
 
     Raises :class:`MsdError` with upstream's wording when ``ship.pr_body_sections`` is invalid.
     May rewrite defaults.json (legacy ``depth``), as upstream does; writes nothing else.
     ``rewrite_defaults=False`` is the side-effect-free preview the dialog shows while typing.
+    ``detected`` (see :func:`detect_keys`): the keys known to be available; given, nothing
+    asks the keyring.
     """
-    config, notes, _ = _build(choices, env, rewrite_defaults)
+    config, notes, _ = _build(choices, env, rewrite_defaults, detected)
     return config, notes
 
 

@@ -63,6 +63,7 @@ from msd_desktop.core.secrets.store import KeyringStatus, keyring_status, secret
 from msd_desktop.core.workspace.new_project import (
     NewProjectResult,
     build_new_project_config,
+    detect_keys,
     new_project,
 )
 from msd_desktop.core.workspace.project_folder import FolderCheck, check_project_folder
@@ -199,7 +200,11 @@ class NewProjectDialog(QDialog):
         self.keyring: KeyringStatus | None = None  # None until the check answered
         self.creating = False
         self.folder_check: FolderCheck | None = None
-        self.base, self.notes = build_new_project_config({}, self.env, rewrite_defaults=False)
+        # the keys available without asking the keyring; its answer comes from a worker
+        # (_check_keyring): a locked or frozen keyring must not hold the window
+        self.detected = detect_keys(self.env, keyring=False)
+        self.base, self.notes = build_new_project_config({}, self.env, rewrite_defaults=False,
+                                                         detected=self.detected)
         self._build(folder)
         self._refresh()
         self._check_keyring()
@@ -413,15 +418,23 @@ class NewProjectDialog(QDialog):
     # -- the keyring, asked once off the UI thread (a locked Secret Service can take seconds)
 
     def _check_keyring(self) -> None:
-        run_op(keyring_status, name="keyring status", on_finished=self._keyring_answered,
+        env = dict(self.env)
+
+        def work() -> tuple[KeyringStatus, dict[str, str]]:
+            status = keyring_status()
+            return status, detect_keys(env, keyring=status.usable)
+
+        run_op(work, name="keyring status", on_finished=self._keyring_answered,
                on_failed=lambda exc: self._keyring_answered(
-                   KeyringStatus(False, "unknown", str(exc) or type(exc).__name__)),
+                   (KeyringStatus(False, "unknown", str(exc) or type(exc).__name__),
+                    self.detected)),
                owner=self)
 
-    def _keyring_answered(self, status: KeyringStatus) -> None:
+    def _keyring_answered(self, answer: tuple[KeyringStatus, dict[str, str]]) -> None:
+        status, self.detected = answer
         self.keyring = status
+        self._refresh()  # the preview and its notes with what the keyring holds
         self._show_keyring()
-        self._refresh()
         self.keyring_checked.emit(status)
 
     def keys_usable(self) -> bool:
@@ -566,7 +579,9 @@ class NewProjectDialog(QDialog):
         self.folder_label.setStyleSheet(f"color: {semantic_color(color).name()}")
         try:
             config, notes = build_new_project_config(self.all_choices(), self.env,
-                                                     rewrite_defaults=False)
+                                                     rewrite_defaults=False,
+                                                     detected=self.detected)
+            self.notes = notes
             self.preview.setPlainText(json.dumps(config, indent=2, ensure_ascii=False))
             src = self.tr("built-ins ← ~/.msd/defaults.json ← your choices") \
                 if notes.defaults_used else \

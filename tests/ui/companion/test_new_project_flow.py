@@ -219,7 +219,7 @@ def test_messages_never_move_the_layout(qtbot: Any, tmp_path: Path,
     long_reason = ("No usable OS keyring was found. " + "Install a keyring. " * 40).strip()
     for status in (KeyringStatus(False, "x", long_reason), KeyringStatus(True, "y"),
                    KeyringStatus(False, "z", "")):
-        dlg._keyring_answered(status)
+        dlg._keyring_answered((status, {}))
         assert places() == start, status
     for text in (str(tmp_path / "missing"), str(a_file), str(tmp_path), ""):
         dlg.folder_edit.setText(text)
@@ -342,3 +342,34 @@ def test_help_opens_the_demo_workspace(qtbot: Any, tmp_path: Path, projects: Pat
     assert [w.path for w in registry.list()] == [projects]  # shown, never registered
     assert win.open_project(next(p.ref.root for p in win.browser.model.projects()
                                  if p.ref.root.name == "billing-service"))
+
+
+def test_the_dialog_never_asks_the_keyring_on_the_window_thread(
+        qtbot: Any, tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The preview lists the keys the keyring holds, but the keyring is asked in a worker
+    (with the keyring check): a locked or frozen keyring never holds the window. The keyring
+    answers through a stand-in that records its thread (fault injection: which thread asks)."""
+    import threading
+
+    from msd_desktop.core.secrets import store as secrets
+    from msd_desktop.ui.companion import new_project_dialog
+
+    asked_on: list[bool] = []
+
+    def has_secret(key: str, **_kw: Any) -> bool:
+        asked_on.append(threading.current_thread() is threading.main_thread())
+        return key == "brave_search"
+
+    monkeypatch.setattr(secrets, "has_secret", has_secret)
+    monkeypatch.setattr(new_project_dialog, "keyring_status",
+                        lambda: KeyringStatus(True, "test keyring"))
+    dlg = NewProjectDialog(env)
+    qtbot.addWidget(dlg)
+    with qtbot.waitSignal(dlg.keyring_checked, timeout=20000):
+        dlg.show()
+    dlg.folder_edit.setText(str(tmp_path / "weather"))
+    dlg.key_edits["exa_search"].setText("typed")
+    assert asked_on  # the keyring was asked…
+    assert not any(asked_on)  # …never on the window's thread
+    assert "keyring" in dlg.key_edits["brave_search"].placeholderText()
+    assert json.loads(dlg.preview.toPlainText())["brave_search"] is True
