@@ -14,20 +14,41 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, QTimer
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QSplitter
+
+from msd_desktop.ui.widgets.placement import fit_on_screen, saved_geometry
 
 if TYPE_CHECKING:
     from msd_desktop.ui.project_tabs import TabModules
 
 
+DEFAULT_SIZE = QSize(1400, 900)  # the first start's size (fitted to a smaller screen)
+
+
 def restore_geometry(window: QMainWindow, splitter: QSplitter, settings: QSettings) -> None:
-    """The window's size, place and splitter as they were (1400×900 the first time)."""
+    """The window's size, place and splitter as they were (1400×900 the first time), always
+    whole on the screen it opens on.
+
+    Qt refuses a saved geometry from a screen of another size (a laptop's screen after an
+    external monitor): ``restoreGeometry`` returns False and the window would open at its
+    size hint (722×447). Then, and whenever the size saved is larger than the screen, the
+    window takes the size it had, shrunk to the screen's available area.
+    """
     geometry = settings.value("ui/geometry")
     if isinstance(geometry, QByteArray | bytes) and geometry:
-        window.restoreGeometry(QByteArray(geometry))
+        blob = QByteArray(geometry)
+        saved = saved_geometry(blob)
+        if window.restoreGeometry(blob):
+            fit_on_screen(window, window.size(), saved)  # a no-op when it fits
+        elif saved is not None:
+            fit_on_screen(window, saved.normal.size(), saved)
+            if saved.maximized:
+                window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+        else:
+            fit_on_screen(window, DEFAULT_SIZE)
     else:
-        window.resize(1400, 900)
+        fit_on_screen(window, DEFAULT_SIZE)
     state = settings.value("ui/splitter")
     if isinstance(state, QByteArray | bytes) and state:
         splitter.restoreState(QByteArray(state))

@@ -7,9 +7,11 @@ person is looking at, whole.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize
+from dataclasses import dataclass
+
+from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QStyle, QWidget
 
 SCREEN_SHARE = 0.92  # never more of the screen than this (title bar and panels stay visible)
 
@@ -58,3 +60,64 @@ def place_over(window: QWidget, parent: QWidget | None, wanted: QSize) -> QRect:
     window.resize(rect.size())
     window.move(rect.topLeft())
     return rect
+
+
+# QWidget.saveGeometry()'s header: magic number, then format version 3 (Qt 5.15 and 6)
+_GEOMETRY_MAGIC = 0x1D9D0CB
+_GEOMETRY_VERSION = 3
+
+
+@dataclass(frozen=True)
+class SavedGeometry:
+    """What a ``saveGeometry()`` blob says: the window with its frame, without, maximized."""
+
+    frame: QRect
+    normal: QRect
+    maximized: bool
+
+
+def saved_geometry(blob: QByteArray) -> SavedGeometry | None:
+    """Read the sizes back from ``QWidget.saveGeometry()``'s blob (``None`` for a blob of
+    another format): ``restoreGeometry`` refuses one from a screen of another size, and the
+    window should still come back at the size the person gave it, as far as the screen
+    allows."""
+    stream = QDataStream(blob, QIODevice.OpenModeFlag.ReadOnly)
+    stream.setVersion(QDataStream.Version.Qt_4_0)
+    if stream.readUInt32() != _GEOMETRY_MAGIC or stream.readUInt16() != _GEOMETRY_VERSION:
+        return None
+    stream.readUInt16()  # minor version
+    frame, normal = QRect(), QRect()
+    stream >> frame
+    stream >> normal
+    stream.readInt32()  # screen number
+    maximized = bool(stream.readUInt8())
+    if stream.status() != QDataStream.Status.Ok or not normal.isValid():
+        return None
+    return SavedGeometry(frame, normal, maximized)
+
+
+def fit_on_screen(window: QWidget, wanted: QSize, saved: SavedGeometry | None = None) -> QRect:
+    """Size a top-level ``window`` to ``wanted``, shrunk to the available area of its screen
+    with room for the window manager's frame (as the saved blob measured it, else a title
+    bar), and move it back inside that area where a saved place makes it stick out (a window
+    never placed is left to the window manager). Returns the client rectangle chosen."""
+    area = available_rect(window)
+    extra = (saved.frame.size() - saved.normal.size()) if saved is not None else QSize(0, 0)
+    if extra.height() <= 0:
+        extra = QSize(max(extra.width(), 0),
+                      window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight))
+    room = QSize(max(area.width() - extra.width(), 1), max(area.height() - extra.height(), 1))
+    size = wanted.boundedTo(room).expandedTo(window.minimumSize().boundedTo(room))
+    if size != window.size():
+        window.resize(size)
+    if not window.testAttribute(Qt.WidgetAttribute.WA_Moved):
+        return QRect(area.topLeft(), size)  # never placed: the window manager places it
+    rect = QRect(window.pos(), size + extra)
+    if rect.right() > area.right():
+        rect.moveRight(area.right())
+    if rect.bottom() > area.bottom():
+        rect.moveBottom(area.bottom())
+    rect.moveTopLeft(QPoint(max(rect.left(), area.left()), max(rect.top(), area.top())))
+    if rect.topLeft() != window.pos():
+        window.move(rect.topLeft())
+    return QRect(rect.topLeft(), size)
