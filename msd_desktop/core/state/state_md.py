@@ -186,7 +186,7 @@ def heading_text(rest: str) -> str:
 
     The string form of ``re.sub(r"^[ \\t]+", "", …)``, ``re.sub(r"[ \\t]+#+[ \\t]*$", "", …)``
     and ``re.sub(r"^#+[ \\t]*$", "", …)`` in turn (a test checks they agree): three patterns
-    fewer to compile at start-up (bench P3).
+    fewer to compile.
     """
     text = rest.lstrip(" \t")
     tail = text.rstrip(" \t")
@@ -334,7 +334,8 @@ def _lacks_label(content: str, label: str) -> bool:
     """True when ``content`` certainly has no case-insensitive ``label`` in it.
 
     Why: each field name makes its own regexes, and compiling them costs more than the
-    search (bench P3, ~20 names per STATE.md); a field that is not there at all needs none.
+    search (a STATE.md is asked for some twenty names); a field that is not there at all
+    needs none.
     Exact for an ASCII ``label`` when ``content`` holds none of :data:`CASE_TRAPS`: every
     other character ``re.IGNORECASE`` equates with an ASCII one is ASCII itself.
     """
