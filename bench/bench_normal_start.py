@@ -1,7 +1,8 @@
 """Scale: the window as a person starts it, with thousands of projects, watching on.
 
-Each run is a fresh process (``--child``) with a fresh HOME (only the registry in it: one scan
-root holding N copies of the bundled demo projects), on an X server (``bench/xserver.py``:
+Each run is a fresh process (``--child``) with a fresh HOME (emptied, then only the registry
+in it: one scan root holding N copies of the bundled demo projects; the same path each run, as
+a person's HOME is), on an X server (``bench/xserver.py``:
 ``$DISPLAY`` or a private Xvfb; ``--platform offscreen`` for Qt's offscreen platform), the last
 project restored from QSettings (as after a previous session), watching on. ``cold`` runs start
 with an empty cache dir, ``warm`` ones with the cache the previous run left; they alternate,
@@ -448,9 +449,11 @@ def _peak_rss_mib() -> float:
 
 def run_child(home: Path, cache: Path, settings: Path, change_root: Path,
               platform: str, sample_gaps: int = 0) -> dict[str, object]:
-    """One start in a fresh HOME (a copy of ``home``: the registry only)."""
-    fresh = Path(tempfile.mkdtemp(prefix="home-", dir=home.parent))
-    shutil.copytree(home, fresh, dirs_exist_ok=True)
+    """One start in a fresh HOME: the same path each run (the summary cache is only valid for
+    the HOME it was made under), emptied and given a copy of ``home`` (the registry only)."""
+    fresh = home.parent / "run-home"
+    shutil.rmtree(fresh, ignore_errors=True)
+    shutil.copytree(home, fresh)
     env = {**os.environ, "HOME": str(fresh), "XDG_CONFIG_HOME": str(fresh / ".config"),
            "XDG_DATA_HOME": str(fresh / ".local/share"), "XDG_CACHE_HOME": str(cache),
            "XDG_STATE_HOME": str(fresh / ".local/state"), "MSD_HOME": str(fresh),
