@@ -35,6 +35,8 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.core.common.safe_read",
     "msd_desktop.core.common.text",
     "msd_desktop.core.common.user_dirs",
+    "msd_desktop.core.config",
+    "msd_desktop.core.config.layers",  # the layers' names (config_words): no dependencies
     "msd_desktop.core.state",
     "msd_desktop.core.state.next_command",
     "msd_desktop.core.state.project_summary",
