@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from msd_desktop.core.common.text import Text
-from msd_desktop.core.config.layers import layer_name
 from msd_desktop.ui.widgets.core_text import core_text
 
 
@@ -57,6 +56,8 @@ LAYER_TEXTS = (
 def layer_label(layer: str) -> str:
     """A config layer's name in the window's language (the id when it is no layer): the
     form's provenance and the matrix's "From" column name layers alike."""
+    from msd_desktop.core.config.layers import layer_name  # not on the first paint's path
+
     return QCoreApplication.translate("ConfigLayers", layer_name(layer))
 
 
