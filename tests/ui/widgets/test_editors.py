@@ -11,24 +11,23 @@ from pytestqt.qtbot import QtBot
 
 from msd_desktop.core.config.draft import InvalidInput
 from msd_desktop.core.config.schema import MISSING, SCHEMA
-from msd_desktop.ui.widgets.editors import (
-    EDITORS,
-    AgentSkillsEditor,
-    AgentValuesEditor,
+from msd_desktop.ui.widgets.editor_base import FieldSpec, field_spec
+from msd_desktop.ui.widgets.editors import EDITORS, create_editor
+from msd_desktop.ui.widgets.pattern_group_editor import PatternGroupEditor
+from msd_desktop.ui.widgets.review_editors import PrSectionsEditor, ReviewersEditor
+from msd_desktop.ui.widgets.scalar_editors import (
     CheckEditor,
     ComboEditor,
-    FieldSpec,
     JsonEditor,
-    ModelOverridesEditor,
-    PatternGroupEditor,
-    PrSectionsEditor,
-    ReviewersEditor,
     SecretSentinelEditor,
     SpinEditor,
     StringListEditor,
+)
+from msd_desktop.ui.widgets.table_editors import (
+    AgentSkillsEditor,
+    AgentValuesEditor,
+    ModelOverridesEditor,
     check_skill_path,
-    create_editor,
-    field_spec,
 )
 
 
