@@ -2925,6 +2925,10 @@ Last error: {last_error}</source>
         <translation>&amp;Tabela do rastro</translation>
     </message>
     <message>
+        <source>Go to the agents table</source>
+        <translation>Ir para a tabela de agentes</translation>
+    </message>
+    <message>
         <source>Resolve as if config.json named this runtime (Alt+U)</source>
         <translation>Resolver como se o config.json indicasse este runtime (Alt+U)</translation>
     </message>
@@ -4794,8 +4798,8 @@ Nenhum arquivo é excluído.</translation>
         <translation>Ir para: %1</translation>
     </message>
     <message>
-        <source>A key of this tab</source>
-        <translation>Uma tecla desta aba</translation>
+        <source>%1 or %2</source>
+        <translation>%1 ou %2</translation>
     </message>
     <message>
         <source>Keyboard shortcuts — MSD Desktop</source>

@@ -373,6 +373,8 @@ class ModelsPanel(QWidget):
                 (self.table, "Alt+G"))
         for widget, key in keys:
             shortcut = QShortcut(QKeySequence(key), self)
+            if widget is self.table:  # the others are named by their tooltips' "(Alt+…)"
+                shortcut.setWhatsThis(self.tr("Go to the agents table"))
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(functools.partial(self._focus, widget))
         order = (self.runtime_combo, self.profile_combo, self.effort_combo, self.attempt_spin,

@@ -3,9 +3,16 @@ shortcuts when the dialog opens — never a hand-kept list that drifts from the 
 
 What is listed: each ``QAction`` with a shortcut that belongs to the window (its menus and its
 window-wide actions), then each enabled ``QShortcut`` inside it (the open project's tabs add
-theirs, e.g. the Models tab's Alt+letters). A ``QShortcut`` has no text of its own; its
-description is its ``whatsThis``, else the widget whose tooltip names the key (the tooltips
-say "(Alt+U)"), else its parent's accessible name.
+theirs, e.g. the Models tab's Alt+letters). Only keys a person can act on, each once: an
+action nobody shows (in no menu, on no widget) is left out, a key already listed by an
+earlier row is not listed again, and a shortcut nothing describes is not guessed at. A
+``QShortcut`` has no text of its own; its description is its ``whatsThis``, else the widget
+whose tooltip names the key (the tooltips say "(Alt+U)": "Go to: <field>" for a field, the
+button's own words for a button), else its parent's accessible name.
+
+One action's keys read as alternatives, "Ctrl+Shift+Z or Ctrl+Y" (the first two the platform
+gives; a keyboard's dedicated Redo key, named like the action, would read as a second
+shortcut and is not listed).
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QSize, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
@@ -34,7 +42,7 @@ NATIVE = QKeySequence.SequenceFormat.NativeText
 
 @dataclass(frozen=True)
 class ShortcutRow:
-    keys: str  # "Ctrl+S, Ctrl+Shift+S" (native text)
+    keys: str  # "Ctrl+Shift+Z or Ctrl+Y" (native text)
     what: str  # the action's text without its mnemonic
     where: str  # the menu or tab it belongs to
 
@@ -45,8 +53,39 @@ def _plain(text: str) -> str:
     return re.sub(r"&(.)", r"\1", text)
 
 
+MAX_KEYS = 2  # alternatives listed for one action
+_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+              | Qt.KeyboardModifier.MetaModifier | Qt.KeyboardModifier.ShiftModifier)
+
+
+def _typed(sequence: QKeySequence) -> bool:
+    """Whether a person types ``sequence`` on an ordinary keyboard: not a dedicated key of
+    the multimedia range (Back, Redo, Copy…: Qt names them like the action)."""
+    if sequence.count() != 1:
+        return True
+    combination = sequence[0]  # type: ignore[index]  # (the stubs lack __getitem__)
+    return (bool(combination.keyboardModifiers() & _MODIFIERS)
+            or int(combination.key()) < int(Qt.Key.Key_Back))
+
+
 def _keys(sequences: list[QKeySequence]) -> str:
-    return ", ".join(s.toString(NATIVE) for s in sequences if not s.isEmpty())
+    """One action's keys as alternatives: "Ctrl+Shift+Z or Ctrl+Y"."""
+    shown: list[str] = []
+    for sequence in sequences:
+        text = sequence.toString(NATIVE)
+        if sequence.isEmpty() or not _typed(sequence) or text in shown:
+            continue
+        shown.append(text)
+    text = ""
+    for key in shown[:MAX_KEYS]:
+        text = key if not text else QCoreApplication.translate(
+            "ShortcutsDialog", "%1 or %2").replace("%2", key).replace("%1", text, 1)
+    return text
+
+
+def _shown(action: QAction) -> bool:
+    """Whether ``action`` is in a menu or on a widget (an action nowhere has no key)."""
+    return any(isinstance(o, QWidget) for o in action.associatedObjects())
 
 
 def _menu_of(action: QAction) -> str:
@@ -72,6 +111,7 @@ def _tab_of(widget: QWidget, root: QWidget) -> str:
 
 
 def _shortcut_text(shortcut: QShortcut, key: str) -> str:
+    """What ``shortcut`` does, in words; "" when nothing says (the row is left out)."""
     if shortcut.whatsThis():
         return shortcut.whatsThis()
     parent = shortcut.parent()
@@ -79,29 +119,33 @@ def _shortcut_text(shortcut: QShortcut, key: str) -> str:
         for widget in parent.findChildren(QWidget):
             tip = widget.toolTip()
             if key and f"({key})" in tip:
-                name = widget.accessibleName() or tip.replace(f"({key})", "").strip()
+                name = (widget.accessibleName() or tip.replace(f"({key})", "").strip())
+                name = name.split("\n", 1)[0]
+                if isinstance(widget, QAbstractButton):  # the key presses it
+                    return _plain(widget.text()) or name
                 return QCoreApplication.translate("ShortcutsDialog", "Go to: %1").replace(
-                    "%1", name.split("\n", 1)[0])
+                    "%1", name)
         if parent.accessibleName():
             return parent.accessibleName()
-    return shortcut.objectName() or QCoreApplication.translate("ShortcutsDialog",
-                                                                "A key of this tab")
+    return ""
 
 
 def collect_shortcuts(window: QWidget) -> list[ShortcutRow]:
     """The window's keys, as its actions and shortcuts define them right now."""
     rows: list[ShortcutRow] = []
-    seen: set[tuple[str, str]] = set()
+    taken: set[str] = set()  # each key once: the first row that names it (actions first)
 
-    def add(row: ShortcutRow) -> None:
-        if row.keys and (row.keys, row.what) not in seen:
-            seen.add((row.keys, row.what))
+    def add(row: ShortcutRow, sequences: list[QKeySequence]) -> None:
+        keys = {s.toString(NATIVE) for s in sequences if not s.isEmpty()}
+        if row.keys and row.what and not keys & taken:
+            taken.update(keys)
             rows.append(row)
 
     for action in window.findChildren(QAction):
-        if action.isSeparator() or action.menu() is not None:
+        if action.isSeparator() or action.menu() is not None or not _shown(action):
             continue
-        add(ShortcutRow(_keys(action.shortcuts()), _plain(action.text()), _menu_of(action)))
+        add(ShortcutRow(_keys(action.shortcuts()), _plain(action.text()), _menu_of(action)),
+            action.shortcuts())
     for shortcut in window.findChildren(QShortcut):
         if not shortcut.isEnabled():
             continue
@@ -109,7 +153,7 @@ def collect_shortcuts(window: QWidget) -> list[ShortcutRow]:
         parent = shortcut.parent()
         where = (_tab_of(parent, window) if isinstance(parent, QWidget)
                  else QCoreApplication.translate("ShortcutsDialog", "Window"))
-        add(ShortcutRow(key, _shortcut_text(shortcut, key), where))
+        add(ShortcutRow(key, _shortcut_text(shortcut, key), where), shortcut.keys())
     return rows
 
 
