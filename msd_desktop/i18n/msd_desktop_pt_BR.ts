@@ -5340,6 +5340,23 @@ Compacta: %2</translation>
         <translation>{0}: salvar antes suas alterações nas configurações?</translation>
     </message>
     <message>
+        <source>the save was cancelled</source>
+        <translation>o salvamento foi cancelado</translation>
+    </message>
+    <message>
+        <source>Saving… another program may hold the planning lock.</source>
+        <extracomment>A quit&apos;s saves that take longer than this show a box with Cancel (ms).</extracomment>
+        <translation>Salvando… outro programa pode estar detendo o bloqueio do planejamento.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Saving settings</source>
+        <translation>Salvando configurações</translation>
+    </message>
+    <message>
         <source>Not saved</source>
         <translation>Não salvo</translation>
     </message>

@@ -79,24 +79,87 @@ def ask_unsaved(parent: QWidget | None, sessions: list[EditSession], what: str) 
     return Answer.CANCEL
 
 
-def save_all(sessions: list[EditSession]) -> list[str]:
+def save_all(sessions: list[EditSession], parent: QWidget | None = None) -> list[str]:
     """Save every session; the messages of those that could not be saved (nothing written
-    for them; their edits stay)."""
+    for them; their edits stay).
+
+    Each file is saved by a worker (see save_worker): the window's thread runs its event
+    loop meanwhile, never waiting for a planning lock itself; after a moment a progress
+    box says so and its Cancel stops the saves still waiting for a lock."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from msd_desktop.ui.settings.save_worker import SaveJob, SaveOutcome
+
     problems: list[str] = []
+    jobs: list[SaveJob] = []
     for session in sessions:
         draft = session.draft
         if not draft.dirty:
             continue
-        keys = list(draft.pending)
         try:
-            draft.save()
+            jobs.append(SaveJob(session, draft.plan_save()))
         except MsdError as exc:
             problems.append(f"{draft.path}: {core_text(exc)}")
+    if not jobs:
+        return problems
+    outcomes: dict[int, SaveOutcome] = {}
+    loop = QEventLoop()
+
+    def ended(index: int, outcome: SaveOutcome) -> None:
+        outcomes[index] = outcome
+        if len(outcomes) == len(jobs):
+            loop.quit()
+
+    for index, job in enumerate(jobs):
+        job.finished.connect(lambda outcome, i=index: ended(i, outcome))
+        job.start()
+    boxes: list[QWidget] = []  # the progress box, made only when the saves take a while
+
+    def show_box() -> None:
+        box = _saving_box(parent, [job.cancel for job in jobs])
+        boxes.append(box)
+        box.show()
+
+    shown = QTimer()
+    shown.setSingleShot(True)
+    shown.timeout.connect(show_box)
+    shown.start(SAVING_BOX_AFTER_MS)
+    if len(outcomes) < len(jobs):
+        loop.exec()
+    shown.stop()
+    for box in boxes:
+        box.close()
+        box.deleteLater()
+    for index, job in enumerate(jobs):
+        outcome = outcomes[index]
+        if outcome.ok:
+            job.session.applied.emit(outcome.keys, None)
         else:
-            session.stack.setClean()
-            session.seal()
-            session.applied.emit(keys, None)
+            why = (QCoreApplication.translate("UnsavedSettings", "the save was cancelled")
+                   if outcome.cancelled else core_text(outcome.error)
+                   if isinstance(outcome.error, MsdError) else str(outcome.error))
+            problems.append(f"{job.planned.path}: {why}")
     return problems
+
+
+#: A quit's saves that take longer than this show a box with Cancel (ms).
+SAVING_BOX_AFTER_MS = 400
+
+
+def _saving_box(parent: QWidget | None, cancels: list[Callable[[], None]]) -> QWidget:
+    """"Saving…" with Cancel (stops the saves still waiting for a planning lock)."""
+    from PySide6.QtWidgets import QProgressDialog
+
+    box = QProgressDialog(QCoreApplication.translate(
+        "UnsavedSettings", "Saving… another program may hold the planning lock."),
+        QCoreApplication.translate("UnsavedSettings", "Cancel"), 0, 0, parent)
+    box.setObjectName("SavingSettingsDialog")
+    box.setWindowTitle(QCoreApplication.translate("UnsavedSettings", "Saving settings"))
+    box.setMinimumDuration(0)
+    box.setAutoClose(False)
+    box.setAutoReset(False)
+    box.canceled.connect(lambda: [cancel() for cancel in cancels])
+    return box
 
 
 def discard_all(sessions: list[EditSession]) -> None:
@@ -124,7 +187,7 @@ def settle_sessions(parent: QWidget | None, sessions: list[EditSession], what: s
     if answer is Answer.DISCARD:
         discard_all(dirty)
         return True
-    problems = save_all(dirty)
+    problems = save_all(dirty, parent)
     if problems:
         show_not_saved(parent, problems)
         return False
