@@ -167,7 +167,8 @@ def test_ctrl_s_saves_the_value_still_in_the_field(qtbot: QtBot, window: MainWin
     _key(Qt.Key.Key_A, CTRL)
     _keys("7")
     assert panel.save_button.isEnabled()
-    _key(Qt.Key.Key_S, CTRL)  # the cursor is still in the field
+    with qtbot.waitSignal(panel.save_finished, timeout=10000):  # Save runs in a worker
+        _key(Qt.Key.Key_S, CTRL)  # the cursor is still in the field
     qtbot.waitUntil(lambda: _config(window, "checklist-printer")["parallelization"][
         "max_concurrent_agents"] == 7, timeout=5000)
     assert panel.status.text().startswith("Saved 1 change(s)")
@@ -177,7 +178,8 @@ def test_ctrl_s_saves_the_value_still_in_the_field(qtbot: QtBot, window: MainWin
     # Ctrl+S from elsewhere in the window (the project tree has the focus)
     window.browser.tree.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.browser.tree, timeout=5000)
-    _key(Qt.Key.Key_S, CTRL)
+    with qtbot.waitSignal(panel.save_finished, timeout=10000):
+        _key(Qt.Key.Key_S, CTRL)
     qtbot.waitUntil(lambda: _config(window, "checklist-printer")["parallelization"][
         "max_concurrent_agents"] == 75, timeout=5000)
 
