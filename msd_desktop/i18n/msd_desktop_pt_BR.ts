@@ -5149,6 +5149,17 @@ Compacta: %2</translation>
     </message>
 </context>
 <context>
+    <name>StatusNotice</name>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>Dispensar esta mensagem</translation>
+    </message>
+    <message>
+        <source>Notice</source>
+        <translation>Aviso</translation>
+    </message>
+</context>
+<context>
     <name>StatusText</name>
     <message>
         <source>paused</source>

@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from msd_desktop.ui.companion.tray import ProjectTray
     from msd_desktop.ui.settings.sessions import EditSessions
     from msd_desktop.ui.state.panel import StatePanel, StateView
+    from msd_desktop.ui.widgets.status_notice import StatusNotice
     from msd_desktop.ui.widgets.watch_bridge import WatchBridge
 
 LARGE_LOAD = 100  # projects from which a load's steps each get event-loop turns of their own
@@ -119,6 +120,9 @@ class MainWindow(QMainWindow):
                                     lambda: [ref.root for ref in self.known_refs()])
         self.unsaved.changed.connect(self._unsaved_changed)
         self.unsaved.message_posted.connect(self.post_status)
+        # a restored edit is announced where the next status line cannot overwrite it
+        self._notice: StatusNotice | None = None
+        self.unsaved.notice_posted.connect(lambda text, kind: self.notice.show_notice(text, kind))
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):  # a session log-out asks about unsaved edits
             app.commitDataRequest.connect(self._commit_data)
@@ -271,6 +275,16 @@ class MainWindow(QMainWindow):
     def edit_sessions(self) -> EditSessions:
         """The Settings drafts and undo stacks of every file opened in this window."""
         return self.unsaved.sessions
+
+    @property
+    def notice(self) -> StatusNotice:
+        """The status bar's lasting message, left of the status line (made on first use)."""
+        if self._notice is None:
+            from msd_desktop.ui.widgets.status_notice import StatusNotice
+
+            self._notice = StatusNotice()
+            self.statusBar().insertWidget(0, self._notice, 2)
+        return self._notice
 
     def post_status(self, text: str) -> None:
         """One line in the status bar (file text shows visibly escaped)."""
@@ -649,6 +663,8 @@ class MainWindow(QMainWindow):
         set_unsaved = getattr(self.browser.model, "set_unsaved", None)
         if callable(set_unsaved):
             set_unsaved(self.unsaved.dirty_roots(roots))
+        if self._notice is not None and not self.unsaved.any_dirty():
+            self._notice.settle(UnsavedEdits.RESTORED)  # the restored edits saved or reverted
         self._update_title()
 
     def unsaved_may_go(self, what: str) -> bool:

@@ -34,6 +34,10 @@ class UnsavedEdits(QObject):
 
     changed = Signal()  # some draft changed: the title's marker and the tree's marks follow
     message_posted = Signal(str)  # a line for the status bar
+    # a message that must stay until it is dealt with: (text, what it is about)
+    notice_posted = Signal(str, str)
+    RESTORED = "restored"  # project edits a crashed run left, restored as unsaved
+    DEFAULTS_LEFT = "defaults-left"  # Global defaults edits a crashed run left
 
     def __init__(self, window: QWidget, env: dict[str, str], raise_window: Callable[[], Any],
                  known_roots: Callable[[], list[Path]]) -> None:
@@ -106,6 +110,7 @@ class UnsavedEdits(QObject):
             text += " " + self.tr("%n edited API key(s) were not kept: secrets are never "
                                   "written to disk.", "", secrets)
         self.message_posted.emit(text)
+        self.notice_posted.emit(text, self.RESTORED)
 
     def _say_global_defaults_recovered(self) -> None:
         """Global defaults keep their own drafts (their window restores them when opened):
@@ -115,9 +120,10 @@ class UnsavedEdits(QObject):
 
         recovery = DraftRecovery(default_recovery_dir(self._env))
         if recovery.record_path(defaults_path(self._env)).is_file():
-            self.message_posted.emit(self.tr(
-                "Global defaults have unsaved changes from the last run, which ended without "
-                "saving: Global defaults shows them."))
+            text = self.tr("Global defaults have unsaved changes from the last run, which "
+                           "ended without saving: Global defaults shows them.")
+            self.message_posted.emit(text)
+            self.notice_posted.emit(text, self.DEFAULTS_LEFT)
 
     # -- before leaving
 
