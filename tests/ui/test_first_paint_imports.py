@@ -64,6 +64,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.widgets.first_paint",
     "msd_desktop.ui.widgets.language_menu",
     "msd_desktop.ui.widgets.plain_text",
+    "msd_desktop.ui.widgets.placement",  # the saved size fitted to the screen at start
     "msd_desktop.ui.widgets.shortcuts",
     "msd_desktop.ui.widgets.status_text",
     "msd_desktop.ui.widgets.table_model",
