@@ -424,7 +424,9 @@ class NewProjectDialog(QDialog):
             status = keyring_status()
             return status, detect_keys(env, keyring=status.usable)
 
-        run_op(work, name="keyring status", on_finished=self._keyring_answered,
+        # a timeout: a frozen keyring is never waited for at quit (see api_keys_panel)
+        run_op(work, name="keyring status", timeout_s=30.0,
+               on_finished=self._keyring_answered,
                on_failed=lambda exc: self._keyring_answered(
                    (KeyringStatus(False, "unknown", str(exc) or type(exc).__name__),
                     self.detected)),

@@ -47,6 +47,7 @@ from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.workers import run_op
 
 REVEAL_SECONDS = 8
+KEYRING_TIMEOUT_S = 30.0  # a keyring that has not answered by then is reported as stuck
 
 
 # ---- modal questions (one function each) -----------------------------------------------------
@@ -414,4 +415,7 @@ class ApiKeysPanel(QWidget):
                 + "</span>")
             self.failed.emit(core_text(error))
 
-        run_op(work, name="api-keys", on_finished=finished, on_failed=failed)
+        # with a timeout: a frozen keyring ends as a message, and quitting never waits for
+        # it (an op without one counts as a file write the exit waits for, ~17 s)
+        run_op(work, name="api-keys", on_finished=finished, on_failed=failed,
+               timeout_s=KEYRING_TIMEOUT_S)

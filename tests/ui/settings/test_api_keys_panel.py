@@ -157,3 +157,32 @@ def test_a_key_shows_checking_until_the_keyring_answers(
         release.set()
     qtbot.waitUntil(lambda: not panel.busy, timeout=10000)
     assert panel.fields["brave_search"].text() != "checking…"
+
+
+def test_quitting_never_waits_for_a_frozen_keyring(
+        qtbot: QtBot, root: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exit waits for ops that may be writing a file; a keyring op that does not answer
+    is not one of them: quitting leaves it (it waited 15 + 2 s for it)."""
+    import threading
+
+    from msd_desktop.ui.widgets import workers
+
+    release, entered = threading.Event(), threading.Event()
+    real = secrets.list_secrets
+
+    def frozen(*args, **kwargs):  # fault injection: a keyring that does not answer
+        entered.set()
+        release.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(secrets, "list_secrets", frozen)
+    panel = ApiKeysPanel(root, env=env)
+    qtbot.addWidget(panel)
+    panel.show()
+    try:
+        qtbot.waitUntil(entered.is_set, timeout=10000)  # the keyring op runs, frozen
+        assert panel.busy
+        assert workers.wait_for_writes(0)  # the exit has nothing to wait for
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=10000)
