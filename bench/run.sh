@@ -23,3 +23,6 @@ PYEOF
 QT_QPA_PLATFORM=offscreen "$PY" bench/bench_p4_state_latency.py -n "${P4_WRITES:-60}"
 QT_QPA_PLATFORM=offscreen "$PY" bench/bench_p5_scan.py -n "${P5_PROJECTS:-1000}"
 "$PY" bench/bench_project_pick.py --picks "${PICKS:-21}"
+# The limits the tests check as behaviour only (lock, watcher memory, scans, parses, peak RSS,
+# quit): one JSON object with each figure, its target and all_pass.
+"$PY" bench/bench_core_limits.py -n "${LIMIT_RUNS:-5}"
