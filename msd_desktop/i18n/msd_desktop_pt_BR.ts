@@ -1832,6 +1832,10 @@ Last error: {last_error}</source>
         <translation>Chave secreta desconhecida: {key}. Chaves secretas: {keys}</translation>
     </message>
     <message>
+        <source>{root}: the project folder&apos;s name is not valid UTF-8, and keyring entries are named in UTF-8; nothing was stored. Store the key for every project instead (msd secrets set KEY --stdin, without --project), or rename the folder.</source>
+        <translation>{root}: o nome da pasta do projeto não é UTF-8 válido, e as entradas do chaveiro são nomeadas em UTF-8; nada foi armazenado. Armazene a chave para todos os projetos (msd secrets set KEY --stdin, sem --project) ou renomeie a pasta.</translation>
+    </message>
+    <message>
         <source>Install and start a Secret Service provider in your desktop session (the gnome-keyring package, or KeePassXC with its Secret Service integration). On a headless machine run inside `dbus-run-session` with an unlocked `gnome-keyring-daemon --unlock`.</source>
         <translation>Instale e inicie um provedor de Secret Service na sua sessão do desktop (o pacote gnome-keyring, ou o KeePassXC com a integração de Secret Service). Em uma máquina sem interface gráfica, rode dentro de `dbus-run-session` com um `gnome-keyring-daemon --unlock` desbloqueado.</translation>
     </message>

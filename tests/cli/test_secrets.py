@@ -238,3 +238,30 @@ def test_run_holds_the_keys_without_core_dumps(project: Path) -> None:
     proc = msd("run", "--", sys.executable, "-c", CORE_LIMITS, cwd=project)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "0 0 | 0 0\n"
+
+
+@pytest.mark.keyring
+def test_a_key_for_a_latin1_project_is_refused_plainly(tmp_path: Path) -> None:
+    """A per-project entry is named after the folder; a folder name that is not UTF-8 gets a
+    plain refusal (it was reported as an unavailable keyring, with the file fallback offered)
+    and nothing is stored or written."""
+    require_keyring()
+    root = os.path.join(os.fsencode(tmp_path), b"caf\xe9")
+    os.makedirs(os.path.join(root, b".planning"))
+    config = os.path.join(root, b".planning", b"config.json")
+    with open(config, "w", encoding="utf-8") as fh:
+        fh.write('{"mode": "yolo"}\n')
+    for argv in ([b"secrets", b"set", b"brave_search", b"--stdin", b"--project"],
+                 [b"config-set", b"brave_search", b"--stdin"]):
+        proc = subprocess.run(
+            [os.fsencode(sys.executable), b"-m", b"msd_desktop.cli", b"--cwd", root, *argv],
+            input=(BRAVE + "\n").encode(), capture_output=True, cwd=REPO, timeout=30,
+            check=False)
+        err = proc.stderr.decode()
+        assert proc.returncode == 1, err
+        assert err.startswith(f"Error: {tmp_path}/caf\\xe9: the project folder's name is not "
+                              "valid UTF-8")
+        assert "--allow-file-fallback" not in err
+        assert BRAVE[:-4] not in err + proc.stdout.decode()
+    with open(config, encoding="utf-8") as fh:
+        assert fh.read() == '{"mode": "yolo"}\n'

@@ -153,6 +153,20 @@ def _project_user(key: str, root: Path) -> str:
     return f"{key}@{Path(root).resolve()}"
 
 
+def _check_project_name(root: Path) -> None:
+    """Refuse a per-project entry for a folder whose name is not UTF-8: the entry is named
+    after the folder and the keyring holds UTF-8 names only (it would fail as "unavailable")."""
+    from msd_desktop.core.common.os_text import is_utf8_text, shown_path
+
+    resolved = Path(root).resolve()
+    if not is_utf8_text(str(resolved)):
+        raise MsdError(Text.of(
+            "{root}: the project folder's name is not valid UTF-8, and keyring entries are "
+            "named in UTF-8; nothing was stored. Store the key for every project instead "
+            "(msd secrets set KEY --stdin, without --project), or rename the folder.",
+            root=shown_path(resolved)))
+
+
 # --------------------------------------------------------------------------- keyring status
 
 
@@ -317,6 +331,8 @@ def store_secret(
     """
     _check_key(key)
     _check_value(key, value)
+    if root is not None:
+        _check_project_name(root)
     backend = _usable_backend()
     user = key if root is None else _project_user(key, root)
     try:
