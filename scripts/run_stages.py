@@ -6,7 +6,8 @@ keyring. The stages:
 ``quick``      unit, core, CLI, UI offscreen, differential (against the cached upstream) —
                in parallel (pytest-xdist), each file on one worker in its own order (a few
                modules check a figure over all their tests last); the everyday tier
-               (``--quick``).
+               (``--quick``, which also lowers the examples per property test to 20 unless
+               ``MSD_TEST_EXAMPLES`` says otherwise; the full run keeps 100).
 ``services``   what needs the real keyring or starts the app under the X server (markers
                ``keyring`` and ``e2e``), one at a time: end-to-end tests press keys on one
                display (focus is global) and keyring tests share global entries with fixed
@@ -40,6 +41,7 @@ STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
     ("packaging", "packaging", [], {"QT_QPA_PLATFORM": "offscreen"}),
 ]
 NO_TESTS = 5
+QUICK_EXAMPLES = "20"
 SUMMARY = re.compile(r"^=+ (.*\b(passed|failed|error|errors|skipped|deselected)\b.*) in [\d.]+s")
 
 
@@ -129,6 +131,8 @@ def main(argv: list[str]) -> int:
         print(f"error: {why}", file=sys.stderr, flush=True)
         return 1
     quick = "--quick" in argv
+    if quick:  # the everyday run: fewer examples per property test (the full run keeps 100)
+        os.environ.setdefault("MSD_TEST_EXAMPLES", QUICK_EXAMPLES)
     args = [a for a in argv if a != "--quick"]
     user_marker, args = split_marker(args)
     results: list[tuple[str, int, str, float]] = []

@@ -37,8 +37,12 @@ RUNTIME_HOME_VARS = sorted({v for h in RUNTIME_HOMES for v in h.env if not v.sta
 # MSD_TEST_RANDOM=1 to explore new examples (hypothesis prints a @reproduce_failure blob).
 # No wall-clock deadline: speed is measured by bench/, never asserted in tests.
 EXPLORE = os.environ.get("MSD_TEST_RANDOM", "") not in ("", "0")
+# MSD_TEST_EXAMPLES lowers the examples per property test (`scripts/run-tests.sh --quick` sets
+# it for the everyday run; the full run keeps hypothesis's 100).
+EXAMPLES = int(os.environ.get("MSD_TEST_EXAMPLES", "0") or 0)
 settings.register_profile(
-    "msd", derandomize=not EXPLORE, database=None, deadline=None, print_blob=True
+    "msd", derandomize=not EXPLORE, database=None, deadline=None, print_blob=True,
+    **({"max_examples": EXAMPLES} if EXAMPLES > 0 else {}),
 )
 settings.load_profile("msd")
 # Nothing is written into the checkout: hypothesis keeps its files in a folder of this run.
