@@ -17,7 +17,7 @@ from typing import Any
 
 from msd_desktop.core.common.js_number import normalize_number, number_to_string
 
-__all__ = ["json_parse", "json_stringify"]
+__all__ = ["json_parse", "json_stringify", "same_json_value"]
 
 _surrogate_re: re.Pattern[str] | None = None
 
@@ -122,3 +122,16 @@ def json_parse(text: str) -> Any:
         parse_constant=_reject_constant,
         object_pairs_hook=_js_object,
     )
+
+
+def same_json_value(a: Any, b: Any) -> bool:
+    """Equal as JSON values, key order included, and of the same Python types (``1``, ``1.0``
+    and ``True`` are told apart: a draft must not take a changed type for "no change")."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same_json_value(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(
+            same_json_value(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)

@@ -16,31 +16,44 @@ from __future__ import annotations
 from typing import Any
 
 
-class Record:
-    """Equality and ``repr`` over the fields named in the subclass's ``__match_args__``."""
+class _Fields:
+    """``repr`` over the fields named in the subclass's ``__match_args__``, and their values."""
 
     __slots__ = ()
     __match_args__: tuple[str, ...] = ()
 
-    def _fields(self) -> tuple[object, ...]:
+    def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__match_args__)
 
-    def __eq__(self, other: object) -> bool:
+    def _same_fields(self, other: object) -> bool:
+        """Whether ``other`` is of this very class with equal fields (``==`` of a record)."""
         if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Record)
+            return False
+        assert isinstance(other, _Fields)
         return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass with eq=True
 
     def __repr__(self) -> str:
         body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
         return f"{type(self).__name__}({body})"
 
 
-class ReadOnlyRecord:
+class Record(_Fields):
+    """Equality and ``repr`` over the fields named in the subclass's ``__match_args__``."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._same_fields(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass with eq=True
+
+
+class ReadOnlyRecord(_Fields):
     """A read-only record: ``repr`` over the fields in ``__match_args__``; assigning or
-    deleting a field raises ``AttributeError``, as a frozen dataclass does.
+    deleting a field raises ``AttributeError``, as a frozen dataclass does; compared by
+    identity.
 
     Why not ``@dataclass(frozen=True)``: the schema builds ~190 of these while the Settings tab
     opens, and each decorated class is generated code compiled at import. A subclass lists its
@@ -49,11 +62,6 @@ class ReadOnlyRecord:
     """
 
     __slots__ = ()
-    __match_args__: tuple[str, ...] = ()
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"{type(self).__name__}({body})"
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -67,14 +75,10 @@ class FrozenRecord(ReadOnlyRecord):
 
     __slots__ = ()
 
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__match_args__)
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        assert isinstance(other, FrozenRecord)
-        return self._values() == other._values()
+        return self._same_fields(other)
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._fields())

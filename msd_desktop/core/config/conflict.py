@@ -17,18 +17,17 @@ are applied as :meth:`ConfigDraft.result_data` applies them (one function, teste
 
 from __future__ import annotations
 
-import copy
 import difflib
 from collections.abc import Iterator, Mapping
 from enum import Enum
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from msd_desktop.core.common.js_json import same_json_value
 from msd_desktop.core.common.jsonfile import dump_json, read_json_file
 from msd_desktop.core.common.key_paths import get_path
-from msd_desktop.core.config.draft import GROUP_KEYS, UNSET, ConfigDraft
+from msd_desktop.core.config.draft import UNSET, ConfigDraft, apply_pending
 from msd_desktop.core.config.schema import MISSING
-from msd_desktop.core.config.setter import apply_set, normalize_value
 from msd_desktop.core.secrets.masking import mask, mask_document
 
 __all__ = [
@@ -109,38 +108,11 @@ class MergePreview(NamedTuple):
         )
 
 
-def apply_pending(
-    data: Mapping[str, Any], pending: Mapping[str, Any], skip: Any = ()
-) -> dict[str, Any]:
-    """``data`` with each pending edit not in ``skip`` applied, as the draft applies them."""
-    out = copy.deepcopy(dict(data))
-    for key, value in pending.items():
-        if key in skip:
-            continue
-        if value is UNSET:
-            out = apply_set(out, key, None)
-        elif key in GROUP_KEYS:
-            out = apply_set(out, key, value)
-        else:
-            out = apply_set(out, key, normalize_value(key, value))
-    return out
-
-
 def _value(data: Mapping[str, Any] | None, key: str) -> Any:
     if data is None:
         return MISSING
     found, value = get_path(data, key)
     return value if found else MISSING
-
-
-def _same(a: Any, b: Any) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
 
 
 def _leaf_changes(before: Any, after: Any, prefix: str = "") -> Iterator[str]:
@@ -152,7 +124,7 @@ def _leaf_changes(before: Any, after: Any, prefix: str = "") -> Iterator[str]:
         old, new = b.get(name, MISSING), a.get(name, MISSING)
         if isinstance(old, dict) and isinstance(new, dict):
             yield from _leaf_changes(old, new, path + ".")
-        elif not _same(old, new):
+        elif not same_json_value(old, new):
             yield path
 
 
@@ -186,9 +158,9 @@ def merge_preview(
             MISSING if value is UNSET else value
         )
         base_value, theirs_value = _value(base, key), _value(theirs, key)
-        disk_changed = theirs is not None and not _same(base_value, theirs_value)
+        disk_changed = theirs is not None and not same_json_value(base_value, theirs_value)
         conflict = (not invalid and disk_changed
-                    and not _same(_value(apply_pending(theirs or {}, {key: value}), key),
+                    and not same_json_value(_value(apply_pending(theirs or {}, {key: value}), key),
                                   theirs_value))
         if conflict and choices.get(key) is Side.THEIRS:
             dropped.add(key)

@@ -258,6 +258,25 @@ def write_planned(planned: PlannedSave) -> Fingerprint:
     return write_project_config(planned.path, planned.data, planned.expected)
 
 
+def apply_pending(
+    data: Mapping[str, Any], pending: Mapping[str, Any], skip: Any = ()
+) -> dict[str, Any]:
+    """``data`` with each pending edit not in ``skip`` applied: an unset removes the key, a group
+    key takes its whole object, any other value is stored as the core normalises it."""
+    out = copy.deepcopy(dict(data))
+    for key, value in pending.items():
+        if key in skip:
+            continue
+        if value is UNSET:
+            out = apply_set(out, key, None)
+        elif key in GROUP_KEYS:
+            out = apply_set(out, key, value)
+        else:
+            out = apply_set(out, key, normalize_value(key, value))
+    return out
+
+
+
 class ConfigDraft:
     """One file's content as read plus pending edits; ``save`` writes them all at once."""
 
@@ -381,17 +400,7 @@ class ConfigDraft:
 
     def result_data(self, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """``base`` (default: the file as read) with every valid pending edit applied."""
-        out = copy.deepcopy(dict(self.data if base is None else base))
-        for key, value in self.pending.items():
-            if key in self.errors:
-                continue
-            if value is UNSET:
-                out = apply_set(out, key, None)
-            elif key in GROUP_KEYS:
-                out = apply_set(out, key, value)
-            else:
-                out = apply_set(out, key, normalize_value(key, value))
-        return out
+        return apply_pending(self.data if base is None else base, self.pending, self.errors)
 
     def original_text(self) -> str:
         if self.file.text is not None and self.file.ok:

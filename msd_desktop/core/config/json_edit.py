@@ -26,6 +26,7 @@ from collections.abc import Collection, Iterator, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
+from msd_desktop.core.common.js_json import same_json_value
 from msd_desktop.core.common.jsonfile import dump_json, parse_json_text
 from msd_desktop.core.common.key_paths import get_path, key_and_parents
 from msd_desktop.core.common.text import Text
@@ -132,7 +133,7 @@ def _changed_paths(before: Any, after: Any, prefix: str = "") -> Iterator[str]:
             if isinstance(old, dict) != isinstance(new, dict):
                 yield path
             yield from _changed_paths(old, new, path + ".")
-        elif not _same(old, new):
+        elif not same_json_value(old, new):
             yield path
 
 
@@ -142,17 +143,6 @@ class _Absent:
 
 
 _ABSENT = _Absent()
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON values (``1`` and ``1.0`` and ``True`` are told apart)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
 
 
 def _owner(path: str, keys: Collection[str]) -> str | None:

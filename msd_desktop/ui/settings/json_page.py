@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.core.common.js_json import same_json_value
 from msd_desktop.core.config.draft import UNSET, ConfigDraft
 from msd_desktop.core.config.json_edit import (
     TextProblem,
@@ -183,17 +184,6 @@ class JsonEditCommand(QUndoCommand):
 def _as_set(value: Any) -> Any:
     """A draft value as ``ConfigDraft.set`` takes it (absent → ``None``, i.e. remove)."""
     return None if value is MISSING or value is UNSET else value
-
-
-def _same_json(a: Any, b: Any) -> bool:
-    """Equal as JSON documents, key order included."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(_same_json(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -348,7 +338,7 @@ class JsonSettingsPage(QWidget):
             return
         doc = document_text(display_data(self.draft))
         if self.parse_problem is not None:
-            if not _same_json(doc.data, self._synced):
+            if not same_json_value(doc.data, self._synced):
                 self._stale = True  # never drop what is being typed: say so and wait
                 self.stale_bar.show()
             self._mark_text_error()

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from msd_desktop.core.common.js_json import json_parse, json_stringify
+from msd_desktop.core.common.js_json import json_parse, json_stringify, same_json_value
 from tests.node_js import run_node
 
 
@@ -122,3 +122,19 @@ def test_parse_matches_node(texts: list[str]) -> None:
         texts,
     )
     assert [_parsed(t) for t in texts] == expected
+
+
+def test_same_json_value_tells_types_and_key_order_apart() -> None:
+    assert same_json_value({"a": [1, None]}, {"a": [1, None]})
+    assert not same_json_value(1, 1.0)
+    assert not same_json_value(1, True)
+    assert not same_json_value({"a": 1, "b": 2}, {"b": 2, "a": 1})
+    assert not same_json_value([1], [1, 2])
+
+
+@given(JSONISH)
+def test_same_json_value_is_reflexive_and_follows_the_text(value: Any) -> None:
+    copy = json.loads(json.dumps(value))
+    assert same_json_value(value, value)
+    if same_json_value(value, copy):
+        assert json_stringify(value) == json_stringify(copy)
