@@ -36,6 +36,7 @@ from msd_desktop.ui.widgets.editors import ValueEditor
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
+from msd_desktop.ui.widgets.wrapping_label import WrappingLabel
 
 ELIDED_MAX_HINT = 420  # px: the widest an elided default (or path, status line) asks to be
 
@@ -102,13 +103,12 @@ class KeyRowWidget(QFrame):
         name_controls(editor, fk.title, fk.description)
         layout.addWidget(editor)
         self._outlined = False  # the editor outlined in the error colour (invalid value)
-        self.error = plain_label(QLabel())  # the core's message quotes the value
-        self.error.setWordWrap(True)
+        # the core's message quotes the value: a long word (compact JSON, a path) wraps too
+        self.error = WrappingLabel()
         tint(self.error, "error")
         self.error.hide()
         layout.addWidget(self.error)
-        self.provenance = muted(plain_label(QLabel()))  # quotes values from the files
-        self.provenance.setWordWrap(True)
+        self.provenance = muted(WrappingLabel())  # quotes values from the files, as they are
         font = self.provenance.font()
         font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
         self.provenance.setFont(font)
