@@ -294,10 +294,6 @@
         <translation>Nenhuma alteração não salva.</translation>
     </message>
     <message>
-        <source>{0} changed on disk while you have unsaved changes. Reload discards your changes; Keep mine applies them on top of the new file (save to write them).</source>
-        <translation>{0} mudou no disco enquanto você tem alterações não salvas. Recarregar descarta suas alterações; Manter as minhas as aplica sobre o novo arquivo (salve para gravá-las).</translation>
-    </message>
-    <message>
         <source>Save ({0} invalid)</source>
         <translation>Salvar ({0} inválidos)</translation>
     </message>
@@ -455,18 +451,6 @@
     <message>
         <source>Not saved. The file check says: {0}</source>
         <translation>Não salvo. A verificação do arquivo diz: {0}</translation>
-    </message>
-    <message>
-        <source>The file changed on disk; the form was reloaded.</source>
-        <translation>O arquivo mudou no disco; o formulário foi recarregado.</translation>
-    </message>
-    <message>
-        <source>Reloaded from disk; your unsaved changes were discarded.</source>
-        <translation>Recarregado do disco; suas alterações não salvas foram descartadas.</translation>
-    </message>
-    <message>
-        <source>Kept your changes on top of the file on disk; save to write them.</source>
-        <translation>Suas alterações foram mantidas sobre o arquivo do disco; salve para gravá-las.</translation>
     </message>
     <message>
         <source>Fix the fields outlined in red first; {0} invalid</source>
@@ -2298,6 +2282,25 @@ Last error: {last_error}</source>
     <message>
         <source>Not a directory: {root}</source>
         <translation>Não é um diretório: {root}</translation>
+    </message>
+</context>
+<context>
+    <name>DiskSyncedForm</name>
+    <message>
+        <source>The file changed on disk; the form was reloaded.</source>
+        <translation>O arquivo mudou no disco; o formulário foi recarregado.</translation>
+    </message>
+    <message>
+        <source>{0} changed on disk while you have unsaved changes. Reload discards your changes; Keep mine applies them on top of the new file (save to write them).</source>
+        <translation>{0} mudou no disco enquanto você tem alterações não salvas. Recarregar descarta suas alterações; Manter as minhas as aplica sobre o novo arquivo (salve para gravá-las).</translation>
+    </message>
+    <message>
+        <source>Reloaded from disk; your unsaved changes were discarded.</source>
+        <translation>Recarregado do disco; suas alterações não salvas foram descartadas.</translation>
+    </message>
+    <message>
+        <source>Kept your changes on top of the file on disk; save to write them.</source>
+        <translation>Suas alterações foram mantidas sobre o arquivo do disco; salve para gravá-las.</translation>
     </message>
 </context>
 <context>

@@ -10,9 +10,11 @@ registry's hints: validation, defaults, provenance and writing are the core's.
 The form is split by what each part does: the rows are built lazily by its base class
 (:mod:`~msd_desktop.ui.settings.lazy_form`), one row is a
 :class:`~msd_desktop.ui.settings.key_row.KeyRowWidget`, the small widgets they share are in
-:mod:`~msd_desktop.ui.settings.form_widgets`, and the file's one watch is
-:mod:`~msd_desktop.ui.settings.file_watch`. This module holds the panel: the file and its
-draft, scope, editing, Save, the disk, the filter and the chrome.
+:mod:`~msd_desktop.ui.settings.form_widgets`, following the file on disk is the layer
+:mod:`~msd_desktop.ui.settings.disk_sync` (with the file's one watch,
+:mod:`~msd_desktop.ui.settings.file_watch`) and a save runs in
+:mod:`~msd_desktop.ui.settings.save_worker`. This module holds the panel: the file and its
+draft, scope, editing, Save, the filter and the chrome.
 
 Every change in a field (each keystroke, toggle, choice) goes into the draft at once, as a
 command on the file's undo stack (:mod:`msd_desktop.ui.settings.undo`): the draft always holds
@@ -21,7 +23,7 @@ Undo / Redo cover every field, Reset and Revert. Drafts and their undo history b
 window's :class:`~msd_desktop.ui.settings.sessions.EditSessions` (one per file), so switching
 project, workstream or scope keeps them; the window asks before it closes with unsaved edits.
 
-The file is watched once (in the main window by its workspace watch, which calls
+The file is watched once (see disk_sync: in the main window by its workspace watch, which calls
 ``on_files_changed``; otherwise, and for ``~/.msd/defaults.json``, by the form's own watch): a
 change on disk with no draft reloads; with a draft, a banner offers Reload or Keep mine and
 shows the difference first. Nothing is lost silently. Our own writes besides Save (the keyring
@@ -46,13 +48,11 @@ from PySide6.QtCore import (
     QCoreApplication,
     QModelIndex,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import (
     QKeySequence,
     QShortcut,
-    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -85,7 +85,7 @@ from msd_desktop.core.config.draft import (
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.store import LoadedConfig, load_config
 from msd_desktop.core.workspace.registry import ProjectRef
-from msd_desktop.ui.settings.file_watch import ConfigFileWatch
+from msd_desktop.ui.settings.disk_sync import DiskSyncedForm
 from msd_desktop.ui.settings.form_model import (
     ConfigFilterProxyModel,
     ConfigFormModel,
@@ -94,7 +94,7 @@ from msd_desktop.ui.settings.form_model import (
 )
 from msd_desktop.ui.settings.form_widgets import Banner, muted, name_clear_button, short_error, tint
 from msd_desktop.ui.settings.key_row import ELIDED_MAX_HINT
-from msd_desktop.ui.settings.lazy_form import FILTER_BUDGET_MS, LazyFormBody
+from msd_desktop.ui.settings.lazy_form import FILTER_BUDGET_MS
 from msd_desktop.ui.settings.row_actions import RowActions
 from msd_desktop.ui.settings.save_worker import WAITING, WRITING, SaveJob, SaveOutcome
 from msd_desktop.ui.settings.sessions import EditSessions
@@ -117,7 +117,6 @@ from msd_desktop.ui.widgets.plain_text import (
 from msd_desktop.ui.widgets.shortcuts import redo_keys
 
 if TYPE_CHECKING:
-    from msd_desktop.ui.settings.conflict_view import ConflictView
     from msd_desktop.ui.settings.json_page import JsonSettingsPage
 
 # ---- modal questions (one function each, so a test replaces one call) ----------------------
@@ -140,13 +139,12 @@ def ask_discard_changes(parent: QWidget, what: str) -> bool:
 # ---- the panel ------------------------------------------------------------------------------
 
 
-class ConfigFormPanel(LazyFormBody):
+class ConfigFormPanel(DiskSyncedForm):
     """The Settings tab for one project."""
 
     saved = Signal(list)  # the keys written
     save_finished = Signal(bool, list)  # every save() ends so: saved?, the keys written
     draft_changed = Signal()  # any edit, revert, reload or scope switch
-    disk_conflict_shown = Signal()
     scope_changed = Signal(object)  # Scope
     undo_stack_changed = Signal(object)  # the QUndoStack of the file now shown
 
@@ -178,16 +176,6 @@ class ConfigFormPanel(LazyFormBody):
         self.proxy.setSourceModel(self.model)
         self.toc_model = SectionTocModel(self.proxy, self)
         self._know_keys()  # rows are built lazily (lazy_form)
-        self.file_watch = ConfigFileWatch(self)
-        self.file_watch.changed.connect(self._on_disk_event)
-        self._disk_timer = QTimer(self)
-        self._disk_timer.setSingleShot(True)
-        self._disk_timer.setInterval(40)
-        self._disk_timer.timeout.connect(self.check_disk)
-        # Our own writes besides Save (keyring moves, the API keys panel's sentinel): the
-        # content they left is ours, so its change on disk is not reported as someone else's.
-        self._own_writes = 0  # such writes still running
-        self._own_fingerprint: Any = None
         self._build()
         self.load_scope(Scope.PROJECT)
 
@@ -318,7 +306,6 @@ class ConfigFormPanel(LazyFormBody):
         # The JSON page's text box is built when the page (or json_view) is first needed.
         self._json_view: QPlainTextEdit | None = None
         self._json_page_widget: JsonSettingsPage | None = None
-        self._conflict_view: ConflictView | None = None  # built on "Show difference"
         self._json_page = QWidget()
         QVBoxLayout(self._json_page).setContentsMargins(0, 0, 0, 0)
         self.inner_tabs.addTab(self._json_page, self.tr("JSON"))
@@ -521,24 +508,6 @@ class ConfigFormPanel(LazyFormBody):
         if job is not None:  # a save of this file still running (the form was rebuilt)
             self._follow_save(job)
 
-    def _watch(self, path: Path) -> None:
-        self.file_watch.watch(path)
-
-    def use_window_watch(self) -> None:
-        """Main-window hook: the window's workspace watch reports changes of the project's
-        ``config.json`` (``on_files_changed``); the form's own watch is left for the others."""
-        self.file_watch.cover(scope_path(Scope.PROJECT, self.root, self.env, None))
-
-    def release_watches(self) -> None:
-        """Main-window hook, when the window closes: drop the file watch now (see
-        file_watch); showing the panel again re-arms it and checks the file."""
-        self.file_watch.release()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self.file_watch.released and self.draft is not None:
-            self.check_disk()  # re-arms the watch; the file may have changed meanwhile
-
     def _load_provenance(self) -> None:
         try:
             self.loaded = load_config(self.root, self.env, workstream=self.workstream)
@@ -722,118 +691,6 @@ class ConfigFormPanel(LazyFormBody):
         why = core_text(error) if isinstance(error, MsdError) else visible(
             f"{type(error).__name__}: {error}")
         self.status.setText(self.tr("Not saved. The file check says: {0}").format(why))
-
-    # ---- the disk ---------------------------------------------------------------------------
-
-    def on_files_changed(self, event: object = None) -> None:
-        """Main-window hook: a file of this project changed."""
-        self._disk_timer.start()
-
-    def _on_disk_event(self, *_args: Any) -> None:
-        self._disk_timer.start()
-
-    def _own_write_done(self) -> None:
-        """One of our own writes (not Save) finished: what is on disk now is ours."""
-        if self.draft is not None:
-            from msd_desktop.core.common.jsonfile import fingerprint_of
-
-            self._own_fingerprint = fingerprint_of(self.draft.path)
-        self.check_disk()
-
-    def _is_own_content(self) -> bool:
-        if self.draft is None or self._own_fingerprint is None:
-            return False
-        from msd_desktop.core.common.jsonfile import fingerprint_of
-
-        return bool(self._own_fingerprint.same_content(fingerprint_of(self.draft.path)))
-
-    def check_disk(self) -> None:
-        """Compare the file with what the draft read: reload, or show the conflict banner.
-        Content one of our own writes left reloads without a word (it is no outside change)."""
-        if self.draft is None:
-            return
-        self._watch(self.draft.path)  # an atomic replace drops the file's watch
-        if self._own_writes > 0 or self.save_job() is not None:
-            return  # our write is still running; its end checks again
-        if getattr(self.api_keys, "busy", False):
-            self._disk_timer.start()  # the API keys panel may be writing: look again shortly
-            return
-        if not self.draft.changed_on_disk():
-            return
-        if self.draft.dirty:
-            self._show_disk_banner()
-        else:
-            own, said = self._is_own_content(), self.status.text()
-            self.draft.reload()
-            self._reload_everything()
-            if own:
-                self.status.setText(said)  # what our own write reported stays
-            else:
-                self.status.setText(self.tr("The file changed on disk; the form was reloaded."))
-
-    def _show_disk_banner(self) -> None:
-        assert self.draft is not None
-        self.disk_banner.label.setText(self.tr(
-            "{0} changed on disk while you have unsaved changes. Reload discards your changes; "
-            "Keep mine applies them on top of the new file (save to write them).").format(
-                visible(self.draft.path.name)))
-        if self._conflict_view is not None and not self._conflict_view.isHidden():
-            self._conflict_view.refresh()  # the file may have changed once more
-        self.disk_banner.show()
-        self.disk_conflict_shown.emit()
-
-    @property
-    def conflict_view(self) -> ConflictView:
-        """Base, disk now, mine and what Keep mine writes (see conflict_view), built on first
-        use under the banner."""
-        if self._conflict_view is None:
-            from msd_desktop.core.config.conflict import preview_for_draft
-            from msd_desktop.ui.settings.conflict_view import ConflictView
-
-            view = ConflictView()
-            view.hide()
-
-            def compute(choices: Any) -> Any:
-                assert self.draft is not None
-                return preview_for_draft(self.draft, choices)
-
-            view.set_source(compute)
-            outer = self.layout()
-            assert isinstance(outer, QVBoxLayout)
-            outer.insertWidget(outer.indexOf(self.disk_banner) + 1, view, 2)
-            self._conflict_view = view
-        return self._conflict_view
-
-    def _toggle_disk_diff(self) -> None:
-        view = self.conflict_view
-        if view.isHidden():
-            view.refresh()
-        view.setVisible(view.isHidden())
-
-    def reload_from_disk(self) -> None:
-        if self.draft is None:
-            return
-        self.draft.reload()
-        self._reload_everything()
-        self.status.setText(self.tr("Reloaded from disk; your unsaved changes were discarded."))
-
-    def keep_mine(self) -> None:
-        """Apply the pending edits on top of the file on disk now; a key both sides changed
-        keeps the disk's value where the conflict view says so."""
-        if self.draft is None:
-            return
-        dropped: list[str] = []
-        if self._conflict_view is not None:
-            from msd_desktop.core.config.conflict import Side
-
-            dropped = [k for k, side in self._conflict_view.choices().items()
-                       if side is Side.THEIRS]
-        self.draft.reload(keep_mine=True)
-        for key in dropped:
-            self.draft.discard(key)
-        self._reload_everything()
-        self.status.setText(self.tr("Kept your changes on top of the file on disk; save to "
-                                    "write them."))
 
     # ---- filtering and chrome ---------------------------------------------------------------
 

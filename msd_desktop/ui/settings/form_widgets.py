@@ -11,6 +11,7 @@ message is always plain text: it quotes paths).
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import (
@@ -52,7 +53,11 @@ def tint(widget: QWidget, color: str) -> None:
     widget.setPalette(palette)
 
 
-def muted(label: QLabel) -> QLabel:
+LabelT = TypeVar("LabelT", bound=QLabel)
+
+
+def muted(label: LabelT) -> LabelT:
+    """``label`` in the muted colour (the same label back, for chaining)."""
     tint(label, "muted")
     return label
 
