@@ -1040,6 +1040,18 @@
         <translation>algo que não é um arquivo comum</translation>
     </message>
     <message>
+        <source>a symbolic link</source>
+        <translation>um link simbólico</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>uma pasta</translation>
+    </message>
+    <message>
+        <source>The planning lock {path} is {what}, not a lock file; remove it and try again</source>
+        <translation>A trava de planejamento {path} é {what}, não um arquivo de trava; remova-a e tente de novo</translation>
+    </message>
+    <message>
         <source>{path} is {what}, not a regular file; refusing to read it</source>
         <translation>{path} é {what}, não um arquivo comum; a leitura foi recusada</translation>
     </message>
@@ -1066,6 +1078,62 @@
     <message>
         <source>a string holds a lone UTF-16 surrogate (\ud800–\udfff)</source>
         <translation>uma string contém um substituto UTF-16 isolado (\ud800–\udfff)</translation>
+    </message>
+    <message>
+        <source>{folder} cannot be used: {error}</source>
+        <translation>{folder} não pode ser usada: {error}</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder; it is not used</source>
+        <translation>{folder} não é uma pasta; não é usada</translation>
+    </message>
+    <message>
+        <source>{folder} belongs to another user (uid {uid}); it is not used</source>
+        <translation>{folder} pertence a outro usuário (uid {uid}); não é usada</translation>
+    </message>
+    <message>
+        <source>{folder} can be written by other users (mode {mode}); it is not used</source>
+        <translation>{folder} pode ser alterada por outros usuários (modo {mode}); não é usada</translation>
+    </message>
+    <message>
+        <source>Could not create {folder}: {error}</source>
+        <translation>Não foi possível criar {folder}: {error}</translation>
+    </message>
+    <message>
+        <source>{path} leads outside its project ({folder} is {real}); not written</source>
+        <translation>{path} leva para fora do seu projeto ({folder} é {real}); não foi gravado</translation>
+    </message>
+    <message>
+        <source>The project folder {project} is gone; .planning is not created again there</source>
+        <translation>A pasta do projeto {project} não existe mais; .planning não é criada de novo ali</translation>
+    </message>
+    <message>
+        <source>{path} is a symbolic link; not written through it (replace the link with the file itself to change it)</source>
+        <translation>{path} é um link simbólico; nada foi gravado através dele (substitua o link pelo próprio arquivo para alterá-lo)</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file; not written</source>
+        <translation>{path} não é um arquivo comum; não foi gravado</translation>
+    </message>
+    <message>
+        <source>{path} is read-only; not written (make it writable to change it)</source>
+        <translation>{path} é somente leitura; não foi gravado (permita a gravação para alterá-lo)</translation>
+    </message>
+    <message>
+        <source>{path}: its folder changed while it was written; not written</source>
+        <translation>{path}: a pasta mudou durante a gravação; não foi gravado</translation>
+    </message>
+    <message>
+        <source>Cannot use the lock {path}: {error}</source>
+        <translation>Não é possível usar a trava {path}: {error}</translation>
+    </message>
+    <message>
+        <source>{path} is not a lock file of ours; remove it and try again</source>
+        <translation>{path} não é um arquivo de trava nosso; remova-o e tente de novo</translation>
+    </message>
+    <message>
+        <source>Timed out after {timeout:.1f} s waiting for {path}: another msd or window is changing it</source>
+        <translation>Tempo esgotado após {timeout:.1f} s esperando por {path}: outro msd ou janela está alterando-o</translation>
     </message>
     <message>
         <source>{path} is not a folder</source>
@@ -1138,6 +1206,10 @@
     <message>
         <source>Fix {key} before saving: {error}</source>
         <translation>Corrija {key} antes de salvar: {error}</translation>
+    </message>
+    <message>
+        <source>{path} belongs to another user (uid {uid}); it is not used</source>
+        <translation>{path} pertence a outro usuário (uid {uid}); não é usado</translation>
     </message>
     <message>
         <source>{key}: an API key is not written into config.json. Set it in the API keys tab (it goes to the OS keyring); here only true or false is allowed.</source>

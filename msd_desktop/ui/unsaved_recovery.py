@@ -119,7 +119,7 @@ class UnsavedEdits(QObject):
         from msd_desktop.core.workspace.paths import defaults_path
 
         recovery = DraftRecovery(default_recovery_dir(self._env))
-        if recovery.record_path(defaults_path(self._env)).is_file():
+        if recovery.has_record(defaults_path(self._env)):
             text = self.tr("Global defaults have unsaved changes from the last run, which "
                            "ended without saving: Global defaults shows them.")
             self.message_posted.emit(text)

@@ -329,76 +329,27 @@ def dump_json(data: Any) -> str:
     return json_stringify(data) + "\n"
 
 
-def _current_umask() -> int:
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o022)  # racy across threads, but only a fallback off Linux
-    os.umask(mask)
-    return mask
-
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def atomic_write_text(path: Path, text: str, *, mode: int | None = None) -> None:
+def atomic_write_text(path: Path, text: str, *, mode: int | None = None,
+                      own: bool = False) -> os.stat_result:
     """:func:`atomic_write_bytes` of ``text`` in UTF-8."""
-    atomic_write_bytes(path, text.encode("utf-8"), mode=mode)
+    return atomic_write_bytes(path, text.encode("utf-8"), mode=mode, own=own)
 
 
 def atomic_write_bytes(path: Path, data: bytes | Iterable[bytes], *,
-                       mode: int | None = None) -> None:
+                       mode: int | None = None, own: bool = False) -> os.stat_result:
     """Replace ``path`` with ``data`` (bytes, or chunks of them written one after the other:
     a large file need not be in memory at once) atomically: a reader sees the old file or the
-    new one.
+    new one. Returns the new file's ``stat``.
 
-    The temp file (``.<name>.tmp-<pid>-XXXX``) lives beside the target so the rename stays on one
-    filesystem. The target keeps its mode; a new file gets ``mode`` or ``0o666 & ~umask``. A
-    symlinked target is written through (the link survives). The temp is removed on failure.
+    This is :func:`msd_desktop.core.common.safe_write.write_file`: the temp file lives beside
+    the target, a symlinked, non-regular or read-only target is refused
+    (:class:`~msd_desktop.core.common.safe_write.UnsafeWriteError`), a planning file stays in
+    its project, ``own`` files are 0600 in folders of ours. The target keeps its mode; a new
+    file gets ``mode`` or ``0o666 & ~umask``.
     """
-    path = Path(path)
-    if path.is_symlink():
-        path = Path(os.path.realpath(path))
-    directory = path.parent
-    try:
-        keep_mode: int | None = os.stat(path).st_mode & 0o7777
-    except OSError:
-        keep_mode = None
-    final_mode = keep_mode if keep_mode is not None else (
-        mode if mode is not None else 0o666 & ~_current_umask()
-    )
-    import contextlib
-    import tempfile  # lazily, like the other writer-only imports: readers start faster
+    from msd_desktop.core.common.safe_write import write_file  # writers only
 
-    # The pid in the name lets the next writer remove this temp at once if we are killed.
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.tmp-{os.getpid()}-", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            os.fchmod(fh.fileno(), final_mode)
-            for chunk in (data,) if isinstance(data, bytes | bytearray) else data:
-                fh.write(chunk)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    _fsync_dir(directory)
+    return write_file(Path(path), data, mode=mode, own=own)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -466,8 +417,7 @@ def _write_json(path: Path, data: Any, expected: Fingerprint | EllipsisType | No
     text = dump_json(data)
     cleanup_stale_temps(path.parent, path.name)
     try:
-        atomic_write_text(path, text)
-        return _fingerprint(text.encode("utf-8"), os.stat(path))
+        return _fingerprint(text.encode("utf-8"), atomic_write_text(path, text))
     except OSError as exc:
         raise MsdError(Text.of("Could not write {path}: {error}", path=path,
                                error=exc.strerror or exc)) from exc

@@ -15,6 +15,11 @@ exclusive create. This mirrors upstream ``withPlanningLock`` (planning-workspace
 * release removes the file only if it is still the one we created (upstream unlinks blindly).
 
 Not reentrant: taking the lock twice in one process waits for yourself and times out.
+
+Beyond upstream: a ``.lock`` that is not a regular file (a dangling or looping symlink, a FIFO,
+a folder — nothing a writer ever creates) is refused at once with a message saying what it is,
+instead of being retried; every turn of the wait checks the deadline, whatever happened in it;
+and the lock never creates ``.planning/`` again in a project folder that has gone.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import errno
 import itertools
 import json
 import os
+import stat
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,6 +52,7 @@ _RETRY_ERRNOS = {
     errno.ENOENT, errno.ESTALE,
 }
 _steal_seq = itertools.count()
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def iso_now() -> str:
@@ -135,7 +142,7 @@ class PlanningLock:
             separators=(",", ":"),
             ensure_ascii=False,
         )
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o666)
         try:
             os.write(fd, body.encode("utf-8"))
             st = os.fstat(fd)
@@ -160,14 +167,15 @@ class PlanningLock:
     def _try_steal(self) -> bool:
         """Remove a stale lock if it is one; True when something was removed."""
         try:
-            decision = os.stat(self.path)
+            decision = os.lstat(self.path)
         except OSError:
             return True  # vanished: retry the create at once
+        self._refuse_odd(decision)
         decision_body = _read(self.path)
         if not self._stealable(decision_body, time.time() - decision.st_mtime):
             return False
         try:
-            confirm = os.stat(self.path)
+            confirm = os.lstat(self.path)
         except OSError:
             return True
         same = (
@@ -189,16 +197,17 @@ class PlanningLock:
         return True
 
     def acquire(self) -> None:
-        """Take the lock, stealing a stale one; :class:`LockTimeoutError` after the timeout."""
+        """Take the lock, stealing a stale one; :class:`LockTimeoutError` after the timeout,
+        :class:`MsdError` at once for a ``.lock`` that is not a regular file."""
         self._ensure_dir()
         start = time.monotonic()
         while True:
+            retry_now = False
             try:
                 self._try_create()
                 return
             except FileExistsError:
-                if self._try_steal():
-                    continue
+                retry_now = self._try_steal()
             except OSError as exc:
                 if exc.errno not in _RETRY_ERRNOS:
                     raise MsdError(Text.of("Cannot create the planning lock {path}: {error}",
@@ -206,15 +215,30 @@ class PlanningLock:
                 if exc.errno == errno.ENOENT:
                     self._ensure_dir()
             elapsed = time.monotonic() - start
-            if elapsed >= self.timeout:
+            if elapsed >= self.timeout:  # every turn, also after a steal or a vanished file
                 raise LockTimeoutError(self._timeout_message(elapsed))
-            time.sleep(min(self.poll_interval, max(self.timeout - elapsed, 0.0)))
+            if not retry_now:
+                time.sleep(min(self.poll_interval, max(self.timeout - elapsed, 0.0)))
+
+    def _refuse_odd(self, st: os.stat_result) -> None:
+        """Refuse a ``.lock`` no writer makes: waiting on it could never end."""
+        if stat.S_ISREG(st.st_mode):
+            return
+        what = (Text.of("a symbolic link") if stat.S_ISLNK(st.st_mode)
+                else Text.of("a folder") if stat.S_ISDIR(st.st_mode)
+                else Text.of("not a regular file"))
+        raise MsdError(Text.of(
+            "The planning lock {path} is {what}, not a lock file; remove it and try again",
+            path=self.path, what=what))
 
     def _ensure_dir(self) -> None:
         # A real failure here must surface at once, not as a phantom 10 s contention.
+        from msd_desktop.core.common.safe_write import confine, make_folders_for
+
         try:
-            self.planning_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
+            make_folders_for(self.path)
+            confine(self.path)  # a .planning that leads out of the project is not locked
+        except MsdError as exc:
             raise MsdError(Text.of("Cannot create the planning lock {path}: {error}",
                                    path=self.path, error=exc)) from exc
 
@@ -245,7 +269,7 @@ class PlanningLock:
         if body is None:
             return
         try:
-            st = os.stat(self.path)
+            st = os.lstat(self.path)
         except OSError:
             return
         if (st.st_dev, st.st_ino) == ident and _read(self.path) == body:

@@ -37,6 +37,7 @@ from msd_desktop.core.common.jsonfile import (
     read_json_file,
 )
 from msd_desktop.core.common.key_paths import get_path, parent_keys, set_path
+from msd_desktop.core.common.safe_write import make_folders_for
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema as config_schema
 from msd_desktop.core.config.matrix import ProjectEntry
@@ -296,7 +297,7 @@ def _locked_edit(path: Path, expected: Fingerprint | None,
     """Under the planning lock: refuse a changed file, else apply ``edit`` and write atomically."""
     from msd_desktop.core.common.planning_lock import PlanningLock
 
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folders_for(path)
     with PlanningLock(path.parent):
         file = read_json_file(path)
         if file.error is not None:

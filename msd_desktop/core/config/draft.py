@@ -35,6 +35,7 @@ from msd_desktop.core.common.jsonfile import (
     read_json_file,
 )
 from msd_desktop.core.common.key_paths import get_path
+from msd_desktop.core.common.safe_write import make_folders_for
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.layers import layer_name
@@ -254,7 +255,7 @@ def write_planned(planned: PlannedSave) -> Fingerprint:
     """Write a planned save through the core's write path (atomic, under the planning lock,
     ``ConflictError`` when the file changed since it was read). Touches no draft, so it can
     run off the window's thread."""
-    planned.path.parent.mkdir(parents=True, exist_ok=True)
+    make_folders_for(planned.path)  # never a .planning/ again where the project has gone
     return write_project_config(planned.path, planned.data, planned.expected)
 
 

@@ -12,21 +12,38 @@ What a record never holds: the text of a secret key (an API key typed into the f
 out and counted, never written to disk). Records are our own files, but they are read through
 the safe reader like every other file, and anything that does not look like a record is
 ignored (and left alone: it may be a newer version's).
+
+Records are per window: ``<digest of the config path>-<pid>-<token>.json`` holds the window
+that wrote it (``window: {pid, token}``), so two windows on one project never overwrite each
+other's, and a start restores only the records of windows that are gone (its own too), never
+those of a window still running. The edits of every such record come back, the newest first;
+the records taken over go once this window has written its own, or saved or discarded.
+
+Records are trusted only in a folder of ours (owned by us, not writable by others: written
+through the safe writer, 0600 in 0700) and only when the file is ours too. Anything else is
+ignored, and :attr:`DraftRecovery.problem` says why — a record planted by another user in a
+shared state folder must never come back as the person's own edit.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import re
+import stat
 import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from msd_desktop.core.common.digest import sha256_hex
-from msd_desktop.core.common.jsonfile import atomic_write_text
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.planning_lock import pid_alive
 from msd_desktop.core.common.record import Record
+from msd_desktop.core.common.safe_write import own_folder_problem, write_file
+from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.draft import UNSET, ConfigDraft, InvalidInput
 
@@ -39,20 +56,28 @@ APP_NAME = "msd-desktop"
 MAX_RECORDS = 500
 
 
+_RECORD_NAME = re.compile(r"([0-9a-f]{32})(?:-(\d+)-([0-9a-f]{16}))?\.json")
+_window: tuple[int, str] | None = None
+
+
 def default_recovery_dir(env: Mapping[str, str] | None = None) -> Path:
-    """``<user state dir>/msd-desktop/unsaved``: on Linux ``$XDG_STATE_HOME`` (or
-    ``$HOME/.local/state``) of ``env`` when given (the window's environment), else
-    platformdirs' state dir."""
-    import sys
+    """``<user state dir>/msd-desktop/unsaved`` for ``env`` (the window's environment; the
+    process's when ``None``), as :func:`~msd_desktop.core.common.user_dirs.user_dir` says."""
+    from msd_desktop.core.common.user_dirs import user_dir
 
-    if env is not None and sys.platform.startswith("linux"):
-        base = env.get("XDG_STATE_HOME") or (
-            os.path.join(env["HOME"], ".local", "state") if env.get("HOME") else "")
-        if base and os.path.isabs(base):
-            return Path(base) / APP_NAME / "unsaved"
-    import platformdirs
+    return user_dir("state", APP_NAME, env) / "unsaved"
 
-    return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False)) / "unsaved"
+
+def this_window() -> tuple[int, str]:
+    """``(pid, token)`` of this process's window: the token tells a reused pid apart."""
+    global _window
+    if _window is None or _window[0] != os.getpid():  # (a fork is another window)
+        _window = (os.getpid(), os.urandom(8).hex())
+    return _window
+
+
+def _digest(config: Path) -> str:
+    return sha256_hex(os.fsencode(os.path.abspath(config)))[:32]
 
 
 class Recovered(Record):
@@ -102,12 +127,26 @@ def _decode(entry: Any) -> Any:
 class DraftRecovery:
     """The records of one user's unsaved edits, one JSON file per config file."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, window: tuple[int, str] | None = None) -> None:
         self.folder = Path(folder)
+        self._window = window  # (pid, token) of the window writing; this process's if None
+        #: why records were not used (the folder or a record is not ours), for the window
+        self.problem: str | None = None
+        self._adopted: dict[Path, set[Path]] = {}  # config → records of gone windows restored
 
     def record_path(self, config: Path) -> Path:
-        digest = sha256_hex(os.fsencode(os.path.abspath(config)))[:32]
-        return self.folder / f"{digest}.json"
+        """This window's record of ``config``."""
+        pid, token = self.window
+        return self.folder / f"{_digest(config)}-{pid}-{token}.json"
+
+    @property
+    def window(self) -> tuple[int, str]:
+        """``(pid, token)`` of the window whose records this object writes."""
+        return self._window or this_window()
+
+    def has_record(self, config: Path) -> bool:
+        """Whether a record this window may restore exists for ``config``."""
+        return bool(self._records(_digest(config)))
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -137,25 +176,52 @@ class DraftRecovery:
             "left_out": left_out,
             "edits": edits,
         }
-        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        atomic_write_text(self.record_path(draft.path),
-                          json.dumps(record, ensure_ascii=False, indent=1) + "\n", mode=0o600)
+        pid, token = self.window
+        record["window"] = {"pid": pid, "token": token}
+        # ASCII: a path that is not UTF-8 (lone surrogates) round-trips as escapes
+        text = json.dumps(record, indent=1) + "\n"
+        try:
+            write_file(self.record_path(draft.path),
+                       text.encode("ascii"), own=True)
+        except MsdError as exc:  # the folder is not ours: the caller says so, as for I/O
+            self.problem = exc.message
+            raise PermissionError(errno.EACCES, exc.message) from exc
+        self._drop_adopted(draft.path)  # their edits are in this window's record now
         return left_out
 
     def forget(self, config: Path) -> None:
-        """Remove the record of ``config`` (saved, reverted or discarded)."""
+        """Remove this window's record of ``config`` and those it took over (saved, reverted
+        or discarded)."""
         # a record that cannot go is restored, then saved or discarded, next time
         with contextlib.suppress(OSError):
             self.record_path(config).unlink(missing_ok=True)
+        self._drop_adopted(config)
+
+    def _drop_adopted(self, config: Path) -> None:
+        for record in self._adopted.pop(Path(os.path.abspath(config)), set()):
+            with contextlib.suppress(OSError):
+                record.unlink(missing_ok=True)
 
     # ---- reading -------------------------------------------------------------------------
 
+    def _usable_folder(self) -> bool:
+        self.problem = own_folder_problem(self.folder)
+        return self.problem is None
+
     def _read(self, record: Path) -> dict[str, Any] | None:
-        from msd_desktop.core.common.safe_read import read_text
+        from msd_desktop.core.common.safe_read import read_bytes_stat
 
         try:
-            data = json.loads(read_text(record, "defaults", errors="strict"))
-        except (OSError, ValueError, RecursionError):
+            raw, st = read_bytes_stat(record, "defaults")
+        except (OSError, ValueError):
+            return None
+        if st.st_uid != os.geteuid():
+            self.problem = Text.of("{path} belongs to another user (uid {uid}); it is not used",
+                                   path=record, uid=st.st_uid)
+            return None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
             return None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return None
@@ -163,51 +229,87 @@ class DraftRecovery:
             return None
         return data
 
-    def configs(self) -> list[Path]:
-        """The config files that have a record, oldest record first."""
+    def _records(self, digest: str | None = None) -> list[tuple[Path, dict[str, Any]]]:
+        """The records this window may restore (of ``digest``'s config, or all): in a folder
+        of ours, regular files of ours, under their own config's name, written by this window
+        or by one that is gone."""
+        if not self._usable_folder():
+            return []
         try:
-            entries = sorted((e for e in os.scandir(self.folder)
-                              if e.name.endswith(".json") and e.is_file(follow_symlinks=False)),
-                             key=lambda e: e.name)
+            with os.scandir(self.folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
         except OSError:
             return []
-        found: list[tuple[float, Path]] = []
+        mine = self.window
+        out: list[tuple[Path, dict[str, Any]]] = []
         for entry in entries[:MAX_RECORDS]:
-            data = self._read(Path(entry.path))
-            if data is None:
+            name = _RECORD_NAME.fullmatch(entry.name)
+            if name is None or (digest is not None and name.group(1) != digest):
                 continue
-            config = Path(data["path"])
-            if self.record_path(config) != Path(entry.path):
+            try:
+                if not stat.S_ISREG(entry.stat(follow_symlinks=False).st_mode):
+                    continue
+            except OSError:
+                continue
+            if name.group(2) is not None:
+                writer = (int(name.group(2)), name.group(3))
+                if writer != mine and pid_alive(writer[0]):
+                    continue  # another window's, still open: it keeps its own
+            data = self._read(Path(entry.path))
+            if data is None or _digest(Path(data["path"])) != name.group(1):
                 continue  # a record must sit under its own file's name
+            out.append((Path(entry.path), data))
+        return out
+
+    def configs(self) -> list[Path]:
+        """The config files that have a record to restore, oldest record first."""
+        found: dict[Path, float] = {}
+        for _, data in self._records():
+            config = Path(data["path"])
             saved = data.get("saved_at")
-            found.append((saved if isinstance(saved, (int, float)) else 0.0, config))
-        return [config for _, config in sorted(found)]
+            when = saved if isinstance(saved, (int, float)) else 0.0
+            found[config] = min(found.get(config, when), when)
+        return sorted(found, key=lambda c: (found[c], str(c)))
 
     def restore(self, draft: ConfigDraft) -> Recovered | None:
         """Stage the recorded edits on ``draft`` (on top of the file as it is now); ``None``
-        when there is no usable record. The record stays until the draft is saved or
-        discarded, so a second crash loses nothing either."""
-        data = self._read(self.record_path(draft.path))
-        if data is None or Path(data["path"]) != Path(os.path.abspath(draft.path)):
+        when there is no usable record. Several records (windows gone) all come back, the
+        newest edit of a key winning. The records stay until this window writes its own or
+        the draft is saved or discarded, so a second crash loses nothing either."""
+        config = Path(os.path.abspath(draft.path))
+        records = [(p, d) for p, d in self._records(_digest(config))
+                   if Path(d["path"]) == config]
+        if not records:
             return None
         if draft.load_error is not None:
             return None  # the file cannot be edited now; the record waits for it
+
+        def saved_at(data: dict[str, Any]) -> float:
+            value = data.get("saved_at")
+            return value if isinstance(value, (int, float)) else 0.0
+
+        records.sort(key=lambda r: saved_at(r[1]), reverse=True)
         keys: list[str] = []
-        for key, entry in data["edits"].items():
-            if not isinstance(key, str) or key in draft.pending:
-                continue
-            value = _decode(entry)
-            if value is _NOT_AN_EDIT:
-                continue
-            if _is_kept_secret(key, value):
-                continue  # never stage a secret's text, whatever the record says
-            draft.set(key, value)
-            if draft.is_pending(key):
-                keys.append(key)
-        base = data.get("base_sha256")
+        left_out = 0
+        changed = False
         current = draft.fingerprint
-        changed = base != (current.sha256 if current is not None else None)
-        left_out = data.get("left_out")
-        saved_at = data.get("saved_at")
-        return Recovered(keys, left_out if isinstance(left_out, int) else 0,
-                         saved_at if isinstance(saved_at, (int, float)) else 0.0, changed)
+        mine = self.record_path(config)
+        for path, data in records:
+            for key, entry in data["edits"].items():
+                if not isinstance(key, str) or key in draft.pending:
+                    continue
+                value = _decode(entry)
+                if value is _NOT_AN_EDIT:
+                    continue
+                if _is_kept_secret(key, value):
+                    continue  # never stage a secret's text, whatever the record says
+                draft.set(key, value)
+                if draft.is_pending(key):
+                    keys.append(key)
+            changed = changed or data.get("base_sha256") != (
+                current.sha256 if current is not None else None)
+            count = data.get("left_out")
+            left_out += count if isinstance(count, int) else 0
+            if path != mine:
+                self._adopted.setdefault(config, set()).add(path)
+        return Recovered(keys, left_out, saved_at(records[0][1]), changed)

@@ -38,6 +38,7 @@ from msd_desktop.core.common.js_whitespace import JS_WHITESPACE, js_trim
 from msd_desktop.core.common.jsonfile import Fingerprint, atomic_write_json, read_json_file
 from msd_desktop.core.common.key_paths import set_path, unset_path
 from msd_desktop.core.common.readback import check_document
+from msd_desktop.core.common.safe_write import make_folders_for
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.schema import MISSING
@@ -338,7 +339,7 @@ def _update_file(
     """
     pdir = planning_dir(root, env, workstream)
     path = pdir / "config.json"
-    pdir.mkdir(parents=True, exist_ok=True)
+    make_folders_for(path)  # never a .planning/ again where the project has gone
     from msd_desktop.core.common.planning_lock import PlanningLock  # (datetime) only when writing
 
     with PlanningLock(pdir):

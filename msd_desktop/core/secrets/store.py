@@ -349,39 +349,16 @@ def store_secret(
 def store_secret_file(key: str, value: str, env: Mapping[str, str] | None = None) -> Path:
     """The explicit plaintext fallback: write ``~/.msd/<prefix>_api_key`` atomically at mode 0600.
 
-    The temporary file is *created* with mode 0600 (``os.open``), never chmod-ed afterwards, so
-    the key is not readable by others for even a moment; ``~/.msd`` is created 0700.
+    Through the safe writer as one of our own files: the temporary file is *created* 0600, so
+    the key is not readable by others for even a moment; ``~/.msd`` is created 0700 and must be
+    ours (a folder another user can write into is refused); a symlink there is refused.
     """
+    from msd_desktop.core.common.safe_write import write_file  # writers only
+
     _check_key(key)
     _check_value(key, value)
     path = secret_file_path(key, env)
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    flags |= getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(tmp, flags, 0o600)
-    try:
-        try:
-            data = value.encode("utf-8")
-            while data:
-                data = data[os.write(fd, data) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:  # pragma: no cover - e.g. Windows
-        return path
-    try:
-        os.fsync(dir_fd)
-    except OSError:  # pragma: no cover
-        pass
-    finally:
-        os.close(dir_fd)
+    write_file(path, value.encode("utf-8"), own=True)
     return path
 
 

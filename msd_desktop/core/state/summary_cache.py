@@ -16,7 +16,10 @@ Rules:
 * Versioned: a file of another format, version or context (app version, ``MSD_HOME``,
   workstream/project environment, the defaults.json signature) is ignored as a whole; a
   corrupt one too (and rebuilt on the next save). Entries are checked one by one as well.
-* Read through the core's bounded reader, written atomically (temp + rename), mode 0600.
+* Read through the core's bounded reader, written through the safe writer (temp + rename,
+  mode 0600). The folder must be ours (owned by us, not writable by others): else the cache is
+  neither read nor written and :attr:`SummaryCache.problem` says why (the window shows it), and
+  a file owned by another user is never loaded.
 * Never stores secrets: only the display fields the window already shows (no config values,
   no keyring data, no environment values — the context is a hash).
 * Plain Python and thread-safe: workers look entries up and add them; the GUI thread never
@@ -54,18 +57,11 @@ def _line(value: Any) -> bytes:
 
 
 def default_cache_path(env: Mapping[str, str] | None = None) -> Path:
-    """``<user cache dir>/msd-desktop/summaries.jsonl``: platformdirs' cache dir, or on Linux
-    ``$XDG_CACHE_HOME`` / ``$HOME/.cache`` of ``env`` when given (the window's environment)."""
-    import sys
+    """``<user cache dir>/msd-desktop/summaries.jsonl`` for ``env`` (the window's environment;
+    the process's when ``None``), as :func:`~msd_desktop.core.common.user_dirs.user_dir` says."""
+    from msd_desktop.core.common.user_dirs import user_dir
 
-    if env is not None and sys.platform.startswith("linux"):
-        base = env.get("XDG_CACHE_HOME") or (
-            os.path.join(env["HOME"], ".cache") if env.get("HOME") else "")
-        if base and os.path.isabs(base):
-            return Path(base) / APP_NAME / CACHE_FILE
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / CACHE_FILE
+    return user_dir("cache", APP_NAME, env) / CACHE_FILE
 
 
 def _skipped(name: str) -> bool:
@@ -141,7 +137,10 @@ class SummaryCache:
         self._entries: dict[str, tuple[str, bytes]] = {}
         self._loaded = False
         self._dirty = False
-        self.status = "not loaded"  # "cold" | "warm" | "corrupt" | "foreign" | "unreadable"
+        # "cold" | "warm" | "corrupt" | "foreign" | "unreadable" | "not ours"
+        self.status = "not loaded"
+        #: why the cache folder or file is not used (another user's, writable by others)
+        self.problem: str | None = None
         self.hits = 0
         self.misses = 0
 
@@ -169,14 +168,25 @@ class SummaryCache:
         between. A damaged line costs only its own entry.
         """
         from msd_desktop.core.common.safe_read import UnsafeFileError, read_bytes_stat
+        from msd_desktop.core.common.safe_write import own_folder_problem
+        from msd_desktop.core.common.text import Text
 
+        self.problem = own_folder_problem(self.path.parent)
+        if self.problem is not None:
+            log.warning("summary cache: %s", self.problem)
+            return {}, "not ours"
         try:
-            raw, _ = read_bytes_stat(self.path, "registry")
+            raw, st = read_bytes_stat(self.path, "registry")
         except FileNotFoundError:
             return {}, "cold"
         except (UnsafeFileError, OSError) as exc:
             log.warning("summary cache: cannot read %s: %s", self.path, exc)
             return {}, "unreadable"
+        if st.st_uid != os.geteuid():
+            self.problem = Text.of("{path} belongs to another user (uid {uid}); it is not used",
+                                   path=self.path, uid=st.st_uid)
+            log.warning("summary cache: %s", self.problem)
+            return {}, "not ours"
         # line by line from the bytes: decoding the whole file first costs up to four bytes a
         # character (one "⚠" widens the whole string) and a copy per step
         import io
@@ -276,10 +286,11 @@ class SummaryCache:
             lines = [line for _, line in self._entries.values()]
             self._dirty = False
         head = _line({"format": CACHE_FORMAT, "version": CACHE_VERSION, "context": self.context})
+        from msd_desktop.core.common.errors import MsdError
+
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             _write_lines(self.path, [head, *lines])
-        except OSError as exc:
+        except (OSError, MsdError) as exc:  # MsdError: the folder is not ours
             log.warning("summary cache: cannot write %s: %s", self.path, exc)
             with self._lock:
                 self._dirty = True
@@ -293,13 +304,13 @@ def _write_lines(path: Path, lines: list[bytes]) -> None:
 
     Why not the whole text at once: the file as one bytes, then one str, then its encoding was
     twice the file at once (~12 MiB at 5,000 projects) — a start's highest memory, when the
-    cache was saved as the window closed. A new file is 0600; an existing one keeps its mode.
+    cache was saved as the window closed. The file is 0600 in a 0700 folder of ours.
     """
-    from msd_desktop.core.common.jsonfile import atomic_write_bytes
+    from msd_desktop.core.common.safe_write import write_file
 
     def chunks() -> Iterator[bytes]:
         for start in range(0, len(lines), _WRITE_SLICE):
             yield b"\n".join(lines[start:start + _WRITE_SLICE])
             yield b"\n"
 
-    atomic_write_bytes(path, chunks(), mode=0o600)
+    write_file(path, chunks(), own=True)

@@ -59,7 +59,9 @@ def ensure_demo_copy(target: Path | None = None, *, reset: bool = False) -> Path
     if not marker.exists():
         if target.exists():
             shutil.rmtree(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        from msd_desktop.core.common.safe_write import ensure_own_folder
+
+        ensure_own_folder(target.parent)  # our data folder: ours, not others' to fill
         tmp = target.with_name(target.name + ".tmp-copy")
         if tmp.exists():
             shutil.rmtree(tmp)

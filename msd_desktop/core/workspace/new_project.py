@@ -490,33 +490,21 @@ def _write_new_files(pdir: Path, path: Path, config: dict[str, Any],
 
 
 def _write_new_text(path: Path, text: str) -> None:
-    """Write a file that must not exist yet, atomically: the full text lands under a temp
-    name, then a hard link gives it its name — which fails, instead of replacing, when
-    something is already there."""
-    import contextlib
-    import os
-    import tempfile
+    """Write a file that must not exist yet, atomically (the safe writer's
+    :func:`~msd_desktop.core.common.safe_write.write_new_file`: never over anything there)."""
+    from msd_desktop.core.common.safe_write import write_new_file
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.tmp-{os.getpid()}-", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            raise MsdError(Text.of(
-                "{path} was created by someone else meanwhile; new-project never overwrites it",
-                path=path,
-            )) from None
-        except OSError as exc:
-            raise MsdError(Text.of(
-                "Could not write {path}: {error}", path=path, error=exc.strerror or exc,
-            )) from None
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        write_new_file(path, text.encode("utf-8"))
+    except FileExistsError:
+        raise MsdError(Text.of(
+            "{path} was created by someone else meanwhile; new-project never overwrites it",
+            path=path,
+        )) from None
+    except OSError as exc:
+        raise MsdError(Text.of(
+            "Could not write {path}: {error}", path=path, error=exc.strerror or exc,
+        )) from None
 
 
 def _refuse_existing(path: Path, what_file: str = "config") -> None:

@@ -5,8 +5,9 @@ about, so both read and write one JSON file, ``workspaces.json`` in platformdirs
 dir for the app ``msd-desktop``. The file is a JSON list of
 ``{"name", "path", "kind": "folder" | "scan_root", "scan_depth"}``; entries keep any keys we do
 not know and their order, every change re-reads the file first (the CLI and the window may both
-write it) and is written atomically. A ``folder`` is one project (or a folder the user wants
-shown as one); a ``scan_root`` is searched for projects by
+write it) under a lock beside it (``.workspaces.json.lock``: two ``msd workspaces add`` at once
+both land), and is written through the safe writer (0600 in a folder of ours). A ``folder`` is
+one project (or a folder the user wants shown as one); a ``scan_root`` is searched for projects by
 :mod:`msd_desktop.core.workspace.discovery`.
 
 Scanning ``/`` or the home folder itself is refused: it would walk the whole disk on every
@@ -19,6 +20,7 @@ read-only ``peekActiveWorkstream``: a stale or invalid pointer is ``None`` and n
 from __future__ import annotations
 
 import builtins
+import contextlib
 import json
 import os
 from collections.abc import Mapping
@@ -80,16 +82,6 @@ def default_registry_path() -> Path:
     from msd_desktop.core.common.user_dirs import user_dir
 
     return user_dir("config", APP_NAME) / REGISTRY_FILE
-
-
-
-
-
-
-def _atomic_write_text(path: Path, text: str) -> None:
-    from msd_desktop.core.common.jsonfile import atomic_write_text  # writers only
-
-    atomic_write_text(path, text)
 
 
 def _normalize(path: Path | str) -> Path:
@@ -226,58 +218,65 @@ class WorkspaceRegistry:
         if name is not None and not name.strip():
             raise MsdError(Text.of("Workspace name must not be empty"))
 
-        raw = self._read_raw()
-        items = [self._parse(e) for e in raw]
-        existing = next(
-            (i for i, ws in enumerate(items) if ws is not None and _normalize(ws.path) == target),
-            None,
-        )
-        taken = {ws.name for i, ws in enumerate(items) if ws is not None and i != existing}
-        if name is not None:
-            name = name.strip()
-            if name in taken:
-                raise MsdError(Text.of(
-                    "A workspace named '{name}' is already registered", name=name,
-                ))
-        elif existing is not None:
-            ws_existing = items[existing]
-            assert ws_existing is not None
-            name = ws_existing.name
-        else:
-            base = target.name or str(target)
-            name, n = base, 2
-            while name in taken:
-                name, n = f"{base} ({n})", n + 1
+        with self._locked():
+            raw = self._read_raw()
+            items = [self._parse(e) for e in raw]
+            existing = next((i for i, ws in enumerate(items)
+                             if ws is not None and _normalize(ws.path) == target), None)
+            taken = {ws.name for i, ws in enumerate(items) if ws is not None and i != existing}
+            if name is not None:
+                name = name.strip()
+                if name in taken:
+                    raise MsdError(Text.of(
+                        "A workspace named '{name}' is already registered", name=name,
+                    ))
+            elif existing is not None:
+                ws_existing = items[existing]
+                assert ws_existing is not None
+                name = ws_existing.name
+            else:
+                base = target.name or str(target)
+                name, n = base, 2
+                while name in taken:
+                    name, n = f"{base} ({n})", n + 1
 
-        ws = Workspace(name=name, path=target, kind=kind, scan_depth=scan_depth)
-        if existing is not None:
-            entry = raw[existing]
-            entry.update(ws.to_json())  # keeps keys we do not know, and their order
-        else:
-            raw.append(ws.to_json())
-        self._write(raw)
-        return ws
+            ws = Workspace(name=name, path=target, kind=kind, scan_depth=scan_depth)
+            if existing is not None:
+                entry = raw[existing]
+                entry.update(ws.to_json())  # keeps keys we do not know, and their order
+            else:
+                raw.append(ws.to_json())
+            self._write(raw)
+            return ws
 
     def remove(self, path_or_name: str | Path) -> Workspace:
         """Unregister by name (exact) or path; nothing on disk besides the registry changes."""
-        raw = self._read_raw()
-        parsed = [self._parse(e) for e in raw]
-        valid = [(i, ws) for i, ws in enumerate(parsed) if ws is not None]
-        pos = self._find([ws for _, ws in valid], path_or_name)
-        if pos is None:
-            raise MsdError(Text.of(
-                "No workspace named or at '{path_or_name}'", path_or_name=path_or_name,
-            ))
-        index, ws = valid[pos]
-        del raw[index]
-        self._write(raw)
-        return ws
+        with self._locked():
+            raw = self._read_raw()
+            parsed = [self._parse(e) for e in raw]
+            valid = [(i, ws) for i, ws in enumerate(parsed) if ws is not None]
+            pos = self._find([ws for _, ws in valid], path_or_name)
+            if pos is None:
+                raise MsdError(Text.of(
+                    "No workspace named or at '{path_or_name}'", path_or_name=path_or_name,
+                ))
+            index, ws = valid[pos]
+            del raw[index]
+            self._write(raw)
+            return ws
+
+    def _locked(self) -> contextlib.AbstractContextManager[None]:
+        """The registry's lock: one read-modify-write at a time across processes."""
+        from msd_desktop.core.common.safe_write import own_file_lock  # writers only
+
+        return own_file_lock(self.path)
 
     def _write(self, raw: builtins.list[Any]) -> None:
         text = json.dumps(raw, indent=2, ensure_ascii=False) + "\n"
+        from msd_desktop.core.common.safe_write import write_file  # writers only
+
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            _atomic_write_text(self.path, text)
+            write_file(self.path, text.encode("utf-8"), own=True)
         except OSError as exc:
             raise MsdError(Text.of(
                 "Cannot write {path}: {error}", path=self.path, error=exc.strerror or exc,

@@ -229,13 +229,14 @@ def test_atomic_write_text_new_file_honours_umask(tmp_path: Path) -> None:
     assert stat.S_IMODE((tmp_path / "new.json").stat().st_mode) == 0o640
 
 
-def test_atomic_write_text_through_symlink(tmp_path: Path) -> None:
+def test_atomic_write_text_refuses_a_symlinked_target(tmp_path: Path) -> None:
     target = _write(tmp_path / "real" / "c.json", "{}")
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    atomic_write_text(link, "{\"a\": 1}\n")
+    with pytest.raises(MsdError, match="is a symbolic link; not written through it"):
+        atomic_write_text(link, "{\"a\": 1}\n")
     assert link.is_symlink()
-    assert target.read_text() == "{\"a\": 1}\n"
+    assert target.read_text() == "{}"
 
 
 def test_failed_write_removes_temp_and_keeps_original(tmp_path: Path) -> None:

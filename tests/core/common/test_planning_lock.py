@@ -80,8 +80,15 @@ def test_lock_file_body_and_release(planning: Path) -> None:
 
 
 def test_creates_missing_planning_dir(tmp_path: Path) -> None:
+    (tmp_path / "new").mkdir()
     with PlanningLock(tmp_path / "new" / ".planning"):
         assert (tmp_path / "new" / ".planning" / ".lock").exists()
+
+
+def test_never_creates_planning_again_where_the_project_has_gone(tmp_path: Path) -> None:
+    with pytest.raises(MsdError, match=r"is gone; \.planning is not created again"):
+        PlanningLock(tmp_path / "moved-away" / ".planning").acquire()
+    assert not (tmp_path / "moved-away").exists()
 
 
 def test_released_on_exception(planning: Path) -> None:
@@ -225,3 +232,46 @@ def test_uncreatable_dir_fails_fast(tmp_path: Path) -> None:
     with pytest.raises(MsdError, match="Cannot create the planning lock") as info:
         PlanningLock(tmp_path / "file" / ".planning").acquire()
     assert not isinstance(info.value, LockTimeoutError)
+
+
+# --- a .lock that is not a lock file: refused at once, never waited on ---------------------------
+
+
+def _plant(kind: str, lock: Path, tmp_path: Path) -> None:
+    if kind == "dangling symlink":
+        lock.symlink_to(tmp_path / "nowhere")
+    elif kind == "looping symlink":
+        lock.symlink_to(lock.name)  # .lock -> .lock
+    elif kind == "symlink to a file":
+        (tmp_path / "elsewhere").write_text("{}")
+        lock.symlink_to(tmp_path / "elsewhere")
+    elif kind == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.mkdir()
+
+
+@pytest.mark.timeout(60)  # the guard: before, acquire spun for ever on these
+@pytest.mark.parametrize("kind", ["dangling symlink", "looping symlink", "symlink to a file",
+                                  "fifo", "folder"])
+def test_a_lock_that_is_not_a_regular_file_is_refused(kind: str, planning: Path,
+                                                      tmp_path: Path) -> None:
+    lock = planning / ".lock"
+    _plant(kind, lock, tmp_path)
+    with pytest.raises(MsdError, match=r"is (a symbolic link|a folder|not a regular file), not a "
+                                       r"lock file; remove it and try again"):
+        PlanningLock(planning, timeout=2).acquire()
+    assert os.path.lexists(lock)  # left for the person to look at
+    if kind == "symlink to a file":
+        assert (tmp_path / "elsewhere").read_text() == "{}"
+
+
+@pytest.mark.timeout(60)
+def test_a_planning_folder_leading_out_of_the_project_is_not_locked(tmp_path: Path) -> None:
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    project.mkdir()
+    outside.mkdir()
+    (project / ".planning").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(MsdError, match="leads outside its project"):
+        PlanningLock(project / ".planning", timeout=2).acquire()
+    assert list(outside.iterdir()) == []

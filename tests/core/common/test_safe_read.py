@@ -255,17 +255,15 @@ _READ_CALL_RE = re.compile(r"\.read_text\(|\.read_bytes\(|(?<![\w.])open\(|\bos\
 # (file, a substring of the line): each a read or open that is not of a planning file.
 ALLOWED = {
     ("msd_desktop/core/common/safe_read.py", "os.open(path, os.O_RDONLY | os.O_NONBLOCK"),
-    ("msd_desktop/core/common/jsonfile.py", 'open("/proc/self/status"'),
-    ("msd_desktop/core/common/jsonfile.py", "fd = os.open(directory, os.O_RDONLY)"),
-    ("msd_desktop/core/common/jsonfile.py", 'with os.fdopen(fd, "wb") as fh:'),
+    ("msd_desktop/core/common/safe_write.py", 'open("/proc/self/status"'),
+    ("msd_desktop/core/common/safe_write.py", "dir_fd = os.open(folder, os.O_RDONLY"),
+    ("msd_desktop/core/common/safe_write.py", "fd = os.open(tmp, os.O_WRONLY"),  # the writer
+    ("msd_desktop/core/common/safe_write.py", "fd = os.open(lock, os.O_RDWR"),  # own lock
     ("msd_desktop/core/common/planning_lock.py", "os.O_WRONLY | os.O_CREAT | os.O_EXCL"),
     ("msd_desktop/core/config/schema_data.py", "SCHEMA_FILE.read_text("),  # package data
     ("msd_desktop/core/models/catalog.py", "with path.open("),  # package data
     ("msd_desktop/core/models/catalog.py", "return json.load(fh)"),  # package data
     ("msd_desktop/core/secrets/store.py", ".read_text(encoding="),  # package schema data
-    ("msd_desktop/core/secrets/store.py", "fd = os.open(tmp, flags, 0o600)"),  # key file write
-    ("msd_desktop/core/workspace/new_project.py", 'with os.fdopen(fd, "wb") as fh:'),  # write
-    ("msd_desktop/core/secrets/store.py", "dir_fd = os.open(path.parent, os.O_RDONLY)"),
     ("msd_desktop/cli.py", "os.open(os.devnull, os.O_WRONLY)"),  # stdout after it failed
 }
 

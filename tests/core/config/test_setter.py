@@ -512,6 +512,7 @@ def test_parallelization_keeps_subkeys_d5(root: Path) -> None:
 def test_every_settable_key_accepts_its_default(tmp_path: Path) -> None:
     """STYLE item 8 through the CLI path: each default typed as text is stored as itself."""
     root = tmp_path / "all"
+    root.mkdir()
     for spec in cs.SCHEMA.values():
         if not spec.settable or spec.default is None or spec.secret:
             continue

@@ -200,17 +200,29 @@ def test_save_writes_in_slices_not_the_whole_file_at_once(tmp_path: Path) -> Non
     assert warm.status == "warm"
 
 
-def test_save_keeps_the_mode_and_writes_through_a_link(tmp_path: Path) -> None:
+def test_save_never_writes_through_a_link(tmp_path: Path) -> None:
     real = tmp_path / "real" / "summaries.jsonl"
     real.parent.mkdir()
     real.write_text("not a cache yet", "utf-8")
-    real.chmod(0o640)
-    link = tmp_path / "summaries.jsonl"
+    link = tmp_path / "cache" / "summaries.jsonl"
+    link.parent.mkdir(mode=0o700)
     link.symlink_to(real)
     cache = SummaryCache(link, context="ctx")
     cache.put(tmp_path, "s", {"summary": {}})
-    assert cache.save()
+    assert not cache.save()  # refused: a cache is never worth an error dialog
     assert link.is_symlink()
-    assert stat.S_IMODE(real.stat().st_mode) == 0o640
-    assert SummaryCache(link, context="ctx").get(tmp_path, "s") == {"summary": {}}
-    assert not list(real.parent.glob(".*tmp*"))
+    assert real.read_text("utf-8") == "not a cache yet"
+    assert not list(link.parent.glob(".*tmp*"))
+
+
+def test_save_sets_a_loose_mode_back_to_0600(tmp_path: Path) -> None:
+    path = tmp_path / "cache" / "summaries.jsonl"
+    path.parent.mkdir(mode=0o755)
+    path.write_text("not a cache yet", "utf-8")
+    path.chmod(0o666)
+    cache = SummaryCache(path, context="ctx")
+    cache.put(tmp_path, "s", {"summary": {}})
+    assert cache.save()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert SummaryCache(path, context="ctx").get(tmp_path, "s") == {"summary": {}}

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +74,8 @@ def test_add_project_folder_and_scan_root_persist(
     # A fresh registry object (another process) sees the same thing.
     again = WorkspaceRegistry(reg_file, env={"HOME": str(isolated_home)})
     assert again.list() == [a, b]
-    # No temp files left beside the registry.
-    assert sorted(os.listdir(reg_file.parent)) == ["workspaces.json"]
+    # No temp files left beside the registry (its lock file stays: flock needs no cleanup).
+    assert sorted(os.listdir(reg_file.parent)) == [".workspaces.json.lock", "workspaces.json"]
 
 
 def test_readd_updates_in_place_and_keeps_unknown_keys(
@@ -345,3 +349,46 @@ def test_cli_errors(
     rc, err = run_cli(capsys, "workspaces", "scan", "--depth", "-1", "--cwd", str(tmp_path))
     assert rc == 1
     assert "--depth" in str(err)
+
+
+# --- two writers at once ---------------------------------------------------------------------
+
+_ADDER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from msd_desktop.core.workspace.registry import WorkspaceRegistry
+
+    registry = WorkspaceRegistry(Path(sys.argv[1]), env={"HOME": sys.argv[2]})
+    for folder in sys.argv[3:]:
+        registry.add(folder, kind="folder")
+""")
+
+
+@pytest.mark.timeout(120)
+def test_two_processes_adding_at_once_register_every_folder(
+        tmp_path: Path, reg_file: Path, isolated_home: Path) -> None:
+    folders = [project(tmp_path / "p" / f"f{i:02d}") for i in range(40)]
+    adders = [subprocess.Popen([sys.executable, "-c", _ADDER, str(reg_file), str(isolated_home),
+                                *map(str, folders[half::2])])
+              for half in (0, 1)]
+    assert [adder.wait(timeout=100) for adder in adders] == [0, 0]
+    registered = WorkspaceRegistry(reg_file, env={"HOME": str(isolated_home)}).list()
+    assert sorted(ws.path for ws in registered) == sorted(f.resolve() for f in folders)
+
+
+def test_the_registry_is_one_of_our_own_files(registry: WorkspaceRegistry, reg_file: Path,
+                                              tmp_path: Path) -> None:
+    registry.add(project(tmp_path / "proj"), kind="folder")
+    assert stat.S_IMODE(reg_file.stat().st_mode) == 0o600
+    assert stat.S_IMODE(reg_file.parent.stat().st_mode) == 0o700
+
+
+def test_a_symlinked_registry_is_not_written_through(registry: WorkspaceRegistry,
+                                                     reg_file: Path, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.json"
+    victim.write_text("[]\n")
+    reg_file.parent.mkdir(mode=0o700)
+    reg_file.symlink_to(victim)
+    with pytest.raises(MsdError, match="symbolic link"):
+        registry.add(project(tmp_path / "proj"), kind="folder")
+    assert victim.read_text() == "[]\n"
