@@ -5328,6 +5328,13 @@ Compacta: %2</translation>
     </message>
 </context>
 <context>
+    <name>SummaryPipeline</name>
+    <message>
+        <source>The summary cache is not used (projects are read from their files): {0}</source>
+        <translation>O cache de resumos não é usado (os projetos são lidos dos seus arquivos): {0}</translation>
+    </message>
+</context>
+<context>
     <name>TraceTable</name>
     <message>
         <source>Layer</source>
@@ -5399,6 +5406,10 @@ Compacta: %2</translation>
     <message>
         <source>Unsaved edits could not be kept safe against a crash ({0}); save them to be sure.</source>
         <translation>Não foi possível proteger as edições não salvas contra uma falha ({0}); salve-as para garantir.</translation>
+    </message>
+    <message>
+        <source>Unsaved edits of an earlier run were not looked at: {0}</source>
+        <translation>As alterações não salvas de uma execução anterior não foram consultadas: {0}</translation>
     </message>
     <message numerus="yes">
         <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>

@@ -421,6 +421,10 @@ class SummaryPipeline(QObject):
                 if helpers is not None:
                     helpers.close()
                 return
+            if cache.problem:  # the cache folder or file is not ours: say why it is not used
+                self.message_posted.emit(self.tr(
+                    "The summary cache is not used (projects are read from their files): "
+                    "{0}").format(core_text(cache.problem)))
             self.timings["cache_hits"] = float(len(hits))
             self.timings["load_helpers"] = float(helpers.size if helpers is not None else 0)
             self.timings["cache_pass_ms"] = (time.perf_counter() - self._t0) * 1000

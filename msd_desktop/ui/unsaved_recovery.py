@@ -99,6 +99,13 @@ class UnsavedEdits(QObject):
         if not default_recovery_dir(self._env).is_dir():
             return  # nothing was ever left unsaved (and nothing to import)
         restored = self.sessions.recover(self._known_roots())
+        problem = self.sessions.recovery.problem if self.sessions.recovery else None
+        if problem:  # the folder or a record is not ours: nothing of it was used
+            from msd_desktop.ui.widgets.core_text import core_text
+
+            self.message_posted.emit(self.tr(
+                "Unsaved edits of an earlier run were not looked at: {0}").format(
+                    core_text(problem)))
         if not restored:
             self._say_global_defaults_recovered()
             return

@@ -139,3 +139,19 @@ def test_a_newer_scan_wins(qtbot: Any, demo: Path, env: dict[str, str]) -> None:
     qtbot.wait(300)  # what the first scan's workers still had to say
     assert run.told.count("settled") == 1
     assert set(run.pipeline.summaries) == {r.root for r in refs[:2]}
+
+
+def test_a_cache_folder_others_can_write_is_not_used_and_the_status_bar_says_why(
+        qtbot: Any, demo: Path, env: dict[str, str]) -> None:
+    refs = _refs(demo)
+    folder = default_cache_path(env).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o777)  # a folder anyone may fill is not ours to load from
+    run = Run(qtbot, env, refs)
+    run.load()
+    assert run.timings["cache_hits"] == 0
+    assert set(run.pipeline.summaries) == {r.root for r in refs}  # read from their files
+    assert any("The summary cache is not used" in m and "can be written by other users" in m
+               for m in run.messages), run.messages
+    run.pipeline.close()
+    assert not default_cache_path(env).exists()  # and nothing written into it

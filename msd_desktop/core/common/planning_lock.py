@@ -53,6 +53,7 @@ _RETRY_ERRNOS = {
 }
 _steal_seq = itertools.count()
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_QUICK_RETRIES = 3  # then the deadline is checked again, so no loop outlives it
 
 
 def iso_now() -> str:
@@ -201,6 +202,7 @@ class PlanningLock:
         :class:`MsdError` at once for a ``.lock`` that is not a regular file."""
         self._ensure_dir()
         start = time.monotonic()
+        quick = 0  # create attempts in a row right after a steal or a vanished lock
         while True:
             retry_now = False
             try:
@@ -214,8 +216,12 @@ class PlanningLock:
                                            path=self.path, error=exc)) from exc
                 if exc.errno == errno.ENOENT:
                     self._ensure_dir()
+            if retry_now and quick < _QUICK_RETRIES:
+                quick += 1  # a stale lock just went: try at once (a timeout of 0 steals too)
+                continue
+            quick = 0
             elapsed = time.monotonic() - start
-            if elapsed >= self.timeout:  # every turn, also after a steal or a vanished file
+            if elapsed >= self.timeout:  # at least every few turns, whatever happened in them
                 raise LockTimeoutError(self._timeout_message(elapsed))
             if not retry_now:
                 time.sleep(min(self.poll_interval, max(self.timeout - elapsed, 0.0)))

@@ -273,7 +273,8 @@ ALLOWED = {
     ("msd_desktop/core/workspace/demo.py", "shutil.copytree(demo_source(), tmp)"),
     ("msd_desktop/core/workspace/demo.py", '(tmp / ".msd-demo").write_text('),
     ("msd_desktop/core/workspace/demo.py", "os.replace(tmp, target)"),
-    # the watcher's wake-up pipe, not a file
+    # the watcher's wake-up pipe and msd's stdout moved to /dev/null after it failed: not files
+    ("msd_desktop/cli.py", "os.open(os.devnull, os.O_WRONLY)"),
     ("msd_desktop/core/workspace/inotify_tree.py", "os.write(self._wake_w"),
     # a private TemporaryDirectory (0700, ours) holding a what-if copy, removed at once
     ("msd_desktop/ui/models/panel.py", '(tmp_root / ".planning").mkdir('),
