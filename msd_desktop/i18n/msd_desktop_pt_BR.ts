@@ -2650,6 +2650,14 @@ Last error: {last_error}</source>
         <translation>Salva as alterações da aba Configurações (o que os campos mostram), de qualquer lugar</translation>
     </message>
     <message>
+        <source>Save all</source>
+        <translation>Salvar tudo</translation>
+    </message>
+    <message>
+        <source>Save the unsaved Settings changes of every project and of Global defaults</source>
+        <translation>Salvar as alterações não salvas das configurações de todos os projetos e dos padrões globais</translation>
+    </message>
+    <message>
         <source>New project…</source>
         <translation>Novo projeto…</translation>
     </message>
@@ -2880,6 +2888,18 @@ Last error: {last_error}</source>
     <message>
         <source>No project is open: nothing to save.</source>
         <translation>Nenhum projeto aberto: nada para salvar.</translation>
+    </message>
+    <message>
+        <source>● Unsaved: %1</source>
+        <translation>● Não salvo: %1</translation>
+    </message>
+    <message>
+        <source>The * in the window title: Settings changes not saved yet in %1. File → Save all (Ctrl+Shift+S) saves them; the project tree marks each such project with ●.</source>
+        <translation>O * no título da janela: há alterações de configurações ainda não salvas em %1. Arquivo → Salvar tudo (Ctrl+Shift+S) salva todas; a árvore de projetos marca cada um desses projetos com ●.</translation>
+    </message>
+    <message>
+        <source>No unsaved changes.</source>
+        <translation>Nenhuma alteração não salva.</translation>
     </message>
     <message>
         <source>Logging out</source>
@@ -5428,6 +5448,22 @@ Compacta: %2</translation>
     <message>
         <source>Global defaults have unsaved changes from the last run, which ended without saving: Global defaults shows them.</source>
         <translation>Os padrões globais têm alterações não salvas da última execução, que terminou sem salvar: a janela Padrões globais as mostra.</translation>
+    </message>
+    <message>
+        <source>Global defaults</source>
+        <translation>Padrões globais</translation>
+    </message>
+    <message>
+        <source>Unsaved changes elsewhere</source>
+        <translation>Alterações não salvas em outros lugares</translation>
+    </message>
+    <message>
+        <source>Nothing to save here. Settings changes are not saved yet in:</source>
+        <translation>Nada para salvar aqui. Há alterações de configurações ainda não salvas em:</translation>
+    </message>
+    <message>
+        <source>Save all</source>
+        <translation>Salvar tudo</translation>
     </message>
 </context>
 <context>

@@ -58,7 +58,7 @@ from msd_desktop.ui.unsaved_recovery import UnsavedEdits
 from msd_desktop.ui.widgets.deferred_settings import DeferredSettings
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.first_paint import FirstPaint
-from msd_desktop.ui.widgets.plain_text import plain_label, title_text, visible
+from msd_desktop.ui.widgets.plain_text import plain_label, title_text, tooltip, visible
 from msd_desktop.ui.widgets.theme import app_icon, banner_style
 from msd_desktop.ui.widgets.window_title import APP_TITLE, window_title
 from msd_desktop.ui.widgets.workers import OpHandle, read_timeout, run_op
@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         self.unsaved.message_posted.connect(self.post_status)
         # a restored edit is announced where the next status line cannot overwrite it
         self._notice: StatusNotice | None = None
+        self._project_line = ""  # the open project's status line, as last posted
         self.unsaved.notice_posted.connect(lambda text, kind: self.notice.show_notice(text, kind))
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):  # a session log-out asks about unsaved edits
@@ -222,7 +223,12 @@ class MainWindow(QMainWindow):
         self.watch_label.setAccessibleName(self.tr("Watching"))
         self.watch_label.setToolTip(self.tr("Projects whose .planning/ folder is watched for "
                                             "changes"))
+        # what the title's "*" is about: where the unsaved Settings edits are
+        self.unsaved_label = ElidedLabel(min_width=60, max_hint=320)
+        self.unsaved_label.setObjectName("UnsavedLabel")
+        self.unsaved_label.hide()
         self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.unsaved_label)
         self.statusBar().addPermanentWidget(self.watch_label)
 
         self.main_actions = MainActions(self)
@@ -536,6 +542,8 @@ class MainWindow(QMainWindow):
         self.browser.clear_selection()
         self._clear_project()
         self.stack.setCurrentIndex(0)
+        if self._project_line and self.status_label.text() == visible(self._project_line):
+            self.post_status("")  # the last project's status line says nothing here
         self._update_title()
 
     def _clear_project(self) -> None:
@@ -598,7 +606,8 @@ class MainWindow(QMainWindow):
                 line = summary.workstreams[self._current_ws].statusline_full
             from msd_desktop.ui.widgets.status_text import statusline_words
 
-            self.post_status(statusline_words(line))
+            self._project_line = statusline_words(line)
+            self.post_status(self._project_line)
 
     def _show_load_problem(self, summary: ProjectSummary | None) -> None:
         """The banner over the open project's tabs: why it could not be read, if so."""
@@ -645,15 +654,49 @@ class MainWindow(QMainWindow):
 
     def save_settings(self) -> bool:
         """Ctrl+S anywhere in the window: save the open project's Settings (what its fields
-        show)."""
+        show). With nothing to save there while other projects (or Global defaults) have
+        unsaved edits, say which and offer to save them all."""
         panel = self.project_tabs.settings_tab()
-        if panel is None:
-            self.post_status(self.tr("No project is open: nothing to save."))
-            return False
+        draft = getattr(panel, "draft", None) if panel is not None else None
+        if draft is None or not draft.dirty:
+            shown = Path(draft.path) if draft is not None else None
+            places = self.unsaved.dirty_places(self.known_refs(), besides=shown)
+            if places:
+                from msd_desktop.ui.unsaved_recovery import ask_save_elsewhere
+
+                return ask_save_elsewhere(self, places) and self.save_all()
+            if panel is None:
+                self.post_status(self.tr("No project is open: nothing to save."))
+                return False
+        assert panel is not None
         saved = bool(panel.save())
         if not saved and self.project_tabs.currentWidget() is not panel:
             self.project_tabs.setCurrentWidget(panel)  # show why it was not saved
         return saved
+
+    def _show_unsaved_places(self) -> None:
+        """The status bar names where the unsaved edits are (what the title's "*" means)."""
+        places = self.unsaved.dirty_places(self.known_refs()) if self.unsaved.any_dirty() \
+            else []
+        if not places:
+            self.unsaved_label.hide()
+            return
+        names = ", ".join(places)
+        self.unsaved_label.setText(self.tr("● Unsaved: %1").replace("%1", names))
+        self.unsaved_label.setToolTip(tooltip(self.tr(
+            "The * in the window title: Settings changes not saved yet in %1. File → Save all "
+            "(Ctrl+Shift+S) saves them; the project tree marks each such project with ●.")
+            .replace("%1", names)))
+        self.unsaved_label.setAccessibleName(self.unsaved_label.text())
+        self.unsaved_label.show()
+
+    def save_all(self) -> bool:
+        """File → Save all (Ctrl+Shift+S): every project's unsaved Settings edits and Global
+        defaults'; True when nothing is left unsaved."""
+        if not self.unsaved.dirty_sessions():
+            self.post_status(self.tr("No unsaved changes."))
+            return True
+        return self.unsaved.save_everything()
 
     def _unsaved_changed(self) -> None:
         """Any draft changed: the title's marker and the tree's marks follow."""
@@ -665,6 +708,7 @@ class MainWindow(QMainWindow):
             set_unsaved(self.unsaved.dirty_roots(roots))
         if self._notice is not None and not self.unsaved.any_dirty():
             self._notice.settle(UnsavedEdits.RESTORED)  # the restored edits saved or reverted
+        self._show_unsaved_places()
         self._update_title()
 
     def unsaved_may_go(self, what: str) -> bool:

@@ -132,6 +132,51 @@ class UnsavedEdits(QObject):
             self.message_posted.emit(text)
             self.notice_posted.emit(text, self.DEFAULTS_LEFT)
 
+    # -- Save all
+
+    def dirty_places(self, refs: list[Any], besides: Path | None = None) -> list[str]:
+        """Where unsaved Settings edits are, in words: project names (› workstream), "Global
+        defaults", else the file; ``besides``: a config file left out (the one shown)."""
+        from PySide6.QtCore import QCoreApplication
+
+        from msd_desktop.core.workspace.paths import defaults_path
+
+        places: list[str] = []
+        for session in self.dirty_sessions():
+            path = Path(session.draft.path)
+            if besides is not None and path == besides:
+                continue
+            if path == defaults_path(self._env):
+                place = QCoreApplication.translate("UnsavedEdits", "Global defaults")
+            else:
+                place = str(path)
+                for ref in refs:
+                    root = Path(ref.root)
+                    if path.is_relative_to(root):
+                        parts = path.relative_to(root).parts
+                        place = ref.name
+                        if "workstreams" in parts and parts.index("workstreams") + 1 < len(parts):
+                            place += " › " + parts[parts.index("workstreams") + 1]
+                        break
+            if place not in places:
+                places.append(place)
+        return places
+
+    def save_everything(self) -> bool:
+        """Save every unsaved Settings session of the window and its other windows (Global
+        defaults); True when nothing is left unsaved. What could not be saved is listed in
+        one box and keeps its edits."""
+        dirty = self.dirty_sessions()
+        if not dirty:
+            return True
+        from msd_desktop.ui.settings.unsaved import save_all, show_not_saved
+
+        problems = save_all(dirty, self._window)
+        if problems:
+            show_not_saved(self._window, problems)
+            return False
+        return True
+
     # -- before leaving
 
     def may_go(self, what: str) -> bool:
@@ -154,3 +199,29 @@ class UnsavedEdits(QObject):
 
         stores = self._window.findChildren(EditSessions)
         return list({id(s): s for store in stores for s in store.dirty()}.values())
+
+
+def ask_save_elsewhere(parent: QWidget, names: list[str]) -> bool:
+    """Ctrl+S where there is nothing to save while other projects have unsaved edits: say
+    which, and offer to save them all (one modal question, STYLE item 15). True: save all."""
+    from PySide6.QtCore import QCoreApplication, Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    from msd_desktop.ui.widgets.plain_text import visible_lines
+
+    box = QMessageBox(QMessageBox.Icon.Question,
+                      QCoreApplication.translate("UnsavedEdits", "Unsaved changes elsewhere"),
+                      QCoreApplication.translate(
+                          "UnsavedEdits", "Nothing to save here. Settings changes are not "
+                          "saved yet in:"),
+                      QMessageBox.StandardButton.Cancel, parent)
+    box.setObjectName("SaveElsewhereDialog")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setInformativeText(visible_lines("\n".join(f"• {name}" for name in names)))
+    save = box.addButton(QCoreApplication.translate("UnsavedEdits", "Save all"),
+                         QMessageBox.ButtonRole.AcceptRole)
+    save.setObjectName("SaveAllButton")
+    box.setDefaultButton(save)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is save
