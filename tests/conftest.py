@@ -157,6 +157,31 @@ def isolated_home(
     return home
 
 
+@pytest.fixture(autouse=True)
+def keyboard_released() -> None:
+    """Every test starts with no modifier key held.
+
+    Qt keeps the keyboard's state (``QApplication.keyboardModifiers()``) from the last key or
+    mouse event it delivered, and QTest's clicks with a modifier (Shift+Tab, Ctrl+Shift+Z, a
+    shift-click) end on an event that still carries it: the next test on the same worker
+    starts with Shift "held", and there ``selectRow(0)`` extends a selection from no anchor
+    (selects nothing) instead of selecting the row. A key release with no modifier is what a
+    person's keyboard sends; only a process that made a QApplication is concerned."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is None or widgets.QApplication.instance() is None:
+        return
+    from PySide6.QtCore import Qt
+
+    if widgets.QApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier:
+        return
+    from PySide6.QtTest import QTest
+
+    probe = widgets.QWidget()
+    QTest.keyRelease(probe, Qt.Key.Key_Shift)
+    probe.deleteLater()
+    assert widgets.QApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
+
+
 @pytest.fixture(scope="session")
 def upstream_pkg() -> Path:
     """The real upstream gsd-core package, installed once per machine (``tests/upstream.py``)."""
