@@ -804,6 +804,14 @@
         <translation>O arquivo no disco não pode ser usado, então &quot;Manter as minhas&quot; não pode ser aplicado a ele. Verificação do arquivo: %1</translation>
     </message>
     <message>
+        <source>%1 (on disk now)</source>
+        <translation>%1 (no disco agora)</translation>
+    </message>
+    <message>
+        <source>%1 (after Keep mine)</source>
+        <translation>%1 (depois de Manter as minhas)</translation>
+    </message>
+    <message>
         <source>Keep mine writes the file exactly as it is on disk now.</source>
         <translation>&quot;Manter as minhas&quot; grava o arquivo exatamente como está no disco agora.</translation>
     </message>

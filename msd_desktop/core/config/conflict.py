@@ -94,16 +94,20 @@ class MergePreview(NamedTuple):
         masked, _ = mask_document(data, secret_keys)
         return dump_json(masked)
 
-    def result_diff(self, secret_keys: Any, name: str = "config.json") -> list[str]:
-        """What Keep mine changes in the file on disk now: theirs → result, masked."""
+    def result_diff(self, secret_keys: Any, name: str = "config.json",
+                    headers: tuple[str, str] | None = None) -> list[str]:
+        """What Keep mine changes in the file on disk now: theirs → result, masked.
+
+        ``headers``: the two file lines' names (the window passes them in its language);
+        English ``<name> (on disk now)`` / ``<name> (after Keep mine)`` by default."""
         if self.theirs is None or self.result is None:
             return []
+        before, after = headers or (f"{name} (on disk now)", f"{name} (after Keep mine)")
         return list(
             difflib.unified_diff(
                 self.text("theirs", secret_keys).splitlines(),
                 self.text("result", secret_keys).splitlines(),
-                fromfile=f"{name} (on disk now)", tofile=f"{name} (after Keep mine)",
-                lineterm="", n=3,
+                fromfile=before, tofile=after, lineterm="", n=3,
             )
         )
 

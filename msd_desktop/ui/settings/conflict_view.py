@@ -252,7 +252,10 @@ class ConflictView(QWidget):
                 "The file on disk cannot be used, so Keep mine cannot be applied to it. "
                 "File check: %1").replace("%1", preview.theirs_error or ""))
         else:
-            lines = preview.result_diff(self._secrets)
+            name = "config.json"
+            lines = preview.result_diff(self._secrets, name, (
+                self.tr("%1 (on disk now)").replace("%1", name),
+                self.tr("%1 (after Keep mine)").replace("%1", name)))
             self.result_diff.setPlainText("\n".join(lines) if lines else self.tr(
                 "Keep mine writes the file exactly as it is on disk now."))
         for which, box in self.boxes.items():
