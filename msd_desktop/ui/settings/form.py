@@ -713,11 +713,13 @@ class ConfigFormPanel(DiskSyncedForm):
         return [keys[row].key for row in self.proxy.accepted_rows()]
 
     def _apply_filter(self) -> None:
-        """The proxy's rows are the form's rows: build the first matches, show them."""
+        """The proxy's rows are the form's rows: build the first matches, show them (a
+        screenful of them whatever the time budget: a loaded machine shows no empty form)."""
         self._visible = self.visible_keys()
         self._words = self.proxy.search_words
         if self.isVisible() or self._words or self.proxy.modified_only:
-            self._build_some(FILTER_BUDGET_MS, minimum=0)
+            first = self._visible[:self.screenful_rows()]
+            self._build_some(FILTER_BUDGET_MS, upto=first[-1] if first else None, minimum=0)
         self._update_shown(refresh_all=True)
         if self.isVisible() and not self.all_built():
             self._idle_start.start()

@@ -2,8 +2,9 @@
 
 Why: a row with its editor costs milliseconds and there are ~190 keys. The first show builds
 one screenful; the rest is built in small time-boxed chunks while the form is visible (in
-form order, below what is on screen, so nothing jumps); a search / "modified only" filter or
-a click in the contents builds the rows it needs at once. :meth:`LazyFormBody.row` /
+form order, below what is on screen, so nothing jumps); a search / "modified only" filter
+builds a screenful of its matches at once (the other matches come first in the chunks), a
+click in the contents the rows it needs. :meth:`LazyFormBody.row` /
 :meth:`~LazyFormBody.editor` build one key's row on demand;
 :meth:`~LazyFormBody.build_all_editors` builds everything (tests, automation).
 
@@ -44,7 +45,9 @@ TAB_FIX_MS = 150  # rows built out of order: Tab order fixed this long after, on
 IDLE_START_MS = 400  # after the first paint, wait this long before completing the form
 IDLE_CHUNK_MS = 16  # then build rows in chunks of about this long (the UI stays responsive)
 SCROLL_CHUNK_MS = 40  # scrolled near the end of what is built: build this much at once
-FILTER_BUDGET_MS = 80  # a search / filter change builds matching rows for this long
+# a search / filter change builds its first screenful of matches at once, however long that
+# takes on a loaded machine, then more matching rows for up to this long (idle does the rest)
+FILTER_BUDGET_MS = 80
 
 
 def _schema_keys() -> set[str]:
@@ -293,10 +296,15 @@ class LazyFormBody(QWidget):
         gives it (measured by that layout, so asking again costs nothing). A row below the
         fold cost ~2 ms to build and show for nothing."""
         height = self.scroll_area.maximumViewportSize().height()
-        limit = min(max(6, height // 75), len(self._visible))
+        limit = min(self.screenful_rows(), len(self._visible))
         self._build_some(0, minimum=min(limit, max(1, height // 100)))
         while 0 < len(self._shown) < limit and self._rows_height() < self._view_height():
             self._build_some(0, minimum=1)
+
+    def screenful_rows(self) -> int:
+        """How many rows a screenful is at most: one per 75 px of the scroll area, at least 6
+        (a form never laid out yet — a hidden panel — counts 6)."""
+        return max(6, self.scroll_area.maximumViewportSize().height() // 75)
 
     def _view_height(self) -> int:
         """The scroll area's height for the form: less a horizontal scroll bar when the
