@@ -1136,10 +1136,6 @@
         <translation>Não é possível usar a trava {path}: {error}</translation>
     </message>
     <message>
-        <source>{path} is not a lock file of ours; remove it and try again</source>
-        <translation>{path} não é um arquivo de trava nosso; remova-o e tente de novo</translation>
-    </message>
-    <message>
         <source>Timed out after {timeout:.1f} s waiting for {path}: another msd or window is changing it</source>
         <translation>Tempo esgotado após {timeout:.1f} s esperando por {path}: outro msd ou janela está alterando-o</translation>
     </message>

@@ -331,27 +331,21 @@ def _write_in(dir_fd: int, path: Path, data: bytes | Iterable[bytes], *, own: bo
 @contextlib.contextmanager
 def own_file_lock(path: Path, timeout: float = 10.0, poll: float = 0.02) -> Iterator[None]:
     """Hold an exclusive lock for a read-modify-write of our own file ``path`` (the registry,
-    written by the window and by ``msd`` at once): ``flock`` on ``.<name>.lock`` beside it,
-    0600 in a folder of ours. The kernel lets go when the holder dies, so it is never stale;
-    waiting ends at ``timeout`` with :class:`MsdError`; a lock file that is not a regular
-    file of ours (a symlink, a FIFO) is refused at once.
+    written by the window and by ``msd`` at once): ``flock`` on the folder of ours that holds
+    it (made 0700 if missing), so no lock file is ever left behind — a command that fails
+    changes nothing. The kernel lets go when the holder dies, so it is never stale; waiting
+    ends at ``timeout`` with :class:`MsdError`.
     """
     import fcntl
 
     path = Path(os.path.abspath(path))
-    ensure_own_folder(path.parent)
-    lock = path.with_name(f".{path.name}.lock")
+    folder = ensure_own_folder(path.parent)
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | _O_NOFOLLOW | _O_CLOEXEC,
-                     0o600)
+        fd = os.open(folder, os.O_RDONLY | _O_DIRECTORY | _O_CLOEXEC)
     except OSError as exc:
-        raise UnsafeWriteError(Text.of("Cannot use the lock {path}: {error}", path=lock,
+        raise UnsafeWriteError(Text.of("Cannot use the lock {path}: {error}", path=folder,
                                        error=exc.strerror or exc)) from None
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid():
-            raise UnsafeWriteError(Text.of("{path} is not a lock file of ours; remove it and "
-                                           "try again", path=lock))
         deadline = time.monotonic() + timeout
         while True:
             try:

@@ -5,8 +5,8 @@ about, so both read and write one JSON file, ``workspaces.json`` in platformdirs
 dir for the app ``msd-desktop``. The file is a JSON list of
 ``{"name", "path", "kind": "folder" | "scan_root", "scan_depth"}``; entries keep any keys we do
 not know and their order, every change re-reads the file first (the CLI and the window may both
-write it) under a lock beside it (``.workspaces.json.lock``: two ``msd workspaces add`` at once
-both land), and is written through the safe writer (0600 in a folder of ours). A ``folder`` is
+write it) under a lock (``flock`` on its folder: two ``msd workspaces add`` at once both
+land), and is written through the safe writer (0600 in a folder of ours). A ``folder`` is
 one project (or a folder the user wants shown as one); a ``scan_root`` is searched for projects by
 :mod:`msd_desktop.core.workspace.discovery`.
 
@@ -251,7 +251,7 @@ class WorkspaceRegistry:
 
     def remove(self, path_or_name: str | Path) -> Workspace:
         """Unregister by name (exact) or path; nothing on disk besides the registry changes."""
-        with self._locked():
+        with self._locked(make=False):
             raw = self._read_raw()
             parsed = [self._parse(e) for e in raw]
             valid = [(i, ws) for i, ws in enumerate(parsed) if ws is not None]
@@ -265,10 +265,13 @@ class WorkspaceRegistry:
             self._write(raw)
             return ws
 
-    def _locked(self) -> contextlib.AbstractContextManager[None]:
-        """The registry's lock: one read-modify-write at a time across processes."""
+    def _locked(self, *, make: bool = True) -> contextlib.AbstractContextManager[None]:
+        """The registry's lock: one read-modify-write at a time across processes. Without
+        ``make``, a registry whose folder is not there (nothing to change) makes none."""
         from msd_desktop.core.common.safe_write import own_file_lock  # writers only
 
+        if not make and not self.path.parent.is_dir():
+            return contextlib.nullcontext()
         return own_file_lock(self.path)
 
     def _write(self, raw: builtins.list[Any]) -> None:

@@ -256,9 +256,8 @@ _READ_CALL_RE = re.compile(r"\.read_text\(|\.read_bytes\(|(?<![\w.])open\(|\bos\
 ALLOWED = {
     ("msd_desktop/core/common/safe_read.py", "os.open(path, os.O_RDONLY | os.O_NONBLOCK"),
     ("msd_desktop/core/common/safe_write.py", 'open("/proc/self/status"'),
-    ("msd_desktop/core/common/safe_write.py", "dir_fd = os.open(folder, os.O_RDONLY"),
+    ("msd_desktop/core/common/safe_write.py", "= os.open(folder, os.O_RDONLY"),  # folder fds
     ("msd_desktop/core/common/safe_write.py", "fd = os.open(tmp, os.O_WRONLY"),  # the writer
-    ("msd_desktop/core/common/safe_write.py", "fd = os.open(lock, os.O_RDWR"),  # own lock
     ("msd_desktop/core/common/planning_lock.py", "os.O_WRONLY | os.O_CREAT | os.O_EXCL"),
     ("msd_desktop/core/config/schema_data.py", "SCHEMA_FILE.read_text("),  # package data
     ("msd_desktop/core/models/catalog.py", "with path.open("),  # package data

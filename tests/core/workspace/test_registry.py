@@ -74,8 +74,8 @@ def test_add_project_folder_and_scan_root_persist(
     # A fresh registry object (another process) sees the same thing.
     again = WorkspaceRegistry(reg_file, env={"HOME": str(isolated_home)})
     assert again.list() == [a, b]
-    # No temp files left beside the registry (its lock file stays: flock needs no cleanup).
-    assert sorted(os.listdir(reg_file.parent)) == [".workspaces.json.lock", "workspaces.json"]
+    # No temp or lock files left beside the registry.
+    assert sorted(os.listdir(reg_file.parent)) == ["workspaces.json"]
 
 
 def test_readd_updates_in_place_and_keeps_unknown_keys(
