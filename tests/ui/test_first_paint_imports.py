@@ -33,6 +33,9 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.core.common.errors",
     "msd_desktop.core.common.lazy_re",
     "msd_desktop.core.common.safe_read",
+    # a first start copies the demo into a folder that must be ours (ensure_own_folder): small,
+    # the standard library only; a later start finds the copy and does not import it
+    "msd_desktop.core.common.safe_write",
     "msd_desktop.core.common.text",
     "msd_desktop.core.common.user_dirs",
     "msd_desktop.core.config",

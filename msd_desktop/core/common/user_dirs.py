@@ -1,12 +1,13 @@
 """The user's config, data, state and cache folders, as platformdirs names them — one account.
 
-The answer for the process's own environment is platformdirs' itself. The window can run with
-an environment of its own (``MainWindow(env=…)``, the tests' windows and child processes); for
-one that differs from the process's in the variables that matter, the folder follows
-platformdirs' XDG rule on Linux for that environment (``$XDG_*_HOME`` when set to an absolute
-path, else the default under ``$HOME``) — ``tests/core/common/test_user_dirs.py`` checks the
-rule against platformdirs for a range of values. The cache, the recovery records, the registry
-and the demo all ask here, so they never disagree about which variables count.
+On Linux the folder follows platformdirs' XDG rule (``$XDG_*_HOME`` when set to an absolute
+path, else the default under ``$HOME``) for the process's environment or a window's own
+(``MainWindow(env=…)``, the tests' windows and child processes), computed without importing
+platformdirs: the window asks for the demo's folder before its first paint, and platformdirs'
+seven modules are not on that path. ``tests/core/common/test_user_dirs.py`` checks the rule
+against platformdirs for a range of values, for both. Elsewhere platformdirs answers. The
+cache, the recovery records, the registry and the demo all ask here, so they never disagree
+about which variables count.
 """
 
 from __future__ import annotations
@@ -30,11 +31,11 @@ _XDG: dict[str, tuple[str, str]] = {
 def user_dir(kind: Kind, app: str, env: Mapping[str, str] | None = None) -> Path:
     """``<the user's {kind} folder>/<app>`` for ``env`` (the process's environment if ``None``)."""
     variable, default = _XDG[kind]
-    if (env is not None and sys.platform.startswith("linux")
-            and any(env.get(name) != os.environ.get(name) for name in (variable, "HOME"))):
-        base = env.get(variable, "")
+    if sys.platform.startswith("linux"):  # the rule without importing platformdirs at start
+        source = os.environ if env is None else env
+        base = source.get(variable, "")
         if not os.path.isabs(base):  # platformdirs ignores a relative (or blank) one
-            home = env.get("HOME") or os.path.expanduser("~")
+            home = source.get("HOME") or os.path.expanduser("~")
             base = os.path.join(home, default)
         return Path(base) / app
     import platformdirs
