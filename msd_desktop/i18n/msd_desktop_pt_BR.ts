@@ -1288,6 +1288,10 @@
         <translation>Valor inválido para {key}: &apos;{raw}&apos;. {expectation}</translation>
     </message>
     <message>
+        <source>a config history file</source>
+        <translation>um arquivo do histórico de configuração</translation>
+    </message>
+    <message>
         <source>Usage: config-set &lt;key.path&gt; &lt;value&gt;</source>
         <translation>Uso: config-set &lt;key.path&gt; &lt;value&gt;</translation>
     </message>
@@ -1434,6 +1438,46 @@
     <message>
         <source>Cannot migrate {error}</source>
         <translation>Não foi possível migrar {error}</translation>
+    </message>
+    <message>
+        <source>{name}: line {line} is damaged; it was skipped</source>
+        <translation>{name}: a linha {line} está danificada; foi ignorada</translation>
+    </message>
+    <message>
+        <source>The config history at {folder} cannot be used: {error}</source>
+        <translation>O histórico de configuração em {folder} não pode ser usado: {error}</translation>
+    </message>
+    <message>
+        <source>The config history at {folder} is a symbolic link; it is not used</source>
+        <translation>O histórico de configuração em {folder} é um link simbólico; não é usado</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file; the config history does not read it</source>
+        <translation>{path} não é um arquivo comum; o histórico de configuração não o lê</translation>
+    </message>
+    <message>
+        <source>{path} belongs to another user (uid {uid}); the config history does not read it</source>
+        <translation>{path} pertence a outro usuário (uid {uid}); o histórico de configuração não o lê</translation>
+    </message>
+    <message>
+        <source>Entry {id} has no stored content ({state})</source>
+        <translation>A entrada {id} não tem conteúdo guardado ({state})</translation>
+    </message>
+    <message>
+        <source>The snapshot of entry {id} is missing or damaged</source>
+        <translation>O instantâneo da entrada {id} está ausente ou danificado</translation>
+    </message>
+    <message>
+        <source>{path} is larger than 1 MiB; this state of it is not kept in the config history</source>
+        <translation>{path} é maior que 1 MiB; este estado dele não é guardado no histórico de configuração</translation>
+    </message>
+    <message>
+        <source>No history entry {id} for this file</source>
+        <translation>Não há entrada {id} no histórico deste arquivo</translation>
+    </message>
+    <message>
+        <source>History entry {id} is ambiguous; give more of its id</source>
+        <translation>A entrada {id} do histórico é ambígua; informe mais do seu id</translation>
     </message>
     <message>
         <source>model-catalog.json is not a JSON object: {path}</source>

@@ -41,7 +41,7 @@ from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 
 Kind = Literal["config", "defaults", "state", "markdown", "pointer", "marker", "secret",
-               "registry", "lock", "cache"]
+               "registry", "lock", "cache", "history"]
 
 _KIB = 1024
 _MIB = 1024 * _KIB
@@ -59,6 +59,7 @@ LIMITS: dict[str, int] = {
     "secret": 64 * _KIB,  # ~/.msd/<prefix>_api_key
     "lock": 64 * _KIB,  # .planning/.lock
     "cache": 16 * _MIB,  # the window's own caches in the user cache dir (start-up memos)
+    "history": 16 * _MIB,  # the config history's indexes and snapshots (kept files <= 1 MiB)
 }
 
 _KIND_NAMES: dict[str, Text] = {
@@ -72,6 +73,7 @@ _KIND_NAMES: dict[str, Text] = {
     "secret": Text.of("a key file"),
     "lock": Text.of("a lock file"),
     "cache": Text.of("a cache file"),
+    "history": Text.of("a config history file"),
 }
 
 #: The longest run of digits accepted in a planning file (a number, a phase heading …).
