@@ -77,6 +77,10 @@ VERBS: dict[str, tuple[str, str]] = {
     "state": ("msd_desktop.commands.state:state", "Parse STATE.md"),
     "statusline": ("msd_desktop.commands.state:statusline", "Render the STATE.md status line"),
     "root": ("msd_desktop.commands.workspaces:root", "Print the resolved project root"),
+    "routing": (
+        "msd_desktop.commands.routing:routing",
+        "Every agent under every runtime, the active runtime and stale installs",
+    ),
     "workspaces": ("msd_desktop.commands.workspaces:workspaces", "Manage registered workspaces"),
     "secrets": ("msd_desktop.commands.secrets:secrets", "Manage API keys in the OS keyring"),
     "run": ("msd_desktop.commands.secrets:run", "Run a command with API keys from the keyring"),
@@ -150,6 +154,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p = add("statusline")
     p.add_argument("--format", choices=["full", "compact"], default=None)
     add("root")
+    p = add("routing")
+    p.add_argument("--check", action="store_true", help="exit 1 when an install is stale")
     p = add("workspaces")
     p.add_argument("action", choices=["list", "add", "remove", "scan"])
     p.add_argument("path", nargs="?")

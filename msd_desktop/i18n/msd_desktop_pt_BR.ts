@@ -1704,6 +1704,18 @@ Last error: {last_error}</source>
         <translation>nenhum marcador de instalação utilizável: {skipped}</translation>
     </message>
     <message>
+        <source>not valid TOML: {error}</source>
+        <translation>TOML inválido: {error}</translation>
+    </message>
+    <message>
+        <source>{path} is a link to nothing</source>
+        <translation>{path} é um link para nada</translation>
+    </message>
+    <message>
+        <source>{path}: {error}</source>
+        <translation>{path}: {error}</translation>
+    </message>
+    <message>
         <source>config key &quot;runtime&quot; has unknown value &quot;{runtime}&quot;. Known runtimes: {known}. Resolution will fall back to safe defaults. (#2517)</source>
         <translation>a chave de configuração &quot;runtime&quot; tem o valor desconhecido &quot;{runtime}&quot;. Runtimes conhecidos: {known}. A resolução vai usar padrões seguros. (#2517)</translation>
     </message>
@@ -1930,6 +1942,26 @@ Last error: {last_error}</source>
     <message>
         <source>not reached: {layer} applied</source>
         <translation>não alcançada: {layer} foi aplicada</translation>
+    </message>
+    <message>
+        <source>the MSD_RUNTIME variable</source>
+        <translation>a variável MSD_RUNTIME</translation>
+    </message>
+    <message>
+        <source>the runtime key of the config</source>
+        <translation>a chave runtime da configuração</translation>
+    </message>
+    <message>
+        <source>no install marker looked up</source>
+        <translation>nenhum marcador de instalação consultado</translation>
+    </message>
+    <message>
+        <source>built in: claude when no rung names a runtime</source>
+        <translation>embutido: claude quando nenhum degrau indica um runtime</translation>
+    </message>
+    <message>
+        <source>&quot;{key}&quot; comes from {path}, which every project on this machine without a .planning folder shares; set it in the project config to pin it</source>
+        <translation>&quot;{key}&quot; vem de {path}, compartilhado por todo projeto desta máquina sem pasta .planning; defina-o na configuração do projeto para fixá-lo</translation>
     </message>
     <message>
         <source>Unknown secret key: {key}. Secret keys: {keys}</source>

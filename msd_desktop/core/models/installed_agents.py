@@ -1,0 +1,121 @@
+"""What an install baked into its agent files: the ``model`` and effort lines, read safely.
+
+Why: Codex and OpenCode take no model at spawn time, so MSD's installer writes the model (and
+Codex its ``model_reasoning_effort``) into each agent's static file; Claude's installer writes
+an ``effort:`` frontmatter line. Those files keep what config said on the day of the install.
+Reading them back is the only way to tell whether the runtime still runs what config says.
+
+Where and how the installer writes them (upstream 1.11.0 ``bin/install.js`` and
+``runtime-artifact-conversion``; MSD renames ``gsd-`` to ``msd-``):
+
+* ``<config dir>/agents/msd-<name>.toml`` for Codex: top-level TOML keys ``model`` and
+  ``model_reasoning_effort`` (both JSON-quoted strings) before ``developer_instructions``;
+* ``<config dir>/agents/msd-<name>.md`` for OpenCode and Kilo: a ``model: <id>`` line in the
+  YAML frontmatter (unquoted);
+* ``<config dir>/agents/msd-<name>.md`` for Claude: an ``effort: <level>`` frontmatter line.
+
+A file named ``gsd-<name>`` is read when the ``msd-`` one is absent (an install made before
+the rename). Every file goes through the core's bounded reader (``safe_read``): a FIFO, a
+device, a symlink to one, a directory or a file over the agent-file cap is *unreadable* with
+the reader's message, never a hang and never read whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from typing import NamedTuple
+
+from msd_desktop.core.common.text import Text
+from msd_desktop.core.models.catalog import legacy_agent_name
+
+# runtime → agent file extension; the runtimes whose installs bake something per agent.
+AGENT_FILE_EXT = {"claude": ".md", "codex": ".toml", "opencode": ".md", "kilo": ".md"}
+BAKING_RUNTIMES = tuple(AGENT_FILE_EXT)
+
+PRESENT = "present"
+MISSING = "missing"
+UNREADABLE = "unreadable"
+
+# upstream injectEffortFrontmatter's pattern: the first ``---`` block at the top.
+_FRONTMATTER_RE = re.compile(r"\A---\r?\n([\s\S]*?)^---\r?$", re.MULTILINE)
+_LINE_RE = {key: re.compile(rf"^{key}:[ \t]*(.*?)[ \t]*\r?$", re.MULTILINE)
+            for key in ("model", "effort")}
+
+
+class InstalledAgent(NamedTuple):
+    """One agent file of one install: what it bakes, or why it could not be read."""
+
+    path: str
+    status: str
+    model: str | None = None
+    effort: str | None = None
+    problem: str | None = None
+
+
+def agent_paths(install_dir: str, runtime: str, agent: str) -> list[str]:
+    """Where the agent's file is: the ``msd-`` name, then the ``gsd-`` one."""
+    ext = AGENT_FILE_EXT[runtime]
+    folder = os.path.join(install_dir, "agents")
+    names = [agent]
+    legacy = legacy_agent_name(agent)
+    if legacy is not None:
+        names.append(legacy)
+    return [os.path.join(folder, name + ext) for name in names]
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
+def parse_markdown(text: str) -> tuple[str | None, str | None]:
+    """``(model, effort)`` from an agent file's frontmatter (``None`` where a line is absent)."""
+    match = _FRONTMATTER_RE.search(text)
+    if match is None:
+        return None, None
+    front = match.group(1)
+    found = {key: m.group(1) for key, rx in _LINE_RE.items() if (m := rx.search(front))}
+    model, effort = found.get("model"), found.get("effort")
+    return (_unquote(model) if model else None), (_unquote(effort) if effort else None)
+
+
+def parse_toml(text: str) -> tuple[str | None, str | None]:
+    """``(model, model_reasoning_effort)`` of a Codex agent file; ``ValueError`` if not TOML."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(Text.of("not valid TOML: {error}", error=str(exc))) from exc
+    model, effort = data.get("model"), data.get("model_reasoning_effort")
+    return (model if isinstance(model, str) else None), (
+        effort if isinstance(effort, str) else None)
+
+
+def read_installed_agent(install_dir: str, runtime: str, agent: str) -> InstalledAgent:
+    """The baked model and effort of one agent's file in one install. Never raises."""
+    from msd_desktop.core.common.safe_read import UnsafeFileError, read_text
+
+    paths = agent_paths(install_dir, runtime, agent)
+    for path in paths:
+        try:
+            text = read_text(path, "markdown")
+        except FileNotFoundError:
+            if os.path.islink(path):
+                return InstalledAgent(path, UNREADABLE, problem=Text.of(
+                    "{path} is a link to nothing", path=path))
+            continue
+        except UnsafeFileError as exc:
+            return InstalledAgent(path, UNREADABLE, problem=exc.message)
+        except (OSError, ValueError) as exc:
+            error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            return InstalledAgent(path, UNREADABLE, problem=Text.of(
+                "{path}: {error}", path=path, error=error))
+        try:
+            model, effort = (parse_toml(text) if runtime == "codex" else parse_markdown(text))
+        except ValueError as exc:
+            return InstalledAgent(path, UNREADABLE, problem=Text.of(
+                "{path}: {problem}", path=path, problem=exc.args[0]))
+        return InstalledAgent(path, PRESENT, model, effort)
+    return InstalledAgent(paths[0], MISSING)
