@@ -6,8 +6,8 @@ config-set``, an agent) change too. This layer of the panel keeps the file's one
 compares the file with what the draft read, reloads when nothing is pending, and otherwise
 shows the banner with Reload, Keep mine and the difference (the conflict view) — nothing is
 lost silently. Content one of our own writes left (a keyring move, the API keys panel's
-sentinel) reloads without being called an outside change; while a save runs, its own change
-is not looked at.
+sentinel) reloads, pending edits kept on top of it, without being called an outside change;
+while a save runs, its own change is not looked at.
 """
 
 from __future__ import annotations
@@ -108,7 +108,8 @@ class DiskSyncedForm(LazyFormBody):
 
     def check_disk(self) -> None:
         """Compare the file with what the draft read: reload, or show the conflict banner.
-        Content one of our own writes left reloads without a word (it is no outside change)."""
+        Content one of our own writes left reloads without a word (it is no outside change),
+        keeping the pending edits on top of it."""
         if self.draft is None:
             return
         self._watch(self.draft.path)  # an atomic replace drops the file's watch
@@ -119,7 +120,14 @@ class DiskSyncedForm(LazyFormBody):
             return
         if not self.draft.changed_on_disk():
             return
-        if self.draft.dirty:
+        if self.draft.dirty and self._is_own_content():
+            # our own write (a key's sentinel) under pending edits: the edits now apply on
+            # top of what we wrote, so Save writes both and nothing is asked
+            said = self.status.text()
+            self.draft.reload(keep_mine=True)
+            self._reload_everything()
+            self.status.setText(said)
+        elif self.draft.dirty:
             self._show_disk_banner()
         else:
             own, said = self._is_own_content(), self.status.text()
