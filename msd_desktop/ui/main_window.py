@@ -565,7 +565,7 @@ class MainWindow(QMainWindow):
         # the restore at start: the shown tab now, the others one per event-loop turn
         staged, self.last_project.stage_next = self.last_project.stage_next, False
         self.project_tabs.show_project(shown_project(ref, workstream), tab_index,
-                                       staged=staged)
+                                       staged=staged, workstream_picked=bool(workstream))
         ws_text = (" › " + self.tr("workstream %1").replace("%1", visible(workstream, limit=200))
                    if workstream else "")
         self.project_title.setText(f"{visible(ref.name, limit=200)}{ws_text}")

@@ -176,17 +176,22 @@ class ProjectTabs(QTabWidget):
         self.tabs: list[tuple[str, QWidget]] = []  # (title, widget), placeholders included
         self.state_panel: StatePanel | None = None
         self._shown: ProjectRef | None = None  # the project shown, with its workstream
+        self._workstream_picked = False  # a workstream, not the project, was selected
         self._gen = 0  # one more per project shown (staged tabs of an older one: dropped)
 
     # -- a project comes and goes
 
-    def show_project(self, shown: ProjectRef, tab_index: int, *, staged: bool = False) -> None:
+    def show_project(self, shown: ProjectRef, tab_index: int, *, staged: bool = False,
+                     workstream_picked: bool = False) -> None:
         """Build ``shown``'s tabs and show tab ``tab_index``. ``staged`` (the restore at
         start): the shown tab now, the others one per event-loop turn (each is tens of ms
-        of widgets and reads; all three at once stalled the window)."""
+        of widgets and reads; all three at once stalled the window). ``workstream_picked``:
+        the person selected the workstream itself, so Settings opens on the file that
+        governs it (see :meth:`_adopt_settings`)."""
         from msd_desktop.ui.state.panel import StatePanel
 
         self._shown = shown
+        self._workstream_picked = workstream_picked
         self.blockSignals(True)
         current = max(0, min(tab_index, 2))
         if staged:
@@ -309,6 +314,7 @@ class ProjectTabs(QTabWidget):
         if not callable(use_window):
             return
         use_window()
+        self._open_governing_scope(widget)
         if self.window_watches:  # one watch per file: the window's sees the project's
             widget.use_window_watch()  # type: ignore[attr-defined]
         # the window's Find a setting (Ctrl+F from anywhere) owns the key the form's own
@@ -321,6 +327,26 @@ class ProjectTabs(QTabWidget):
         if changed is not None:
             changed.connect(self._set_undo_stack)
         self._set_undo_stack(getattr(widget, "undo_stack", None))
+
+    def _open_governing_scope(self, widget: QWidget) -> None:
+        """A selected workstream with its own ``config.json``: that file is what MSD reads
+        for it (over the project's, §1), so the form opens on it rather than on the
+        project's root settings. Without one the project's file applies, and stays shown."""
+        shown, load_scope = self._shown, getattr(widget, "load_scope", None)
+        if not self._workstream_picked or shown is None or not shown.active_workstream \
+                or not callable(load_scope):
+            return
+        from msd_desktop.core.common.errors import MsdError
+        from msd_desktop.core.config.draft import Scope, scope_path
+
+        env = getattr(widget, "env", None)
+        try:
+            path = scope_path(Scope.WORKSTREAM, shown.root, env or {}, shown.active_workstream)
+            governs = path.is_file()
+        except (OSError, ValueError, MsdError):
+            governs = False
+        if governs and getattr(widget, "scope", None) is not Scope.WORKSTREAM:
+            load_scope(Scope.WORKSTREAM)
 
     def _set_undo_stack(self, stack: Any) -> None:
         group = self._undo_group

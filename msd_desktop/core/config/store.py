@@ -203,6 +203,11 @@ class LoadedConfig(Record):
         found, value = get_path(self.values, key)
         return value if found else default
 
+    def global_applies(self, key: str) -> bool:
+        """Whether ``~/.msd/defaults.json`` is read for ``key`` in this project at all (it is
+        not once the project has a ``.planning`` folder, except for ``model_overrides``)."""
+        return any(self._global_applies(name) for name in alias_names(key))
+
     def _global_applies(self, name: str) -> bool:
         top = name.split(".", 1)[0]
         if top == "model_overrides":

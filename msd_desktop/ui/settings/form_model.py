@@ -102,10 +102,18 @@ def _shown(key: str, value: Any) -> str:
     return display(value, key if key not in GROUP_KEYS else None)
 
 
-def provenance_text(prov: KeyProvenance | None, workstream: str | None = None) -> str:
-    """VS Code-style: where the effective value comes from and what it hides."""
+def provenance_text(prov: KeyProvenance | None, workstream: str | None = None,
+                    global_read: bool = True) -> str:
+    """VS Code-style: where the effective value comes from and what it hides. A global
+    default the project does not read (``global_read`` False) is not named: it changes
+    nothing here, and naming it suggests it does."""
     if prov is None:
         return ""
+    if not global_read:
+        kept = [e for e in prov.overridden if e.layer != "global"]
+        if len(kept) != len(prov.overridden):
+            prov = KeyProvenance(prov.key, prov.value, prov.present, prov.layer, prov.path,
+                                 kept)
 
     def label(layer: str) -> str:
         text = layer_label(layer)
@@ -172,7 +180,8 @@ class ConfigFormModel(HeaderedTableModel):
             text = ""
             if loaded is not None:
                 try:
-                    text = provenance_text(loaded.provenance(key), loaded.workstream)
+                    text = provenance_text(loaded.provenance(key), loaded.workstream,
+                                           loaded.global_applies(key))
                 except Exception:  # a malformed layer must not break the form
                     text = ""
             self._prov[key] = text
