@@ -268,6 +268,17 @@
     </message>
 </context>
 <context>
+    <name>CloseKeys</name>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Close this window (Esc, Ctrl+W)</source>
+        <translation>Fechar esta janela (Esc, Ctrl+W)</translation>
+    </message>
+</context>
+<context>
     <name>ConfigFormPanel</name>
     <message>
         <source>Only the project&apos;s config.json keeps keys that can be moved</source>

@@ -24,6 +24,7 @@ from msd_desktop.ui.widgets.window_title import window_title
 
 if TYPE_CHECKING:
     from msd_desktop.core.workspace.registry import ProjectRef, WorkspaceRegistry
+    from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
     from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel
     from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 
@@ -63,6 +64,7 @@ class MainActions(QObject):
         super().__init__(window)
         self.window = window
         self._widget: QMainWindow = window  # the same window, as the widget it is
+        self._matrix: ConfigMatrixView | None = None  # the config matrix window, once opened
         self._build()
 
     # -- building
@@ -313,10 +315,23 @@ class MainActions(QObject):
         panel.show()
 
     def open_config_matrix(self) -> None:
-        from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
+        """The one config matrix window: made on first use, brought to the front (with the
+        projects known now) when asked for again — a second copy would only compete."""
+        from shiboken6 import isValid
 
         window = self.window
+        view = self._matrix
+        if view is not None and isValid(view):
+            if view.isHidden():
+                view.set_projects(window.known_refs())
+                view.show()
+            view.raise_()
+            view.activateWindow()
+            return
+        from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
+
         view = ConfigMatrixView(window.known_refs(), window.env)
+        self._matrix = view
         view.setParent(self._widget, Qt.WindowType.Window)
         view.setWindowTitle(window_title(translate("MainWindow",
                                                                     "Config matrix")))

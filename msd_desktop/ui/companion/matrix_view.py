@@ -67,6 +67,7 @@ from msd_desktop.ui.companion.matrix_model import (
     ConfigMatrixModel,
     RootRole,
 )
+from msd_desktop.ui.widgets.close_keys import close_button
 from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import fill, value_text
 from msd_desktop.ui.widgets.core_text import core_text
@@ -206,11 +207,16 @@ class ConfigMatrixView(QWidget):
         self.summary_label.setObjectName("MatrixSummary")
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.summary_label)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.summary_label, 1)
+        self.close_button = close_button(self)  # with Esc and Ctrl+W: a window of its own
+        bottom.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignBottom)
+        layout.addLayout(bottom)
         self.setTabOrder(self.key_combo, self.table)
         self.setTabOrder(self.table, self.select_drift_button)
         self.setTabOrder(self.select_drift_button, self.apply_button)
         self.setTabOrder(self.apply_button, self.undo_button)
+        self.setTabOrder(self.undo_button, self.close_button)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
 
     # -- key and data

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QScrollArea,
     QSplitter,
@@ -45,6 +46,7 @@ from msd_desktop.core.config.matrix import (
 from msd_desktop.core.workspace.paths import msd_home
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form import ConfigFormPanel
+from msd_desktop.ui.widgets.close_keys import close_button
 from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import reach_heading, value_text
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
@@ -228,6 +230,11 @@ class GlobalDefaultsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)  # a window of its own: clear of its edges
         layout.addWidget(splitter)
+        closing = QHBoxLayout()
+        closing.addStretch(1)
+        self.close_button = close_button(self)  # with Esc and Ctrl+W: a window of its own
+        closing.addWidget(self.close_button)
+        layout.addLayout(closing)
         self.refresh_reach()
 
     def set_projects(self, projects: Sequence[Any]) -> None:
