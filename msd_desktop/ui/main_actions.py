@@ -24,8 +24,8 @@ from msd_desktop.ui.widgets.window_title import window_title
 
 if TYPE_CHECKING:
     from msd_desktop.core.workspace.registry import ProjectRef, WorkspaceRegistry
-    from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
     from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel
+    from msd_desktop.ui.companion.matrix_view import ConfigMatrixView
     from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 
 # the window's words: its translation context, "MainWindow" (pyside6-lupdate reads
