@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from msd_desktop.core.common.js_values import js_string, js_truthy
 from msd_desktop.core.models.catalog import load_catalog
 from msd_desktop.core.models.execution import render_effort, resolve_effort
+from msd_desktop.core.models.installed_agents import frontmatter_value
 from msd_desktop.core.models.resolution import (
     ResolutionInput,
     own_agent_value,
@@ -83,7 +84,8 @@ def find_project_config(install_dir: str) -> str | None:
 
 
 def merge_install_config(project: Any, defaults: Any, project_path: str | None) -> InstallConfig:
-    """Case 3's per-field merge of a project config over defaults.json (plain data)."""
+    """Case 3's per-field merge of a project config over defaults.json (plain data; ``project``
+    is ``None`` when no config was found or it did not parse)."""
     proj = _dict(project) or {}
     home = _dict(defaults) or {}
     overrides = {**(_dict(home.get("model_overrides")) or {}),
@@ -107,7 +109,7 @@ def merge_install_config(project: Any, defaults: Any, project_path: str | None) 
         model_profile=pick("model_profile") if js_truthy(pick("model_profile")) else "balanced",
         model_profile_overrides=pick("model_profile_overrides"),
         project_config=project_path,
-        resolver_allowed=bool(proj) or js_truthy(home.get("model_profile")),
+        resolver_allowed=js_truthy(project) or js_truthy(home.get("model_profile")),
     )
 
 
@@ -172,7 +174,8 @@ def expected_bake(runtime: str, agent: str, cfg: InstallConfig) -> Bake:
         return Bake(pinned, effort)
     if runtime in ("opencode", "kilo"):
         model = js_string(raw) if js_truthy(raw) else _tier_model(cfg, agent)
-        return Bake(model, None)
+        # the ``model: <id>`` line as the runtime's YAML reader (and ours) reads it back
+        return Bake(frontmatter_value(model) if model is not None else None, None)
     if runtime == "claude":
         return Bake(None, _rendered("claude", install_effort(cfg, agent)))
     return Bake(None, None)

@@ -65,10 +65,12 @@ def agent_paths(install_dir: str, runtime: str, agent: str) -> list[str]:
     return [os.path.join(folder, name + ext) for name in names]
 
 
-def _unquote(value: str) -> str:
+def frontmatter_value(raw: str) -> str | None:
+    """A frontmatter line's value as read back: blanks around it and one pair of quotes go."""
+    value = raw.strip(" \t")
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value
+        value = value[1:-1]
+    return value or None
 
 
 def parse_markdown(text: str) -> tuple[str | None, str | None]:
@@ -77,9 +79,9 @@ def parse_markdown(text: str) -> tuple[str | None, str | None]:
     if match is None:
         return None, None
     front = match.group(1)
-    found = {key: m.group(1) for key, rx in _LINE_RE.items() if (m := rx.search(front))}
-    model, effort = found.get("model"), found.get("effort")
-    return (_unquote(model) if model else None), (_unquote(effort) if effort else None)
+    found = {key: frontmatter_value(m.group(1)) for key, rx in _LINE_RE.items()
+             if (m := rx.search(front))}
+    return found.get("model"), found.get("effort")
 
 
 def parse_toml(text: str) -> tuple[str | None, str | None]:

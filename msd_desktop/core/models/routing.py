@@ -44,7 +44,11 @@ EMPTY = "empty"
 
 
 class RoutingCell(NamedTuple):
-    """One agent under one runtime: the model and effort config resolves to, and why."""
+    """One agent under one runtime: the model and effort config resolves to, and why.
+
+    ``effort`` is what the runtime receives (``None``: it takes no effort); ``effort_level``
+    the unified level of §6.1 it was rendered from.
+    """
 
     agent: str
     runtime: str
@@ -56,6 +60,7 @@ class RoutingCell(NamedTuple):
     effort_param: str | None
     effort_layer: str
     tier_reasoning_effort: str | None
+    effort_level: Any = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +73,7 @@ class RoutingCell(NamedTuple):
             "effort": self.effort,
             "effort_param": self.effort_param,
             "effort_layer": self.effort_layer,
+            "effort_level": self.effort_level,
             "tier_reasoning_effort": self.tier_reasoning_effort,
         }
 
@@ -159,6 +165,7 @@ def build_grid(
                 effort_param=param,
                 effort_layer=effort.layer,
                 tier_reasoning_effort=res.tier_reasoning_effort,
+                effort_level=effort.value,
             )
     return RoutingGrid(names, columns, cells)
 
