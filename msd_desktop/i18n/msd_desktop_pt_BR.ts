@@ -3671,6 +3671,18 @@ Last error: {last_error}</source>
         <translation>— (o STATE.md não indica um próximo passo)</translation>
     </message>
     <message>
+        <source>This project has no STATE.md yet: this command sets it up</source>
+        <translation>Este projeto ainda não tem STATE.md: este comando o configura</translation>
+    </message>
+    <message>
+        <source>Derived: the current phase still has plans without a summary</source>
+        <translation>Deduzido: a fase atual ainda tem planos sem resumo</translation>
+    </message>
+    <message>
+        <source>Derived: every plan of the current phase has its summary</source>
+        <translation>Deduzido: todos os planos da fase atual têm resumo</translation>
+    </message>
+    <message>
         <source>Derived from the paused status</source>
         <translation>Deduzido do status pausado</translation>
     </message>

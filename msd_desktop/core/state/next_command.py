@@ -17,6 +17,11 @@ Command rules:
   take one phase each).
 * With no ``next_action``: a paused project's next command is ``/msd-resume-work``, marked as
   derived; otherwise there is none.
+* From a whole project (:func:`next_for_state`), also derived, the way upstream's next-step
+  routing (``workflows/next.md``) decides: no ``STATE.md`` → ``/msd-new-project`` (what sets a
+  project up); an executing project whose current phase still has plans without a summary →
+  ``/msd-execute-phase <phase>`` (route 4); one whose plans all have their summaries →
+  ``/msd-verify-work <phase>`` (route 5).
 
 Terminal rules (:func:`terminal_argv`): a configured program wins (the template is split
 like a shell would, then ``{cwd}`` is replaced by the folder as one whole argument — never
@@ -35,16 +40,20 @@ import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.text import Text
 
+if TYPE_CHECKING:
+    from msd_desktop.core.state.project import ProjectState
+
 __all__ = [
     "LINUX_TERMINALS",
     "NextCommand",
     "next_command",
+    "next_for_state",
     "terminal_argv",
 ]
 
@@ -89,6 +98,7 @@ class NextCommand:
     phase: str | None
     alternatives: tuple[str, ...] = field(default=())
     derived: bool = False  # True when not from next_action but from the status
+    reason: str = ""  # what a derived command follows from: paused, no-state, executing, plans-done
 
     def to_dict(self) -> dict[str, Any]:
         return {"command": self.text, "action": self.action, "phase": self.phase,
@@ -145,7 +155,8 @@ def next_command(
     if action is None:
         status = normalized_status or fields.get("status")
         if isinstance(status, str) and status.strip().lower() == "paused":
-            return NextCommand("/msd-resume-work", "resume-work", None, derived=True)
+            return NextCommand("/msd-resume-work", "resume-work", None, derived=True,
+                               reason="paused")
         return None
     phases = _phases(fields.get("next_phases"))
     base = f"/msd-{action}"
@@ -154,6 +165,44 @@ def next_command(
     first, rest = phases[0], phases[1:]
     return NextCommand(f"{base} {first}", action, first,
                        alternatives=tuple(f"{base} {p}" for p in rest))
+
+
+def next_for_state(state: ProjectState) -> NextCommand | None:
+    """The next command for a loaded project: STATE.md's own, else one derived from where
+    the project stands (see the module docstring), else ``None``."""
+    if state.doc is None:
+        return NextCommand("/msd-new-project", "new-project", None, derived=True,
+                           reason="no-state")
+    status = state.status.value
+    named = next_command(state.statusline_fields, normalized_status=status)
+    if named is not None or status != "executing":
+        return named
+    phase = _current_phase(state)
+    if phase is None:
+        return None
+    from msd_desktop.core.state.roadmap import phase_key
+
+    key = phase_key(phase)
+    dirs = [d for d in state.phase_dirs or [] if d.key == key]
+    if dirs and all(d.complete for d in dirs):
+        return NextCommand(f"/msd-verify-work {phase}", "verify-work", phase, derived=True,
+                           reason="plans-done")
+    return NextCommand(f"/msd-execute-phase {phase}", "execute-phase", phase, derived=True,
+                       reason="executing")
+
+
+def _current_phase(state: ProjectState) -> str | None:
+    """The phase in flight: ``active_phase``, else ``current_phase``, else the body's
+    ``Phase: N of M`` line — as a safe phase id, or ``None``."""
+    doc = state.doc
+    fm = doc.fm if doc is not None else {}
+    position = doc.current_position if doc is not None else {}
+    for value in (fm.get("active_phase"), fm.get("current_phase"),
+                  position.get("phase_number")):
+        text = _phase_text(value)
+        if text is not None:
+            return text
+    return None
 
 
 # --------------------------------------------------------------------------- terminals

@@ -37,6 +37,7 @@ from msd_desktop.core.state.next_command import (
     LINUX_TERMINALS,
     NextCommand,
     next_command,
+    next_for_state,
     terminal_argv,
 )
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
@@ -143,8 +144,9 @@ class NextCommandWidget(QWidget):
         def done(state: ProjectState) -> None:
             if self.root != target:
                 return  # another project was opened meanwhile
-            status = state.status.value if state.doc is not None else None
-            self.set_fields(target, state.statusline_fields, status)
+            # STATE.md's next step, else the one derived from where the project stands
+            # (no STATE.md: the set-up command the State tab names too)
+            self.set_command(target, next_for_state(state))
             self.refreshed.emit()
 
         def failed(error: BaseException) -> None:
@@ -165,13 +167,22 @@ class NextCommandWidget(QWidget):
             from msd_desktop.ui.widgets.plain_text import tooltip, visible
 
             self.label.setText(visible(command.text))
-            tip = (self.tr("Derived from the paused status") if command.derived
-                   else self.tr("From STATE.md"))
+            tip = self._derived_tip(command) if command.derived else self.tr("From STATE.md")
             if command.alternatives:
                 tip += "\n" + self.tr("Also: %1").replace("%1", ", ".join(command.alternatives))
             self.label.setToolTip(tooltip(tip))
         self.copy_button.setEnabled(command is not None)
         self.terminal_button.setEnabled(self.root is not None)
+
+    def _derived_tip(self, command: NextCommand) -> str:
+        """Why a command STATE.md does not name is suggested, in words."""
+        if command.reason == "no-state":
+            return self.tr("This project has no STATE.md yet: this command sets it up")
+        if command.reason == "executing":
+            return self.tr("Derived: the current phase still has plans without a summary")
+        if command.reason == "plans-done":
+            return self.tr("Derived: every plan of the current phase has its summary")
+        return self.tr("Derived from the paused status")
 
     @property
     def terminal_program(self) -> str:

@@ -114,11 +114,11 @@ def _join(*parts: str, sep: str = " ") -> str:
 
 def _derived_next(state: Any) -> str:
     """What the header's Next line derives when STATE.md names no next step (a paused
-    project resumes), said as derived so the field never contradicts that line."""
-    from msd_desktop.core.state.next_command import next_command
+    project resumes, an executing one goes on), said as derived so the field never
+    contradicts that line."""
+    from msd_desktop.core.state.next_command import next_for_state
 
-    cmd = next_command(state.statusline_fields,
-                       normalized_status=state.status.value if state.doc is not None else None)
+    cmd = next_for_state(state) if state.doc is not None else None
     if cmd is None or not cmd.derived:
         return ""
     return fill(translate("StatePanel", "none in STATE.md — %1 (derived)"), cmd.text)

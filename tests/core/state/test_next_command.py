@@ -163,3 +163,66 @@ def test_a_folder_named_like_a_command_never_runs_it(tmp_path: Path) -> None:
                           check=False)
     assert (proc.returncode, proc.stdout) == (0, f"{folder}\n"), proc.stderr
     assert sorted(p.name for p in tmp_path.rglob("x")) == []  # touch never ran
+
+
+# ---- the next command of a whole project (upstream's next-step routing) -------------------
+
+
+def _copy(name: str, tmp_path: Path) -> Path:
+    """A writable copy of one bundled demo project."""
+    import shutil
+
+    from msd_desktop.core.workspace.demo import demo_source
+
+    root = tmp_path / name
+    shutil.copytree(demo_source() / name, root)
+    return root
+
+
+def test_no_state_md_suggests_setting_the_project_up(tmp_path: Path) -> None:
+    from msd_desktop.core.state.next_command import next_for_state
+
+    root = tmp_path / "fresh"
+    (root / ".planning").mkdir(parents=True)
+    cmd = next_for_state(load_project_state(root, {}))
+    assert cmd is not None
+    assert (cmd.text, cmd.derived, cmd.reason) == ("/msd-new-project", True, "no-state")
+
+
+def test_executing_with_plans_left_goes_on_executing(tmp_path: Path) -> None:
+    from msd_desktop.core.state.next_command import next_for_state
+
+    root = _copy("checklist-printer", tmp_path)  # phase 2: 02-02 has no summary yet
+    cmd = next_for_state(load_project_state(root, {}))
+    assert cmd is not None
+    assert (cmd.text, cmd.derived, cmd.reason) == ("/msd-execute-phase 2", True, "executing")
+    # the last summary written: every plan of the phase is done, so it is verified next
+    phase = root / ".planning" / "phases" / "02-printable-output"
+    (phase / "02-02-SUMMARY.md").write_text("# Summary\n", encoding="utf-8")
+    cmd = next_for_state(load_project_state(root, {}))
+    assert cmd is not None
+    assert (cmd.text, cmd.reason) == ("/msd-verify-work 2", "plans-done")
+
+
+def test_state_md_own_next_step_wins(tmp_path: Path) -> None:
+    from msd_desktop.core.state.next_command import next_for_state
+
+    root = _copy("checklist-printer", tmp_path)
+    state = root / ".planning" / "STATE.md"
+    text = state.read_text(encoding="utf-8")
+    state.write_text(text.replace("status: executing\n",
+                                  "status: executing\nnext_action: plan-phase\n"
+                                  "next_phases: ['3']\n", 1), encoding="utf-8")
+    cmd = next_for_state(load_project_state(root, {}))
+    assert cmd is not None
+    assert (cmd.text, cmd.derived) == ("/msd-plan-phase 3", False)
+
+
+def test_executing_without_a_known_phase_suggests_nothing(tmp_path: Path) -> None:
+    from msd_desktop.core.state.next_command import next_for_state
+
+    root = tmp_path / "p"
+    (root / ".planning").mkdir(parents=True)
+    (root / ".planning" / "STATE.md").write_text("---\nstatus: executing\n---\n\n# State\n",
+                                                 encoding="utf-8")
+    assert next_for_state(load_project_state(root, {})) is None
