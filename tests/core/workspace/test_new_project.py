@@ -448,3 +448,24 @@ def test_new_project_lands_in_the_scan_root_that_covers_it(tmp_path: Path) -> No
     (demo / "x" / ".planning").mkdir(parents=True)
     shown = Workspace("Demo workspace", demo, "scan_root", 2)
     assert reg.place_project(demo / "x", [shown]) == (shown, False)
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o027])
+def test_planning_files_follow_the_umask_secrets_stay_private(
+        env: dict[str, str], tmp_path: Path, mask: int) -> None:
+    """STATE.md and config.json are shared (in git, with a team): the user's umask decides
+    their mode; a plaintext key file is the user's alone, whatever the umask."""
+    import stat
+
+    from msd_desktop.core.secrets.store import store_secret_file
+
+    before = os.umask(mask)
+    try:
+        result = new_project(tmp_path / "shared", {}, env, create_folder=True, seed_state=True)
+        key_file = store_secret_file("exa_search", "exa-not-real-0000", env)
+    finally:
+        os.umask(before)
+    assert result.state_path is not None
+    for path in (result.path, result.state_path):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask, path
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
