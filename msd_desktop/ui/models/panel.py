@@ -754,6 +754,9 @@ class ModelsPanel(QWidget):
         res = self.table_model.data(self.table_model.index(row, 0), ResultRole)
         whatif = self.whatif if self.table_model.whatif else None
         self.trace_model.set_result(res, self._shown_file_of, whatif)
+        self.diagram.project_name = self.project.name + (
+            f"-{self.workstream}" if self.workstream else "")
+        self.diagram.whatif_words = whatif_file_words(whatif)
         self.diagram.set_ladders(agent, build_ladders(res, self._shown_file_of, whatif), res)
         mr = res.model_resolution
         shown = self.whatif_input if self.table_model.whatif else self.base_input
@@ -817,3 +820,18 @@ class ModelsPanel(QWidget):
 def create_tab(project: ProjectRef) -> QWidget:
     """The Models tab for ``project`` (the main window's tab factory)."""
     return ModelsPanel(project)
+
+
+def whatif_file_words(whatif: WhatIf | None) -> tuple[str, ...]:
+    """The active what-if in a few file-name words (``codex``, ``quality``, ``attempt2``,
+    ``effort-high``, ``draft``): an exported diagram's name says what it shows."""
+    if whatif is None:
+        return ()
+    words = [w for w in (whatif.runtime, whatif.profile) if w]
+    if whatif.attempt:
+        words.append(f"attempt{whatif.attempt}")
+    if whatif.effort:
+        words.append(f"effort-{whatif.effort}")
+    if whatif.draft:
+        words.append("draft")
+    return tuple(words) or ("on",)

@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.models.execution import ExecutionResolution
 from msd_desktop.core.models.ladder import (
@@ -94,6 +95,7 @@ PAD = 6  # px inside a rung
 STRIPE = 4  # px: the state stripe on a rung's left edge
 MIN_LADDER_WIDTH = 250  # px: below three of these the ladders stack
 EXPORT_WIDTH = 3 * 330 + 2 * GAP + 2 * MARGIN  # px: an export of a diagram not on screen
+_FILE_SAFE_RE = lazy_re.compile(r"[^A-Za-z0-9._-]+")  # what a suggested file name keeps
 
 
 # lupdate reads only literal contexts: every text below is translate("RoutingDiagram", "…")
@@ -681,6 +683,19 @@ class RoutingDiagramView(QWidget):
         return super().event(event)
 
 
+def export_file_name(kind: str, agent: str, project: str = "",
+                     whatif: Sequence[str] = ()) -> str:
+    """The suggested name of an exported diagram: it says which project and agent, and the
+    what-if it shows when one is active (``routing-shop-msd-planner-whatif-codex.png``), so
+    two exports never look alike by name. Only letters, digits, ``.``, ``_`` and ``-``: a
+    project name is a file name here, never a path."""
+    parts = ["routing", project, agent or "agent"]
+    if whatif:
+        parts += ["whatif", *whatif]
+    cleaned = [_FILE_SAFE_RE.sub("-", p).strip("-.") for p in parts]
+    return "-".join(p for p in cleaned if p)[:180] + f".{kind}"
+
+
 def ask_export_path(parent: QWidget, caption: str, suggested: str, file_filter: str
                     ) -> str | None:
     """The save-as question (one function, so a test replaces it)."""
@@ -723,6 +738,8 @@ class RoutingDiagramPanel(QWidget):
         layout_.addWidget(self.scroll_area, 1)
         self.png_button.clicked.connect(lambda: self._export("png"))
         self.svg_button.clicked.connect(lambda: self._export("svg"))
+        self.project_name = ""  # named in the exported file's suggested name
+        self.whatif_words: tuple[str, ...] = ()  # the active what-if, for that name
         # the model's winner stays in view as the layout changes, until the person scrolls
         self._follow_winner = True
         self._winner_timer = QTimer(self)  # after the scroll area has taken the new height
@@ -765,7 +782,7 @@ class RoutingDiagramPanel(QWidget):
     def _export(self, kind: str) -> None:
         if not self.view.ladders:
             return
-        name = f"routing-{self.view.agent or 'agent'}.{kind}"
+        name = export_file_name(kind, self.view.agent, self.project_name, self.whatif_words)
         if kind == "png":
             path = ask_export_path(self, self.tr("Export the routing diagram as PNG"), name,
                                    self.tr("PNG images (*.png)"))

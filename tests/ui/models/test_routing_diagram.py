@@ -330,3 +330,43 @@ def test_settings_draft_is_credited_to_the_whatif(qtbot: QtBot, models: ModelsPa
     assert winner is not None
     assert winner.source.endswith("field-notes/.planning/config.json")
     assert winner.whatif == ""
+
+
+def test_exported_file_name_names_the_project_and_the_whatif(
+        qtbot: QtBot, models: ModelsPanel, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+
+    def answer(_parent: Any, _caption: str, suggested: str, _filter: str) -> str:
+        asked.append(suggested)
+        return str(tmp_path / suggested)
+
+    monkeypatch.setattr(routing_diagram, "ask_export_path", answer)
+    models.show()
+    models.select_agent("msd-executor")
+    button = models.diagram.png_button
+    button.setFocus()
+    with qtbot.waitSignal(models.diagram.exported, timeout=10000):
+        QTest.keyClick(button, Qt.Key.Key_Space)
+    assert asked[-1] == "routing-field-notes-msd-executor.png"
+    # a what-if chosen with the keyboard: the name says which
+    combo = models.profile_combo
+    combo.setFocus()
+    while combo.currentData() != "quality" and combo.currentIndex() < combo.count() - 1:
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == "quality"
+    models.recompute(reload=False)
+    models.select_agent("msd-executor")
+    button.setFocus()
+    with qtbot.waitSignal(models.diagram.exported, timeout=10000):
+        QTest.keyClick(button, Qt.Key.Key_Space)
+    assert asked[-1] == "routing-field-notes-msd-executor-whatif-quality.png"
+    assert (tmp_path / asked[-1]).stat().st_size > 1000
+
+
+def test_exported_file_name_keeps_only_safe_characters() -> None:
+    from msd_desktop.ui.models.routing_diagram import export_file_name
+
+    assert export_file_name("svg", "msd-planner", "../My Shop/€", ("codex", "attempt2")) == (
+        "routing-My-Shop-msd-planner-whatif-codex-attempt2.svg")
+    assert export_file_name("png", "", "") == "routing-agent.png"
