@@ -3982,6 +3982,14 @@ Last error: {last_error}</source>
         <translation>A varredura falhou: %1</translation>
     </message>
     <message>
+        <source>Select a workspace or a project added on its own to remove it</source>
+        <translation>Selecione um espaço de trabalho, ou um projeto adicionado sozinho, para removê-lo</translation>
+    </message>
+    <message>
+        <source>%1 is found by the scan root %2: remove the scan root, or move the project, to take it off the list</source>
+        <translation>%1 é encontrado pela pasta de varredura %2: remova a pasta de varredura, ou mova o projeto, para tirá-lo da lista</translation>
+    </message>
+    <message>
         <source>Add project folder</source>
         <translation>Adicionar pasta de projeto</translation>
     </message>
@@ -4002,14 +4010,6 @@ Last error: {last_error}</source>
     <message>
         <source>Added %1 (%2)</source>
         <translation>%1 adicionado (%2)</translation>
-    </message>
-    <message>
-        <source>Cannot remove project</source>
-        <translation>Não foi possível remover o projeto</translation>
-    </message>
-    <message>
-        <source>%1 is found by the scan root %2 (%3). Remove the scan root, or move the project.</source>
-        <translation>%1 é encontrado pela pasta de varredura %2 (%3). Remova a pasta de varredura ou mova o projeto.</translation>
     </message>
     <message>
         <source>Remove workspace</source>

@@ -619,8 +619,30 @@ class ProjectBrowserPanel(QWidget):
         self.selection_changed.emit(self.current_selection())
 
     def _update_actions(self) -> None:
-        sel = self.current_selection()
-        self.remove_action.setEnabled(sel.kind != "none")
+        """Remove is on only for what it can remove; off, its tooltip says why (a project a
+        scan root finds comes back on the next scan, so it is not removed on its own)."""
+        entry, why = self._removable(self.current_selection())
+        self.remove_action.setEnabled(entry is not None)
+        self._tip(self.remove_action, why or self.tr(
+            "Unregister the selected workspace (no files are deleted)"))
+        self.remove_button.setAccessibleDescription(self.remove_action.toolTip())
+
+    def _removable(self, sel: Selection) -> tuple[Any, str]:
+        """The workspace entry Remove would unregister for ``sel``, or ``None`` and why not."""
+        if sel.workspace is not None:
+            return sel.workspace, ""
+        if sel.project is None:
+            return None, self.tr("Select a workspace or a project added on its own to "
+                                 "remove it")
+        entry = next((w for w in self.model.workspaces()
+                      if any(p.ref.root == sel.project.root for p in w.projects)), None)
+        if entry is None:
+            return None, ""
+        if entry.kind == "scan_root":
+            return None, fill(self.tr(
+                "%1 is found by the scan root %2: remove the scan root, or move the project, "
+                "to take it off the list"), sel.project.name, entry.name)
+        return entry, ""
 
     def _on_filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
@@ -701,16 +723,9 @@ class ProjectBrowserPanel(QWidget):
 
     def remove_selected(self) -> bool:
         sel = self.current_selection()
-        entry = sel.workspace
-        if entry is None and sel.project is not None:
-            entry = next((w for w in self.model.workspaces()
-                          if any(p.ref.root == sel.project.root for p in w.projects)), None)
-            if entry is not None and entry.kind == "scan_root":
-                show_error(self, self.tr("Cannot remove project"), fill(self.tr(
-                    "%1 is found by the scan root %2 (%3). Remove the scan root, or move "
-                    "the project."), sel.project.name, entry.name, entry.path))
-                return False
-        if entry is None:
+        entry, _why = self._removable(sel)
+        if entry is None:  # the action is off then; a key may still reach here
+            self._update_actions()
             return False
         if not confirm(self, self.tr("Remove workspace"), fill(self.tr(
                 "Remove %1 (%2) from MSD Desktop?\nNo files are deleted."),

@@ -125,3 +125,27 @@ def test_filter_that_hides_the_selection_reports_it(qtbot, registry, demo: Path)
     assert seen
     assert getattr(seen[-1], "project", "x") is None
     assert not panel.remove_action.isEnabled()
+
+
+def test_remove_is_off_for_a_project_a_scan_root_finds(qtbot, registry, demo: Path,
+                                                       monkeypatch) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    panel = _panel(qtbot, registry, [Workspace("Demo", demo, "scan_root")])
+    panel.show()
+    assert panel.select_project(demo / "billing-service")
+    assert not panel.remove_action.isEnabled()
+    assert not panel.remove_button.isEnabled()
+    assert "scan root Demo" in panel.remove_action.toolTip()
+    asked: list[object] = []
+    monkeypatch.setattr(project_browser, "confirm", lambda *a: asked.append(a) or True)
+    monkeypatch.setattr(project_browser, "show_error", lambda *a: asked.append(a))
+    panel.tree.setFocus()
+    QTest.keyClick(panel.tree, Qt.Key.Key_Backspace,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert asked == []  # no question, no error box: the key does nothing here
+    # the workspace row itself can go
+    panel.tree.setCurrentIndex(panel.tree.model().index(0, 0))
+    assert panel.remove_action.isEnabled()
+    assert "Unregister" in panel.remove_action.toolTip()
