@@ -282,6 +282,23 @@
     </message>
 </context>
 <context>
+    <name>RuntimeGridPanel</name>
+    <message numerus="yes">
+        <source>%n agent file(s) of the {runtime} install at {where} are stale: the runtime runs what they bake, not what config says now. Refresh with: {command}</source>
+        <translation>
+            <numerusform>%n agent file of the {runtime} install at {where} is stale: the runtime runs what it bakes, not what config says now. Refresh with: {command}</numerusform>
+            <numerusform>%n agent files of the {runtime} install at {where} are stale: the runtime runs what they bake, not what config says now. Refresh with: {command}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saving the Settings edits will make %n agent file(s) of the {runtime} install at {where} stale. Refresh after saving with: {command}</source>
+        <translation>
+            <numerusform>Saving the Settings edits will make %n agent file of the {runtime} install at {where} stale. Refresh after saving with: {command}</numerusform>
+            <numerusform>Saving the Settings edits will make %n agent files of the {runtime} install at {where} stale. Refresh after saving with: {command}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SettingsCounts</name>
     <message numerus="yes">
         <source>revert %n change(s)</source>

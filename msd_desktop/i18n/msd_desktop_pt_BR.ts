@@ -3115,6 +3115,10 @@ Last error: {last_error}</source>
         <translation>&amp;Tabela do rastro</translation>
     </message>
     <message>
+        <source>Runti&amp;mes</source>
+        <translation>Por runti&amp;me</translation>
+    </message>
+    <message>
         <source>Go to the agents table</source>
         <translation>Ir para a tabela de agentes</translation>
     </message>
@@ -4547,6 +4551,194 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>SVG drawings (*.svg)</source>
         <translation>Desenhos SVG (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>RuntimeGrid</name>
+    <message>
+        <source>the runtime&apos;s own default</source>
+        <translation>o padrão do próprio runtime</translation>
+    </message>
+    <message>
+        <source>the session&apos;s model</source>
+        <translation>o modelo da sessão</translation>
+    </message>
+    <message>
+        <source>{model} · {effort}</source>
+        <translation>{model} · {effort}</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>model {model}</source>
+        <translation>modelo {model}</translation>
+    </message>
+    <message>
+        <source>no model line</source>
+        <translation>sem linha de modelo</translation>
+    </message>
+    <message>
+        <source>effort {effort}</source>
+        <translation>esforço {effort}</translation>
+    </message>
+    <message>
+        <source>no effort line</source>
+        <translation>sem linha de esforço</translation>
+    </message>
+    <message>
+        <source>Stale: the install at {where} bakes {installed}; config now resolves {expected}. Refresh with: {command}</source>
+        <translation>Desatualizado: a instalação em {where} fixa {installed}; a configuração agora resolve {expected}. Atualize com: {command}</translation>
+    </message>
+    <message>
+        <source>The install at {where} bakes the same ({bake}).</source>
+        <translation>A instalação em {where} fixa o mesmo ({bake}).</translation>
+    </message>
+    <message>
+        <source>Unreadable in the install at {where}: {problem}</source>
+        <translation>Ilegível na instalação em {where}: {problem}</translation>
+    </message>
+    <message>
+        <source>Not installed in the install at {where}.</source>
+        <translation>Não instalado na instalação em {where}.</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <source>{runtime} (active)</source>
+        <translation>{runtime} (ativo)</translation>
+    </message>
+    <message>
+        <source>{agent}: the runtimes shown do not all give it the same model and effort.</source>
+        <translation>{agent}: os runtimes mostrados não lhe dão todos o mesmo modelo e esforço.</translation>
+    </message>
+    <message>
+        <source>{agent}: the same model and effort under every runtime shown.</source>
+        <translation>{agent}: o mesmo modelo e esforço em todos os runtimes mostrados.</translation>
+    </message>
+    <message>
+        <source>{before} → {after}</source>
+        <translation>{before} → {after}</translation>
+    </message>
+    <message>
+        <source>⚠ {text} (stale install)</source>
+        <translation>⚠ {text} (instalação desatualizada)</translation>
+    </message>
+    <message>
+        <source>{text} (install unreadable)</source>
+        <translation>{text} (instalação ilegível)</translation>
+    </message>
+    <message>
+        <source>{agent} under {runtime}: {model}</source>
+        <translation>{agent} no {runtime}: {model}</translation>
+    </message>
+    <message>
+        <source>Chosen by: {layer} ({reason})</source>
+        <translation>Escolhido por: {layer} ({reason})</translation>
+    </message>
+    <message>
+        <source>Effort sent: {effort} ({layer})</source>
+        <translation>Esforço enviado: {effort} ({layer})</translation>
+    </message>
+    <message>
+        <source>This runtime takes no effort setting.</source>
+        <translation>Este runtime não recebe ajuste de esforço.</translation>
+    </message>
+    <message>
+        <source>After saving the Settings edits: {text}</source>
+        <translation>Depois de salvar as edições das Configurações: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>RuntimeGridPanel</name>
+    <message>
+        <source>Copy command</source>
+        <translation>Copiar comando</translation>
+    </message>
+    <message>
+        <source>Open a terminal here with it</source>
+        <translation>Abrir um terminal aqui com ele</translation>
+    </message>
+    <message>
+        <source>Every agent under every runtime</source>
+        <translation>Cada agente em cada runtime</translation>
+    </message>
+    <message>
+        <source>One row per agent, one column per runtime: the model and effort config resolves to when that runtime runs, marked where an install is stale</source>
+        <translation>Uma linha por agente, uma coluna por runtime: o modelo e o esforço que a configuração resolve quando esse runtime roda, marcados onde uma instalação está desatualizada</translation>
+    </message>
+    <message>
+        <source>Which runtime is active, and why</source>
+        <translation>Qual runtime está ativo, e por quê</translation>
+    </message>
+    <message>
+        <source>Stale installs</source>
+        <translation>Instalações desatualizadas</translation>
+    </message>
+    <message>
+        <source>Copy the refresh command</source>
+        <translation>Copiar o comando de atualização</translation>
+    </message>
+    <message>
+        <source>Copy the command that refreshes the stale installs</source>
+        <translation>Copiar o comando que atualiza as instalações desatualizadas</translation>
+    </message>
+    <message>
+        <source>Open a terminal with the refresh command</source>
+        <translation>Abrir um terminal com o comando de atualização</translation>
+    </message>
+    <message>
+        <source>Copy the refresh command and open a terminal in the project folder, ready to paste it</source>
+        <translation>Copiar o comando de atualização e abrir um terminal na pasta do projeto, pronto para colá-lo</translation>
+    </message>
+    <message>
+        <source>The runtime grid could not be built: {reason}</source>
+        <translation>A grade de runtimes não pôde ser montada: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n agent file(s) of the {runtime} install at {where} are stale: the runtime runs what they bake, not what config says now. Refresh with: {command}</source>
+        <translation>
+            <numerusform>%n arquivo de agente da instalação {runtime} em {where} está desatualizado: o runtime roda o que ele fixa, não o que a configuração diz agora. Atualize com: {command}</numerusform>
+            <numerusform>%n arquivos de agente da instalação {runtime} em {where} estão desatualizados: o runtime roda o que eles fixam, não o que a configuração diz agora. Atualize com: {command}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saving the Settings edits will make %n agent file(s) of the {runtime} install at {where} stale. Refresh after saving with: {command}</source>
+        <translation>
+            <numerusform>Salvar as edições das Configurações vai deixar desatualizado %n arquivo de agente da instalação {runtime} em {where}. Depois de salvar, atualize com: {command}</numerusform>
+            <numerusform>Salvar as edições das Configurações vai deixar desatualizados %n arquivos de agente da instalação {runtime} em {where}. Depois de salvar, atualize com: {command}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The terminal program {program} could not be started.</source>
+        <translation>O programa de terminal {program} não pôde ser iniciado.</translation>
+    </message>
+    <message>
+        <source>Active runtime: {runtime}, decided by the {rung}.</source>
+        <translation>Runtime ativo: {runtime}, decidido por: {rung}.</translation>
+    </message>
+    <message>
+        <source>{rung}: not set</source>
+        <translation>{rung}: não definido</translation>
+    </message>
+    <message>
+        <source>{rung}: {runtime}, decided ({where})</source>
+        <translation>{rung}: {runtime}, decidiu ({where})</translation>
+    </message>
+    <message>
+        <source>{rung}: {runtime}, decided</source>
+        <translation>{rung}: {runtime}, decidiu</translation>
+    </message>
+    <message>
+        <source>{rung}: {runtime}, shadowed ({where})</source>
+        <translation>{rung}: {runtime}, encoberto ({where})</translation>
+    </message>
+    <message>
+        <source>{rung}: {runtime}, shadowed</source>
+        <translation>{rung}: {runtime}, encoberto</translation>
     </message>
 </context>
 <context>

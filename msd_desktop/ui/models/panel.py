@@ -99,6 +99,7 @@ from msd_desktop.ui.models.resolution_model import (
     with_after,
 )
 from msd_desktop.ui.models.routing_diagram import RoutingDiagramPanel
+from msd_desktop.ui.models.runtime_grid_panel import RuntimeGridPanel
 from msd_desktop.ui.models.table_fit import EmptyHint, FittedTable, fit_widths
 from msd_desktop.ui.models.trace_model import COL_FILE as TRACE_FILE
 from msd_desktop.ui.models.trace_model import COL_LAYER as TRACE_LAYER
@@ -236,6 +237,7 @@ class ModelsPanel(QWidget):
         self._before: list[Any] = []
         self._draft_version = 0  # bumped by every change of the subscribed draft
         self._computed: tuple[Any, ...] | None = None  # the what-if of the shown rows
+        self._grid_key: tuple[Any, ...] | None = None  # the draft the runtime grid shows
         self._build()
         self.recompute()
 
@@ -299,6 +301,9 @@ class ModelsPanel(QWidget):
         palette.setColor(QPalette.ColorRole.WindowText, semantic_color("muted"))
         self.source_label.setPalette(palette)
         layout.addWidget(self.source_label)
+        # every agent under every runtime; its stale-install banner sits above the tables
+        self.runtime_grid = RuntimeGridPanel(self.root, self.env)
+        layout.addWidget(self.runtime_grid.banner)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = FittedTable(self._fit_agent_columns)
@@ -356,6 +361,7 @@ class ModelsPanel(QWidget):
         self.diagram = RoutingDiagramPanel()
         self.bottom_tabs.addTab(self.diagram, self.tr("&Routing diagram"))
         self.bottom_tabs.addTab(self.trace, self.tr("&Trace table"))
+        self.bottom_tabs.addTab(self.runtime_grid, self.tr("Runti&mes"))
         self.bottom_tabs.setCornerWidget(self.diagram.export_bar)  # Export PNG / SVG
         bl.addWidget(self.bottom_tabs, 1)
         splitter.addWidget(bottom)
@@ -465,8 +471,7 @@ class ModelsPanel(QWidget):
         if draft is self._subscribed:
             self._draft_version += 1
             self.draft_check.setEnabled(True)
-            if self.draft_check.isChecked():
-                self._schedule()
+            self._schedule()  # the runtime grid shows before → after for unsaved edits
 
     def reset_whatif(self) -> None:
         for widget in (self.runtime_combo, self.profile_combo, self.effort_combo):
@@ -541,6 +546,8 @@ class ModelsPanel(QWidget):
         """The timer's slot: redo only what changed (the files, the what-if), else nothing."""
         if self._base_stale or self._computed != self._whatif_key():
             self.recompute(reload=self._base_stale)
+        elif self._grid_key != self._draft_key():
+            self.refresh_grid()
 
     def recompute(self, reload: bool = True) -> None:
         """Load the config (small files), resolve every agent, and the what-if copy if any.
@@ -565,6 +572,7 @@ class ModelsPanel(QWidget):
                 return
             self.base_input = input_from_loaded(self.loaded, self.env)
             self._before = compute_rows(self.base_input)
+            self._grid_key = None  # the files changed: the runtime grid is built again
         assert self.loaded is not None
         assert self.base_input is not None
         before = self._before
@@ -600,7 +608,51 @@ class ModelsPanel(QWidget):
         self.draft_check.setEnabled(draft_for(self.root) is not None)
         if selected:
             self.select_agent(selected)
+        if self._grid_key != self._draft_key():
+            self.refresh_grid()
         self.recomputed.emit()
+
+    def _draft_key(self) -> tuple[Any, ...]:
+        draft = self._draft()
+        return (id(self.loaded), id(draft) if draft is not None else None,
+                self._draft_version if draft is not None else None)
+
+    def refresh_grid(self) -> None:
+        """Rebuild the runtime grid off the GUI thread; with unsaved Settings edits, also the
+        grid after the save (the draft applied to a copy, as the what-if does)."""
+        from msd_desktop.core.models.routing_report import (
+            RoutingReport,
+            report_from_input,
+            routing_report,
+        )
+
+        if self.loaded is None:
+            return
+        self._grid_key = self._draft_key()
+        root, env = self.root, dict(self.env)
+        draft = self._draft()
+        if draft is None:
+            self.runtime_grid.refresh()
+            return
+        copy, _ = loaded_with_draft(self.loaded, self.env, draft)
+        after_input = input_from_loaded(copy, self.env)
+        draft_path, draft_data = Path(draft.path), draft.result_data()
+
+        def build() -> tuple[RoutingReport, RoutingReport]:
+            from msd_desktop.core.config.store import load_global_defaults
+            from msd_desktop.core.models.install_bake import merge_install_config
+
+            now = routing_report(root, env)
+            defaults = load_global_defaults(env)
+            configs = {
+                d.install.directory: merge_install_config(
+                    draft_data, defaults.data if defaults.ok else None, d.project_config)
+                for d in now.installs
+                if d.project_config is not None and Path(d.project_config) == draft_path
+            }
+            return now, report_from_input(after_input, str(root), env, install_configs=configs)
+
+        self.runtime_grid.refresh(build)
 
     def _changes(self, rows: list[Any]) -> str:
         n = changed_count(rows)
@@ -813,7 +865,8 @@ class ModelsPanel(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._base_stale:
+        # a draft started in the Settings tab since this tab was last shown: before → after
+        if self._base_stale or self._grid_key != self._draft_key():
             self._schedule()
 
 
