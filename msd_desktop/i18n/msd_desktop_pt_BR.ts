@@ -297,12 +297,40 @@
         <translation>Não movido: {0}</translation>
     </message>
     <message>
+        <source>This file does not read as JSON, so the form is read-only. The file check says: {0}. Fix it in the JSON tab (or another editor) and save; the form can be edited again then.</source>
+        <translation>Este arquivo não é lido como JSON, então o formulário fica somente leitura. A verificação do arquivo diz: {0}. Corrija-o na aba JSON (ou em outro editor) e salve; o formulário pode ser editado de novo depois disso.</translation>
+    </message>
+    <message>
+        <source>This file cannot be read, so it cannot be edited here. The file check says: {0}. Fix it in another program; it is reloaded when it changes.</source>
+        <translation>Este arquivo não pode ser lido, então não pode ser editado aqui. A verificação do arquivo diz: {0}. Corrija-o em outro programa; ele é recarregado quando mudar.</translation>
+    </message>
+    <message>
         <source>Reverted: the form shows the file again (Ctrl+Z brings the changes back).</source>
         <translation>Revertido: o formulário mostra o arquivo de novo (Ctrl+Z traz as alterações de volta).</translation>
     </message>
     <message>
         <source>No unsaved changes.</source>
         <translation>Nenhuma alteração não salva.</translation>
+    </message>
+    <message>
+        <source>Not saved: {0}</source>
+        <translation>Não salvo: {0}</translation>
+    </message>
+    <message>
+        <source>the JSON tab&apos;s text is still being checked.</source>
+        <translation>o texto da aba JSON ainda está sendo verificado.</translation>
+    </message>
+    <message>
+        <source>the JSON tab&apos;s text does not parse (line {0}, column {1}): fix it there, or Revert.</source>
+        <translation>o texto da aba JSON não é JSON válido (linha {0}, coluna {1}): corrija-o lá, ou Reverter.</translation>
+    </message>
+    <message>
+        <source>JSON (does not parse)</source>
+        <translation>JSON (inválido)</translation>
+    </message>
+    <message>
+        <source>Save (fix JSON)</source>
+        <translation>Salvar (corrija o JSON)</translation>
     </message>
     <message>
         <source>Save ({0} invalid)</source>
@@ -335,6 +363,22 @@
     <message>
         <source>Global defaults ({0})</source>
         <translation>Padrões globais ({0})</translation>
+    </message>
+    <message>
+        <source>Open in external editor</source>
+        <translation>Abrir em editor externo</translation>
+    </message>
+    <message>
+        <source>Open this config file in the program your desktop uses for it</source>
+        <translation>Abrir este arquivo de configuração no programa que o seu desktop usa para ele</translation>
+    </message>
+    <message>
+        <source>Show in folder</source>
+        <translation>Mostrar na pasta</translation>
+    </message>
+    <message>
+        <source>Open the folder that holds this config file in your file manager</source>
+        <translation>Abrir a pasta que contém este arquivo de configuração no gerenciador de arquivos</translation>
     </message>
     <message>
         <source>Search settings (Ctrl+F)</source>
@@ -389,6 +433,14 @@
         <translation>Mostrar diferença</translation>
     </message>
     <message>
+        <source>Fix in the JSON tab</source>
+        <translation>Corrigir na aba JSON</translation>
+    </message>
+    <message>
+        <source>Open the file&apos;s text with the cursor at the problem</source>
+        <translation>Abrir o texto do arquivo com o cursor no problema</translation>
+    </message>
+    <message>
         <source>Sections</source>
         <translation>Seções</translation>
     </message>
@@ -436,8 +488,20 @@
         <translation>{0}  (ainda não criado)</translation>
     </message>
     <message>
-        <source>This file cannot be used, so it cannot be edited here. The file check says: {0}. Fix it in a text editor; it is reloaded when it changes.</source>
-        <translation>Este arquivo não pode ser usado, então não pode ser editado aqui. A verificação do arquivo diz: {0}. Corrija-o num editor de texto; ele é recarregado quando mudar.</translation>
+        <source>{0} does not exist yet: save once to create it.</source>
+        <translation>{0} ainda não existe: salve uma vez para criá-lo.</translation>
+    </message>
+    <message>
+        <source>Opened {0} with your desktop&apos;s program.</source>
+        <translation>{0} aberto com o programa do seu desktop.</translation>
+    </message>
+    <message>
+        <source>Nothing on this desktop opens {0}: open it yourself.</source>
+        <translation>Nenhum programa deste desktop abre {0}: abra-o você mesmo.</translation>
+    </message>
+    <message>
+        <source>Read-only: the file does not read as JSON. Fix it in the JSON tab, then save.</source>
+        <translation>Somente leitura: o arquivo não é lido como JSON. Corrija-o na aba JSON e depois salve.</translation>
     </message>
     <message>
         <source>Saving…</source>
@@ -1301,6 +1365,14 @@
     <message>
         <source>a config history file</source>
         <translation>um arquivo do histórico de configuração</translation>
+    </message>
+    <message>
+        <source>the JSON text has not been read as settings yet</source>
+        <translation>o texto JSON ainda não foi lido como configurações</translation>
+    </message>
+    <message>
+        <source>The JSON tab&apos;s text cannot be saved: {error}. Fix it there, or revert it.</source>
+        <translation>O texto da aba JSON não pode ser salvo: {error}. Corrija-o lá, ou reverta-o.</translation>
     </message>
     <message>
         <source>Usage: config-set &lt;key.path&gt; &lt;value&gt;</source>
@@ -2594,6 +2666,10 @@ Last error: {last_error}</source>
         <translation>editar %1 no texto JSON</translation>
     </message>
     <message>
+        <source>type in the JSON text</source>
+        <translation>digitar no texto JSON</translation>
+    </message>
+    <message>
         <source>Line %1, column %2 — file check: %3</source>
         <translation>Linha %1, coluna %2 — verificação do arquivo: %3</translation>
     </message>
@@ -2605,20 +2681,28 @@ Last error: {last_error}</source>
         </translation>
     </message>
     <message>
+        <source>This file cannot be read, so it is shown read-only: fix it in another program; it reloads when it changes.</source>
+        <translation>Este arquivo não pode ser lido, então é mostrado somente leitura: corrija-o em outro programa; ele é recarregado quando mudar.</translation>
+    </message>
+    <message>
+        <source>This file does not read as JSON: fix it here (the problem is listed with its line and column), then save. The form is read-only until then.</source>
+        <translation>Este arquivo não é lido como JSON: corrija-o aqui (o problema aparece com sua linha e coluna) e depois salve. O formulário fica somente leitura até lá.</translation>
+    </message>
+    <message>
+        <source>The text reads as JSON now: save it (Ctrl+S) to write it to the file and edit the form again.</source>
+        <translation>O texto agora é JSON válido: salve-o (Ctrl+S) para gravá-lo no arquivo e editar o formulário de novo.</translation>
+    </message>
+    <message>
+        <source>Unsaved: this text cannot be read. It is kept as typed; Save is blocked until it is fixed (Revert drops it).</source>
+        <translation>Não salvo: este texto não pode ser lido. Ele é mantido como foi digitado; Salvar fica bloqueado até ser corrigido (Reverter o descarta).</translation>
+    </message>
+    <message>
         <source>%1 (as read)</source>
         <translation>%1 (como foi lido)</translation>
     </message>
     <message>
         <source>%1 (unsaved)</source>
         <translation>%1 (não salvo)</translation>
-    </message>
-    <message>
-        <source>This file cannot be used, so it is shown read-only: fix it in a text editor; it reloads when it changes.</source>
-        <translation>Este arquivo não pode ser usado, por isso aparece somente leitura: corrija-o num editor de texto; ele recarrega quando mudar.</translation>
-    </message>
-    <message>
-        <source>The text cannot be read: nothing from it is staged and Save is blocked until it is fixed.</source>
-        <translation>O texto não pode ser lido: nada dele é aplicado e Salvar fica bloqueado até que seja corrigido.</translation>
     </message>
     <message>
         <source>Unsaved: this text is what Save writes.</source>

@@ -14,6 +14,11 @@ The forms a key's value takes here:
 * **draft value** — pending if any, else the file value (what the form shows);
 * **stored value** — the pending value after ``normalize_value`` (what ``save`` writes).
 
+The JSON tab's text is a draft edit too when it cannot become key edits: text that does not
+parse (or any text typed over a file the core cannot use) is held as the **text edit**
+(:data:`TEXT_KEY`): it makes the draft dirty, blocks Save with the reader's line and column
+while it does not parse, and — over an unusable file — is what Save writes once it parses.
+
 Scopes (the selector in the form): ``project`` = ``.planning/config.json``, ``workstream`` = the
 active workstream's ``config.json``, ``global`` = ``~/.msd/defaults.json``.
 """
@@ -29,9 +34,11 @@ from typing import Any, NamedTuple
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.jsonfile import (
     Fingerprint,
+    JsonError,
     JsonFile,
     dump_json,
     fingerprint_of,
+    parse_json_text,
     read_json_file,
 )
 from msd_desktop.core.common.key_paths import get_path
@@ -68,6 +75,11 @@ def scope_path(
             raise MsdError(Text.of("This project has no active workstream."))
         return planning_dir(root, env, workstream) / "config.json"
     return planning_dir(root, env, None) / "config.json"
+
+
+#: The pseudo-key of the JSON tab's text edit (in ``errors`` and in undo commands); no schema
+#: key can look like it.
+TEXT_KEY = "(JSON text)"
 
 
 class _Unset:
@@ -243,12 +255,14 @@ class SaveResult(NamedTuple):
 
 class PlannedSave(NamedTuple):
     """One save, decided: the file, what it gets, the content it must still have (its
-    fingerprint when the draft read it; ``None``: it must not exist) and the edits written."""
+    fingerprint when the draft read it; ``None``: it must not exist) and the edits written
+    (``text``: the JSON tab's text written in place of an unusable file)."""
 
     path: Path
     data: dict[str, Any]
     expected: Fingerprint | None
     pending: dict[str, Any]
+    text: str | None = None
 
 
 def write_planned(planned: PlannedSave) -> Fingerprint:
@@ -285,6 +299,11 @@ class ConfigDraft:
         self.path = Path(path)
         self.pending: dict[str, Any] = {}
         self.errors: dict[str, str] = {}
+        #: The JSON tab's text edit (see the module docstring): ``None`` when the text is the
+        #: draft; shown secrets in it are masks, as the tab shows them.
+        self.text_edit: str | None = None
+        #: Why the text edit cannot be saved (the reader's line and column), else ``None``.
+        self.text_problem: JsonError | None = None
         self._listeners: list[Callable[[], None]] = []
         self.file: JsonFile = read_json_file(self.path)
 
@@ -305,11 +324,16 @@ class ConfigDraft:
         return self.file.error.message if self.file.error is not None else None
 
     def file_value(self, key: str) -> Any:
+        if key == TEXT_KEY:
+            return MISSING  # the file is never a text edit of itself
         found, value = get_path(self.data, key)
         return value if found else MISSING
 
     def value(self, key: str) -> Any:
-        """The draft value: pending if any (``MISSING`` for a pending unset), else the file's."""
+        """The draft value: pending if any (``MISSING`` for a pending unset), else the file's
+        (:data:`TEXT_KEY`: the text edit, ``MISSING`` when there is none)."""
+        if key == TEXT_KEY:
+            return MISSING if self.text_edit is None else self.text_edit
         if key in self.pending:
             pending = self.pending[key]
             return MISSING if pending is UNSET else pending
@@ -330,11 +354,17 @@ class ConfigDraft:
 
     @property
     def dirty(self) -> bool:
-        return bool(self.pending)
+        return bool(self.pending) or self.text_edit is not None
+
+    @property
+    def unsaved_count(self) -> int:
+        """The unsaved changes a person is told about: each pending key, and the text edit."""
+        return len(self.pending) + (self.text_edit is not None)
 
     @property
     def can_save(self) -> bool:
-        return self.dirty and not self.errors and self.load_error is None
+        return self.dirty and not self.errors and (
+            self.load_error is None or self.text_edit is not None)
 
     def unknown_keys(self) -> list[str]:
         """Keys in the file MSD does not know; they are listed and kept on save."""
@@ -358,7 +388,11 @@ class ConfigDraft:
         ``save`` until fixed or reset. Setting the file's own value again drops the edit, so
         ``set(key, value_before)`` undoes ``set(key, value_after)`` exactly: :meth:`value`
         read before an edit is what an undo puts back (the undo commands rely on this).
+        :data:`TEXT_KEY` sets the text edit (a string) or drops it.
         """
+        if key == TEXT_KEY:
+            self._set_text(value if isinstance(value, str) else None)
+            return self.errors.get(TEXT_KEY)
         current = self.file_value(key)
         if value is None and current is None:
             value = current  # the file's own null (undo puts it back): no edit
@@ -381,20 +415,90 @@ class ConfigDraft:
         self._notify()
         return error
 
+    def _set_text(self, text: str | None) -> None:
+        self.text_edit = text
+        self.recheck_text()
+        self._notify()
+
+    def recheck_text(self) -> None:
+        """The text edit's problem: it does not parse, or (over an unusable file) it types an
+        API key in plain text; a text over a usable file must become key edits first."""
+        self.text_problem = None
+        self.errors.pop(TEXT_KEY, None)
+        text = self.text_edit
+        if text is None:
+            return
+        data, problem = parse_json_text(text, self.path.name)
+        if problem is None and self.load_error is None:
+            problem = JsonError(Text.of("the JSON text has not been read as settings yet"), 1, 1,
+                                "config_unparseable")
+        elif problem is None:
+            secret = self._typed_secret(data)
+            if secret is not None:
+                from msd_desktop.core.config.json_edit import plaintext_secret_message
+
+                problem = JsonError(plaintext_secret_message(secret), 1, 1, "config_unparseable")
+        if problem is not None:
+            self.text_problem = problem
+            self.errors[TEXT_KEY] = problem.message
+
+    def _file_secrets(self) -> dict[str, str]:
+        """The plaintext API keys of the file's text (read even when it does not parse)."""
+        from msd_desktop.core.config.json_edit import secret_key_names
+        from msd_desktop.core.secrets.masking import secrets_in_text
+
+        return secrets_in_text(self.file.text or "", secret_key_names())
+
+    def _typed_secret(self, data: Any) -> str | None:
+        """A secret key whose value in ``data`` is neither the file's own nor its mask."""
+        from msd_desktop.core.config.json_edit import secret_key_names
+        from msd_desktop.core.secrets.masking import mask
+
+        kept = self._file_secrets()
+        for key in sorted(secret_key_names()):
+            value = data.get(key) if isinstance(data, dict) else None
+            if isinstance(value, str) and value and value not in (
+                    kept.get(key), mask(kept[key]) if key in kept else None):
+                return key
+        return None
+
+    def replacement(self) -> dict[str, Any]:
+        """The text edit as the document Save writes over an unusable file (each untouched
+        mask back to the key it stands for). ``MsdError`` while it cannot be saved."""
+        if self.text_edit is None or self.text_problem is not None:
+            raise MsdError(self.text_error_text())
+        from msd_desktop.core.secrets.masking import unmask_document
+
+        data, _problem = parse_json_text(self.text_edit, self.path.name)
+        restored = unmask_document(data, self._file_secrets())
+        assert isinstance(restored, dict)
+        return restored
+
+    def text_error_text(self) -> str:
+        """Why the text edit blocks Save, in the core's words (with its line and column)."""
+        problem = self.text_problem
+        return Text.of("The JSON tab's text cannot be saved: {error}. Fix it there, or revert "
+                       "it.", error=problem.message if problem is not None else "")
+
     def reset(self, key: str) -> None:
         """Remove the key from the file (back to the default / the next layer) on save."""
         self.set(key, UNSET)
 
     def discard(self, key: str) -> None:
-        """Drop the pending edit of one key."""
+        """Drop the pending edit of one key (or the text edit)."""
+        if key == TEXT_KEY:
+            self.text_edit = None
+            self.text_problem = None
         self.pending.pop(key, None)
         self.errors.pop(key, None)
         self._notify()
 
     def revert(self) -> None:
-        """Drop every pending edit."""
+        """Drop every pending edit and the text edit."""
         self.pending.clear()
         self.errors.clear()
+        self.text_edit = None
+        self.text_problem = None
         self._notify()
 
     # ---- the result ----------------------------------------------------------------------
@@ -445,7 +549,14 @@ class ConfigDraft:
     def plan_save(self) -> PlannedSave:
         """What a save writes now (a copy: the draft may change while it is written).
 
-        Raises :class:`MsdError` while the file cannot be used or a field is invalid."""
+        Raises :class:`MsdError` while the file cannot be used or a field is invalid. Over an
+        unusable file, the text edit that parses is what is written (nothing else can be
+        pending there)."""
+        if self.text_edit is not None:
+            if self.text_problem is not None:
+                raise MsdError(self.text_error_text())
+            expected_ = self.fingerprint if self.file.exists else None
+            return PlannedSave(self.path, self.replacement(), expected_, {}, self.text_edit)
         if self.load_error is not None:
             raise MsdError(Text.of("Cannot save: {error}", error=self.load_error))
         if self.errors:
@@ -464,8 +575,14 @@ class ConfigDraft:
             if now is value or (now is not MISSING and _same_json(now, value)):
                 del self.pending[key]
                 self.errors.pop(key, None)
+        keys = list(planned.pending)
+        if planned.text is not None:
+            keys.append(TEXT_KEY)
+            if self.text_edit == planned.text:
+                self.text_edit = None
+        self.recheck_text()
         self._notify()
-        return SaveResult(list(planned.pending), fingerprint)
+        return SaveResult(keys, fingerprint)
 
     def reload(self, *, keep_mine: bool = False) -> None:
         """Read the file again; ``keep_mine`` keeps the pending edits on top of the new content."""
@@ -473,7 +590,10 @@ class ConfigDraft:
         if not keep_mine:
             self.pending.clear()
             self.errors.clear()
+            self.text_edit = None
+            self.text_problem = None
         else:
+            self.recheck_text()
             for key in [k for k, v in self.pending.items() if k not in self.errors]:
                 value = self.pending[key]
                 current = self.file_value(key)

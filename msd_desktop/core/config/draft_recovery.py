@@ -8,10 +8,13 @@ or discarding removes it. The next start finds the records and stages their edit
 top of the files as they are then, so what was typed comes back as unsaved edits (marked,
 undoable with Revert, saved only when the person saves).
 
+The JSON tab's text edit (text that does not parse, or a fix typed over an unusable file) is
+kept as ``text``, with every API key in it masked.
+
 What a record never holds: the text of a secret key (an API key typed into the form is left
-out and counted, never written to disk). Records are our own files, but they are read through
-the safe reader like every other file, and anything that does not look like a record is
-ignored (and left alone: it may be a newer version's).
+out and counted, never written to disk; one typed into the JSON text is masked). Records are
+our own files, but they are read through the safe reader like every other file, and anything
+that does not look like a record is ignored (and left alone: it may be a newer version's).
 
 Records are per window: ``<digest of the config path>-<pid>-<token>.json`` holds the window
 that wrote it (``window: {pid, token}``), so two windows on one project never overwrite each
@@ -45,7 +48,7 @@ from msd_desktop.core.common.record import Record
 from msd_desktop.core.common.safe_write import own_folder_problem, write_file
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
-from msd_desktop.core.config.draft import UNSET, ConfigDraft, InvalidInput
+from msd_desktop.core.config.draft import TEXT_KEY, UNSET, ConfigDraft, InvalidInput
 
 __all__ = ["FORMAT", "DraftRecovery", "Recovered", "default_recovery_dir"]
 
@@ -91,6 +94,17 @@ class Recovered(Record):
         self.left_out = left_out  # secret edits that were never written down
         self.saved_at = saved_at  # when the record was written (epoch seconds)
         self.file_changed = file_changed  # the file is not the one the edits were made on
+
+
+def _masked_text(draft: ConfigDraft) -> str | None:
+    """The draft's text edit with every API key in it masked (typed or not)."""
+    if draft.text_edit is None:
+        return None
+    from msd_desktop.core.config.json_edit import secret_key_names
+    from msd_desktop.core.secrets.masking import mask_text, secrets_in_text
+
+    found = secrets_in_text(draft.text_edit, secret_key_names())
+    return mask_text(draft.text_edit, list(found.values()))
 
 
 def _is_kept_secret(key: str, value: Any) -> bool:
@@ -164,7 +178,8 @@ class DraftRecovery:
                 left_out += 1
                 continue
             edits[key] = _encode(value)
-        if not edits:
+        text = _masked_text(draft)
+        if not edits and text is None:
             self.forget(draft.path)
             return left_out
         base = draft.fingerprint
@@ -176,6 +191,8 @@ class DraftRecovery:
             "left_out": left_out,
             "edits": edits,
         }
+        if text is not None:
+            record["text"] = text
         pid, token = self.window
         record["window"] = {"pid": pid, "token": token}
         # ASCII: a path that is not UTF-8 (lone surrogates) round-trips as escapes
@@ -281,8 +298,8 @@ class DraftRecovery:
                    if Path(d["path"]) == config]
         if not records:
             return None
-        if draft.load_error is not None:
-            return None  # the file cannot be edited now; the record waits for it
+        if draft.load_error is not None and draft.file.text is None:
+            return None  # the file cannot be read now; the record waits for it
 
         def saved_at(data: dict[str, Any]) -> float:
             value = data.get("saved_at")
@@ -295,9 +312,15 @@ class DraftRecovery:
         current = draft.fingerprint
         mine = self.record_path(config)
         for path, data in records:
+            text = data.get("text")
+            if isinstance(text, str) and draft.text_edit is None:
+                draft.set(TEXT_KEY, text)  # the newest record's text (records are newest first)
+                keys.append(TEXT_KEY)
             for key, entry in data["edits"].items():
-                if not isinstance(key, str) or key in draft.pending:
+                if not isinstance(key, str) or key in draft.pending or key == TEXT_KEY:
                     continue
+                if draft.load_error is not None:
+                    break  # key edits wait for a file the core can use
                 value = _decode(entry)
                 if value is _NOT_AN_EDIT:
                     continue

@@ -78,10 +78,13 @@ class TextProblem(NamedTuple):
 
 
 def display_data(draft: ConfigDraft) -> dict[str, Any]:
-    """What the draft would write, with invalid staged values shown as typed."""
+    """What the draft would write, with invalid staged values shown as typed (an API key
+    typed in shows as its mask: the text never loses a key the person typed)."""
     out = draft.result_data()
     for key in draft.errors:
         value = draft.pending.get(key, UNSET)
+        if isinstance(value, InvalidInput) and key in secret_key_names() and value.text:
+            value = value.text  # a key typed in, refused: its mask stays where it was typed
         if value is UNSET or isinstance(value, InvalidInput):
             continue
         try:

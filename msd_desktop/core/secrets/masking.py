@@ -14,6 +14,8 @@ spells them: ``1.5e-7``, ``1e+21``; integers beyond 2**53 become doubles).
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from msd_desktop.core.common.js_values import js_string
@@ -82,3 +84,22 @@ def mask_text(text: str, secrets: Any) -> str:
     for raw in sorted(spellings, key=len, reverse=True):
         text = text.replace(raw, spellings[raw])
     return text
+
+
+def secrets_in_text(text: str, names: Iterable[str]) -> dict[str, str]:
+    """Each of the secret keys ``names`` whose string value follows its name in ``text``,
+    with that value (its first one) — found in text that may not parse as JSON at all (a
+    broken file is shown masked too). Masks and empty strings are not secrets."""
+    keys = "|".join(re.escape(k) for k in sorted(names))
+    if not keys:
+        return {}
+    out: dict[str, str] = {}
+    for match in re.finditer(rf'"({keys})"\s*:\s*"((?:[^"\\]|\\.)*)"', text):
+        key, raw = match.group(1), match.group(2)
+        try:
+            value = json.loads(f'"{raw}"')
+        except ValueError:
+            value = raw
+        if isinstance(value, str) and value and not value.startswith("****"):
+            out.setdefault(key, value)
+    return out

@@ -76,6 +76,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.config.draft import (
+    TEXT_KEY,
     ConfigDraft,
     Scope,
     register_draft,
@@ -105,6 +106,7 @@ from msd_desktop.ui.settings.undo import (
     edit_text,
     reset_text,
     revert_text,
+    unsaved_keys,
 )
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.editors import display
@@ -208,6 +210,17 @@ class ConfigFormPanel(DiskSyncedForm):
         self.path_label = muted(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle,
                                              max_hint=ELIDED_MAX_HINT))
         bar.addWidget(self.path_label, 1)
+        self.open_external_button = QPushButton(self.tr("Open in external editor"))
+        self.open_external_button.setToolTip(self.tr(
+            "Open this config file in the program your desktop uses for it"))
+        self.open_external_button.clicked.connect(lambda: self.open_externally(folder=False))
+        self.show_folder_button = QPushButton(self.tr("Show in folder"))
+        self.show_folder_button.setToolTip(self.tr(
+            "Open the folder that holds this config file in your file manager"))
+        self.show_folder_button.clicked.connect(lambda: self.open_externally(folder=True))
+        for button in (self.open_external_button, self.show_folder_button):
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            bar.addWidget(button)
         outer.addLayout(bar)
         # Second row: a narrow window must not be widened by one long toolbar.
         bar = QHBoxLayout()
@@ -254,6 +267,10 @@ class ConfigFormPanel(DiskSyncedForm):
         self.diff_button.clicked.connect(self._toggle_disk_diff)
         outer.addWidget(self.disk_banner)
         self.error_banner = Banner("error")
+        self.fix_in_json_button = self.error_banner.add_button(self.tr("Fix in the JSON tab"))
+        self.fix_in_json_button.setToolTip(self.tr("Open the file's text with the cursor at "
+                                                   "the problem"))
+        self.fix_in_json_button.clicked.connect(self.show_text_problem)
         outer.addWidget(self.error_banner)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -389,6 +406,7 @@ class ConfigFormPanel(DiskSyncedForm):
             layout = self._json_page.layout()
             assert layout is not None
             layout.addWidget(page)
+            page.show()  # at once (a layout shows a new child later): it may take the focus now
             self._json_page_widget = page
             self._json_view = page.editor
             self._fill_json_view()
@@ -531,10 +549,15 @@ class ConfigFormPanel(DiskSyncedForm):
             self._conflict_view.hide()
             self._conflict_view.reset_choices()
         if self.draft.load_error:
-            self.error_banner.label.setText(self.tr(
-                "This file cannot be used, so it cannot be edited here. The file check says: "
-                "{0}. Fix it in a text editor; it is reloaded when it changes.").format(
+            readable = self.draft.file.text is not None
+            self.error_banner.label.setText((self.tr(
+                "This file does not read as JSON, so the form is read-only. The file check "
+                "says: {0}. Fix it in the JSON tab (or another editor) and save; the form "
+                "can be edited again then.") if readable else self.tr(
+                "This file cannot be read, so it cannot be edited here. The file check says: "
+                "{0}. Fix it in another program; it is reloaded when it changes.")).format(
                     visible_lines(core_text(self.draft.load_error))))
+            self.fix_in_json_button.setVisible(readable)
             self.error_banner.show()
         else:
             self.error_banner.hide()
@@ -570,7 +593,7 @@ class ConfigFormPanel(DiskSyncedForm):
         if self.session is None or self.draft is None:
             return
         draft = self.draft
-        keys = list(draft.pending)
+        keys = unsaved_keys(draft)  # the JSON tab's text edit too: the file's text again
         if self.session.change([(k, draft.file_value(k)) for k in keys], revert_text(len(keys))):
             self.status.setText(self.tr("Reverted: the form shows the file again "
                                         "(Ctrl+Z brings the changes back)."))
@@ -615,6 +638,11 @@ class ConfigFormPanel(DiskSyncedForm):
             self.status.setText(self.tr("No unsaved changes."))
             self.save_finished.emit(False, [])
             return False
+        if TEXT_KEY in draft.errors:
+            self.status.setText(self.tr("Not saved: {0}").format(self._text_problem_words()))
+            self.show_text_problem()
+            self.save_finished.emit(False, [])
+            return False
         if draft.errors:
             key = next(iter(draft.errors))
             self.status.setText(self.tr("Not saved: fix {0} first — {1}").format(
@@ -632,6 +660,24 @@ class ConfigFormPanel(DiskSyncedForm):
         self._follow_save(job)
         job.start()
         return True
+
+    def _text_problem_words(self) -> str:
+        """Why the JSON tab's text blocks Save, with its line and column."""
+        draft = self.draft
+        problem = draft.text_problem if draft is not None else None
+        if problem is None or problem.line is None:
+            return self.tr("the JSON tab's text is still being checked.")
+        return self.tr("the JSON tab's text does not parse (line {0}, column {1}): fix it "
+                       "there, or Revert.").format(problem.line, problem.column or 1)
+
+    def show_text_problem(self) -> None:
+        """Open the JSON tab with the cursor at the text's problem."""
+        self.inner_tabs.setCurrentWidget(self._json_page)
+        page = self.json_page
+        if page.problem_list.count():
+            page._jump(page.problem_list.item(0))
+        else:
+            page.editor.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def save_job(self) -> SaveJob | None:
         """The save of the file shown that is still running, if any."""
@@ -732,11 +778,14 @@ class ConfigFormPanel(DiskSyncedForm):
         draft = self.draft
         if draft is None:
             return
-        n, bad = len(draft.pending), len(draft.errors)
+        text_bad = TEXT_KEY in draft.errors
+        n, bad = draft.unsaved_count, len(draft.errors) - text_bad
         self._update_chrome_buttons()
         parts = []
         if n:
             parts.append(counts().unsaved(n))
+        if text_bad and draft.load_error is None:
+            parts.append(self._text_problem_words())
         if bad:
             parts.append(counts().invalid(bad))
         if self.save_job() is None:  # while saving, the status line follows the save
@@ -749,8 +798,10 @@ class ConfigFormPanel(DiskSyncedForm):
         )
         self.unknown_label.setVisible(bool(unknown))
         self._fill_json_view()
-        self.inner_tabs.setTabText(1, self.tr("JSON (unsaved)") if draft.dirty
+        self.inner_tabs.setTabText(1, self.tr("JSON (does not parse)") if text_bad
+                                   else self.tr("JSON (unsaved)") if draft.dirty
                                    else self.tr("JSON"))
+        self._update_read_only()
         if self.modified_only.isChecked():
             self.proxy.refilter()
             self._apply_filter()
@@ -761,17 +812,51 @@ class ConfigFormPanel(DiskSyncedForm):
         draft = self.draft
         if draft is None:
             return
-        bad = len(draft.errors)
+        text_bad = TEXT_KEY in draft.errors
+        bad = len(draft.errors) - text_bad
         saving = self.save_job() is not None
         self.save_button.setEnabled(draft.can_save and not saving)
         # the count of invalid fields on the blocked button itself, not only in the status
         self.save_button.setText(self.tr("Saving…") if saving
+                                 else self.tr("Save (fix JSON)") if text_bad
                                  else self.tr("Save ({0} invalid)").format(bad) if bad
                                  else self.tr("Save"))
         self.save_button.setToolTip(
-            self.tr("Fix the fields outlined in red first; {0} invalid").format(bad) if bad
+            self._text_problem_words() if text_bad
+            else self.tr("Fix the fields outlined in red first; {0} invalid").format(bad) if bad
             else self.tr("Save the changes to the file (Ctrl+S)"))
         self.revert_button.setEnabled(draft.dirty and not saving)
+
+    def open_externally(self, folder: bool) -> None:
+        """Open the config file in the desktop's editor, or its folder (off this thread)."""
+        draft = self.draft
+        if draft is None:
+            return
+        path = draft.path
+        if not folder and not path.exists():
+            self.status.setText(self.tr("{0} does not exist yet: save once to create it.")
+                                .format(visible(path)))
+            return
+        shown = path.parent if folder else path
+
+        def done(opened: bool) -> None:
+            self.status.setText(
+                self.tr("Opened {0} with your desktop's program.").format(visible(shown))
+                if opened else self.tr("Nothing on this desktop opens {0}: open it yourself.")
+                .format(visible(shown)))
+
+        from msd_desktop.ui.widgets.open_file import open_with_desktop
+
+        open_with_desktop(path, self, done, folder=folder)
+
+    def _update_read_only(self) -> None:
+        """A file the core cannot use: the form's fields are off (the JSON tab fixes it)."""
+        draft = self.draft
+        usable = draft is not None and draft.load_error is None
+        if self.form_body.isEnabled() != usable:
+            self.form_body.setEnabled(usable)
+        self.form_body.setToolTip("" if usable else self.tr(
+            "Read-only: the file does not read as JSON. Fix it in the JSON tab, then save."))
 
     def _fit_toc(self, *_args: Any) -> None:
         """The section list stays wide enough for its longest entry beside its vertical

@@ -11,9 +11,17 @@ What it does (as an editor's settings JSON does beside its settings form):
   stands for, a key typed in is refused (the API keys tab puts keys in the OS keyring), and a
   copy from the text masks any key in it. A plaintext key in the file gets "Move to keyring".
 
+Text that does not parse is not dropped: it is the draft's **text edit**
+(:data:`~msd_desktop.core.config.draft.TEXT_KEY`), an unsaved change like any other — marked,
+asked about before the window goes, kept against a crash, blocking Save with its line and
+column — until it parses again and becomes key edits. A file the core cannot use (a trailing
+comma) is shown as it is, editable: the text typed over it is the text edit, and Save writes
+it once it parses.
+
 Every text change that stages something is one undoable command when an undo stack is given
 (:meth:`JsonSettingsPage.set_undo`); consecutive changes of the same settings while typing
-merge into one command.
+merge into one command, and so does typing in text that does not parse (so Ctrl+Z in the
+text undoes that typing, not an older edit of the form).
 Without a stack the edits are applied directly (``apply`` — the hook a caller wraps).
 """
 
@@ -50,7 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.common.js_json import same_json_value
-from msd_desktop.core.config.draft import UNSET, ConfigDraft
+from msd_desktop.core.config.draft import TEXT_KEY, UNSET, ConfigDraft
 from msd_desktop.core.config.json_edit import (
     TextProblem,
     display_data,
@@ -61,14 +69,14 @@ from msd_desktop.core.config.json_edit import (
     secret_key_names,
 )
 from msd_desktop.core.config.schema import MISSING
-from msd_desktop.core.secrets.masking import mask, mask_text
+from msd_desktop.core.secrets.masking import mask, mask_text, secrets_in_text
 from msd_desktop.ui.settings.conflict_view import read_only_text
 from msd_desktop.ui.widgets.core_text import core_problem, valid_keys_tails
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
 # The key under which an unreadable JSON text blocks Save in the draft's errors.
-TEXT_ERROR_KEY = "(JSON text)"
+TEXT_ERROR_KEY = TEXT_KEY
 JSON_MERGE_ID = 0x15_0E  # JSON text commands merge with each other only
 LARGE_TEXT = 200_000  # characters: above this the text is checked when typing pauses
 LARGE_TEXT_PAUSE_MS = 300
@@ -308,12 +316,11 @@ class JsonSettingsPage(QWidget):
         self._stack, self._apply = stack, apply
 
     def set_draft(self, draft: ConfigDraft | None) -> None:
-        """Show another draft (a scope or project switch): the text starts afresh (an
-        unreadable text of the previous one no longer blocks its Save)."""
-        if self.draft is not None and self.draft is not draft:
-            self._clear_text_error()
+        """Show another draft (a scope or project switch, or the form rebuilt): its text edit,
+        if it has one, comes back with it (it is the draft's unsaved change, not the page's)."""
         self.draft = draft
         self._stale = False
+        self._unusable = False
         self._render()
 
     def text(self) -> str:
@@ -331,20 +338,22 @@ class JsonSettingsPage(QWidget):
             return
         if self._check_timer.isActive():
             self.check_text()  # what was typed first: then the draft's own change
-            if self._own:
-                return
-        if self.draft.load_error is not None or self.editor.isReadOnly():
+        draft = self.draft
+        if draft.load_error is not None or self._unusable:
             self._render()  # an unusable file, or one that became usable again
             return
-        doc = document_text(display_data(self.draft))
-        if self.parse_problem is not None:
+        if draft.text_edit is not None:
+            if draft.text_edit != self.text():  # undo, redo, a restored edit
+                self._render()
+                return
+            doc = document_text(display_data(draft))
             if not same_json_value(doc.data, self._synced):
                 self._stale = True  # never drop what is being typed: say so and wait
                 self.stale_bar.show()
-            self._mark_text_error()
             self._update_chrome()
             return
-        if doc.text != self.text():
+        doc = document_text(display_data(draft))
+        if doc.text != self.text() or self.parse_problem is not None:
             self._render(doc.text, doc.data, doc.originals)
         else:
             self._synced, self._originals = doc.data, doc.originals
@@ -353,14 +362,18 @@ class JsonSettingsPage(QWidget):
 
     def _render(self, text: str | None = None, data: dict[str, Any] | None = None,
                 originals: dict[str, str] | None = None) -> None:
+        """Show the draft: its text edit if it has one, else the draft as text."""
+        self._check_timer.stop()
         if self.draft is None:
             self._set_text("")
             self._synced, self._originals = {}, {}
+            self.parse_problem = None
             self._update_chrome()
             return
         if self.draft.load_error is not None:
             self._show_unusable(self.draft)
             return
+        self._unusable = False
         self.editor.setReadOnly(False)
         if text is None or data is None or originals is None:
             doc = document_text(display_data(self.draft))
@@ -369,28 +382,46 @@ class JsonSettingsPage(QWidget):
         self._stale = False
         self.stale_bar.hide()
         self.parse_problem = None
-        self._check_timer.stop()
-        self._clear_text_error()  # the text is the draft again
-        self._set_text(text)
+        self.draft.recheck_text()  # no leftover "being checked" of another page
+        edit = self.draft.text_edit
+        if edit is not None:  # the text that does not parse is what shows
+            self._set_text(edit)
+            _doc, self.parse_problem = parse_document(edit, originals, self.tr("JSON"))
+        else:
+            self._set_text(text)
         self._new_burst()
         self._check()
         self._update_chrome()
 
+    def _file_text(self, draft: ConfigDraft) -> str:
+        """An unusable file's text as shown: every API key in it masked."""
+        raw = draft.file.text or ""
+        return mask_text(raw, _typed_secrets(raw))
+
     def _show_unusable(self, draft: ConfigDraft) -> None:
-        """A file the core cannot use is shown as it is, read-only (keys in it masked), with
-        the reader's error; it is edited in a text editor and reloads when it changes."""
-        self.editor.setReadOnly(True)
-        raw = draft.original_text() or (draft.file.text or "")
+        """A file the core cannot use is shown as it is (keys in it masked), editable when
+        its text could be read, with the reader's error at its line and column; what is typed
+        over it is the draft's text edit, and Save writes it once it parses."""
+        self._unusable = True
+        self.editor.setReadOnly(draft.file.text is None)
         self._synced, self._originals = {}, {}
-        self.parse_problem = None
         self._stale = False
         self.stale_bar.hide()
-        self._set_text(mask_text(raw, _typed_secrets(raw)))
-        message = draft.load_error or ""
-        line = draft.file.error.line if draft.file.error is not None else None
-        column = draft.file.error.column if draft.file.error is not None else None
-        self._show_problems([TextProblem(message, line or 1, column or 1)])
+        shown = draft.text_edit if draft.text_edit is not None else self._file_text(draft)
+        if shown != self.text():
+            self._set_text(shown)
+            self._new_burst()
+        self._unusable_problem(draft)
         self._update_chrome()
+
+    def _unusable_problem(self, draft: ConfigDraft) -> None:
+        error = draft.text_problem if draft.text_edit is not None else draft.file.error
+        if error is None:
+            self.parse_problem = None
+            self._show_problems([])
+            return
+        self.parse_problem = TextProblem(error.message, error.line or 1, error.column or 1)
+        self._show_problems([self.parse_problem])
 
     def _set_text(self, text: str) -> None:
         """Replace the text keeping the cursor's line and column and the scroll position."""
@@ -411,8 +442,9 @@ class JsonSettingsPage(QWidget):
         self.editor.verticalScrollBar().setValue(scroll)
 
     def _drop_text(self) -> None:
-        self.parse_problem = None
-        self._clear_text_error()
+        """"Show the settings instead": the unreadable text is dropped (one undoable step)."""
+        if self.draft is not None and self.draft.text_edit is not None:
+            self._stage([(TEXT_KEY, None)])
         self._render()
 
     # ---- the text → the draft ---------------------------------------------------------------
@@ -432,19 +464,30 @@ class JsonSettingsPage(QWidget):
         """Check the typed text now and stage what it changed (also after a pause in typing
         a huge text; tests call it to skip the wait)."""
         self._check_timer.stop()
-        if self.draft is None:
+        draft = self.draft
+        if draft is None:
             return
         text = self.text()
+        draft.recheck_text()  # (a huge text's "being checked" goes)
+        if self._unusable:
+            typed = None if text == self._file_text(draft) else text
+            if typed != draft.text_edit:
+                self._stage([(TEXT_KEY, typed)])
+            self._unusable_problem(draft)
+            self._update_chrome()
+            return
         doc, problem = parse_document(text, self._originals, self.tr("JSON"))
         if problem is not None or doc is None:
             self.parse_problem = problem
-            self._mark_text_error()
+            if draft.text_edit != text:
+                self._stage([(TEXT_KEY, text)])  # an unsaved change of its own
             self._show_problems([problem] if problem is not None else [])
             self._update_chrome()
             return
         self.parse_problem = None
-        self._clear_text_error()
         edits = edits_between(self._synced, doc)
+        if draft.text_edit is not None:
+            edits = [(TEXT_KEY, None), *edits]  # the text reads again: it is key edits now
         self._synced = doc
         if edits:
             self._stage(edits)
@@ -462,8 +505,10 @@ class JsonSettingsPage(QWidget):
         try:
             if self._stack is not None and self._apply is not None:
                 changes = [(k, _as_set(draft.value(k)), _as_set(v)) for k, v in edits]
-                text = self.tr("edit %1 in the JSON text").replace("%1", ", ".join(keys[:3]) + (
-                    "…" if len(keys) > 3 else ""))
+                named = [k for k in keys if k != TEXT_KEY]
+                text = self.tr("edit %1 in the JSON text").replace("%1", ", ".join(
+                    named[:3]) + ("…" if len(named) > 3 else "")) if named else self.tr(
+                    "type in the JSON text")
                 self._stack.push(JsonEditCommand(self._apply, changes, self._burst, text))
             elif self._apply is not None:
                 self._apply(edits)
@@ -477,14 +522,6 @@ class JsonSettingsPage(QWidget):
     def _new_burst(self) -> None:
         """The next text change starts a new undo command (focus came back, text replaced)."""
         self._burst += 1
-
-    def _mark_text_error(self) -> None:
-        if self.draft is not None and self.parse_problem is not None:
-            self.draft.errors[TEXT_ERROR_KEY] = self.parse_problem.message
-
-    def _clear_text_error(self) -> None:
-        if self.draft is not None:
-            self.draft.errors.pop(TEXT_ERROR_KEY, None)
 
     # ---- problems ---------------------------------------------------------------------------
 
@@ -577,12 +614,21 @@ class JsonSettingsPage(QWidget):
             self.secret_banner.hide()
         if draft is None:
             self.status.setText("")
+        elif draft.load_error is not None and draft.file.text is None:
+            self.status.setText(self.tr("This file cannot be read, so it is shown read-only: "
+                                        "fix it in another program; it reloads when it "
+                                        "changes."))
+        elif draft.load_error is not None and self.parse_problem is not None:
+            self.status.setText(self.tr("This file does not read as JSON: fix it here (the "
+                                        "problem is listed with its line and column), then "
+                                        "save. The form is read-only until then."))
         elif draft.load_error is not None:
-            self.status.setText(self.tr("This file cannot be used, so it is shown read-only: "
-                                        "fix it in a text editor; it reloads when it changes."))
+            self.status.setText(self.tr("The text reads as JSON now: save it (Ctrl+S) to "
+                                        "write it to the file and edit the form again."))
         elif self.parse_problem is not None:
-            self.status.setText(self.tr("The text cannot be read: nothing from it is staged "
-                                        "and Save is blocked until it is fixed."))
+            self.status.setText(self.tr("Unsaved: this text cannot be read. It is kept as "
+                                        "typed; Save is blocked until it is fixed (Revert "
+                                        "drops it)."))
         elif draft.dirty:
             self.status.setText(self.tr("Unsaved: this text is what Save writes."))
         else:
@@ -615,8 +661,18 @@ class JsonSettingsPage(QWidget):
         if draft is None:
             self.diff_box.setPlainText("")
             return
-        before = document_text(draft.data).text.splitlines()
-        after = document_text(display_data(draft)).text.splitlines()
+        if draft.load_error is not None:
+            before = self._file_text(draft).splitlines()
+        else:
+            before = document_text(draft.data).text.splitlines()
+        if draft.text_edit is not None:  # what was typed, as typed (keys in it masked)
+            edit = draft.text_edit
+            after = mask_text(edit, list(secrets_in_text(edit, secret_key_names()).values())
+                              ).splitlines()
+        elif draft.load_error is not None:
+            after = before
+        else:
+            after = document_text(display_data(draft)).text.splitlines()
         name = draft.path.name
         lines = list(difflib.unified_diff(
             before, after, fromfile=self.tr("%1 (as read)").replace("%1", name),

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoCommand, QUndoStack
 
-from msd_desktop.core.config.draft import ConfigDraft, InvalidInput
+from msd_desktop.core.config.draft import TEXT_KEY, ConfigDraft, InvalidInput
 from msd_desktop.core.config.schema import MISSING
 
 MERGE_ID = 0x5E77  # every field edit shares it; mergeWith checks the key
@@ -152,6 +152,11 @@ class DraftEditCommand(QUndoCommand):
         return True
 
 
+def unsaved_keys(draft: ConfigDraft) -> list[str]:
+    """What Revert or Discard drops: the pending keys, and the JSON tab's text edit."""
+    return [*draft.pending, *([TEXT_KEY] if draft.text_edit is not None else [])]
+
+
 def edit_text(title: str, value: Any, show: Callable[[Any], str]) -> str:
     """The command's name, e.g. ``set Max concurrent agents to 7`` (the Edit menu shows
     ``Undo set Max concurrent agents to 7``). ``show`` turns a value into display text
@@ -243,6 +248,16 @@ def _is_ctrl_shift_z(event: QKeyEvent) -> bool:
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
 
 
-__all__ = ["Change", "DraftEditCommand", "EditSession", "SettingsCounts", "UndoKeyFilter",
-           "counts", "edit_text",
-           "reset_text", "revert_text", "same_value"]
+__all__ = [
+    "Change",
+    "DraftEditCommand",
+    "EditSession",
+    "SettingsCounts",
+    "UndoKeyFilter",
+    "counts",
+    "edit_text",
+    "reset_text",
+    "revert_text",
+    "same_value",
+    "unsaved_keys",
+]

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.ui.settings.sessions import EditSessions
-from msd_desktop.ui.settings.undo import EditSession, counts
+from msd_desktop.ui.settings.undo import EditSession, counts, unsaved_keys
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.plain_text import visible_lines
 
@@ -34,7 +34,7 @@ class Answer(Enum):
 def describe(sessions: list[EditSession]) -> str:
     lines = []
     for session in sessions:
-        n = len(session.draft.pending)
+        n = session.draft.unsaved_count
         lines.append(counts().unsaved_in(str(session.draft.path), n))
     return "\n".join(lines)
 
@@ -165,7 +165,7 @@ def _saving_box(parent: QWidget | None, cancels: list[Callable[[], None]]) -> QW
 def discard_all(sessions: list[EditSession]) -> None:
     """Drop every pending edit (the person said so)."""
     for session in sessions:
-        keys = list(session.draft.pending)
+        keys = unsaved_keys(session.draft)
         session.draft.revert()
         session.applied.emit(keys, None)
 

@@ -289,7 +289,10 @@ def test_unreadable_text_blocks_the_forms_save(qtbot, panel: Any) -> None:
     before = config.read_bytes()
     _replace(page, '"zzz_custom"', '"zzz_custom" :: ')
     assert not panel.save_button.isEnabled()
-    assert "1 invalid" in panel.status.text()
+    # the status line and the button point at the JSON tab's text, not at "1 invalid" field
+    assert "JSON tab's text does not parse (line" in panel.status.text()
+    assert panel.save_button.text() == "Save (fix JSON)"
+    assert panel.draft.dirty
     assert save_form(qtbot, panel) is False
     assert config.read_bytes() == before
 
@@ -324,7 +327,7 @@ def test_typing_in_json_stays_on_the_json_tab(panel: Any) -> None:
     assert f'"granularity": "{current}"' in page.text()
 
 
-def test_unusable_file_is_read_only_with_its_error_and_keys_masked(
+def test_unusable_file_is_editable_with_its_error_and_keys_masked(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     path = tmp_path / "config.json"
@@ -334,33 +337,60 @@ def test_unusable_file_is_read_only_with_its_error_and_keys_masked(
     qtbot.addWidget(widget)
     draft = ConfigDraft(path)
     widget.set_draft(draft)
-    assert widget.editor.isReadOnly()
+    assert not widget.editor.isReadOnly()
     assert SECRET not in widget.text()
     assert mask(SECRET) in widget.text()
     assert widget.problems[0].line == 3
     assert "line 3" in widget.problems[0].message
-    path.write_text('{"mode": "yolo"}\n', encoding="utf-8")
-    draft.reload()
+    assert not draft.dirty  # nothing typed yet
+    _replace(widget, "yolo", '"yolo"')
+    assert draft.dirty
+    assert draft.text_edit is not None
+    assert widget.problems == []
+    assert draft.can_save
+    draft.save()  # the untouched mask is the real key again
+    assert json.loads(path.read_text(encoding="utf-8")) == {"brave_search": SECRET,
+                                                            "mode": "yolo"}
+    assert not draft.dirty
     widget.refresh()
     assert not widget.editor.isReadOnly()
-    assert json.loads(widget.text()) == {"mode": "yolo"}
+    assert json.loads(widget.text()) == {"brave_search": mask(SECRET), "mode": "yolo"}
     assert widget.problems == []
 
 
-def test_a_new_page_or_draft_never_leaves_save_blocked(qtbot: QtBot, page: JsonSettingsPage,
-                                                        config: Path) -> None:
+def test_a_file_that_cannot_be_read_stays_read_only(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "config.json"
+    path.mkdir()  # EISDIR: no text to edit
+    widget = JsonSettingsPage()
+    qtbot.addWidget(widget)
+    widget.set_draft(ConfigDraft(path))
+    assert widget.editor.isReadOnly()
+    assert widget.problems
+
+
+def test_the_text_edit_stays_with_its_draft(qtbot: QtBot, page: JsonSettingsPage,
+                                            config: Path) -> None:
     draft = page.draft
     assert draft is not None
     _replace(page, '"dev"', '"dev" oops')
+    broken = page.text()
     assert TEXT_ERROR_KEY in draft.errors
+    assert draft.dirty
+    assert draft.unsaved_count == 1
     other = ConfigDraft(config)
-    page.set_draft(other)  # a scope switch: the unreadable text goes with its page
-    assert TEXT_ERROR_KEY not in draft.errors
-    again = JsonSettingsPage()  # the form rebuilt for the same draft
+    page.set_draft(other)  # a scope switch: the unreadable text stays an unsaved edit
+    assert draft.text_edit == broken
+    assert TEXT_ERROR_KEY in draft.errors
+    assert TEXT_ERROR_KEY not in other.errors
+    again = JsonSettingsPage()  # the form rebuilt for the same draft: the text comes back
     qtbot.addWidget(again)
-    draft.errors[TEXT_ERROR_KEY] = "left behind"
     again.set_draft(draft)
-    assert TEXT_ERROR_KEY not in draft.errors
+    assert again.text() == broken
+    assert again.parse_problem is not None
+    fresh = ConfigDraft(config)
+    fresh.errors[TEXT_ERROR_KEY] = "left behind"  # no text edit: nothing may block Save
+    again.set_draft(fresh)
+    assert TEXT_ERROR_KEY not in fresh.errors
 
 
 def test_a_huge_text_is_checked_when_typing_pauses(qtbot: QtBot, tmp_path: Path) -> None:
