@@ -576,8 +576,9 @@ class ConfigFormPanel(DiskSyncedForm):
 
     def edit(self, key: str, value: Any) -> str | None:
         """Stage one edit (what an editor does on every change, as an undoable command);
-        returns the core's error text, if any."""
-        if self.session is None or self.draft is None:
+        returns the core's error text, if any. A file the core cannot use takes no field
+        edit (the form is read-only; the JSON tab fixes the file)."""
+        if self.session is None or self.draft is None or self.draft.load_error is not None:
             return None
         text = edit_text(self._title(key), value, lambda v: display(v, key))
         editor = self.editors.get(key)
@@ -585,7 +586,7 @@ class ConfigFormPanel(DiskSyncedForm):
         return self.draft.errors.get(key)
 
     def reset_key(self, key: str) -> None:
-        if self.session is None:
+        if self.session is None or self.draft is None or self.draft.load_error is not None:
             return
         self.session.change([(key, MISSING)], reset_text(self._title(key)))
 

@@ -595,6 +595,9 @@ class JsonSettingsPage(QWidget):
                             min(column - 1, max(0, block.length() - 1)))
         self.editor.setTextCursor(cursor)
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.editor.centerCursor()
+        # (again once the panes under the text have their height: the problem in sight)
+        QTimer.singleShot(0, self.editor.centerCursor)
 
     # ---- chrome -----------------------------------------------------------------------------
 

@@ -242,6 +242,8 @@ def test_a_broken_file_opens_editable_and_is_fixed_and_saved(
     assert not panel.form_body.isEnabled()  # the form is read-only until then
     panel._scroll_to("granularity")
     assert not panel.editor("granularity").isEnabled()
+    assert panel.edit("granularity", "fine") is None  # the form takes no edit
+    assert not draft.dirty
     QTest.mouseClick(panel.fix_in_json_button, Qt.MouseButton.LeftButton)
     page = panel.json_page
     assert panel.inner_tabs.currentWidget() is panel._json_page
