@@ -174,8 +174,10 @@ class JsonEditCommand(QUndoCommand):
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, JsonEditCommand) or other.burst != self.burst:
             return False
-        if not {k for k, _b, _a in other.changes} <= {k for k, _b, _a in self.changes}:
-            return False  # another setting: its own step, as in the form
+        mine = {k for k, _b, _a in self.changes if k != TEXT_KEY}
+        if mine and not {k for k, _b, _a in other.changes if k != TEXT_KEY} <= mine:
+            return False  # another setting: its own step, as in the form (typing that does
+            # not parse yet is no setting: the edit that makes it parse joins it)
         merged = {k: [k, before, after] for k, before, after in self.changes}
         for key, before, after in other.changes:
             if key in merged:

@@ -53,7 +53,8 @@ def _form(qtbot: QtBot, win: MainWindow, root: Path) -> ConfigFormPanel:
                     timeout=20000)
     win.project_tabs.setCurrentIndex(0)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
-    assert form.draft is not None and form.draft.path.is_relative_to(root)
+    assert form.draft is not None
+    assert form.draft.path.is_relative_to(root)
     return form
 
 
