@@ -88,6 +88,10 @@ VERBS: dict[str, tuple[str, str]] = {
         "msd_desktop.commands.config:new_project",
         "Create .planning/config.json from built-ins, global defaults and choices",
     ),
+    "history": (
+        "msd_desktop.commands.history:history",
+        "List, show, compare and restore earlier states of a config file",
+    ),
 }
 
 
@@ -187,6 +191,14 @@ def _build_parser() -> argparse.ArgumentParser:
         help="read more KEY=VALUE lines from standard input (keeps API keys out of ps)",
     )
     p.add_argument("assignments", nargs="*", metavar="KEY=VALUE")
+    p = add("history")
+    p.add_argument("action", choices=["list", "show", "diff", "restore"])
+    p.add_argument("entry", nargs="?", help="an entry id (or a unique start of it)")
+    p.add_argument("other", nargs="?", help="diff: a second entry (default: the file now)")
+    p.add_argument("--file", help="the config file (default: the project's active config.json)")
+    p.add_argument("--defaults", action="store_true", help="~/.msd/defaults.json")
+    p.add_argument("--all", action="store_true", help="list: every file with a history")
+    p.add_argument("--yes", action="store_true", help="restore: write the file")
     return parser
 
 
@@ -377,6 +389,7 @@ _CHANGING_VERBS: dict[str, frozenset[str] | None] = {
     "migrate-config": None,
     "workspaces": frozenset({"add", "remove"}),
     "secrets": frozenset({"set", "remove", "migrate"}),
+    "history": frozenset({"restore"}),
 }
 
 

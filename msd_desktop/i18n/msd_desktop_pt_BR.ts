@@ -1375,6 +1375,10 @@
         <translation>O texto da aba JSON não pode ser salvo: {error}. Corrija-o lá, ou reverta-o.</translation>
     </message>
     <message>
+        <source>{path} belongs to another user (uid {uid}); not written</source>
+        <translation>{path} pertence a outro usuário (uid {uid}); não foi gravado</translation>
+    </message>
+    <message>
         <source>Usage: config-set &lt;key.path&gt; &lt;value&gt;</source>
         <translation>Uso: config-set &lt;key.path&gt; &lt;value&gt;</translation>
     </message>
@@ -1527,6 +1531,10 @@
         <translation>{name}: a linha {line} está danificada; foi ignorada</translation>
     </message>
     <message>
+        <source>The config history could not record {path}: {error}</source>
+        <translation>O histórico de configuração não pôde registrar {path}: {error}</translation>
+    </message>
+    <message>
         <source>The config history at {folder} cannot be used: {error}</source>
         <translation>O histórico de configuração em {folder} não pode ser usado: {error}</translation>
     </message>
@@ -1545,6 +1553,22 @@
     <message>
         <source>Entry {id} has no stored content ({state})</source>
         <translation>A entrada {id} não tem conteúdo guardado ({state})</translation>
+    </message>
+    <message>
+        <source>The snapshot of entry {id} is not a JSON object; it cannot be restored</source>
+        <translation>O instantâneo da entrada {id} não é um objeto JSON; não pode ser restaurado</translation>
+    </message>
+    <message>
+        <source>{key}: the snapshot had another value; a restore never writes a secret, the current one is kept</source>
+        <translation>{key}: o instantâneo tinha outro valor; uma restauração nunca grava um segredo, o atual é mantido</translation>
+    </message>
+    <message>
+        <source>The snapshot holds values a save would refuse; nothing was written: {problems}</source>
+        <translation>O instantâneo contém valores que um salvamento recusaria; nada foi gravado: {problems}</translation>
+    </message>
+    <message>
+        <source>Cannot restore into {error}</source>
+        <translation>Não é possível restaurar em {error}</translation>
     </message>
     <message>
         <source>The snapshot of entry {id} is missing or damaged</source>

@@ -43,6 +43,7 @@ from msd_desktop.core.common.text import Text
 __all__ = [
     "APP_FOLDER",
     "UnsafeWriteError",
+    "append_own_file",
     "confine",
     "ensure_own_folder",
     "make_folders_for",
@@ -250,13 +251,17 @@ def write_new_file(path: Path, data: bytes | Iterable[bytes], *,
 
 
 def write_file(path: Path, data: bytes | Iterable[bytes], *, own: bool = False,
-               mode: int | None = None, _new: bool = False) -> os.stat_result:
+               mode: int | None = None, durable: bool = True,
+               _new: bool = False) -> os.stat_result:
     """Replace ``path`` with ``data`` (bytes, or chunks written one after the other) atomically
     and safely (see the module docstring); return the new file's ``stat``.
 
     ``own``: one of our own files (0600, in a folder of ours, made if missing). Otherwise the
     folder must exist (see :func:`make_folders_for`), an existing file keeps its mode and a new
-    one gets ``mode`` or ``0o666 & ~umask``. Raises :class:`UnsafeWriteError` for a refusal and
+    one gets ``mode`` or ``0o666 & ~umask``. ``durable=False`` skips the ``fsync`` of the file
+    and its folder (still atomic): for files whose loss in a power cut costs little and that
+    check themselves when read (the config history's checksummed lines and snapshots), so
+    recording does not slow a save down. Raises :class:`UnsafeWriteError` for a refusal and
     ``OSError`` for an I/O failure; the old file is intact either way.
     """
     path = Path(os.path.abspath(path))
@@ -274,13 +279,13 @@ def write_file(path: Path, data: bytes | Iterable[bytes], *, own: bool = False,
             if (real.st_dev, real.st_ino) != (opened.st_dev, opened.st_ino):
                 raise UnsafeWriteError(Text.of("{path}: its folder changed while it was "
                                                "written; not written", path=path))
-        return _write_in(dir_fd, path, data, own=own, mode=mode, new=_new)
+        return _write_in(dir_fd, path, data, own=own, mode=mode, new=_new, durable=durable)
     finally:
         os.close(dir_fd)
 
 
 def _write_in(dir_fd: int, path: Path, data: bytes | Iterable[bytes], *, own: bool,
-              mode: int | None, new: bool) -> os.stat_result:
+              mode: int | None, new: bool, durable: bool = True) -> os.stat_result:
     name = path.name
     try:
         st: os.stat_result | None = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
@@ -307,7 +312,8 @@ def _write_in(dir_fd: int, path: Path, data: bytes | Iterable[bytes], *, own: bo
                 view = memoryview(chunk)
                 while view:
                     view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
             written = os.fstat(fd)
         finally:
             os.close(fd)
@@ -320,9 +326,45 @@ def _write_in(dir_fd: int, path: Path, data: bytes | Iterable[bytes], *, own: bo
         with contextlib.suppress(OSError):
             os.unlink(tmp, dir_fd=dir_fd)
         raise
-    with contextlib.suppress(OSError):
-        os.fsync(dir_fd)
+    if durable:
+        with contextlib.suppress(OSError):
+            os.fsync(dir_fd)
     return written
+
+
+def append_own_file(path: Path, data: bytes) -> None:
+    """Append ``data`` to one of our own files (made 0600 if missing, in a folder of ours):
+    for a log whose every line checks itself (the config history's indexes), where rewriting
+    the whole file for each line would cost a rename per save. Never through a symlink
+    (``O_NOFOLLOW``), never into a FIFO, device or another user's file (checked on the open
+    handle); a torn append damages only the line being written. Raises
+    :class:`UnsafeWriteError` or ``OSError``."""
+    path = Path(os.path.abspath(path))
+    ensure_own_folder(path.parent)
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | _O_NOFOLLOW
+             | _O_CLOEXEC)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENXIO):  # a symlink; a FIFO nobody reads
+            raise UnsafeWriteError(Text.of("{path} is not a regular file; not written",
+                                           path=path)) from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnsafeWriteError(Text.of("{path} is not a regular file; not written",
+                                           path=path))
+        if st.st_uid != os.geteuid():
+            raise UnsafeWriteError(Text.of("{path} belongs to another user (uid {uid}); not "
+                                           "written", path=path, uid=st.st_uid))
+        if stat.S_IMODE(st.st_mode) != 0o600:
+            os.fchmod(fd, 0o600)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 # --- a lock beside one of our own files ---------------------------------------------------------

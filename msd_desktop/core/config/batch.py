@@ -32,7 +32,6 @@ from typing import Any, Literal
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.jsonfile import (
     Fingerprint,
-    atomic_write_json,
     fingerprint_of,
     read_json_file,
 )
@@ -293,9 +292,12 @@ def _missing_parents(data: dict[str, Any], key: str) -> list[str]:
 
 
 def _locked_edit(path: Path, expected: Fingerprint | None,
-                 edit: Callable[[dict[str, Any]], None]) -> Fingerprint:
-    """Under the planning lock: refuse a changed file, else apply ``edit`` and write atomically."""
+                 edit: Callable[[dict[str, Any]], None], *, source: str,
+                 batch: str, env: Env) -> Fingerprint:
+    """Under the planning lock: refuse a changed file, else apply ``edit`` and write atomically
+    (recorded in the config history under the batch's id)."""
     from msd_desktop.core.common.planning_lock import PlanningLock
+    from msd_desktop.core.history.recorder import write_config_recorded
 
     make_folders_for(path)
     with PlanningLock(path.parent):
@@ -306,14 +308,17 @@ def _locked_edit(path: Path, expected: Fingerprint | None,
             raise ConflictError(Text.of("{path} changed on disk", path=path))
         data: dict[str, Any] = file.data if file.exists else {}
         edit(data)
-        return atomic_write_json(path, data, expected=file.fingerprint if file.exists else None)
+        return write_config_recorded(path, data,
+                                     expected=file.fingerprint if file.exists else None,
+                                     source=source, batch=batch, env=env)
 
 
-def _write_secret(change: PlannedChange, env: Env) -> Fingerprint:
+def _write_secret(change: PlannedChange, env: Env, batch: str) -> Fingerprint:
     from msd_desktop.core.config.setter import config_set_typed
+    from msd_desktop.core.history.recorder import MATRIX_BATCH
 
     config_set_typed(change.project.root, change.key, change.new_value, env=env,
-                     expected=change.fingerprint)
+                     expected=change.fingerprint, source=MATRIX_BATCH, batch=batch)
     written = fingerprint_of(change.path)
     if written is None:
         raise MsdError(Text.of("{path} is gone after writing", path=change.path))
@@ -328,6 +333,9 @@ def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
     ``error`` (bad file, bad value, lock timeout, no keyring…). One project's failure never
     stops the others.
     """
+    from msd_desktop.core.history.recorder import MATRIX_BATCH, new_batch_id
+
+    batch = new_batch_id()
     results: list[BatchResult] = []
     for change in plan.changes:
         if change.problem is not None:
@@ -341,7 +349,7 @@ def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
         order: list[str] = []
         try:
             if change.secret:
-                written = _write_secret(change, env)
+                written = _write_secret(change, env, batch)
             else:
                 from msd_desktop.core.config.setter import normalize_value
 
@@ -354,7 +362,8 @@ def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
                     keys[:] = _parent_keys(d, c.key)
                     _set_in(d, c.key, v)
 
-                written = _locked_edit(change.path, change.fingerprint, forward)
+                written = _locked_edit(change.path, change.fingerprint, forward,
+                                       source=MATRIX_BATCH, batch=batch, env=env)
             verb = (Text.of("unset") if change.new_value is None
                     else Text.of("{old} → {new}", old=change.old_display,
                                  new=change.new_display))
@@ -383,6 +392,9 @@ def undo_batch(report: BatchReport, env: Env) -> BatchReport:
         raise MsdError(Text.of("a batch of the secret {key} cannot be undone: its earlier "
                                "value lives in the OS keyring and is not read back",
                                key=report.plan.key))
+    from msd_desktop.core.history.recorder import MATRIX_UNDO, new_batch_id
+
+    batch = new_batch_id()
     results: list[BatchResult] = []
     for r in report.results:
         change = r.change
@@ -395,7 +407,8 @@ def undo_batch(report: BatchReport, env: Env) -> BatchReport:
                         done.sibling_order)
 
         try:
-            _locked_edit(change.path, r.written, back)
+            _locked_edit(change.path, r.written, back, source=MATRIX_UNDO, batch=batch,
+                         env=env)
             results.append(BatchResult(change, "restored",
                                        Text.of("{old} → {new}", old=change.new_display,
                                                new=change.old_display)))

@@ -35,7 +35,7 @@ from typing import Any
 
 from msd_desktop.core.common.errors import ConflictError, KeyringUnavailableError, MsdError
 from msd_desktop.core.common.js_whitespace import JS_WHITESPACE, js_trim
-from msd_desktop.core.common.jsonfile import Fingerprint, atomic_write_json, read_json_file
+from msd_desktop.core.common.jsonfile import Fingerprint, read_json_file
 from msd_desktop.core.common.key_paths import set_path, unset_path
 from msd_desktop.core.common.readback import check_document
 from msd_desktop.core.common.safe_write import make_folders_for
@@ -331,6 +331,9 @@ def _update_file(
     change: Callable[[dict[str, Any]], bool],
     expected: Fingerprint | EllipsisType | None,
     before_write: Callable[[], None] | None = None,
+    *,
+    source: str = "msd config-set",
+    batch: str | None = None,
 ) -> None:
     """Run ``change`` on the active config under the planning lock; write when it returns True.
 
@@ -341,6 +344,7 @@ def _update_file(
     path = pdir / "config.json"
     make_folders_for(path)  # never a .planning/ again where the project has gone
     from msd_desktop.core.common.planning_lock import PlanningLock  # (datetime) only when writing
+    from msd_desktop.core.history.recorder import write_config_recorded
 
     with PlanningLock(pdir):
         file = read_json_file(path)
@@ -358,7 +362,9 @@ def _update_file(
             check_document(data, path)
             if before_write is not None:
                 before_write()
-            atomic_write_json(path, data, expected=file.fingerprint if file.exists else None)
+            write_config_recorded(path, data,
+                                  expected=file.fingerprint if file.exists else None,
+                                  source=source, batch=batch, env=env)
 
 
 def _mask_result(result: dict[str, Any], shown_value: Any) -> dict[str, Any]:
@@ -387,6 +393,8 @@ def _set(
     env: Env | None,
     workstream: Workstream,
     expected: Fingerprint | EllipsisType | None,
+    source: str = "msd config-set",
+    batch: str | None = None,
 ) -> dict[str, Any]:
     root = Path(root)
     secret = schema.is_secret(key)
@@ -398,7 +406,7 @@ def _set(
             state["previous"] = _unset_nested(data, key)
             return state["previous"] is not MISSING
 
-        _update_file(root, env, workstream, unset, expected)
+        _update_file(root, env, workstream, unset, expected, source=source, batch=batch)
         if secret:
             _forget_secret(key, root, env)
         result: dict[str, Any] = {
@@ -430,7 +438,7 @@ def _set(
         store_secret(key, plaintext, root=root, env=env)
 
     _update_file(root, env, workstream, put, expected,
-                 store_plaintext if plaintext is not None else None)
+                 store_plaintext if plaintext is not None else None, source=source, batch=batch)
     result = {"updated": True, "key": key, "value": stored}
     if box["previous"] is not MISSING:
         result["previousValue"] = box["previous"]
@@ -466,6 +474,8 @@ def config_set_typed(
     workstream: Workstream = ...,
     expected: Fingerprint | EllipsisType | None = ...,
     raw: str | None = None,
+    source: str = "Settings save",
+    batch: str | None = None,
 ) -> dict[str, Any]:
     """The editor's set: a Python value (``None`` unsets), the same validation as the CLI.
 
@@ -479,7 +489,8 @@ def config_set_typed(
     _check_key(key, settable_only=False)
     vt = schema.value_type_for(key) or schema.AnyType()
     shown_raw = raw if raw is not None else vt.to_str(value)
-    return _set(root, key, value, shown_raw, env=env, workstream=workstream, expected=expected)
+    return _set(root, key, value, shown_raw, env=env, workstream=workstream, expected=expected,
+                source=source, batch=batch)
 
 
 # ── config-get ──────────────────────────────────────────────────────────────────────────────

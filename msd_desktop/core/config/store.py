@@ -33,7 +33,6 @@ from msd_desktop.core.common.js_values import js_truthy
 from msd_desktop.core.common.jsonfile import (
     Fingerprint,
     JsonFile,
-    atomic_write_json,
     read_json_file,
 )
 from msd_desktop.core.common.key_paths import get_path
@@ -605,14 +604,18 @@ def effective_commit_docs(loaded: LoadedConfig) -> bool:
 
 
 def write_project_config(
-    path: Path, data: dict[str, Any], expected: Fingerprint | EllipsisType | None
+    path: Path, data: dict[str, Any], expected: Fingerprint | EllipsisType | None, *,
+    source: str = "Settings save", batch: str | None = None, env: Env | None = None,
 ) -> Fingerprint:
-    """Atomically write a ``config.json`` under the planning lock of its folder."""
+    """Atomically write a ``config.json`` under the planning lock of its folder, recorded in
+    the config history with its ``source``."""
     from msd_desktop.core.common.readback import check_document  # writers only
+    from msd_desktop.core.history.recorder import write_config_recorded
 
     path = Path(path)
     check_document(data, path)
-    return atomic_write_json(path, data, expected=expected, lock_dir=path.parent)
+    return write_config_recorded(path, data, expected=expected, lock_dir=path.parent,
+                                 source=source, batch=batch, env=env)
 
 
 def migrate_config(
@@ -662,5 +665,8 @@ def migrate_config(
             return {"migrated": False, "normalizations": [], "wrote": None,
                     "config": file.data if file.ok else None}
         check_document(new, path)
-        atomic_write_json(path, new, expected=file.fingerprint)
+        from msd_desktop.core.history.recorder import MIGRATE_CONFIG, write_config_recorded
+
+        write_config_recorded(path, new, expected=file.fingerprint, source=MIGRATE_CONFIG,
+                              env=e)
     return {"migrated": True, "normalizations": records, "wrote": str(path), "config": new}

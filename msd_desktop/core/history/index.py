@@ -8,12 +8,17 @@ skipped and reported, the others still read. Two kinds of line:
   state of the file (``state``: ``present``; ``absent`` when the file was gone; ``withheld``
   when its bytes could not be stored without a secret);
 * ``{"op": "mark", "id", "pinned", "label"}`` — pin or label an earlier entry (the last mark
-  of an entry wins).
+  of an entry wins);
+* ``{"op": "drop", "id"}`` — an earlier entry removed (merged into a newer outside change, or
+  pruned); the store rewrites the index without them now and then (compaction).
+
+Recording reads only the last lines (:func:`latest`), so a save does not parse 200 entries.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -21,6 +26,7 @@ from msd_desktop.core.common.digest import sha256_hex
 from msd_desktop.core.common.text import Text
 
 STATES = ("present", "absent", "withheld")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 class Entry(NamedTuple):
@@ -78,6 +84,11 @@ def mark_line(entry_id: str, pinned: bool, label: str | None) -> bytes:
     return _line({"op": "mark", "id": entry_id, "pinned": pinned, "label": label})
 
 
+def drop_line(entry_id: str) -> bytes:
+    """A line removing the entry ``entry_id``."""
+    return _line({"op": "drop", "id": entry_id})
+
+
 def serialize(entries: Iterable[Entry]) -> bytes:
     """A whole index holding ``entries`` (written when pruning rewrites it)."""
     return b"".join(add_line(e) for e in entries)
@@ -94,10 +105,46 @@ def _entry(rec: dict[str, Any]) -> Entry | None:
         return None
     if entry.state not in STATES or (entry.state == "present") != (entry.digest is not None):
         return None
-    if entry.digest is not None and (len(entry.digest) != 64
-                                     or any(c not in "0123456789abcdef" for c in entry.digest)):
+    if entry.digest is not None and _DIGEST.fullmatch(entry.digest) is None:
         return None
     return entry
+
+
+def _record(line: bytes) -> dict[str, Any] | None:
+    """The JSON object of a line whose checksum holds, else ``None``."""
+    body, _, check = line.rpartition(b"\t")
+    if not body or len(check) != 16 or sha256_hex(body)[:16].encode("ascii") != check:
+        return None
+    try:
+        rec = json.loads(body)
+    except ValueError:
+        return None
+    return rec if isinstance(rec, dict) else None
+
+
+def latest(raw: bytes) -> Entry | None:
+    """The newest entry still in the index, read from its last lines only (what recording
+    compares a new state with). A mark on it is ignored: recording needs its content only."""
+    dropped: set[str] = set()
+    end = len(raw)
+    while end > 0:
+        start = raw.rfind(b"\n", 0, end - 1) + 1
+        rec = _record(raw[start:end].rstrip(b"\n"))
+        end = start
+        if rec is None:
+            continue
+        if rec.get("op") == "drop":
+            dropped.add(str(rec.get("id")))
+        elif rec.get("op") == "add" and rec.get("id") not in dropped:
+            entry = _entry(rec)
+            if entry is not None:
+                return entry
+    return None
+
+
+def line_count(raw: bytes) -> int:
+    """How many lines the index holds (compaction is due when they outgrow the entries)."""
+    return raw.count(b"\n")
 
 
 def parse(raw: bytes, name: str) -> IndexRead:
@@ -107,16 +154,12 @@ def parse(raw: bytes, name: str) -> IndexRead:
     for number, line in enumerate(raw.split(b"\n"), start=1):
         if not line:
             continue
-        body, _, check = line.rpartition(b"\t")
-        rec: Any = None
-        if body and len(check) == 16 and sha256_hex(body)[:16].encode("ascii") == check:
-            try:
-                rec = json.loads(body)
-            except ValueError:
-                rec = None
-        entry = _entry(rec) if isinstance(rec, dict) and rec.get("op") == "add" else None
+        rec = _record(line)
+        entry = _entry(rec) if rec is not None and rec.get("op") == "add" else None
         if entry is not None and entry.id not in entries:
             entries[entry.id] = entry
+        elif rec is not None and rec.get("op") == "drop" and isinstance(rec.get("id"), str):
+            entries.pop(rec["id"], None)
         elif (isinstance(rec, dict) and rec.get("op") == "mark" and rec.get("id") in entries
               and isinstance(rec.get("pinned"), bool)
               and (rec.get("label") is None or isinstance(rec.get("label"), str))):

@@ -7,10 +7,13 @@ Layout, under ``<user data>/msd-desktop/history/`` (0700, ours, else refused —
 * ``index/<sha256 of the file's real path>.idx``: that file's entries (:mod:`.index`);
 * ``pruned``: when the whole store was last pruned (once a day, by the next recording).
 
-Everything is written through the core's safe writer (``own=True``: 0600 files, 0700 folders)
-and read through its safe reader, after checking that the file is a regular file of ours and
-not a symlink: a planted link, FIFO or another user's file is refused, never followed. One
-lock (``own_file_lock`` on the index folder) serialises the window and ``msd``.
+Everything is written through the core's safe writer (``own=True``: 0600 files, 0700 folders;
+an index grows by ``append_own_file`` and is rewritten only when compacted; no ``fsync``: a
+record lost in a power cut costs little, a slower save would cost every save, and each line and
+snapshot checks itself when read) and read through its safe reader, after checking that the
+file is a regular file of ours and not a symlink: a planted link, FIFO or another user's file
+is refused, never followed. One lock (``own_file_lock`` on the index folder) serialises the
+window and ``msd``.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ FIRST_SEEN = "first seen"
 OUTSIDE = "changed outside MSD"
 #: Outside changes closer together than this are merged into one entry.
 MERGE_SECONDS = 10.0
+#: Lines an index may hold beyond the entry cap before it is compacted.
+_SLACK = 20
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -163,10 +168,15 @@ class HistoryStore:
                                        error=getattr(exc, "message", None) or exc.strerror
                                        or exc)) from None
 
+    def _append_own(self, path: Path, data: bytes) -> None:
+        from msd_desktop.core.common.safe_write import append_own_file
+
+        append_own_file(path, data)
+
     def _write_own(self, path: Path, data: bytes) -> None:
         from msd_desktop.core.common.safe_write import write_file
 
-        write_file(path, data, own=True)
+        write_file(path, data, own=True, durable=False)  # each line and snapshot checks itself
 
     def _lock(self) -> AbstractContextManager[None]:
         from msd_desktop.core.common.safe_write import own_file_lock
@@ -183,7 +193,14 @@ class HistoryStore:
         """The history of the config file ``path``, oldest first, with damaged lines noted."""
         if not self._readable():
             return IndexRead([], [])
-        return self._read_index_at(self.index_path(path))[1]
+        read = self._read_index_at(self.index_path(path))[1]
+        return IndexRead(self._retained(read.entries), read.problems)
+
+    def _retained(self, entries: list[Entry]) -> list[Entry]:
+        """What retention keeps now: an index compacts lazily, the view never waits for it."""
+        keep = retain([Dated(e.id, e.time, e.protected) for e in entries], time.time(),
+                      self.policy)
+        return [e for e in entries if e.id in keep]
 
     def files(self) -> list[tuple[str, IndexRead]]:
         """Every file with a history: its path (as last recorded) and its entries."""
@@ -194,6 +211,7 @@ class HistoryStore:
             if not name.endswith(".idx"):
                 continue
             read = self._read_index_at(self._index_dir / name)[1]
+            read = IndexRead(self._retained(read.entries), read.problems)
             if read.entries:
                 out.append((read.entries[-1].path, read))
         return out
@@ -237,47 +255,53 @@ class HistoryStore:
         self._prepare()
         index_path = self.index_path(real)
         added: list[Entry] = []
+        lines: list[bytes] = []
         problems: list[Text] = []
         with self._lock():
-            raw, read = self._read_index_at(index_path)
-            problems.extend(read.problems)
-            entries = list(read.entries)
-            merged: set[str] = set()
+            raw = self._read_own(index_path) or b""
+            last = idx.latest(raw)
             for content, source, batch in states:
                 if content is not None and len(content) > self.policy.max_file_bytes:
                     problems.append(Text.of("{path} is larger than 1 MiB; this state of it is "
                                             "not kept in the config history", path=real))
                     continue
-                made = self._entry_for(real, content, source, batch, now, entries)
+                made = self._entry_for(real, content, source, batch, now, last)
                 if made is None:
                     continue
                 entry, stored = made
-                last = entries[-1] if entries else None
                 if (entry.source == OUTSIDE and last is not None and last.source == OUTSIDE
-                        and not last.protected and now - last.time <= MERGE_SECONDS):
-                    entries.pop()  # a burst of outside changes is one entry
-                    merged.add(last.id)
+                        and now - last.time <= MERGE_SECONDS):
+                    lines.append(idx.drop_line(last.id))  # a burst of outside changes is one
                     added = [a for a in added if a.id != last.id]
                 if entry.digest is not None and stored is not None:
                     self._store_blob(entry.digest, stored)
-                entries.append(entry)
+                lines.append(idx.add_line(entry))
                 added.append(entry)
-            if not added and not merged:
+                last = entry
+            if not lines:
                 return RecordResult([], problems)
-            keep = retain([Dated(e.id, e.time, e.protected) for e in entries], now, self.policy)
-            kept = [e for e in entries if e.id in keep]
-            if merged or len(kept) != len(entries):
-                self._write_own(index_path, idx.serialize(kept))
-            else:
-                self._write_own(index_path, raw + b"".join(idx.add_line(e) for e in added))
+            if raw and not raw.endswith(b"\n"):  # a torn last line stays one damaged line
+                lines.insert(0, b"\n")
+            self._append_own(index_path, b"".join(lines))
+            if idx.line_count(raw) + len(lines) > self.policy.max_entries + _SLACK:
+                self._compact(index_path, now)
         self._maybe_prune(now)
-        return RecordResult([e for e in added if e.id in keep], problems)
+        return RecordResult(added, problems)
+
+    def _compact(self, index_path: Path, now: float) -> int:
+        """Rewrite an index with only what retention keeps (dropped and damaged lines go);
+        returns how many entries went. Called under the lock."""
+        read = self._read_index_at(index_path)[1]
+        keep = retain([Dated(e.id, e.time, e.protected) for e in read.entries], now,
+                      self.policy)
+        kept = [e for e in read.entries if e.id in keep]
+        self._write_own(index_path, idx.serialize(kept))
+        return len(read.entries) - len(kept)
 
     def _entry_for(self, real: str, content: bytes | None, source: str, batch: str | None,
-                   now: float, entries: list[Entry]) -> tuple[Entry, bytes | None] | None:
+                   now: float, last: Entry | None) -> tuple[Entry, bytes | None] | None:
         """The entry for one state and the bytes to store, or ``None`` when it is the state
         already last recorded (or an absent file with no history)."""
-        last = entries[-1] if entries else None
         if content is None:
             if last is None or last.state == "absent":
                 return None
@@ -321,13 +345,12 @@ class HistoryStore:
     # --- pruning ------------------------------------------------------------------------
 
     def _maybe_prune(self, now: float) -> None:
-        stamp = self.root / "pruned"
         try:
-            if now - os.lstat(stamp).st_mtime < DAY:
-                return
-        except FileNotFoundError:
-            pass
-        self.prune(now)
+            last = float((self._read_own(self.root / "pruned") or b"0").decode("ascii"))
+        except ValueError:
+            last = 0.0
+        if not 0 <= now - last < DAY:
+            self.prune(now)
 
     def prune(self, now: float | None = None) -> PruneReport:
         """Apply the retention rules to every file, then the total cap, then drop the

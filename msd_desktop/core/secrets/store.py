@@ -502,7 +502,7 @@ def migrate_plaintext_secrets(
     unusable keyring: :class:`KeyringUnavailableError` and nothing is written. Only masked
     values are reported.
     """
-    from msd_desktop.core.common.jsonfile import atomic_write_json, read_json_file
+    from msd_desktop.core.common.jsonfile import read_json_file
 
     path = config_path(root, env)
     result: dict[str, Any] = {
@@ -539,7 +539,10 @@ def migrate_plaintext_secrets(
     for k in keys:
         store_secret(k, data[k], root=root, env=env)
     new_data = {k: (True if k in keys else v) for k, v in data.items()}
-    atomic_write_json(path, new_data, expected=loaded.fingerprint, lock_dir=path.parent)
+    from msd_desktop.core.history.recorder import SECRETS_MIGRATE, write_config_recorded
+
+    write_config_recorded(path, new_data, expected=loaded.fingerprint, lock_dir=path.parent,
+                          source=SECRETS_MIGRATE, env=env)
     return result
 
 
@@ -549,7 +552,7 @@ def mark_available(root: Path, key: str, env: Mapping[str, str] | None = None) -
     Returns False (and writes nothing) when the project has no config.json or it already says
     ``true``.
     """
-    from msd_desktop.core.common.jsonfile import atomic_write_json, read_json_file
+    from msd_desktop.core.common.jsonfile import read_json_file
 
     _check_key(key)
     path = config_path(root, env)
@@ -565,7 +568,10 @@ def mark_available(root: Path, key: str, env: Mapping[str, str] | None = None) -
         return False
     new_data = dict(data)
     new_data[key] = True
-    atomic_write_json(path, new_data, expected=loaded.fingerprint, lock_dir=path.parent)
+    from msd_desktop.core.history.recorder import SECRETS_MARK, write_config_recorded
+
+    write_config_recorded(path, new_data, expected=loaded.fingerprint, lock_dir=path.parent,
+                          source=SECRETS_MARK, env=env)
     return True
 
 

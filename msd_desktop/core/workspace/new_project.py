@@ -52,7 +52,7 @@ from typing import Any
 
 from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.errors import ConflictError, MsdError
-from msd_desktop.core.common.jsonfile import atomic_write_json, read_json_file
+from msd_desktop.core.common.jsonfile import read_json_file
 from msd_desktop.core.common.readback import check_document
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.workspace.paths import Env, defaults_path, planning_dir
@@ -296,7 +296,10 @@ def _read_defaults(env: Env, notes: NewProjectNotes, rewrite: bool = True) -> di
         if not rewrite:
             return data
         try:
-            atomic_write_json(path, data, expected=file.fingerprint)
+            from msd_desktop.core.history.recorder import NEW_PROJECT, write_config_recorded
+
+            write_config_recorded(path, data, expected=file.fingerprint, source=NEW_PROJECT,
+                                  env=env)
             notes.defaults_rewritten = True
             notes.messages.append(Text.of("migrated depth → granularity in {path}", path=path))
         except MsdError as exc:  # upstream ignores a failed rewrite too
@@ -466,7 +469,9 @@ def _write_new_files(pdir: Path, path: Path, config: dict[str, Any],
 
     with PlanningLock(pdir):
         try:
-            atomic_write_json(path, config, expected=None)
+            from msd_desktop.core.history.recorder import NEW_PROJECT, write_config_recorded
+
+            write_config_recorded(path, config, expected=None, source=NEW_PROJECT)
         except ConflictError:
             raise MsdError(
                 Text.of(

@@ -258,6 +258,7 @@ ALLOWED = {
     ("msd_desktop/core/common/safe_write.py", 'open("/proc/self/status"'),
     ("msd_desktop/core/common/safe_write.py", "= os.open(folder, os.O_RDONLY"),  # folder fds
     ("msd_desktop/core/common/safe_write.py", "fd = os.open(tmp, os.O_WRONLY"),  # the writer
+    ("msd_desktop/core/common/safe_write.py", "fd = os.open(path, flags, 0o600)"),  # appending
     ("msd_desktop/core/common/planning_lock.py", "os.O_WRONLY | os.O_CREAT | os.O_EXCL"),
     ("msd_desktop/core/config/schema_data.py", "SCHEMA_FILE.read_text("),  # package data
     ("msd_desktop/core/models/catalog.py", "with path.open("),  # package data

@@ -19,6 +19,7 @@ from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.jsonfile import atomic_write_json
 from msd_desktop.core.common.safe_write import (
     UnsafeWriteError,
+    append_own_file,
     ensure_own_folder,
     make_folders_for,
     own_folder_problem,
@@ -329,3 +330,28 @@ def test_the_source_check_catches_a_write_around_it() -> None:
         assert _WRITE_CALL_RE.search(line), line
     for line in ("fd = os.open(path, os.O_RDONLY)", "text.replace('a', 'b')", "draft.save()"):
         assert not _WRITE_CALL_RE.search(line), line
+
+
+# --- appending to our own files ----------------------------------------------------------
+
+
+def test_append_own_file_appends_and_keeps_the_file_ours(tmp_path: Path) -> None:
+    log = tmp_path / "msd-desktop" / "log"
+    append_own_file(log, b"one\n")
+    append_own_file(log, b"two\n")
+    assert log.read_bytes() == b"one\ntwo\n"
+    assert _mode(log) == 0o600
+
+
+def test_append_own_file_never_follows_a_symlink_or_opens_a_fifo(tmp_path: Path) -> None:
+    folder = tmp_path / "msd-desktop"
+    folder.mkdir(mode=0o700)
+    target = tmp_path / "target"
+    target.write_bytes(b"keep\n")
+    (folder / "link").symlink_to(target)
+    with pytest.raises(UnsafeWriteError, match="not a regular file"):
+        append_own_file(folder / "link", b"x\n")
+    assert target.read_bytes() == b"keep\n"
+    os.mkfifo(folder / "fifo")
+    with pytest.raises(UnsafeWriteError, match="not a regular file"):
+        append_own_file(folder / "fifo", b"x\n")

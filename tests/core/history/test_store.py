@@ -250,3 +250,25 @@ def test_an_index_of_another_user_is_not_read(store: HistoryStore, config: Path)
     os.chown(store.index_path(config), OTHER_UID, OTHER_UID)
     with pytest.raises(HistoryError, match="another user"):
         store.entries(config)
+
+
+def test_a_torn_last_line_damages_only_itself(store: HistoryStore, config: Path) -> None:
+    store.observe(config, _doc(v=1), now=NOW)
+    index = store.index_path(config)
+    with index.open("ab") as fh:  # a crash in the middle of an append
+        fh.write(b'{"op":"add","id":"torn"')
+    store.observe(config, _doc(v=2), now=NOW + 100)
+    read = store.entries(config)
+    assert [json.loads(store.content(e))["v"] for e in read.entries] == [1, 2]
+    assert len(read.problems) == 1
+
+
+def test_an_index_is_compacted_when_it_outgrows_the_cap(store: HistoryStore,
+                                                         config: Path) -> None:
+    small = HistoryStore(store.root, Policy(max_entries=5))
+    for i in range(40):
+        small.observe(config, _doc(v=i), now=NOW + 100 * i)
+    lines = small.index_path(config).read_bytes().count(b"\n")
+    assert lines <= 5 + 20
+    assert [json.loads(small.content(e))["v"] for e in small.entries(config).entries] == [
+        35, 36, 37, 38, 39]

@@ -1,0 +1,115 @@
+"""A snapshot turned back into a document to save — never with a secret in it.
+
+The snapshot's keys, order and values come back, except the secret keys: their values in the
+history are markers, and a restore never writes a secret, so each keeps what the file holds
+now (or stays absent). When the snapshot had another value there, a note says so. Every
+schema key whose value changes is validated as a save would; the write itself is the normal
+save path (planning lock, conflict check, readback caps), recorded as a "restore".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.jsonfile import Fingerprint, read_json_file
+from msd_desktop.core.common.text import Text
+from msd_desktop.core.history.compare import KeyChange, diff
+from msd_desktop.core.history.index import Entry
+from msd_desktop.core.history.redact import secret_keys
+from msd_desktop.core.history.store import HistoryStore
+
+
+class RestorePlan(NamedTuple):
+    """What a restore writes, what changes, and what it says about secrets."""
+
+    path: Path
+    entry: Entry
+    data: dict[str, Any]
+    expected: Fingerprint | None
+    changes: list[KeyChange]
+    notes: list[Text]
+
+
+def snapshot_document(store: HistoryStore, entry: Entry) -> dict[str, Any]:
+    """The snapshot of ``entry`` as a JSON object."""
+    if entry.state != "present":
+        raise MsdError(Text.of("Entry {id} has no stored content ({state})", id=entry.id,
+                               state=entry.state))
+    try:
+        data = json.loads(store.content(entry))
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        raise MsdError(Text.of("The snapshot of entry {id} is not a JSON object; it cannot be "
+                               "restored", id=entry.id))
+    return data
+
+
+def merge_secrets(snapshot: dict[str, Any], current: dict[str, Any]) -> tuple[dict[str, Any],
+                                                                            list[Text]]:
+    """``snapshot`` with every secret key as ``current`` has it, and a note where they differ."""
+    secrets = secret_keys()
+    notes: list[Text] = []
+    out: dict[str, Any] = {}
+    for key, value in snapshot.items():
+        if key not in secrets:
+            out[key] = value
+            continue
+        if key in current:
+            out[key] = current[key]
+        if key not in current or current[key] != value:
+            notes.append(Text.of("{key}: the snapshot had another value; a restore never "
+                                 "writes a secret, the current one is kept", key=key))
+    for key in secrets:
+        if key in current and key not in snapshot:
+            out[key] = current[key]
+            notes.append(Text.of("{key}: the snapshot had another value; a restore never "
+                                 "writes a secret, the current one is kept", key=key))
+    return out, notes
+
+
+def _validate(changes: list[KeyChange], data: dict[str, Any]) -> None:
+    from msd_desktop.core.common.key_paths import get_path
+    from msd_desktop.core.config.schema import SCHEMA
+    from msd_desktop.core.config.setter import validate_value
+
+    problems = []
+    for change in changes:
+        if change.key in SCHEMA and change.change != "removed":
+            found, value = get_path(data, change.key)
+            error = validate_value(change.key, value) if found else None
+            if error:
+                problems.append(f"{change.key}: {error}")
+    if problems:
+        raise MsdError(Text.of("The snapshot holds values a save would refuse; nothing was "
+                               "written: {problems}", problems="; ".join(problems)))
+
+
+def plan_restore(store: HistoryStore, path: Path, entry: Entry) -> RestorePlan:
+    """Decide what restoring ``entry`` into ``path`` writes (nothing is written here)."""
+    snapshot = snapshot_document(store, entry)
+    file = read_json_file(path)
+    if file.exists and not file.ok:
+        raise MsdError(Text.of("Cannot restore into {error}", error=file.error.message
+                               if file.error else path))
+    current: dict[str, Any] = file.data if file.ok and isinstance(file.data, dict) else {}
+    data, notes = merge_secrets(snapshot, current)
+    changes = diff(current, data)
+    _validate(changes, data)
+    return RestorePlan(Path(path), entry, data, file.fingerprint if file.exists else None,
+                       changes, notes)
+
+
+def apply_restore(plan: RestorePlan, env: Mapping[str, str] | None = None) -> Fingerprint:
+    """Write a planned restore through the normal save path; ``ConflictError`` when the file
+    changed since the plan was made."""
+    from msd_desktop.core.common.safe_write import make_folders_for
+    from msd_desktop.core.config.store import write_project_config
+    from msd_desktop.core.history.recorder import RESTORE
+
+    make_folders_for(plan.path)
+    return write_project_config(plan.path, plan.data, plan.expected, source=RESTORE, env=env)
