@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import EllipsisType
 from typing import Any
@@ -69,6 +69,32 @@ def record_quietly(path: Path, before: bytes | EllipsisType | None,
     except (OSError, MsdError) as exc:
         problems = [Text.of("The config history could not record {path}: {error}", path=path,
                             error=getattr(exc, "message", None) or exc)]
+    for problem in problems:
+        _log.warning("%s", problem)
+    return problems
+
+
+def observe_changes(paths: Iterable[Path], env: Mapping[str, str] | None = None) -> list[Text]:
+    """Record the config files among ``paths`` as they are now: a change the watcher saw.
+
+    What MSD wrote itself is already the last entry (nothing new is added); anything else
+    becomes "changed outside MSD" (a burst of them one entry), or "first seen". Problems are
+    logged and returned, never raised: this runs on the watcher's thread."""
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.core.history.store import HistoryStore
+
+    problems: list[Text] = []
+    for path in paths:
+        if path.name != "config.json" or ".planning" not in path.parts:
+            continue
+        content = _current(path)
+        if content is ...:
+            continue
+        try:
+            problems.extend(HistoryStore.for_user(env).observe(path, content).problems)
+        except (OSError, MsdError) as exc:
+            problems.append(Text.of("The config history could not record {path}: {error}",
+                                    path=path, error=getattr(exc, "message", None) or exc))
     for problem in problems:
         _log.warning("%s", problem)
     return problems

@@ -7,6 +7,11 @@ connected to the bridge's own slot with an explicit ``Qt.QueuedConnection`` — 
 loop, and no widget is touched from a watcher thread. ``stop()`` joins the watcher's threads
 (Spyder's habit): call it before the application quits.
 
+A change to a ``config.json`` is also handed to the config history (``observe_changes``) on
+the watcher's thread before it is emitted, so an edit made outside MSD (an agent, a ``git
+checkout``, another editor) is kept as "changed outside MSD"; MSD's own writes are recorded
+where they are made and add nothing here.
+
 :meth:`WatchBridge.set_workspaces` returns at once: the watcher's own thread walks the scan
 roots and arms the watches (that walk blocked the window for seconds with thousands of
 projects when it ran here).
@@ -67,8 +72,15 @@ class WatchBridge(QObject):
 
     def _on_watcher_thread(self, event: ChangeEvent | LayoutEvent | WatchHealth) -> None:
         # Runs on a watcher thread: emit only, never touch widgets here.
-        if not self._closing:  # (the window is being torn down)
-            self._arrived.emit(event)
+        if self._closing:  # (the window is being torn down)
+            return
+        paths = getattr(event, "paths", ())
+        if "config" in getattr(event, "kinds", ()) or any(p.name == "config.json"
+                                                          for p in paths):
+            from msd_desktop.core.history.recorder import observe_changes
+
+            observe_changes(paths)  # off the GUI thread: the config history sees the change
+        self._arrived.emit(event)
 
     @Slot(object)
     def _deliver(self, event: object) -> None:

@@ -112,3 +112,19 @@ def test_a_store_that_cannot_be_used_never_stops_a_write(env: dict[str, str],
                           lock_dir=path.parent, env=env)
     assert json.loads(path.read_text()) == {"mode": "yolo"}
     assert "symbolic link" in caplog.text
+
+
+def test_observed_changes_record_config_files_only(env: dict[str, str], tmp_path: Path) -> None:
+    from msd_desktop.core.history.recorder import observe_changes
+
+    root = _project(tmp_path, "p", {"mode": "interactive"})
+    config = root / ".planning" / "config.json"
+    state = root / ".planning" / "STATE.md"
+    state.write_text("# state\n")
+    observe_changes([config, state], env)
+    config.write_text('{"mode": "yolo"}\n')
+    observe_changes([config], env)
+    store = HistoryStore.for_user(env)
+    assert [e.source for e in store.entries(config).entries] == [FIRST_SEEN, OUTSIDE]
+    assert store.entries(state).entries == []
+    assert store.files()[0][0] == os.path.realpath(config)

@@ -212,3 +212,23 @@ def test_a_stop_for_good_returns_at_once_and_stays_silent(qtbot, demo: Path) -> 
     bridge.stop()  # waits for the stop running in its thread
     assert not (_threads_of_watching() - before)
     assert all(not t.is_alive() for t in started)
+
+
+def test_an_outside_change_to_a_config_lands_in_the_history(qtbot, demo: Path) -> None:
+    from msd_desktop.core.history.store import OUTSIDE, HistoryStore
+
+    root = demo / "checklist-printer"
+    config = root / ".planning" / "config.json"
+    bridge = WatchBridge(debounce_ms=20)
+    bridge.set_roots([root])
+    bridge.start()
+    try:
+        with qtbot.waitSignal(bridge.changed, timeout=10000,
+                              check_params_cb=lambda e: "config" in e.kinds):
+            config.write_text('{"mode": "yolo", "edited": "outside"}\n', encoding="utf-8")
+    finally:
+        bridge.stop()
+    entries = HistoryStore.for_user().entries(config).entries
+    assert entries[-1].source in (OUTSIDE, "first seen")
+    assert HistoryStore.for_user().content(entries[-1]) == (
+        b'{"mode": "yolo", "edited": "outside"}\n')
