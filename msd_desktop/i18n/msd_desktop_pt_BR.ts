@@ -504,6 +504,10 @@
         <translation>Somente leitura: o arquivo não é lido como JSON. Corrija-o na aba JSON e depois salve.</translation>
     </message>
     <message>
+        <source>Saving… the changes made meanwhile are saved right after.</source>
+        <translation>Salvando… as alterações feitas enquanto isso são salvas logo em seguida.</translation>
+    </message>
+    <message>
         <source>Saving…</source>
         <translation>Salvando…</translation>
     </message>

@@ -330,7 +330,7 @@ class ConfigMatrixView(QWidget):
         env = dict(self.env)
         self._set_busy(True, self.tr("Writing %n project(s)…", "", len(plan.to_write)))
         run_op(lambda: apply_batch(plan, env), name="matrix-apply",
-               on_finished=self._applied, on_failed=self._failed, owner=self)
+               on_finished=self._applied, on_failed=self._failed, owner=self, writes=True)
 
     def _applied(self, report: BatchReport) -> None:
         self.last_report = report if report.can_undo else None
@@ -349,7 +349,7 @@ class ConfigMatrixView(QWidget):
         env = dict(self.env)
         self._set_busy(True, self.tr("Undoing the batch…"))
         run_op(lambda: undo_batch(report, env), name="matrix-undo",
-               on_finished=self._undone, on_failed=self._failed, owner=self)
+               on_finished=self._undone, on_failed=self._failed, owner=self, writes=True)
 
     def _undone(self, report: BatchReport) -> None:
         self.last_report = None

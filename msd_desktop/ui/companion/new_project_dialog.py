@@ -638,7 +638,8 @@ class NewProjectDialog(QDialog):
                 fill(self.tr("Could not create the project: %1"), error))
             self._refresh_keep_error()
 
-        run_op(work, name="new project", on_finished=done, on_failed=failed, owner=self)
+        run_op(work, name="new project", on_finished=done, on_failed=failed, owner=self,
+               writes=True)
 
     def _refresh_keep_error(self) -> None:
         text = self.error_label.text()

@@ -173,6 +173,7 @@ class ConfigFormPanel(DiskSyncedForm):
         self.scope = Scope.PROJECT
         self.draft: ConfigDraft | None = None
         self.loaded: LoadedConfig | None = None
+        self._save_again = False  # Save was asked again while a save ran
         self.model = ConfigFormModel(self)
         self.proxy = ConfigFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -487,7 +488,8 @@ class ConfigFormPanel(DiskSyncedForm):
 
         self._own_writes += 1
         run_op(lambda: secrets.migrate_plaintext_secrets(root, env=env),
-               name="settings-move-to-keyring", on_finished=done, on_failed=failed, owner=self)
+               name="settings-move-to-keyring", on_finished=done, on_failed=failed, owner=self,
+               writes=True)
 
     def _inner_tab_changed(self, index: int) -> None:
         page = self.inner_tabs.widget(index)
@@ -512,6 +514,7 @@ class ConfigFormPanel(DiskSyncedForm):
             unregister_draft(self.root, self.draft)
         if self.session is not None:
             self.session.applied.disconnect(self._applied)
+        self._save_again = False  # (a save asked again belongs to the file left)
         self.scope = scope
         self.scope_combo.setCurrentIndex(self.scope_combo.findData(scope))
         self.session = self.sessions.session(path)
@@ -627,14 +630,17 @@ class ConfigFormPanel(DiskSyncedForm):
         is refused before it starts (nothing to save, an invalid field: nothing written).
 
         A table cell still being edited is committed first (its value reaches the draft when
-        its editor loses the focus)."""
+        its editor loses the focus). Asked again while a save runs, it saves once more right
+        after it (the edits made meanwhile): that second save's end is reported too."""
         self._commit_open_cell()
         session, draft = self.session, self.draft
         if session is None or draft is None:
             return False
         if self.save_job() is not None:
-            self.status.setText(self.tr("Saving…"))
-            return False
+            self._save_again = True
+            self.status.setText(self.tr("Saving… the changes made meanwhile are saved right "
+                                        "after."))
+            return True
         if not draft.dirty:
             self.status.setText(self.tr("No unsaved changes."))
             self.save_finished.emit(False, [])
@@ -733,6 +739,12 @@ class ConfigFormPanel(DiskSyncedForm):
         self.save_finished.emit(outcome.ok, outcome.keys)
         if not outcome.ok:
             self.check_disk()  # a change on disk seen while the save ran
+        if self._save_again:
+            self._save_again = False
+            if outcome.ok and draft is not None and draft.dirty:
+                self.save()  # the edits made while the file was written
+            else:  # nothing left to write, or the first save failed: its message stands
+                self.save_finished.emit(outcome.ok, [])
 
     def _say_not_saved(self, error: BaseException | None) -> None:
         why = core_text(error) if isinstance(error, MsdError) else visible(

@@ -121,7 +121,7 @@ class SaveJob(QObject):
             return write_planned(planned)
 
         run_op(work, name="settings-save", with_progress=True, on_progress=self._progress,
-               on_finished=self._written, on_failed=self._failed)
+               on_finished=self._written, on_failed=self._failed, writes=True)
 
     def _progress(self, _done: int, _total: int, state: str) -> None:
         self.state = state

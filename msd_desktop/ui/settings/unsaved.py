@@ -24,6 +24,8 @@ from msd_desktop.ui.widgets.plain_text import visible_lines
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
+    from msd_desktop.ui.settings.save_worker import SaveJob
+
 
 class Answer(Enum):
     SAVE = "save"
@@ -92,14 +94,23 @@ def save_all(sessions: list[EditSession], parent: QWidget | None = None) -> list
 
     problems: list[str] = []
     jobs: list[SaveJob] = []
+    running: list[SaveJob] = []  # saves already under way: waited for, never doubled
     for session in sessions:
         draft = session.draft
+        job = next((j for j in session.findChildren(SaveJob) if j.running), None)
+        if job is not None:
+            running.append(job)
+            continue
         if not draft.dirty:
             continue
         try:
             jobs.append(SaveJob(session, draft.plan_save()))
         except MsdError as exc:
             problems.append(f"{draft.path}: {core_text(exc)}")
+    if running:
+        _wait_for(running)
+        # what was typed while those saves ran is saved now, like every other edit
+        problems += save_all([job.session for job in running], parent)
     if not jobs:
         return problems
     outcomes: dict[int, SaveOutcome] = {}
@@ -140,6 +151,25 @@ def save_all(sessions: list[EditSession], parent: QWidget | None = None) -> list
                    if isinstance(outcome.error, MsdError) else str(outcome.error))
             problems.append(f"{job.planned.path}: {why}")
     return problems
+
+
+def _wait_for(jobs: list[SaveJob]) -> None:
+    """Run the event loop until every one of ``jobs`` (saves already running) has ended."""
+    from PySide6.QtCore import QEventLoop
+
+    loop = QEventLoop()
+    left = [job for job in jobs if job.running]
+
+    def ended(_outcome: object, job: SaveJob) -> None:
+        if job in left:
+            left.remove(job)
+        if not left:
+            loop.quit()
+
+    for job in list(left):
+        job.finished.connect(lambda outcome, j=job: ended(outcome, j))
+    if left:
+        loop.exec()
 
 
 #: A quit's saves that take longer than this show a box with Cancel (ms).

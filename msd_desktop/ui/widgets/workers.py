@@ -29,6 +29,9 @@ method called" at exit):
   threads Python joins at exit): a read that blocks for good (a FIFO, a hung network mount)
   can never keep the process alive. ``shutdown()`` (connected to ``aboutToQuit``) cancels
   what is queued and waits at most :data:`SHUTDOWN_WAIT_S` for the workers.
+- ``writes=True``: the op writes a file the person asked to write (a Save, a batch edit). It
+  runs on a lane of its own (:data:`MAX_WRITERS` threads), so it never waits behind reads
+  that take their time (a slow disk, a FIFO until its timeout, a keyring that does not answer).
 - ``timeout_s``: an op that runs that long without reporting progress fails with
   :class:`OpTimeout` (a progress report restarts the clock, so a long scan that keeps
   reporting never times out). Its thread is written off and replaced, so one stuck read
@@ -58,6 +61,8 @@ from shiboken6 import Shiboken
 ProgressFn = Callable[[int, int, str], None]
 
 MAX_WORKERS = max(2, min(4, os.cpu_count() or 2))
+MAX_WRITERS = 2  # the write lane's threads (a save per file at a time; few files at once)
+POOL_KEYS = ("pool", "write_pool")  # the read lane and the write lane, in _state
 DRAIN_BUDGET_S = 0.025  # deliver for at most this long per event-loop turn
 # delay for work continued "on a later turn": QTimer.singleShot(0) is a posted call that Qt
 # sends in the same batch as the events around it, so only a real timer lets input, timers
@@ -121,21 +126,19 @@ class PoolExhausted(Exception):
 class Progress:
     """What ``fn`` gets when ``with_progress``: call it to report, read ``cancelled`` to stop."""
 
-    def __init__(self, op_id: int, token: CancelToken) -> None:
+    def __init__(self, op_id: int, token: CancelToken, pool: _Pool | None = None) -> None:
         self._op_id = op_id
         self._token = token
+        self._pool = pool
 
     def __call__(self, done: int, total: int, text: str = "") -> None:
-        pool = _state.get("pool")
-        if pool is not None:
-            pool.heartbeat(self._op_id)
+        self.beat()
         _dispatcher_post(self._op_id, "progress", (int(done), int(total), str(text)))
 
     def beat(self) -> None:
         """Still working (restarts the op's timeout clock) without reporting anything."""
-        pool = _state.get("pool")
-        if pool is not None:
-            pool.heartbeat(self._op_id)
+        if self._pool is not None:
+            self._pool.heartbeat(self._op_id)
 
     @property
     def cancelled(self) -> bool:
@@ -344,7 +347,7 @@ class _Pool:
                     self._queued_timed -= 1
                     job.deadline = time.monotonic() + job.timeout_s
                 self._running[job.op_id] = (job, worker)
-            _run(job.op_id, job.fn, job.token, job.with_progress)  # never raises
+            _run(job.op_id, job.fn, job.token, job.with_progress, self)  # never raises
             with self._lock:
                 self._running.pop(job.op_id, None)
                 if worker.written_off:
@@ -433,7 +436,12 @@ class _Pool:
             return sum(1 for w in busy.values() if w.is_alive())
 
 
-def _pool() -> _Pool:
+def _pool(writes: bool = False) -> _Pool:
+    if writes:
+        lane = _state.get("write_pool")
+        if lane is None:
+            lane = _state["write_pool"] = _Pool(MAX_WRITERS)
+        return lane
     pool = _state.get("pool")
     if pool is None:
         # The UI thread runs many short Python callbacks (data(), slots) while a worker
@@ -444,13 +452,14 @@ def _pool() -> _Pool:
     return pool
 
 
-def _run(op_id: int, fn: Callable[..., Any], token: CancelToken, with_progress: bool) -> None:
+def _run(op_id: int, fn: Callable[..., Any], token: CancelToken, with_progress: bool,
+         pool: _Pool | None = None) -> None:
     """Worker thread: plain Python only."""
     if token.cancelled:
         _dispatcher_post(op_id, "cancelled", None)
         return
     try:
-        result = fn(Progress(op_id, token)) if with_progress else fn()
+        result = fn(Progress(op_id, token, pool)) if with_progress else fn()
     except Exception as exc:  # every failure goes back to the UI
         exc.__traceback_text__ = traceback.format_exc()  # type: ignore[attr-defined]
         _dispatcher_post(op_id, "failed", exc)
@@ -460,18 +469,25 @@ def _run(op_id: int, fn: Callable[..., Any], token: CancelToken, with_progress: 
         _dispatcher_post(op_id, "finished", result)
 
 
+def _lanes() -> list[_Pool]:
+    """The pools that run ops now (the read lane, the write lane)."""
+    return [pool for key in POOL_KEYS if (pool := _state.get(key)) is not None]
+
+
+def _stopped_lanes() -> list[_Pool]:
+    """The running pools, or after :func:`shutdown` the ones it stopped."""
+    return _lanes() or list(_state.get("stopped_pools", ()))
+
+
 def _watchdog_tick() -> None:
     """GUI thread: fail the ops that ran past their timeout; stop ticking when none is left."""
-    pool = _state.get("pool")
+    lanes = _lanes()
     timer = _state.get("watchdog")
-    if pool is None:
-        if timer is not None:
-            timer.stop()
-        return
-    for job in pool.expire():
-        assert job.timeout_s is not None
-        _dispatcher_post(job.op_id, "failed", OpTimeout(job.name, job.timeout_s))
-    if timer is not None and not pool.watched():
+    for pool in lanes:
+        for job in pool.expire():
+            assert job.timeout_s is not None
+            _dispatcher_post(job.op_id, "failed", OpTimeout(job.name, job.timeout_s))
+    if timer is not None and not any(pool.watched() for pool in lanes):
         timer.stop()
 
 
@@ -496,6 +512,7 @@ def run_op(
     with_progress: bool = False,
     owner: QObject | None = None,
     timeout_s: float | None = None,
+    writes: bool = False,
 ) -> OpHandle:
     """Run ``fn()`` (or ``fn(progress)`` when ``with_progress``) on the worker pool.
 
@@ -503,7 +520,8 @@ def run_op(
     missed. ``progress`` is a :class:`Progress`: call it to report, read
     ``progress.cancelled`` to stop early. With ``owner``, callbacks are skipped once that
     QObject was deleted. With ``timeout_s``, the op fails with :class:`OpTimeout` once it
-    ran that long since it started or last reported progress.
+    ran that long since it started or last reported progress. With ``writes``, it runs on the
+    write lane (a file the person asked to write never waits behind slow reads).
     """
     disp = _dispatcher()
     handle = OpHandle(name)
@@ -521,7 +539,7 @@ def run_op(
         handle._deliver("cancelled", None)
         _LIVE.pop(op_id, None)
         return handle
-    _pool().submit(_Job(op_id, fn, handle.token, with_progress, timeout_s, name))
+    _pool(writes).submit(_Job(op_id, fn, handle.token, with_progress, timeout_s, name))
     if timeout_s is not None:
         _watch()
     return handle
@@ -535,18 +553,15 @@ def live_ops() -> int:
 def stuck_threads() -> int:
     """Worker threads still inside an op (after :func:`shutdown`: the ones it could not
     stop — each stuck in a read that never returned, or still busy past the wait)."""
-    pool = _state.get("pool") or _state.get("stopped_pool")
-    return 0 if pool is None else int(pool.busy_threads())
+    return sum(int(pool.busy_threads()) for pool in _stopped_lanes())
 
 
 def wait_for_writes(timeout_s: float) -> bool:
     """Any thread, after :func:`shutdown`: wait (at most ``timeout_s``) until no op without a
     timeout — one that may write a file — is running. True when none is."""
-    pool = _state.get("pool") or _state.get("stopped_pool")
-    if pool is None:
-        return True
+    lanes = _stopped_lanes()
     deadline = time.monotonic() + timeout_s
-    while pool.writing():
+    while any(pool.writing() for pool in lanes):
         if time.monotonic() >= deadline:
             return False
         time.sleep(0.01)
@@ -566,8 +581,10 @@ def shutdown(wait: bool = True) -> None:
     timer = _state.pop("watchdog", None)
     if timer is not None:
         timer.stop()
-    pool = _state.pop("pool", None)
-    if pool is not None:
-        pool.shutdown(SHUTDOWN_WAIT_S if wait else 0.0)
-        _state["stopped_pool"] = pool  # stuck_threads() still reports on it
+    lanes = [pool for key in POOL_KEYS if (pool := _state.pop(key, None)) is not None]
+    deadline = time.monotonic() + (SHUTDOWN_WAIT_S if wait else 0.0)
+    for pool in lanes:  # one wait for both lanes, not one each
+        pool.shutdown(max(0.0, deadline - time.monotonic()))
+    if lanes:
+        _state["stopped_pools"] = lanes  # stuck_threads() still reports on them
     _LIVE.clear()

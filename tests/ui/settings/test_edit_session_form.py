@@ -27,7 +27,7 @@ from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form import ConfigFormPanel
 from msd_desktop.ui.widgets.editors import CheckEditor, ComboEditor, LineEditor, SpinEditor
-from tests.form_saving import save_form
+from tests.form_saving import save_form, wait_for_saves
 
 AGENTS = "parallelization.max_concurrent_agents"  # schema type "number"
 WINDOW = "context_window"  # schema type "integer", minimum 1
@@ -294,7 +294,9 @@ def test_random_sessions_keep_fields_draft_history_and_file_equal(
     draft = panel.draft
     assert draft is not None
     assert panel.session is not None
-    # a fresh session per example: the file as it was, no edits, no history
+    # a fresh session per example: no save left running, the file as it was, no edits, no
+    # history
+    wait_for_saves(panel)
     path.write_bytes(original)
     panel.session.stack.clear()
     draft.reload()
@@ -311,6 +313,7 @@ def test_random_sessions_keep_fields_draft_history_and_file_equal(
             assert panel.undo_stack.index() == model.index, (op, key, arg)
             assert panel.undo_stack.count() == len(model.commands), (op, key, arg)
     finally:
+        wait_for_saves(panel)
         path.write_bytes(original)
 
 

@@ -84,3 +84,55 @@ def test_an_edit_made_while_saving_stays_unsaved(qtbot: QtBot, panel: ConfigForm
     assert data.get("model_profile") != "quality"  # not in what was saved
     assert panel.draft.pending == {"model_profile": "quality"}  # still there, unsaved
     assert panel.save_button.isEnabled()
+
+
+def test_save_asked_again_while_saving_saves_the_newer_edit_right_after(
+        qtbot: QtBot, panel: ConfigFormPanel) -> None:
+    assert panel.draft is not None
+    config = panel.draft.path
+    panel.edit(KEY, 5)
+    ended: list[tuple[bool, list[str]]] = []
+    panel.save_finished.connect(lambda ok, keys: ended.append((ok, list(keys))))
+    lock = PlanningLock(config.parent)
+    lock.acquire()
+    try:
+        assert panel.save()
+        qtbot.waitUntil(lambda: "planning lock" in panel.status.text(), timeout=15000)
+        panel.edit("model_profile", "quality")  # typed while the save waits
+        assert panel.save() is True  # asked again: it runs right after the first
+        assert "right after" in panel.status.text()
+        assert ended == []
+    finally:
+        lock.release()
+    qtbot.waitUntil(lambda: len(ended) == 2, timeout=20000)
+    assert ended == [(True, [KEY]), (True, ["model_profile"])]
+    data = json.loads(config.read_text(encoding="utf-8"))
+    assert data["parallelization"]["max_concurrent_agents"] == 5
+    assert data["model_profile"] == "quality"
+    assert panel.draft.pending == {}
+    assert panel.save_job() is None
+
+
+def test_save_all_waits_for_a_running_save_instead_of_writing_the_file_twice(
+        qtbot: QtBot, panel: ConfigFormPanel) -> None:
+    from msd_desktop.ui.settings.unsaved import save_all
+
+    assert panel.draft is not None
+    assert panel.session is not None
+    config = panel.draft.path
+    panel.edit(KEY, 6)
+    lock = PlanningLock(config.parent)
+    lock.acquire()
+    try:
+        assert panel.save()
+        qtbot.waitUntil(lambda: "planning lock" in panel.status.text(), timeout=15000)
+        panel.edit("model_profile", "budget")
+    finally:
+        lock.release()
+    # a second save of the same file planned now would meet the first one's write as a
+    # change on disk; Save all waits for it, then saves what was typed meanwhile
+    assert save_all([panel.session], panel) == []
+    data = json.loads(config.read_text(encoding="utf-8"))
+    assert data["parallelization"]["max_concurrent_agents"] == 6
+    assert data["model_profile"] == "budget"
+    assert panel.draft.pending == {}

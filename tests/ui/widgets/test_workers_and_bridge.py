@@ -232,3 +232,25 @@ def test_an_outside_change_to_a_config_lands_in_the_history(qtbot, demo: Path) -
     assert entries[-1].source in (OUTSIDE, "first seen")
     assert HistoryStore.for_user().content(entries[-1]) == (
         b'{"mode": "yolo", "edited": "outside"}\n')
+
+
+def test_a_write_never_waits_behind_reads_that_take_their_time(qtbot) -> None:
+    """Every read thread busy (a slow disk, a FIFO until its timeout): a write the person
+    asked for still runs at once, on the write lane."""
+    from msd_desktop.ui.widgets.workers import MAX_WORKERS
+
+    gate = threading.Event()
+    reads = [run_op(lambda: gate.wait(30), name=f"slow read {i}")
+             for i in range(MAX_WORKERS + 2)]
+    try:
+        written: list[str] = []
+        handle = run_op(lambda: "saved", name="save", on_finished=written.append,
+                        writes=True)
+        with qtbot.waitSignal(handle.done, timeout=10000):
+            pass
+        assert written == ["saved"]
+        assert not any(read.is_done for read in reads)  # the reads were all still running
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: all(read.is_done for read in reads), timeout=10000)
+
