@@ -31,7 +31,7 @@ from msd_desktop.core.models.routing import KIND_INHERIT, KIND_OMIT, RoutingCell
 from msd_desktop.core.models.routing_report import RoutingReport
 from msd_desktop.ui.models.layer_names import layer_title, reason_words
 from msd_desktop.ui.widgets.core_text import core_text
-from msd_desktop.ui.widgets.plain_text import visible
+from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
 
@@ -166,7 +166,7 @@ class RuntimeGridModel(HeaderedTableModel):
             if role == Qt.ItemDataRole.FontRole and differs:
                 return self._bold
             if role == Qt.ItemDataRole.ToolTipRole:
-                return (translate("RuntimeGrid", "{agent}: the runtimes shown do not all "
+                return tooltip(translate("RuntimeGrid", "{agent}: the runtimes shown do not all "
                                   "give it the same model and effort.").format(agent=agent)
                         if differs else
                         translate("RuntimeGrid", "{agent}: the same model and effort under "
@@ -227,4 +227,4 @@ class RuntimeGridModel(HeaderedTableModel):
             lines.append(translate("RuntimeGrid", "After saving the Settings edits: {text}").format(
                 text=cell_text(after)))
         lines.extend(drift_sentence(d, row) for d, row in self.report.drift_for(agent, runtime))
-        return "\n".join(lines)
+        return tooltip("\n".join(lines))  # paths and models are file text: never markup

@@ -186,3 +186,20 @@ def test_install_config_reads_through_the_safe_reader(tmp_path: Path, home: Path
     cfg = read_install_config(str(root / ".codex"), {"HOME": str(home)})
     assert cfg.model_overrides == {}
     assert cfg.project_config == str(root / ".planning" / "config.json")
+
+
+def test_the_demo_shows_a_stale_codex_install(tmp_path: Path, home: Path) -> None:
+    import shutil
+
+    from msd_desktop.core.workspace.demo import demo_source
+
+    root = tmp_path / "checklist-printer"
+    shutil.copytree(demo_source() / "checklist-printer", root)
+    report = routing_report(root, {"HOME": str(home)})
+    assert report.active.runtime == "codex"
+    assert [d.command for d in report.stale] == ["msd install codex --local"]
+    drift, rows = _rows(report, "codex", "project")
+    assert [a for a, row in rows.items() if row.status == STALE] == ["msd-executor"]
+    assert rows["msd-executor"].installed.model == "gpt-5"
+    assert rows["msd-executor"].expected.model is None  # the pin was removed since
+    assert drift.count(SAME) == len(drift.agents) - 1  # every other agent file matches

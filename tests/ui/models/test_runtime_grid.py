@@ -64,6 +64,7 @@ def test_model_cells_statuses_and_marks(qtmodeltester, stale_project) -> None:  
     assert planner.data(CellRole).model == "gpt-5.1"
     assert planner.data() == "⚠ gpt-5.1 · xhigh (stale install)"
     tip = planner.data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("<qt>")  # escaped: a path or model name is never markup
     assert "bakes model gpt-5, effort xhigh" in tip
     assert "config now resolves model gpt-5.1, effort xhigh" in tip
     assert "msd install codex --local" in tip
