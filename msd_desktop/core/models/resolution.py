@@ -882,9 +882,13 @@ def _tier_reasoning_effort(state: _State, layer: str, outcome: _Outcome) -> str 
 
 
 def resolve_model(
-    inp: ResolutionInput, agent: str, *, attempt: int | None = None
+    inp: ResolutionInput, agent: str, *, attempt: int | None = None, reported: bool = True
 ) -> ModelResolution:
-    """Resolve one agent's model: static path (§5.1–5.7) or, with ``attempt``, §5.8's path."""
+    """Resolve one agent's model: static path (§5.1–5.7) or, with ``attempt``, §5.8's path.
+
+    ``reported=False`` leaves ``reported_tier`` empty (a fifth of the cost): for callers that
+    resolve many runtimes at once and never print upstream's ``tier`` field.
+    """
     cat = load_catalog()
     name = canonical_agent(agent)
     tier, tier_source = compute_tier(cat, inp.config, name)
@@ -939,7 +943,7 @@ def resolve_model(
             and inp.global_defaults_path
             and override_source == inp.global_defaults_path
         ),
-        reported_tier=reported_tier(cat, inp.config, name),
+        reported_tier=reported_tier(cat, inp.config, name) if reported else "",
         trace=trace,
         attempt=attempt,
     )

@@ -149,7 +149,7 @@ def build_grid(
     for runtime in columns:
         under = forced(inp, runtime)
         for agent in names:
-            res = resolve_model(under, agent)
+            res = resolve_model(under, agent, reported=False)
             effort = efforts[agent]
             value, param, _ = render_effort(cat, runtime, effort.value)
             shown = value if param is not None or value == "inherit" else None
