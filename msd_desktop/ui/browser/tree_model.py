@@ -40,7 +40,11 @@ from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
-from msd_desktop.ui.widgets.status_text import status_word, statusline_words
+from msd_desktop.ui.widgets.status_text import (
+    compact_status_words,
+    status_word,
+    statusline_words,
+)
 from msd_desktop.ui.widgets.theme import semantic_color
 
 # roles
@@ -416,7 +420,7 @@ class ProjectTreeModel(QStandardItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 if summary is None:
                     return self.tr("loading…")
-                text = (statusline_words(summary.statusline_compact)
+                text = (compact_status_words(summary.statusline_compact)
                         or status_word(summary.status))
                 if summary.load_error or (not text and badges):
                     # nothing else to say: the problem itself (the tooltip lists them all)
@@ -457,7 +461,7 @@ class ProjectTreeModel(QStandardItemModel):
         if column == 1 and role == Qt.ItemDataRole.DisplayRole:
             ws_summary = proj.summary.workstreams.get(name) if proj.summary else None
             if ws_summary is not None and ws_summary.statusline_compact:
-                return visible(statusline_words(ws_summary.statusline_compact))
+                return visible(compact_status_words(ws_summary.statusline_compact))
             return self.tr("active workstream") if active else self.tr("workstream")
         if column == 1 and role == Qt.ItemDataRole.ForegroundRole:
             return semantic_color("muted")

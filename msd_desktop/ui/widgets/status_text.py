@@ -69,11 +69,19 @@ def _line_word(word: str) -> str:
     return word
 
 
-def _line_part(part: str) -> str:
+#: The compact line's own spellings of two statuses, and the status word every other view
+#: uses for them (the overview's Status column, the State tab).
+_COMPACT_STATUS = {"PAUSED": "paused", "complete": "completed"}
+
+
+def _line_part(part: str, plain: bool = False) -> str:
     """One part of the status line said in the window's language: the core's fixed words are
-    translated; names, versions, commands and percentages stay as they are."""
+    translated; names, versions, commands and percentages stay as they are. ``plain``: the
+    compact line's ``PAUSED``/``complete`` as the status words the other views use."""
     from msd_desktop.ui.widgets.config_words import fill  # (not on the first paint's path)
 
+    if plain and part in _COMPACT_STATUS:
+        return QCoreApplication.translate("StatusText", _COMPACT_STATUS[part])
     if part in STATUS_WORDS or part in STATUSLINE_WORDS:
         return QCoreApplication.translate("StatusText", part)
     if _MILESTONE.fullmatch(part):  # version, name (the file's) and bar
@@ -95,8 +103,8 @@ def _line_part(part: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _statusline_words(line: str, language: str) -> str:
-    return _SEPARATOR.join(_line_part(part) for part in line.split(_SEPARATOR))
+def _statusline_words(line: str, language: str, plain: bool = False) -> str:
+    return _SEPARATOR.join(_line_part(part, plain) for part in line.split(_SEPARATOR))
 
 
 def statusline_words(line: str) -> str:
@@ -111,6 +119,15 @@ def statusline_words(line: str) -> str:
     if not line:
         return line
     return _statusline_words(line, QCoreApplication.translate("StatusText", "PAUSED"))
+
+
+def compact_status_words(line: str) -> str:
+    """The compact status line for a column beside other views (the project tree): as
+    :func:`statusline_words`, with its status in the same words as the overview's Status
+    column (``paused``, not ``PAUSED``; ``completed``, not ``complete``)."""
+    if not line:
+        return line
+    return _statusline_words(line, QCoreApplication.translate("StatusText", "PAUSED"), True)
 
 
 # MSD's own wording of the current position in STATE.md ("Phase: 4 of 5 (Tax Calculation)",
