@@ -268,6 +268,42 @@
     </message>
 </context>
 <context>
+    <name>ChangedFiles</name>
+    <message>
+        <source>config.json</source>
+        <extracomment>How the window&apos;s summaries say the core&apos;s problems: translated, paths made relative. What changed in a project&apos;s planning folder (the watcher&apos;s kinds), as the file names a person knows, in the order they are listed.</extracomment>
+        <translation>config.json</translation>
+    </message>
+    <message>
+        <source>STATE.md</source>
+        <translation>STATE.md</translation>
+    </message>
+    <message>
+        <source>ROADMAP.md</source>
+        <translation>ROADMAP.md</translation>
+    </message>
+    <message>
+        <source>phase files</source>
+        <translation>arquivos de fase</translation>
+    </message>
+    <message>
+        <source>workstreams</source>
+        <translation>frentes de trabalho</translation>
+    </message>
+    <message>
+        <source>other planning files</source>
+        <translation>outros arquivos de planejamento</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>planning files</source>
+        <translation>arquivos de planejamento</translation>
+    </message>
+</context>
+<context>
     <name>CloseKeys</name>
     <message>
         <source>Close</source>
@@ -5715,6 +5751,7 @@ Compacta: %2</translation>
     </message>
     <message>
         <source>Phase %1</source>
+        <extracomment>The compact line&apos;s own spellings of two statuses, and the status word every other view uses for them (the overview&apos;s Status column, the State tab).</extracomment>
         <translation>Fase %1</translation>
     </message>
     <message>
@@ -6235,11 +6272,6 @@ Compacta: %2</translation>
         <translation>Raízes globais confiáveis</translation>
     </message>
     <message>
-        <source>trusted global skill roots (upstream-only)</source>
-        <comment>agent_skills_security.trusted_global_roots/description</comment>
-        <translation>raízes globais de skills confiáveis (só no upstream)</translation>
-    </message>
-    <message>
         <source>Enabled</source>
         <comment>audit.enabled/title</comment>
         <translation>Ativado</translation>
@@ -6255,19 +6287,9 @@ Compacta: %2</translation>
         <translation>Atualização automática</translation>
     </message>
     <message>
-        <source>capability auto-update (upstream-only)</source>
-        <comment>capabilities.auto_update/description</comment>
-        <translation>atualização automática de capacidades (só no upstream)</translation>
-    </message>
-    <message>
         <source>Strict known registries</source>
         <comment>capabilities.strict_known_registries/title</comment>
         <translation>Registros conhecidos estritos</translation>
-    </message>
-    <message>
-        <source>capability registry strictness (upstream-only)</source>
-        <comment>capabilities.strict_known_registries/description</comment>
-        <translation>rigor do registro de capacidades (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
@@ -6275,39 +6297,14 @@ Compacta: %2</translation>
         <translation>Ativado</translation>
     </message>
     <message>
-        <source>profile-pipeline capability setting: enabled (upstream-only)</source>
-        <comment>profile-pipeline.enabled/description</comment>
-        <translation>configuração da capacidade profile-pipeline: ativado (só no upstream)</translation>
-    </message>
-    <message>
         <source>Enabled</source>
         <comment>claude_orchestration.enabled/title</comment>
         <translation>Ativado</translation>
     </message>
     <message>
-        <source>claude-orchestration capability setting: enabled (upstream-only)</source>
-        <comment>claude_orchestration.enabled/description</comment>
-        <translation>configuração da capacidade claude-orchestration: ativado (só no upstream)</translation>
-    </message>
-    <message>
         <source>Execution backend</source>
         <comment>claude_orchestration.execution_backend/title</comment>
         <translation>Backend de execução</translation>
-    </message>
-    <message>
-        <source>claude-orchestration capability setting: execution backend (upstream-only)</source>
-        <comment>claude_orchestration.execution_backend/description</comment>
-        <translation>configuração da capacidade claude-orchestration: backend de execução (só no upstream)</translation>
-    </message>
-    <message>
-        <source>Min agent sdk version</source>
-        <comment>claude_orchestration.min_agent_sdk_version/title</comment>
-        <translation>Versão mínima do SDK de agentes</translation>
-    </message>
-    <message>
-        <source>claude-orchestration capability setting: min agent sdk version (upstream-only)</source>
-        <comment>claude_orchestration.min_agent_sdk_version/description</comment>
-        <translation>configuração da capacidade claude-orchestration: versão mínima do SDK de agentes (só no upstream)</translation>
     </message>
     <message>
         <source>Fallow › Enabled</source>
@@ -6515,19 +6512,9 @@ Compacta: %2</translation>
         <translation>Diretório de artefatos</translation>
     </message>
     <message>
-        <source>external-job capability setting: artifact dir (upstream-only)</source>
-        <comment>external_job.artifact_dir/description</comment>
-        <translation>configuração da capacidade external-job: diretório de artefatos (só no upstream)</translation>
-    </message>
-    <message>
         <source>Backend</source>
         <comment>external_job.backend/title</comment>
         <translation>Backend</translation>
-    </message>
-    <message>
-        <source>external-job capability setting: backend (upstream-only)</source>
-        <comment>external_job.backend/description</comment>
-        <translation>configuração da capacidade external-job: backend (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
@@ -6535,29 +6522,14 @@ Compacta: %2</translation>
         <translation>Ativado</translation>
     </message>
     <message>
-        <source>external-job capability setting: enabled (upstream-only)</source>
-        <comment>external_job.enabled/description</comment>
-        <translation>configuração da capacidade external-job: ativado (só no upstream)</translation>
-    </message>
-    <message>
         <source>Poll timeout ms</source>
         <comment>external_job.poll_timeout_ms/title</comment>
         <translation>Tempo limite de polling (ms)</translation>
     </message>
     <message>
-        <source>external-job capability setting: poll timeout ms (upstream-only)</source>
-        <comment>external_job.poll_timeout_ms/description</comment>
-        <translation>configuração da capacidade external-job: tempo limite de polling em ms (só no upstream)</translation>
-    </message>
-    <message>
         <source>Submit timeout ms</source>
         <comment>external_job.submit_timeout_ms/title</comment>
         <translation>Tempo limite de envio (ms)</translation>
-    </message>
-    <message>
-        <source>external-job capability setting: submit timeout ms (upstream-only)</source>
-        <comment>external_job.submit_timeout_ms/description</comment>
-        <translation>configuração da capacidade external-job: tempo limite de envio em ms (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
@@ -6785,11 +6757,6 @@ Compacta: %2</translation>
         <translation>Caminho do grafo</translation>
     </message>
     <message>
-        <source>graph path (upstream-only)</source>
-        <comment>graphify.graph_path/description</comment>
-        <translation>caminho do grafo (só no upstream)</translation>
-    </message>
-    <message>
         <source>Context warnings</source>
         <comment>hooks.context_warnings/title</comment>
         <translation>Avisos de contexto</translation>
@@ -6895,19 +6862,9 @@ Compacta: %2</translation>
         <translation>Ganchos de captura automática</translation>
     </message>
     <message>
-        <source>mempalace capability setting: auto capture hooks (upstream-only)</source>
-        <comment>mempalace.auto_capture_hooks/description</comment>
-        <translation>configuração da capacidade mempalace: ganchos de captura automática (só no upstream)</translation>
-    </message>
-    <message>
         <source>Capture artifacts</source>
         <comment>mempalace.capture_artifacts/title</comment>
         <translation>Capturar artefatos</translation>
-    </message>
-    <message>
-        <source>mempalace capability setting: capture artifacts (upstream-only)</source>
-        <comment>mempalace.capture_artifacts/description</comment>
-        <translation>configuração da capacidade mempalace: capturar artefatos (só no upstream)</translation>
     </message>
     <message>
         <source>Cross project tunnels</source>
@@ -6915,19 +6872,9 @@ Compacta: %2</translation>
         <translation>Túneis entre projetos</translation>
     </message>
     <message>
-        <source>mempalace capability setting: cross project tunnels (upstream-only)</source>
-        <comment>mempalace.cross_project_tunnels/description</comment>
-        <translation>configuração da capacidade mempalace: túneis entre projetos (só no upstream)</translation>
-    </message>
-    <message>
         <source>Diary journal</source>
         <comment>mempalace.diary_journal/title</comment>
         <translation>Diário</translation>
-    </message>
-    <message>
-        <source>mempalace capability setting: diary journal (upstream-only)</source>
-        <comment>mempalace.diary_journal/description</comment>
-        <translation>configuração da capacidade mempalace: diário (só no upstream)</translation>
     </message>
     <message>
         <source>Enabled</source>
@@ -6935,19 +6882,9 @@ Compacta: %2</translation>
         <translation>Ativado</translation>
     </message>
     <message>
-        <source>mempalace capability setting: enabled (upstream-only)</source>
-        <comment>mempalace.enabled/description</comment>
-        <translation>configuração da capacidade mempalace: ativado (só no upstream)</translation>
-    </message>
-    <message>
         <source>Memory mode</source>
         <comment>mempalace.memory_mode/title</comment>
         <translation>Modo de memória</translation>
-    </message>
-    <message>
-        <source>mempalace capability setting: memory mode (upstream-only)</source>
-        <comment>mempalace.memory_mode/description</comment>
-        <translation>configuração da capacidade mempalace: modo de memória (só no upstream)</translation>
     </message>
     <message>
         <source>Mirror kg</source>
@@ -6955,19 +6892,9 @@ Compacta: %2</translation>
         <translation>Espelhar KG</translation>
     </message>
     <message>
-        <source>mempalace capability setting: mirror kg (upstream-only)</source>
-        <comment>mempalace.mirror_kg/description</comment>
-        <translation>configuração da capacidade mempalace: espelhar o KG (só no upstream)</translation>
-    </message>
-    <message>
         <source>Recall on discuss</source>
         <comment>mempalace.recall_on_discuss/title</comment>
         <translation>Recuperar memórias na discussão</translation>
-    </message>
-    <message>
-        <source>mempalace capability setting: recall on discuss (upstream-only)</source>
-        <comment>mempalace.recall_on_discuss/description</comment>
-        <translation>configuração da capacidade mempalace: recuperar memórias na discussão (só no upstream)</translation>
     </message>
     <message>
         <source>Recall on plan</source>
@@ -6975,19 +6902,9 @@ Compacta: %2</translation>
         <translation>Recuperar memórias no plano</translation>
     </message>
     <message>
-        <source>mempalace capability setting: recall on plan (upstream-only)</source>
-        <comment>mempalace.recall_on_plan/description</comment>
-        <translation>configuração da capacidade mempalace: recuperar memórias no plano (só no upstream)</translation>
-    </message>
-    <message>
         <source>Wing</source>
         <comment>mempalace.wing/title</comment>
         <translation>Ala</translation>
-    </message>
-    <message>
-        <source>mempalace capability setting: wing (upstream-only)</source>
-        <comment>mempalace.wing/description</comment>
-        <translation>configuração da capacidade mempalace: ala (só no upstream)</translation>
     </message>
     <message>
         <source>Budget</source>
@@ -7050,14 +6967,229 @@ Compacta: %2</translation>
         <translation>estratégia de níveis aplicada a todos os agentes</translation>
     </message>
     <message>
-        <source>Resolve model ids</source>
-        <comment>resolve_model_ids/title</comment>
-        <translation>Resolver ids de modelo</translation>
+        <source>prompt-injection blocking (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>security.injection_blocking/description</comment>
+        <translation>bloqueio de injeção de prompt (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>Security ASVS level</source>
+        <comment>workflow.security_asvs_level/title</comment>
+        <translation>Nível ASVS de segurança</translation>
+    </message>
+    <message>
+        <source>append absolute token count to the meter (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>statusline.show_context_tokens/description</comment>
+        <translation>acrescentar a contagem absoluta de tokens ao medidor (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>Show Git</source>
+        <comment>statusline.show_git/title</comment>
+        <translation>Mostrar Git</translation>
+    </message>
+    <message>
+        <source>git branch/status segment (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>statusline.show_git/description</comment>
+        <translation>segmento de branch/status do git (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>full or compact MSD-state segment (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>statusline.state_format/description</comment>
+        <translation>segmento de estado do MSD completo ou compacto (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>AI integration phase</source>
+        <comment>workflow.ai_integration_phase/title</comment>
+        <translation>Fase de integração de IA</translation>
+    </message>
+    <message>
+        <source>require an API-coverage decision for external-API phases (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.api_coverage_gate/description</comment>
+        <translation>exigir uma decisão de cobertura de API para fases com APIs externas (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>assumption-delta capability toggle (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.assumption_delta/description</comment>
+        <translation>chave da capacidade assumption-delta (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>context exhaustion guard (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.context_guard_mode/description</comment>
+        <translation>proteção contra o esgotamento do contexto (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>Cross AI command</source>
+        <comment>workflow.cross_ai_command/title</comment>
+        <translation>Comando cross-AI</translation>
+    </message>
+    <message>
+        <source>Cross AI execution</source>
+        <comment>workflow.cross_ai_execution/title</comment>
+        <translation>Execução cross-AI</translation>
+    </message>
+    <message>
+        <source>Cross AI timeout</source>
+        <comment>workflow.cross_ai_timeout/title</comment>
+        <translation>Tempo limite cross-AI</translation>
+    </message>
+    <message>
+        <source>MVP mode</source>
+        <comment>workflow.mvp_mode/title</comment>
+        <translation>Modo MVP</translation>
+    </message>
+    <message>
+        <source>MVP mode (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.mvp_mode/description</comment>
+        <translation>modo MVP (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>plan drift precheck (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.plan_drift_precheck/description</comment>
+        <translation>pré-verificação de desvio do plano (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>schema drift gate (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.schema_drift_gate/description</comment>
+        <translation>verificação de desvio de schema (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>schema push detection (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.schema_push_detection/description</comment>
+        <translation>detecção de push de schema (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>smart-zone token budget (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.smart_zone_tokens/description</comment>
+        <translation>orçamento de tokens da zona inteligente (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>specless probe fallback (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.specless_probe_fallback/description</comment>
+        <translation>fallback de sondagem sem spec (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>TDD mode</source>
+        <comment>workflow.tdd_mode/title</comment>
+        <translation>Modo TDD</translation>
     </message>
     <message>
         <source>false=aliases, true=full Claude IDs, &quot;omit&quot;=empty model</source>
         <comment>resolve_model_ids/description</comment>
         <translation>false=aliases, true=IDs completos do Claude, &quot;omit&quot;=modelo vazio</translation>
+    </message>
+    <message>
+        <source>trusted global skill roots (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>agent_skills_security.trusted_global_roots/description</comment>
+        <translation>raízes globais de skills confiáveis (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>capability auto-update (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>capabilities.auto_update/description</comment>
+        <translation>atualização automática de capacidades (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>capability registry strictness (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>capabilities.strict_known_registries/description</comment>
+        <translation>rigor do registro de capacidades (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>profile-pipeline capability setting: enabled (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>profile-pipeline.enabled/description</comment>
+        <translation>configuração da capacidade profile-pipeline: ativado (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>claude-orchestration capability setting: enabled (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>claude_orchestration.enabled/description</comment>
+        <translation>configuração da capacidade claude-orchestration: ativado (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>claude-orchestration capability setting: execution backend (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>claude_orchestration.execution_backend/description</comment>
+        <translation>configuração da capacidade claude-orchestration: backend de execução (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>claude-orchestration capability setting: min agent sdk version (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>claude_orchestration.min_agent_sdk_version/description</comment>
+        <translation>configuração da capacidade claude-orchestration: versão mínima do SDK de agentes (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>external-job capability setting: artifact dir (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>external_job.artifact_dir/description</comment>
+        <translation>configuração da capacidade external-job: diretório de artefatos (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>external-job capability setting: backend (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>external_job.backend/description</comment>
+        <translation>configuração da capacidade external-job: backend (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>external-job capability setting: enabled (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>external_job.enabled/description</comment>
+        <translation>configuração da capacidade external-job: ativado (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>external-job capability setting: poll timeout ms (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>external_job.poll_timeout_ms/description</comment>
+        <translation>configuração da capacidade external-job: tempo limite de polling em ms (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>external-job capability setting: submit timeout ms (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>external_job.submit_timeout_ms/description</comment>
+        <translation>configuração da capacidade external-job: tempo limite de envio em ms (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>graph path (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>graphify.graph_path/description</comment>
+        <translation>caminho do grafo (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: auto capture hooks (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.auto_capture_hooks/description</comment>
+        <translation>configuração da capacidade mempalace: ganchos de captura automática (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: capture artifacts (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.capture_artifacts/description</comment>
+        <translation>configuração da capacidade mempalace: capturar artefatos (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: cross project tunnels (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.cross_project_tunnels/description</comment>
+        <translation>configuração da capacidade mempalace: túneis entre projetos (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: diary journal (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.diary_journal/description</comment>
+        <translation>configuração da capacidade mempalace: diário (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: enabled (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.enabled/description</comment>
+        <translation>configuração da capacidade mempalace: ativado (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: memory mode (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.memory_mode/description</comment>
+        <translation>configuração da capacidade mempalace: modo de memória (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: mirror kg (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.mirror_kg/description</comment>
+        <translation>configuração da capacidade mempalace: espelhar o KG (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: recall on discuss (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.recall_on_discuss/description</comment>
+        <translation>configuração da capacidade mempalace: recuperar memórias na discussão (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: recall on plan (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.recall_on_plan/description</comment>
+        <translation>configuração da capacidade mempalace: recuperar memórias no plano (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>mempalace capability setting: wing (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>mempalace.wing/description</comment>
+        <translation>configuração da capacidade mempalace: ala (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
     </message>
     <message>
         <source>false=aliases</source>
@@ -7430,11 +7562,6 @@ Compacta: %2</translation>
         <translation>modelo passado para a trilha do revisor &apos;ollama&apos; (chave federada por capacidade)</translation>
     </message>
     <message>
-        <source>Models › Opencode</source>
-        <comment>review.models.opencode/title</comment>
-        <translation>Modelos › OpenCode</translation>
-    </message>
-    <message>
         <source>model passed to the &apos;opencode&apos; reviewer lane (capability-federated key)</source>
         <comment>review.models.opencode/description</comment>
         <translation>modelo passado para a trilha do revisor &apos;opencode&apos; (chave federada por capacidade)</translation>
@@ -7445,9 +7572,29 @@ Compacta: %2</translation>
         <translation>Modelos › Qwen</translation>
     </message>
     <message>
+        <source>test gate timeout (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.test_gate_timeout/description</comment>
+        <translation>tempo limite da verificação de testes (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>broken-windows enforcement (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>workflow.windows_enforce/description</comment>
+        <translation>imposição do princípio das janelas quebradas (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
+        <source>granularity for this phase type (read by GSD Core only — MSD itself does not use it)</source>
+        <comment>pattern/5/0/description</comment>
+        <translation>granularidade para este tipo de fase (lido só pelo GSD Core — o próprio MSD não o usa)</translation>
+    </message>
+    <message>
         <source>model for one agent, highest precedence (model_overrides.&lt;agent&gt;); global entries from ~/.msd/defaults.json merge per agent</source>
         <comment>model_overrides/description</comment>
         <translation>modelo para um agente, com a maior precedência (model_overrides.&lt;agent&gt;); as entradas globais de ~/.msd/defaults.json são mescladas por agente</translation>
+    </message>
+    <message>
+        <source>Min agent SDK version</source>
+        <comment>claude_orchestration.min_agent_sdk_version/title</comment>
+        <translation>Versão mínima do SDK de agentes</translation>
     </message>
     <message>
         <source>dev, research or review preset (documented for MSD; see `context`)</source>
@@ -7495,9 +7642,19 @@ Compacta: %2</translation>
         <translation>disponibilidade/chave do Tavily Search (mascarada pelo MSD onde quer que seja exibida)</translation>
     </message>
     <message>
+        <source>Resolve model IDs</source>
+        <comment>resolve_model_ids/title</comment>
+        <translation>Resolver IDs de modelo</translation>
+    </message>
+    <message>
         <source>model for the --cursor reviewer (documented; upstream&apos;s config-set refuses this key)</source>
         <comment>review.models.cursor/description</comment>
         <translation>modelo para o revisor --cursor (documentado; o config-set do upstream recusa esta chave)</translation>
+    </message>
+    <message>
+        <source>Models › OpenCode</source>
+        <comment>review.models.opencode/title</comment>
+        <translation>Modelos › OpenCode</translation>
     </message>
     <message>
         <source>model for the --qwen reviewer (documented; upstream&apos;s config-set refuses this key)</source>
@@ -7538,16 +7695,6 @@ Compacta: %2</translation>
         <source>Injection blocking</source>
         <comment>security.injection_blocking/title</comment>
         <translation>Bloqueio de injeção</translation>
-    </message>
-    <message>
-        <source>prompt-injection blocking (upstream-only)</source>
-        <comment>security.injection_blocking/description</comment>
-        <translation>bloqueio de injeção de prompt (só no upstream)</translation>
-    </message>
-    <message>
-        <source>Security asvs level</source>
-        <comment>workflow.security_asvs_level/title</comment>
-        <translation>Nível ASVS de segurança</translation>
     </message>
     <message>
         <source>OWASP ASVS level</source>
@@ -7600,21 +7747,6 @@ Compacta: %2</translation>
         <translation>Mostrar tokens de contexto</translation>
     </message>
     <message>
-        <source>append absolute token count to the meter (upstream-only)</source>
-        <comment>statusline.show_context_tokens/description</comment>
-        <translation>acrescentar a contagem absoluta de tokens ao medidor (só no upstream)</translation>
-    </message>
-    <message>
-        <source>Show git</source>
-        <comment>statusline.show_git/title</comment>
-        <translation>Mostrar git</translation>
-    </message>
-    <message>
-        <source>git branch/status segment (upstream-only)</source>
-        <comment>statusline.show_git/description</comment>
-        <translation>segmento de branch/status do git (só no upstream)</translation>
-    </message>
-    <message>
         <source>Show last command</source>
         <comment>statusline.show_last_command/title</comment>
         <translation>Mostrar último comando</translation>
@@ -7628,11 +7760,6 @@ Compacta: %2</translation>
         <source>State format</source>
         <comment>statusline.state_format/title</comment>
         <translation>Formato do estado</translation>
-    </message>
-    <message>
-        <source>full or compact MSD-state segment (upstream-only)</source>
-        <comment>statusline.state_format/description</comment>
-        <translation>segmento de estado do MSD completo ou compacto (só no upstream)</translation>
     </message>
     <message>
         <source>Auto chain active</source>
@@ -7655,11 +7782,6 @@ Compacta: %2</translation>
         <translation>encaminhar cada plano ao executor especialista indicado pelo agent_hint do frontmatter (ativado por padrão; sem efeito para planos sem agent_hint)</translation>
     </message>
     <message>
-        <source>Ai integration phase</source>
-        <comment>workflow.ai_integration_phase/title</comment>
-        <translation>Fase de integração de IA</translation>
-    </message>
-    <message>
         <source>enable /msd-ai-integration-phase</source>
         <comment>workflow.ai_integration_phase/description</comment>
         <translation>ativar o /msd-ai-integration-phase</translation>
@@ -7670,19 +7792,9 @@ Compacta: %2</translation>
         <translation>Verificação de cobertura de API</translation>
     </message>
     <message>
-        <source>require an API-coverage decision for external-API phases (upstream-only)</source>
-        <comment>workflow.api_coverage_gate/description</comment>
-        <translation>exigir uma decisão de cobertura de API para fases com APIs externas (só no upstream)</translation>
-    </message>
-    <message>
         <source>Assumption delta</source>
         <comment>workflow.assumption_delta/title</comment>
         <translation>Delta de premissas</translation>
-    </message>
-    <message>
-        <source>assumption-delta capability toggle (upstream-only)</source>
-        <comment>workflow.assumption_delta/description</comment>
-        <translation>chave da capacidade assumption-delta (só no upstream)</translation>
     </message>
     <message>
         <source>Auto advance</source>
@@ -7770,34 +7882,14 @@ Compacta: %2</translation>
         <translation>Modo de proteção de contexto</translation>
     </message>
     <message>
-        <source>context exhaustion guard (upstream-only)</source>
-        <comment>workflow.context_guard_mode/description</comment>
-        <translation>proteção contra o esgotamento do contexto (só no upstream)</translation>
-    </message>
-    <message>
-        <source>Cross ai command</source>
-        <comment>workflow.cross_ai_command/title</comment>
-        <translation>Comando cross-AI</translation>
-    </message>
-    <message>
         <source>command template for cross-AI execution</source>
         <comment>workflow.cross_ai_command/description</comment>
         <translation>template de comando para a execução cross-AI</translation>
     </message>
     <message>
-        <source>Cross ai execution</source>
-        <comment>workflow.cross_ai_execution/title</comment>
-        <translation>Execução cross-AI</translation>
-    </message>
-    <message>
         <source>delegate execution to an external AI CLI</source>
         <comment>workflow.cross_ai_execution/description</comment>
         <translation>delegar a execução a uma CLI de IA externa</translation>
-    </message>
-    <message>
-        <source>Cross ai timeout</source>
-        <comment>workflow.cross_ai_timeout/title</comment>
-        <translation>Tempo limite cross-AI</translation>
     </message>
     <message>
         <source>cross-AI command timeout (seconds)</source>
@@ -7863,16 +7955,6 @@ Compacta: %2</translation>
         <source>max question rounds in discuss phase</source>
         <comment>workflow.max_discuss_passes/description</comment>
         <translation>máximo de rodadas de perguntas na fase de discussão</translation>
-    </message>
-    <message>
-        <source>Mvp mode</source>
-        <comment>workflow.mvp_mode/title</comment>
-        <translation>Modo MVP</translation>
-    </message>
-    <message>
-        <source>MVP mode (upstream-only)</source>
-        <comment>workflow.mvp_mode/description</comment>
-        <translation>modo MVP (só no upstream)</translation>
     </message>
     <message>
         <source>Node repair</source>
@@ -7970,11 +8052,6 @@ Compacta: %2</translation>
         <translation>Pré-verificação de desvio do plano</translation>
     </message>
     <message>
-        <source>plan drift precheck (upstream-only)</source>
-        <comment>workflow.plan_drift_precheck/description</comment>
-        <translation>pré-verificação de desvio do plano (só no upstream)</translation>
-    </message>
-    <message>
         <source>Plan review convergence</source>
         <comment>workflow.plan_review_convergence/title</comment>
         <translation>Convergência da revisão de plano</translation>
@@ -8020,19 +8097,9 @@ Compacta: %2</translation>
         <translation>Verificação de desvio de schema</translation>
     </message>
     <message>
-        <source>schema drift gate (upstream-only)</source>
-        <comment>workflow.schema_drift_gate/description</comment>
-        <translation>verificação de desvio de schema (só no upstream)</translation>
-    </message>
-    <message>
         <source>Schema push detection</source>
         <comment>workflow.schema_push_detection/title</comment>
         <translation>Detecção de push de schema</translation>
-    </message>
-    <message>
-        <source>schema push detection (upstream-only)</source>
-        <comment>workflow.schema_push_detection/description</comment>
-        <translation>detecção de push de schema (só no upstream)</translation>
     </message>
     <message>
         <source>Skip discuss</source>
@@ -8050,19 +8117,9 @@ Compacta: %2</translation>
         <translation>Tokens da zona inteligente</translation>
     </message>
     <message>
-        <source>smart-zone token budget (upstream-only)</source>
-        <comment>workflow.smart_zone_tokens/description</comment>
-        <translation>orçamento de tokens da zona inteligente (só no upstream)</translation>
-    </message>
-    <message>
         <source>Specless probe fallback</source>
         <comment>workflow.specless_probe_fallback/title</comment>
         <translation>Fallback de sondagem sem spec</translation>
-    </message>
-    <message>
-        <source>specless probe fallback (upstream-only)</source>
-        <comment>workflow.specless_probe_fallback/description</comment>
-        <translation>fallback de sondagem sem spec (só no upstream)</translation>
     </message>
     <message>
         <source>Subagent timeout</source>
@@ -8073,11 +8130,6 @@ Compacta: %2</translation>
         <source>timeout for a single subagent invocation</source>
         <comment>workflow.subagent_timeout/description</comment>
         <translation>tempo limite de uma única invocação de subagente</translation>
-    </message>
-    <message>
-        <source>Tdd mode</source>
-        <comment>workflow.tdd_mode/title</comment>
-        <translation>Modo TDD</translation>
     </message>
     <message>
         <source>TDD pipeline as first-class execution mode</source>
@@ -8098,11 +8150,6 @@ Compacta: %2</translation>
         <source>Test gate timeout</source>
         <comment>workflow.test_gate_timeout/title</comment>
         <translation>Tempo limite da verificação de testes</translation>
-    </message>
-    <message>
-        <source>test gate timeout (upstream-only)</source>
-        <comment>workflow.test_gate_timeout/description</comment>
-        <translation>tempo limite da verificação de testes (só no upstream)</translation>
     </message>
     <message>
         <source>Text mode</source>
@@ -8170,11 +8217,6 @@ Compacta: %2</translation>
         <translation>Imposição de janelas quebradas</translation>
     </message>
     <message>
-        <source>broken-windows enforcement (upstream-only)</source>
-        <comment>workflow.windows_enforce/description</comment>
-        <translation>imposição do princípio das janelas quebradas (só no upstream)</translation>
-    </message>
-    <message>
         <source>Worktree skip hooks</source>
         <comment>workflow.worktree_skip_hooks/title</comment>
         <translation>Pular ganchos no worktree</translation>
@@ -8208,11 +8250,6 @@ Compacta: %2</translation>
         <source>tier for every agent of this phase type</source>
         <comment>pattern/4/0/description</comment>
         <translation>nível para todos os agentes deste tipo de fase</translation>
-    </message>
-    <message>
-        <source>granularity for this phase type (upstream-only)</source>
-        <comment>pattern/5/0/description</comment>
-        <translation>granularidade para este tipo de fase (só no upstream)</translation>
     </message>
     <message>
         <source>escalate the model tier on failed attempts</source>

@@ -516,8 +516,10 @@ class MainWindow(QMainWindow):
         self.pipeline.reload([ref])  # also refreshes the tray line and notifies
         if self._current is not None and self._current.root == event.root:
             self.next_command.refresh_from_project(ref.root)
+        from msd_desktop.ui.widgets.status_text import changed_files_text
+
         self.post_status(self.tr("%1: %2 changed on disk").replace("%1", ref.name).replace(
-            "%2", ", ".join(sorted(event.kinds))))
+            "%2", changed_files_text(event.kinds)))
 
     # -- selection
 

@@ -221,7 +221,8 @@ _LEAVES: Final[dict[str, tuple[PatternLeaf, ...]]] = {
     ),
     r"^granularities\.(planning|discuss|research|execution|verification|completion)$": (
         _leaf([("lit", "granularities"), ("enum", _PHASE_TYPES)], EnumType(GRANULARITIES),
-              "granularity for this phase type (upstream-only)"),
+              "granularity for this phase type "
+              "(read by GSD Core only — MSD itself does not use it)"),
     ),
     r"^dynamic_routing\.(enabled|escalate_on_failure|max_escalations|provider_escalation|"
     r"tier_models\.(light|standard|heavy))$": (

@@ -12,8 +12,15 @@ from typing import Final
 
 __all__ = ["distinct_titles", "title_for"]
 
-_TITLE_ACRONYMS: Final = {"md": "MD", "pr": "PR", "ui": "UI", "api": "API", "ci": "CI",
-                          "id": "ID", "url": "URL", "mcp": "MCP", "llm": "LLM"}
+#: How a word of a key is written in a title: acronyms in capitals, product and tool names
+#: as their makers write them (``ai_integration_phase`` → "AI integration phase", not "Ai").
+_TITLE_ACRONYMS: Final = {
+    "md": "MD", "pr": "PR", "ui": "UI", "api": "API", "ci": "CI", "id": "ID", "ids": "IDs",
+    "url": "URL", "mcp": "MCP", "llm": "LLM", "ai": "AI", "sdk": "SDK", "tdd": "TDD",
+    "mvp": "MVP", "asvs": "ASVS", "json": "JSON", "cli": "CLI",
+    "claude": "Claude", "github": "GitHub", "git": "Git", "codex": "Codex", "gemini": "Gemini",
+    "opencode": "OpenCode", "kimi": "Kimi", "qwen": "Qwen", "jina": "Jina", "exa": "Exa",
+}
 
 
 def _humanise(segment: str) -> str:

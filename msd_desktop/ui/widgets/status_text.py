@@ -231,3 +231,24 @@ def config_problem_text(loaded: Any) -> str | None:
 
 #: How the window's summaries say the core's problems: translated, paths made relative.
 SUMMARY_WORDING = SummaryWording(problem=problem_text, config_problem=config_problem_text)
+
+
+#: What changed in a project's planning folder (the watcher's kinds), as the file names a
+#: person knows, in the order they are listed.
+_CHANGED_FILES = (
+    ("config", QT_TRANSLATE_NOOP("ChangedFiles", "config.json")),
+    ("state", QT_TRANSLATE_NOOP("ChangedFiles", "STATE.md")),
+    ("roadmap", QT_TRANSLATE_NOOP("ChangedFiles", "ROADMAP.md")),
+    ("phases", QT_TRANSLATE_NOOP("ChangedFiles", "phase files")),
+    ("workstream", QT_TRANSLATE_NOOP("ChangedFiles", "workstreams")),
+    ("other", QT_TRANSLATE_NOOP("ChangedFiles", "other planning files")),
+)
+
+
+def changed_files_text(kinds: Any) -> str:
+    """The watcher's change kinds (``{"state", "other"}``) in words: "STATE.md, other
+    planning files" — never its internal ids."""
+    names = [QCoreApplication.translate("ChangedFiles", str(text))
+             for kind, text in _CHANGED_FILES if kind in kinds]
+    return QCoreApplication.translate("ChangedFiles", ", ").join(names) or \
+        QCoreApplication.translate("ChangedFiles", "planning files")
