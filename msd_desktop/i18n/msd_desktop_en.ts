@@ -361,6 +361,16 @@
     </message>
 </context>
 <context>
+    <name>TimelineModel</name>
+    <message numerus="yes">
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n key</numerusform>
+            <numerusform>%n keys</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>UnsavedEdits</name>
     <message numerus="yes">
         <source>Restored %n unsaved change(s) from the last run, which ended without saving: save or revert them.</source>

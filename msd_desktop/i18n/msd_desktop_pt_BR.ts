@@ -2672,6 +2672,112 @@ Last error: {last_error}</source>
     </message>
 </context>
 <context>
+    <name>HistoryPage</name>
+    <message>
+        <source>Label this entry</source>
+        <translation>Rotular esta entrada</translation>
+    </message>
+    <message>
+        <source>Label (a labelled entry is never pruned):</source>
+        <translation>Rótulo (uma entrada rotulada nunca é descartada):</translation>
+    </message>
+    <message>
+        <source>History of this config file</source>
+        <translation>Histórico deste arquivo de configuração</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>Comparar com:</translation>
+    </message>
+    <message>
+        <source>the saved file</source>
+        <translation>o arquivo salvo</translation>
+    </message>
+    <message>
+        <source>your draft</source>
+        <translation>o seu rascunho</translation>
+    </message>
+    <message>
+        <source>Compare the entry with</source>
+        <translation>Comparar a entrada com</translation>
+    </message>
+    <message>
+        <source>Keys that differ</source>
+        <translation>Chaves que diferem</translation>
+    </message>
+    <message>
+        <source>Restore into draft</source>
+        <translation>Restaurar no rascunho</translation>
+    </message>
+    <message>
+        <source>Put this entry&apos;s settings into the draft as one undo step; nothing is written until you save</source>
+        <translation>Coloca as configurações desta entrada no rascunho como um único passo de desfazer; nada é gravado até você salvar</translation>
+    </message>
+    <message>
+        <source>Restore key</source>
+        <translation>Restaurar chave</translation>
+    </message>
+    <message>
+        <source>Put the selected key&apos;s value from this entry into the draft</source>
+        <translation>Coloca no rascunho o valor da chave selecionada nesta entrada</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>Fixar</translation>
+    </message>
+    <message>
+        <source>A pinned entry is never pruned</source>
+        <translation>Uma entrada fixada nunca é descartada</translation>
+    </message>
+    <message>
+        <source>Label…</source>
+        <translation>Rótulo…</translation>
+    </message>
+    <message>
+        <source>Nothing recorded for this file yet.</source>
+        <translation>Nada registrado para este arquivo ainda.</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Desafixar</translation>
+    </message>
+    <message>
+        <source>restore the settings of %1</source>
+        <translation>restaurar as configurações de %1</translation>
+    </message>
+    <message>
+        <source>Restored into the draft; nothing is written until you save.</source>
+        <translation>Restaurado no rascunho; nada é gravado até você salvar.</translation>
+    </message>
+    <message>
+        <source>The draft already has this entry&apos;s settings.</source>
+        <translation>O rascunho já tem as configurações desta entrada.</translation>
+    </message>
+    <message>
+        <source>API keys are never restored; the draft keeps its own for: %1</source>
+        <translation>Chaves de API nunca são restauradas; o rascunho mantém as suas para: %1</translation>
+    </message>
+    <message>
+        <source>API keys are never restored from the history.</source>
+        <translation>Chaves de API nunca são restauradas do histórico.</translation>
+    </message>
+    <message>
+        <source>restore %1</source>
+        <translation>restaurar %1</translation>
+    </message>
+    <message>
+        <source>Restored %1 into the draft; nothing is written until you save.</source>
+        <translation>%1 restaurada no rascunho; nada é gravado até você salvar.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTab</name>
+    <message>
+        <source>History</source>
+        <translation>Histórico</translation>
+    </message>
+</context>
+<context>
     <name>JsonSettingsPage</name>
     <message>
         <source>Move to keyring</source>
@@ -2794,6 +2900,25 @@ Last error: {last_error}</source>
     <message>
         <source>No settings file is shown: choose a project, or Global defaults, to edit its config.json here.</source>
         <translation>Nenhum arquivo de configuração aberto: escolha um projeto, ou os padrões globais, para editar o config.json aqui.</translation>
+    </message>
+</context>
+<context>
+    <name>KeyDiffModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <source>In this entry</source>
+        <translation>Nesta entrada</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(ausente)</translation>
     </message>
 </context>
 <context>
@@ -5796,6 +5921,52 @@ Compacta: %2</translation>
     <message>
         <source>The summary cache is not used (projects are read from their files): {0}</source>
         <translation>O cache de resumos não é usado (os projetos são lidos dos seus arquivos): {0}</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origem</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Rótulo</translation>
+    </message>
+    <message>
+        <source>Differs from saved</source>
+        <translation>Difere do salvo</translation>
+    </message>
+    <message>
+        <source>Differs from draft</source>
+        <translation>Difere do rascunho</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>fixada</translation>
+    </message>
+    <message>
+        <source>file absent</source>
+        <translation>arquivo ausente</translation>
+    </message>
+    <message>
+        <source>not kept</source>
+        <translation>não guardado</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>ilegível</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n chave</numerusform>
+            <numerusform>%n chaves</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -332,6 +332,9 @@ class ConfigFormPanel(DiskSyncedForm):
         self._api_keys_page = QWidget()
         QVBoxLayout(self._api_keys_page).setContentsMargins(0, 0, 0, 0)
         self.inner_tabs.addTab(self._api_keys_page, self.tr("API keys"))
+        from msd_desktop.ui.settings.history_page import add_history_page
+
+        add_history_page(self)  # the config history's page, in a module of its own
         self.inner_tabs.currentChanged.connect(self._inner_tab_changed)
         splitter.addWidget(self.inner_tabs)
         splitter.setStretchFactor(1, 1)

@@ -1,0 +1,150 @@
+"""The Settings History page: the timeline, per-key differences, restore into the draft as one
+undo step (nothing written until Save), restore one key, pin and label (offscreen)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from msd_desktop.core.config.json_edit import display_data, document_text
+from msd_desktop.core.config.store import write_project_config
+from msd_desktop.core.history.store import HistoryStore
+from msd_desktop.core.workspace.registry import ProjectRef
+from msd_desktop.ui.settings import history_page
+from msd_desktop.ui.settings.form import ConfigFormPanel
+from tests.form_saving import save_form
+
+
+@pytest.fixture
+def config(demo: Path) -> Path:
+    """field-notes' config.json with three recorded states: yolo → interactive → +budget."""
+    path = demo / "field-notes" / ".planning" / "config.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    write_project_config(path, {**data, "mode": "interactive"}, ...)
+    write_project_config(path, {**data, "mode": "interactive", "model_profile": "budget"}, ...)
+    return path
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, demo: Path, env: dict[str, str], config: Path) -> ConfigFormPanel:
+    widget = ConfigFormPanel(ProjectRef(root=demo / "field-notes", name="field-notes",
+                                        workspace="demo"), env=env)
+    qtbot.addWidget(widget)
+    widget.resize(1024, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _open(qtbot: QtBot, panel: ConfigFormPanel) -> Any:
+    tab = panel.history_tab
+    panel.inner_tabs.setCurrentWidget(tab.holder)
+    page = tab.page()
+    qtbot.waitUntil(lambda: len(page.timeline.rows) == 3, timeout=20000)
+    return page
+
+
+def _draft_text(panel: ConfigFormPanel) -> str:
+    assert panel.draft is not None
+    return document_text(display_data(panel.draft)).text
+
+
+def _pick_oldest(page: Any) -> None:
+    page.timeline_view.setFocus()
+    QTest.keyClick(page.timeline_view, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert page.selected() is page.timeline.rows[-1]
+
+
+def test_the_timeline_and_its_key_differences(qtbot: QtBot, panel: ConfigFormPanel,
+                                              qtmodeltester: Any) -> None:
+    page = _open(qtbot, panel)
+    qtmodeltester.check(page.timeline)
+    qtmodeltester.check(page.keys)
+    sources = [page.timeline.data(page.timeline.index(r, 1)) for r in range(3)]
+    assert sources == ["Settings save", "Settings save", "first seen"]
+    assert page.timeline.data(page.timeline.index(0, 3)).startswith("0 ")
+    _pick_oldest(page)
+    assert page.timeline.data(page.timeline.index(2, 3)).startswith("2 ")
+    assert [c.key for c in page.keys.changes] == ["mode", "model_profile"]
+
+
+def test_restore_is_one_undo_step_and_writes_nothing_until_save(
+        qtbot: QtBot, panel: ConfigFormPanel, config: Path) -> None:
+    page = _open(qtbot, panel)
+    _pick_oldest(page)
+    on_disk = config.read_bytes()
+    before = _draft_text(panel)
+    QTest.mouseClick(page.restore_button, Qt.MouseButton.LeftButton)
+    after = _draft_text(panel)
+    assert json.loads(after)["mode"] == "yolo"
+    assert json.loads(after)["model_profile"] == "balanced"
+    assert config.read_bytes() == on_disk  # nothing written
+    assert "nothing is written until you save" in page.status.text()
+    panel.undo()
+    assert _draft_text(panel) == before
+    panel.redo()
+    assert _draft_text(panel) == after
+    panel.undo()
+    panel.redo()
+    assert _draft_text(panel) == after
+    assert save_form(qtbot, panel)
+    assert json.loads(config.read_text(encoding="utf-8"))["mode"] == "yolo"
+    qtbot.waitUntil(lambda: len(page.timeline.rows) == 4, timeout=20000)
+    newest = HistoryStore.for_user().entries(config).entries[-1]
+    assert newest.source == "Settings save"
+
+
+def test_restore_one_key(qtbot: QtBot, panel: ConfigFormPanel) -> None:
+    page = _open(qtbot, panel)
+    _pick_oldest(page)
+    page.keys_view.setFocus()
+    QTest.keyClick(page.keys_view, Qt.Key.Key_End,
+                   Qt.KeyboardModifier.ControlModifier)  # model_profile
+    QTest.mouseClick(page.restore_key_button, Qt.MouseButton.LeftButton)
+    assert panel.draft is not None
+    restored = json.loads(_draft_text(panel))
+    assert restored["model_profile"] == "balanced"
+    assert restored["mode"] == "interactive"  # the other key is left alone
+    panel.undo()
+    assert json.loads(_draft_text(panel))["model_profile"] == "budget"
+
+
+def test_pin_and_label(qtbot: QtBot, panel: ConfigFormPanel, config: Path,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    page = _open(qtbot, panel)
+    _pick_oldest(page)
+    oldest = page.selected().entry.id
+    QTest.mouseClick(page.pin_button, Qt.MouseButton.LeftButton)
+
+    def pinned() -> bool:
+        return any(e.id == oldest and e.pinned
+                   for e in HistoryStore.for_user().entries(config).entries)
+
+    qtbot.waitUntil(pinned, timeout=20000)
+    qtbot.waitUntil(lambda: page.timeline.rows[-1].entry.pinned, timeout=20000)
+    _pick_oldest(page)
+    monkeypatch.setattr(history_page, "ask_label", lambda _parent, _current: "known good")
+    QTest.mouseClick(page.label_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.timeline.rows[-1].entry.label == "known good",
+                    timeout=20000)
+    assert page.timeline.data(page.timeline.index(2, 2)) == "pinned · known good"
+
+
+def test_every_control_of_the_page_has_a_name(qtbot: QtBot, panel: ConfigFormPanel) -> None:
+    from PySide6.QtGui import QAccessible
+    from PySide6.QtWidgets import QComboBox, QHeaderView, QPushButton, QTableView
+
+    page = _open(qtbot, panel)
+    controls = page.findChildren(QPushButton) + page.findChildren(QComboBox) + [
+        view for view in page.findChildren(QTableView) if not isinstance(view, QHeaderView)]
+    assert len(controls) == 7
+    nameless = [type(w).__name__ for w in controls
+                if not (QAccessible.queryAccessibleInterface(w)
+                        .text(QAccessible.Text.Name).strip())]
+    assert nameless == []
