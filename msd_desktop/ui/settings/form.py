@@ -405,6 +405,11 @@ class ConfigFormPanel(DiskSyncedForm):
             undo_filter = getattr(self, "_undo_filter", None)
             if undo_filter is not None:  # Ctrl+Z in the text is the form's one history
                 page.editor.installEventFilter(undo_filter)
+            from msd_desktop.ui.settings.json_page import TextUndoKeys
+
+            # …but undoes the typing of a text that does not parse first (installed last:
+            # it sees the key first)
+            page.editor.installEventFilter(TextUndoKeys(page))
             page.move_to_keyring_requested.connect(self.move_secrets_to_keyring)
             page.problems_changed.connect(lambda _p: self._update_chrome())
             layout = self._json_page.layout()

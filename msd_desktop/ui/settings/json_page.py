@@ -32,11 +32,13 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
     QFontDatabase,
+    QKeyEvent,
+    QKeySequence,
     QTextCharFormat,
     QTextCursor,
     QUndoCommand,
@@ -189,6 +191,36 @@ class JsonEditCommand(QUndoCommand):
         if all(_same(b, a) for _k, b, a in self.changes):
             self.setObsolete(True)
         return True
+
+
+class TextUndoKeys(QObject):
+    """Ctrl+Z in the JSON text while it does not parse undoes the typing in it, even when a
+    form edit came later (the text's own history); otherwise the key is the form's Undo.
+
+    Installed on the text box after the form's undo filter, so it sees the key first: it
+    accepts the shortcut override (the window's Undo action does not fire) and undoes the
+    typing when the key press arrives."""
+
+    def __init__(self, page: JsonSettingsPage) -> None:
+        super().__init__(page)
+        self._page = weakref.ref(page)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            return False
+        page = self._page()
+        if not (isinstance(event, QKeyEvent) and event.matches(QKeySequence.StandardKey.Undo)
+                and page is not None and page.own_undo_applies()):
+            return False
+        if kind == QEvent.Type.ShortcutOverride:
+            event.accept()  # the text box's own key, not the window's Undo
+            return True
+        page.undo_typing()
+        return True
+
+
+_NO_TYPING: Any = object()
 
 
 def _as_set(value: Any) -> Any:
@@ -525,6 +557,43 @@ class JsonSettingsPage(QWidget):
         """The next text change starts a new undo command (focus came back, text replaced)."""
         self._burst += 1
 
+    # ---- the text's own undo ----------------------------------------------------------------
+
+    def _typing_before(self) -> Any:
+        """The text edit before the typing that made the current one (``None``: the text was
+        the draft), or ``_NO_TYPING`` when no command on the stack made it."""
+        stack, draft = self._stack, self.draft
+        if stack is None or draft is None or draft.text_edit is None:
+            return _NO_TYPING
+        for index in range(stack.index() - 1, -1, -1):
+            command = stack.command(index)
+            if isinstance(command, JsonEditCommand):
+                for key, before, after in command.changes:
+                    if key == TEXT_KEY and after == draft.text_edit:
+                        return before
+        return _NO_TYPING
+
+    def own_undo_applies(self) -> bool:
+        """Whether Ctrl+Z in the text undoes its typing rather than the last command: the
+        text does not parse and a form edit came after the typing."""
+        stack = self._stack
+        if stack is None or stack.index() == 0:
+            return False
+        if isinstance(stack.command(stack.index() - 1), JsonEditCommand):
+            return False  # the typing is the last step: the stack's own Undo undoes it
+        return self._typing_before() is not _NO_TYPING
+
+    def undo_typing(self) -> None:
+        """Put the text back as it was before its typing (one undoable step of its own; the
+        form's later edits stay)."""
+        before = self._typing_before()
+        if before is _NO_TYPING:
+            return
+        self._new_burst()
+        self._stage([(TEXT_KEY, before)])
+        self._new_burst()
+        self._render()
+
     # ---- problems ---------------------------------------------------------------------------
 
     def _check(self) -> None:
@@ -685,4 +754,5 @@ class JsonSettingsPage(QWidget):
         self.diff_box.setPlainText("\n".join(lines) if lines else self.tr("No unsaved changes."))
 
 
-__all__ = ["TEXT_ERROR_KEY", "JsonEditCommand", "JsonSettingsPage", "JsonTextEdit"]
+__all__ = ["TEXT_ERROR_KEY", "JsonEditCommand", "JsonSettingsPage", "JsonTextEdit",
+           "TextUndoKeys"]

@@ -195,6 +195,36 @@ def test_revert_restores_the_files_text_and_blames_nothing(
     assert " !!" in page.text()
 
 
+def test_leftover_broken_text_blocking_a_form_save_points_at_the_json_tab(
+        qtbot: QtBot, panel: ConfigFormPanel) -> None:
+    config = panel.draft.path  # type: ignore[union-attr]
+    before = config.read_bytes()
+    _click_into_text(qtbot, panel, '"granularity": "standard",')
+    _type(" ?")
+    line = _line_of(panel.json_page.text(), " ?")
+    _type_in_field(qtbot, panel, AGENTS, "8")  # later, in the form
+    assert panel.inner_tabs.currentIndex() == 0
+    assert panel.save_button.text() == "Save (fix JSON)"
+    assert f"(line {line}, column" in panel.save_button.toolTip()
+    _key(Qt.Key.Key_S, CTRL)  # from the form field: refused, and the JSON tab opens
+    assert panel.inner_tabs.currentWidget() is panel._json_page
+    assert QApplication.focusWidget() is panel.json_page.editor
+    assert panel.json_page.editor.textCursor().blockNumber() + 1 == line
+    assert panel.status.text().startswith("Not saved: the JSON tab's text does not parse")
+    assert config.read_bytes() == before
+    _key(Qt.Key.Key_Z, CTRL)  # the text's own undo: its typing goes, the later form edit
+    assert panel.draft is not None  # stays — and saves now
+    assert panel.draft.pending == {AGENTS: 8}
+    assert panel.draft.text_edit is None
+    assert " ?" not in panel.json_page.text()
+    assert '"max_concurrent_agents": 8' in panel.json_page.text()
+    with qtbot.waitSignal(panel.save_finished, timeout=20000) as saved:
+        _key(Qt.Key.Key_S, CTRL)
+    assert saved.args[0] is True
+    assert json.loads(config.read_text(encoding="utf-8"))["parallelization"][
+        "max_concurrent_agents"] == 8
+
+
 def test_a_key_typed_into_the_text_never_vanishes(qtbot: QtBot,
                                                    panel: ConfigFormPanel) -> None:
     draft = panel.draft
