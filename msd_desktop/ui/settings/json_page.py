@@ -352,6 +352,8 @@ class JsonSettingsPage(QWidget):
     def set_draft(self, draft: ConfigDraft | None) -> None:
         """Show another draft (a scope or project switch, or the form rebuilt): its text edit,
         if it has one, comes back with it (it is the draft's unsaved change, not the page's)."""
+        if self._check_timer.isActive() and self.draft is not None:
+            self.check_text()  # a huge text typed into the draft shown so far goes there first
         self.draft = draft
         self._stale = False
         self._unusable = False

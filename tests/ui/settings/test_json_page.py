@@ -415,3 +415,9 @@ def test_a_huge_text_is_checked_when_typing_pauses(qtbot: QtBot, tmp_path: Path)
     widget.refresh()
     assert draft.pending == {"context_profile": "research", "intel.enabled": False}
     assert '"context_profile": "research"' in widget.text()
+    # another draft shown while a check waits: the typing goes to its own draft first
+    _replace(widget, '"research"', '"dev"')
+    assert TEXT_ERROR_KEY in draft.errors
+    widget.set_draft(ConfigDraft(path))
+    assert TEXT_ERROR_KEY not in draft.errors
+    assert draft.pending == {"intel.enabled": False}
