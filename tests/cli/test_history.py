@@ -114,3 +114,14 @@ def test_defaults_and_every_file(project: Path, tmp_path: Path) -> None:
     unknown = msd(project, "history", "show", "ffffffff")
     assert unknown.returncode == 1
     assert "No history entry" in unknown.stderr
+
+
+def test_restore_recreates_a_deleted_config(project: Path) -> None:
+    ok(project, "config-set", "mode", "yolo")
+    newest = ok(project, "history", "list")["entries"][0]["id"]  # type: ignore[index]
+    (project / ".planning" / "config.json").unlink()
+    done = ok(project, "history", "restore", newest, "--yes")
+    assert isinstance(done, dict)
+    assert done["wrote"] is True
+    # the API key is not brought back: the file had none when it was restored
+    assert _config(project) == {"mode": "yolo"}

@@ -228,6 +228,23 @@ class HistoryStore:
                                        id=entry.id))
         return raw
 
+    def contents(self, entries: list[Entry]) -> dict[str, bytes | None]:
+        """The stored bytes of many entries at once, by id (``None``: not stored, missing or
+        damaged): the store's folders are checked once, not per snapshot."""
+        out: dict[str, bytes | None] = {e.id: None for e in entries}
+        if not self._readable():
+            return out
+        for entry in entries:
+            if entry.digest is None:
+                continue
+            try:
+                raw = self._read_own(self._blob_path(entry.digest))
+            except HistoryError:
+                continue
+            if raw is not None and sha256_hex(raw) == entry.digest:
+                out[entry.id] = raw
+        return out
+
     # --- recording ----------------------------------------------------------------------
 
     def record(self, path: Path | str, before: bytes | EllipsisType | None,

@@ -68,14 +68,16 @@ def load_rows(path: Path) -> tuple[list[Row], list[str]]:
 
     store = HistoryStore.for_user()
     read = store.entries(path)
+    contents = store.contents(read.entries)
     rows: list[Row] = []
     for entry in reversed(read.entries):
         doc = None
-        if entry.digest is not None:
+        raw = contents[entry.id]
+        if raw is not None:
             try:
-                data = json.loads(store.content(entry))
+                data = json.loads(raw)
                 doc = data if isinstance(data, dict) else None
-            except (ValueError, RecursionError, OSError):
+            except (ValueError, RecursionError):
                 doc = None
         rows.append(Row(entry, doc))
     return rows, [str(p) for p in read.problems]

@@ -128,3 +128,36 @@ def test_observed_changes_record_config_files_only(env: dict[str, str], tmp_path
     assert [e.source for e in store.entries(config).entries] == [FIRST_SEEN, OUTSIDE]
     assert store.entries(state).entries == []
     assert store.files()[0][0] == os.path.realpath(config)
+
+
+def _wipe_project_keys(root: Path) -> None:
+    from msd_desktop.core.secrets import store as secrets
+
+    backend = secrets._backend_or_none()
+    if backend is None:
+        return
+    for key in secrets.secret_keys():
+        user = secrets._project_user(key, root)
+        if backend.get_password(secrets.SERVICE, user) is not None:
+            backend.delete_password(secrets.SERVICE, user)
+
+
+@pytest.mark.keyring
+def test_secrets_migrate_is_recorded_and_the_key_stays_out(env: dict[str, str],
+                                                           tmp_path: Path) -> None:
+    from msd_desktop.core.secrets.store import migrate_plaintext_secrets
+    from tests.prerequisites import require_keyring
+
+    require_keyring()
+    root = _project(tmp_path, "p", {"mode": "yolo", "exa_search": SECRET})
+    _wipe_project_keys(root)
+    try:
+        migrate_plaintext_secrets(root, env=env)
+    finally:
+        _wipe_project_keys(root)
+    assert _history(env, root) == [(FIRST_SEEN, {"mode": "yolo", "exa_search":
+                                                 "<secret value not kept in history>"}),
+                                   ("secrets migrate", {"mode": "yolo", "exa_search": True})]
+    for folder, _, files in os.walk(HistoryStore.for_user(env).root):
+        for name in files:
+            assert SECRET.encode() not in (Path(folder) / name).read_bytes()

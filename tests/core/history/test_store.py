@@ -272,3 +272,15 @@ def test_an_index_is_compacted_when_it_outgrows_the_cap(store: HistoryStore,
     assert lines <= 5 + 20
     assert [json.loads(small.content(e))["v"] for e in small.entries(config).entries] == [
         35, 36, 37, 38, 39]
+
+
+def test_many_snapshots_at_once_and_a_damaged_one(store: HistoryStore, config: Path) -> None:
+    for i in range(3):
+        store.observe(config, _doc(v=i), now=NOW + 100 * i)
+    entries = store.entries(config).entries
+    blob = store.root / "blobs" / str(entries[1].digest)
+    blob.write_bytes(b"tampered")
+    contents = store.contents(entries)
+    assert contents[entries[0].id] == _doc(v=0)
+    assert contents[entries[1].id] is None
+    assert contents[entries[2].id] == _doc(v=2)
