@@ -67,7 +67,10 @@ CHILD = textwrap.dedent('''
     QTest.keyClick(editor, Qt.Key.Key_Return)
     QTest.keyClicks(editor, '  "brave_search": "' + secret + '" oops,')
     assert form.draft.text_edit is not None
-    QTest.qWait(1000)  # a pause in typing: the edits are written down
+    from msd_desktop.core.config.draft_recovery import default_recovery_dir
+    folder = default_recovery_dir(env)
+    # a pause in typing: the edits are written down (waited for, however loaded the machine)
+    wait(lambda: folder.is_dir() and any(b"oops" in f.read_bytes() for f in folder.iterdir()))
     print("typed", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 ''')
