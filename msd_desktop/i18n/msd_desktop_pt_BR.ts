@@ -4897,12 +4897,16 @@ Nenhum arquivo é excluído.</translation>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <source>⚠ {text} (stale install)</source>
-        <translation>⚠ {text} (instalação desatualizada)</translation>
+        <source>⚠ {text}</source>
+        <translation>⚠ {text}</translation>
     </message>
     <message>
         <source>{text} (install unreadable)</source>
         <translation>{text} (instalação ilegível)</translation>
+    </message>
+    <message>
+        <source>{text} (stale install)</source>
+        <translation>{text} (instalação desatualizada)</translation>
     </message>
     <message>
         <source>{agent} under {runtime}: {model}</source>

@@ -163,8 +163,6 @@ class RuntimeGridModel(HeaderedTableModel):
         if runtime is None:
             if role == Qt.ItemDataRole.DisplayRole:
                 return agent
-            if role == Qt.ItemDataRole.FontRole and differs:
-                return self._bold
             if role == Qt.ItemDataRole.ToolTipRole:
                 return tooltip(translate("RuntimeGrid", "{agent}: the runtimes shown do not all "
                                   "give it the same model and effort.").format(agent=agent)
@@ -188,8 +186,8 @@ class RuntimeGridModel(HeaderedTableModel):
                 assert after is not None
                 text = translate("RuntimeGrid", "{before} → {after}").format(
                     before=text, after=cell_text(after))
-            if status == STALE:
-                return translate("RuntimeGrid", "⚠ {text} (stale install)").format(text=text)
+            if status == STALE:  # the colour and the tooltip say the rest
+                return translate("RuntimeGrid", "⚠ {text}").format(text=text)
             if status == UNREADABLE_STATUS:
                 return translate("RuntimeGrid", "{text} (install unreadable)").format(text=text)
             return text
@@ -203,16 +201,20 @@ class RuntimeGridModel(HeaderedTableModel):
             return semantic_color("warning_bg")
         if role == Qt.ItemDataRole.FontRole and (changed or status == STALE):
             return self._bold
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(agent, runtime, cell, after if changed else None)
+        if role == Qt.ItemDataRole.ToolTipRole:  # the cell's own text first: it may elide
+            return self._tooltip(str(self.data(index)), agent, runtime, cell,
+                                 after if changed else None)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self.data(index, Qt.ItemDataRole.DisplayRole)
+            shown = str(self.data(index))
+            return (translate("RuntimeGrid", "{text} (stale install)").format(text=shown)
+                    if status == STALE else shown)
         return None
 
-    def _tooltip(self, agent: str, runtime: str, cell: RoutingCell,
+    def _tooltip(self, shown: str, agent: str, runtime: str, cell: RoutingCell,
                  after: RoutingCell | None) -> str:
         assert self.report is not None
         lines = [
+            shown,
             translate("RuntimeGrid", "{agent} under {runtime}: {model}").format(
                 agent=agent, runtime=runtime, model=model_words(cell)),
             translate("RuntimeGrid", "Chosen by: {layer} ({reason})").format(

@@ -92,10 +92,12 @@ class RuntimeGridPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # the runtimes share the width (a cell elides, its tooltip has the whole text): no
+        # sideways scrolling in a 1024-pixel window
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setMinimumSectionSize(60)
         self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         layout.addWidget(self.table, 1)
 
         self.banner = QFrame()
@@ -174,7 +176,9 @@ class RuntimeGridPanel(QWidget):
         self.warnings_label.setVisible(bool(warnings))
         self.banner_label.setText(self.banner_text(report, after))
         self.banner.setVisible(bool(report.stale) or bool(after is not None and after.stale))
-        self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
+        if self.model.columnCount():
+            header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.loaded.emit()
 
     def banner_text(self, report: RoutingReport, after: RoutingReport | None) -> str:
@@ -240,6 +244,7 @@ def rung_lines(active: ActiveRuntime) -> str:
     """The strip: the active runtime, then each rung with its value and state."""
     head = translate("RuntimeGridPanel", "Active runtime: {runtime}, decided by the {rung}.")
     lines = [head.format(runtime=active.runtime, rung=runtime_rung_text(active.rung))]
+    rungs: list[str] = []
     for rung in active.rungs:
         values = {"rung": runtime_rung_text(rung.rung), "runtime": rung.runtime,
                   "where": visible(rung.source, 300) if rung.source else ""}
@@ -253,5 +258,6 @@ def rung_lines(active: ActiveRuntime) -> str:
             text = (translate("RuntimeGridPanel", "{rung}: {runtime}, shadowed ({where})")
                     if values["where"] else
                     translate("RuntimeGridPanel", "{rung}: {runtime}, shadowed"))
-        lines.append(text.format(**values))
-    return "\n".join(lines)
+        rungs.append(text.format(**values))
+    # one line per idea: the answer, then the rungs (wrapping) so the grid keeps its room
+    return "\n".join([*lines, " · ".join(rungs)])

@@ -399,3 +399,42 @@ def test_large_window_fields_keep_their_size(qtbot: QtBot, english: None, window
     assert panel.attempt_spin.width() < 300
     _check_fits(panel)
     _shoot(window, "models-1920")
+
+
+def _runtimes_tab(qtbot: QtBot, win: MainWindow, demo: Path) -> ModelsPanel:
+    """checklist-printer's Models tab at 1024×700, on Runtimes (the demo's stale Codex install)."""
+    win.resize(1024, 700)
+    assert win.open_project(demo / "checklist-printer")
+    qtbot.waitUntil(lambda: win.findChild(ModelsPanel) is not None, timeout=10000)
+    panel = win.findChild(ModelsPanel)
+    assert panel is not None
+    win.project_tabs.setCurrentWidget(panel)
+    panel.bottom_tabs.setCurrentWidget(panel.runtime_grid)
+    qtbot.waitUntil(lambda: panel.runtime_grid.report is not None, timeout=60000)
+    qtbot.waitUntil(panel.runtime_grid.banner.isVisible, timeout=10000)
+    QApplication.processEvents()
+    return panel
+
+
+def test_runtimes_view_fits_the_smallest_window(qtbot: QtBot, english: None, window: MainWindow,
+                                                demo: Path) -> None:
+    from tests.layout_checks import cell_problems
+
+    panel = _runtimes_tab(qtbot, window, demo)
+    assert layout_problems(panel) == []
+    assert cell_problems(panel.runtime_grid) == []
+    assert "msd install codex --local" in panel.runtime_grid.banner_label.text()
+    assert "Active runtime: codex" in panel.runtime_grid.strip.text()
+    _shoot(window, "models-runtimes-1024")
+
+
+def test_runtimes_view_in_portuguese(qtbot: QtBot, pt_br: None, window: MainWindow,
+                                     demo: Path) -> None:
+    from tests.layout_checks import cell_problems
+
+    panel = _runtimes_tab(qtbot, window, demo)
+    assert layout_problems(panel) == []
+    assert cell_problems(panel.runtime_grid) == []
+    assert "Runtime ativo: codex" in panel.runtime_grid.strip.text()
+    assert "desatualizado" in panel.runtime_grid.banner_label.text()
+    _shoot(window, "models-runtimes-pt_BR-1024")
