@@ -6041,6 +6041,25 @@ Compacta: %2</translation>
     </message>
 </context>
 <context>
+    <name>TrayClose</name>
+    <message>
+        <source>Keep running in the tray when closed</source>
+        <translation>Continuar na bandeja ao fechar</translation>
+    </message>
+    <message>
+        <source>Closing the window hides it to the tray icon; File → Quit (or the tray&apos;s Quit) ends MSD Desktop</source>
+        <translation>Fechar a janela a esconde no ícone da bandeja; Arquivo → Sair (ou Sair na bandeja) encerra o MSD Desktop</translation>
+    </message>
+    <message>
+        <source>MSD Desktop is still running</source>
+        <translation>O MSD Desktop continua em execução</translation>
+    </message>
+    <message>
+        <source>The window was closed to the tray. Click the tray icon to show it again; use Quit in its menu or File → Quit to end MSD Desktop.</source>
+        <translation>A janela foi fechada para a bandeja. Clique no ícone da bandeja para mostrá-la de novo; use Sair no menu dele ou Arquivo → Sair para encerrar o MSD Desktop.</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedEdits</name>
     <message>
         <source>Unsaved edits could not be kept safe against a crash ({0}); save them to be sure.</source>

@@ -176,6 +176,10 @@ class MainActions(QObject):
 
         self.language_menu = LanguageMenu(window.settings, window.request_quit, view_menu)
         view_menu.addMenu(self.language_menu)
+        from msd_desktop.ui.tray_close import close_to_tray_action
+
+        self.close_to_tray_action = close_to_tray_action(window.settings, self._widget)
+        view_menu.addAction(self.close_to_tray_action)
 
         help_menu = self._widget.menuBar().addMenu(translate("MainWindow", "&Help"))
         help_menu.setObjectName("HelpMenu")

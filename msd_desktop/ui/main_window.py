@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         self._last_good_at: dict[Path, float] = {}  # when each STATE.md last parsed
         self._state_gen: dict[Path, int] = {}  # newest State tab read per project
         self._projects_gen = 0  # one more per scan result (its second half: see there)
+        self._quitting = False  # File → Quit / the tray's Quit: a close that really quits
 
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(app_icon())
@@ -720,8 +721,30 @@ class MainWindow(QMainWindow):
 
     def request_quit(self) -> bool:
         """Quit as the File menu's Quit does (the tray's Quit too): unsaved edits are asked
-        about first. True when the window closed."""
-        return bool(self.close())
+        about first. True when the window closed. Never only to the tray."""
+        self._quitting = True
+        try:
+            closed = bool(self.close())
+        finally:
+            self._quitting = False
+        return closed
+
+    def _close_to_tray(self) -> bool:
+        """Closing the window puts it in the tray instead (the choice is on, a tray is there
+        to bring it back, and this is no quit); the first time, the tray says so."""
+        from msd_desktop.ui.tray_close import close_to_tray, first_time_notice
+
+        tray = self._tray
+        if self._quitting or tray is None or not tray.available \
+                or not close_to_tray(self.settings):
+            return False
+        self.ui_state.flush()
+        save_geometry(self, self.splitter, self.settings)
+        self.hide()
+        notice = first_time_notice(self.settings)
+        if notice is not None:
+            tray.tell(*notice)
+        return True
 
     def _commit_data(self, manager: QSessionManager) -> None:
         """The desktop session ends (log-out): ask about unsaved edits while it still may."""
@@ -733,6 +756,9 @@ class MainWindow(QMainWindow):
             manager.release()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._close_to_tray():  # still running: the edits live on, nothing to ask
+            event.ignore()
+            return
         if not self.unsaved_may_go(self.tr("Closing MSD Desktop")):
             event.ignore()
             return

@@ -268,6 +268,12 @@ class ProjectTray(QObject):
                               MESSAGE_MS)
         self.notified.emit(event)
 
+    def tell(self, title: str, message: str) -> None:
+        """A message of the window's own (not a project's status change) from the tray."""
+        self.shown.append((title, message))
+        self.icon.showMessage(title, message, QSystemTrayIcon.MessageIcon.Information,
+                              MESSAGE_MS)
+
     def notification_words(self, event: StatusEvent, snapshot: StatusSnapshot | None = None
                            ) -> tuple[str, str]:
         """The notification's title and message in the window's language (the core's event
