@@ -80,21 +80,28 @@ def observe_changes(paths: Iterable[Path], env: Mapping[str, str] | None = None)
     What MSD wrote itself is already the last entry (nothing new is added); anything else
     becomes "changed outside MSD" (a burst of them one entry), or "first seen". Problems are
     logged and returned, never raised: this runs on the watcher's thread."""
-    from msd_desktop.core.common.errors import MsdError
-    from msd_desktop.core.history.store import HistoryStore
 
     problems: list[Text] = []
     for path in paths:
-        if path.name != "config.json" or ".planning" not in path.parts:
-            continue
-        content = _current(path)
-        if content is ...:
-            continue
-        try:
-            problems.extend(HistoryStore.for_user(env).observe(path, content).problems)
-        except (OSError, MsdError) as exc:
-            problems.append(Text.of("The config history could not record {path}: {error}",
-                                    path=path, error=getattr(exc, "message", None) or exc))
+        if path.name == "config.json" and ".planning" in path.parts:
+            problems.extend(observe_file(path, env))
+    return problems
+
+
+def observe_file(path: Path, env: Mapping[str, str] | None = None) -> list[Text]:
+    """Record ``path`` as it is now, if that state is new to the history (a first look, or
+    a change made while MSD was not watching); problems are logged and returned."""
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.core.history.store import HistoryStore
+
+    content = _current(path)
+    if content is ...:
+        return []
+    try:
+        problems = HistoryStore.for_user(env).observe(path, content).problems
+    except (OSError, MsdError) as exc:
+        problems = [Text.of("The config history could not record {path}: {error}",
+                            path=path, error=getattr(exc, "message", None) or exc)]
     for problem in problems:
         _log.warning("%s", problem)
     return problems

@@ -61,11 +61,15 @@ class Row(NamedTuple):
 
 
 def load_rows(path: Path) -> tuple[list[Row], list[str]]:
-    """Every entry of ``path`` with its snapshot, newest first (runs on the worker pool)."""
+    """Every entry of ``path`` with its snapshot, newest first (runs on the worker pool).
+    The file as it is now is recorded first when the history has not seen it yet (the first
+    look, or a change made while MSD was closed); a file too large to keep is said so."""
     import json
 
+    from msd_desktop.core.history.recorder import observe_file
     from msd_desktop.core.history.store import HistoryStore
 
+    noted = [str(p) for p in observe_file(path)]
     store = HistoryStore.for_user()
     read = store.entries(path)
     contents = store.contents(read.entries)
@@ -80,7 +84,7 @@ def load_rows(path: Path) -> tuple[list[Row], list[str]]:
             except (ValueError, RecursionError):
                 doc = None
         rows.append(Row(entry, doc))
-    return rows, [str(p) for p in read.problems]
+    return rows, noted + [str(p) for p in read.problems]
 
 
 def _count(before: Any, after: Any) -> int:

@@ -148,3 +148,17 @@ def test_every_control_of_the_page_has_a_name(qtbot: QtBot, panel: ConfigFormPan
                 if not (QAccessible.queryAccessibleInterface(w)
                         .text(QAccessible.Text.Name).strip())]
     assert nameless == []
+
+
+def test_a_change_made_while_msd_was_closed_is_seen_when_the_page_opens(
+        qtbot: QtBot, panel: ConfigFormPanel, config: Path) -> None:
+    data = json.loads(config.read_text(encoding="utf-8"))
+    config.write_text(json.dumps({**data, "mode": "yolo", "by": "hand"}, indent=2) + "\n",
+                      encoding="utf-8")
+    tab = panel.history_tab
+    panel.inner_tabs.setCurrentWidget(tab.holder)
+    page = tab.page()
+    qtbot.waitUntil(lambda: len(page.timeline.rows) == 4, timeout=20000)
+    assert page.timeline.rows[0].entry.source == "changed outside MSD"
+    assert page.timeline.rows[0].doc is not None
+    assert page.timeline.rows[0].doc["by"] == "hand"
