@@ -270,7 +270,8 @@ def write_planned(planned: PlannedSave) -> Fingerprint:
     ``ConflictError`` when the file changed since it was read). Touches no draft, so it can
     run off the window's thread."""
     make_folders_for(planned.path)  # never a .planning/ again where the project has gone
-    return write_project_config(planned.path, planned.data, planned.expected)
+    source = "JSON tab" if planned.text is not None else "Settings save"  # for the history
+    return write_project_config(planned.path, planned.data, planned.expected, source=source)
 
 
 def apply_pending(

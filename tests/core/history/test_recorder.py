@@ -161,3 +161,23 @@ def test_secrets_migrate_is_recorded_and_the_key_stays_out(env: dict[str, str],
     for folder, _, files in os.walk(HistoryStore.for_user(env).root):
         for name in files:
             assert SECRET.encode() not in (Path(folder) / name).read_bytes()
+
+
+def test_a_broken_file_fixed_in_the_json_tab_is_recorded_without_its_key(
+        env: dict[str, str], tmp_path: Path) -> None:
+    from msd_desktop.core.config.draft import TEXT_KEY, ConfigDraft
+    from msd_desktop.core.secrets.masking import mask
+
+    path = tmp_path / "p" / ".planning" / "config.json"
+    path.parent.mkdir(parents=True)
+    broken = '{\n  "brave_search": "' + SECRET + '",\n  "mode": "yolo",\n}\n'
+    path.write_text(broken, encoding="utf-8")
+    draft = ConfigDraft(path)
+    draft.set(TEXT_KEY, broken.replace(SECRET, mask(SECRET)).replace('"yolo",', '"yolo"'))
+    draft.save()
+    entries = HistoryStore.for_user(env).entries(path).entries
+    assert [(e.source, e.state) for e in entries] == [(FIRST_SEEN, "withheld"),
+                                                      ("JSON tab", "present")]
+    for folder, _, files in os.walk(HistoryStore.for_user(env).root):
+        for name in files:
+            assert SECRET.encode() not in (Path(folder) / name).read_bytes()
