@@ -68,7 +68,7 @@ from msd_desktop.ui.browser.tree_model import (
 from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
-from msd_desktop.ui.widgets.plain_text import visible, visible_lines
+from msd_desktop.ui.widgets.plain_text import tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.viewport import own_viewport
 from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, read_timeout, run_op
@@ -623,9 +623,12 @@ class ProjectBrowserPanel(QWidget):
         scan root finds comes back on the next scan, so it is not removed on its own)."""
         entry, why = self._removable(self.current_selection())
         self.remove_action.setEnabled(entry is not None)
-        self._tip(self.remove_action, why or self.tr(
-            "Unregister the selected workspace (no files are deleted)"))
-        self.remove_button.setAccessibleDescription(self.remove_action.toolTip())
+        text = why or self.tr("Unregister the selected workspace (no files are deleted)")
+        key = self.remove_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        said = f"{text} ({key})" if key else text
+        # the reason names a project and a scan root: folder names, shown as plain text
+        self.remove_action.setToolTip(tooltip(said))
+        self.remove_button.setAccessibleDescription(visible(said))
 
     def _removable(self, sel: Selection) -> tuple[Any, str]:
         """The workspace entry Remove would unregister for ``sel``, or ``None`` and why not."""
