@@ -2,9 +2,11 @@
 
 ``save_form(qtbot, panel)`` presses Save and waits for ``save_finished``; it returns whether the
 file was written (False when the save was refused or failed: nothing written). Without a
-``qtbot`` (a property test's helper) it waits with a ``QSignalSpy``. A save still running from
-before is waited for first, so each call reports its own save. When a save does not end in
-time, the failure says what the workers were doing and who held the planning lock."""
+``qtbot`` (a property test's helper) it waits in a ``QEventLoop`` — never ``QSignalSpy.wait``,
+which keeps Python's GIL while it waits in C++, so the save's worker thread barely runs (about 2 %
+of its speed: a save then took over 20 s on a loaded machine). A save still running from before
+is waited for first, so each call reports its own save. When a save does not end in time, the
+failure says what the workers were doing and who held the planning lock."""
 
 from __future__ import annotations
 
@@ -15,25 +17,50 @@ from typing import Any
 
 def wait_for_saves(panel: Any, timeout: int = 20000) -> None:
     """Wait until no save of the panel's file is running (one asked for before)."""
-    from PySide6.QtCore import QDeadlineTimer, QEventLoop
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtCore import QDeadlineTimer, QEventLoop, QTimer
 
     deadline = QDeadlineTimer(timeout)
     while panel.save_job() is not None:
         assert not deadline.hasExpired(), "an earlier save did not finish\n" + why_stuck(panel)
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        loop = QEventLoop()  # a turn of 50 ms that lets the worker run
+        QTimer.singleShot(50, loop.quit)
+        loop.exec()
+
+
+def wait_for_signal(signal: Any, start: Any, timeout: int) -> tuple[Any, ...] | None:
+    """Call ``start()``, then run an event loop until ``signal`` is emitted (its arguments)
+    or ``timeout`` ms pass (``None``). The loop lets other threads run while it waits."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    got: list[tuple[Any, ...]] = []
+    loop = QEventLoop()
+
+    def seen(*args: Any) -> None:
+        if not got:
+            got.append(args)
+        loop.quit()
+
+    signal.connect(seen)
+    try:
+        start()
+        if not got:
+            timer = QTimer()
+            timer.setSingleShot(True)
+            timer.timeout.connect(loop.quit)
+            timer.start(timeout)
+            loop.exec()
+            timer.stop()
+    finally:
+        signal.disconnect(seen)
+    return got[0] if got else None
 
 
 def save_form(qtbot: Any, panel: Any, timeout: int = 20000) -> bool:
     wait_for_saves(panel, timeout)
     if qtbot is None:
-        from PySide6.QtTest import QSignalSpy
-
-        spy = QSignalSpy(panel.save_finished)
-        panel.save()
-        if spy.count() == 0:
-            assert spy.wait(timeout), "the save did not finish\n" + why_stuck(panel)
-        return bool(spy.at(0)[0])
+        ended = wait_for_signal(panel.save_finished, panel.save, timeout)
+        assert ended is not None, "the save did not finish\n" + why_stuck(panel)
+        return bool(ended[0])
     with qtbot.waitSignal(panel.save_finished, timeout=timeout) as blocker:
         panel.save()
     return bool(blocker.args[0])
