@@ -176,6 +176,9 @@ class Walk:
         self.check(f"{name} Models routing diagram", picture=shot("models-routing"))
         panel.bottom_tabs.setCurrentWidget(panel.trace)
         self.check(f"{name} Models trace", picture=shot("models-trace"))
+        panel.bottom_tabs.setCurrentWidget(panel.runtime_grid)  # built on a worker thread
+        self.qtbot.waitUntil(lambda: panel.runtime_grid.report is not None, timeout=60000)
+        self.check(f"{name} Models runtimes", picture=shot("models-runtimes"))
         panel.bottom_tabs.setCurrentWidget(panel.diagram)
 
     # -- the conflict view and the unsaved-changes question

@@ -194,6 +194,24 @@ def _sparse(path: Path, size: int = 1 << 30) -> None:
         fh.truncate(size)
 
 
+def _codex_agent(setup: Setup, path: Path, make: Callable[[Path], None]) -> None:
+    """A Codex install (``MSD_INSTALL_DIR``) whose agent file at ``path`` is hostile."""
+    (setup.base / "inst" / "msd-core" / ".msd-runtime").write_text("codex\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    make(path)
+
+
+def _device_node(path: Path) -> None:
+    """A link to a character device of the test's own (/dev/zero's numbers), never the
+    machine's; a FIFO where nodes cannot be made (not root)."""
+    node = path.parent / "zero-node"
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+    except PermissionError:
+        os.mkfifo(node)
+    path.symlink_to(node)
+
+
 # raw ESC/BEL bytes (OSC 52 clipboard write, OSC 0 title, CSI 2J clear) and a bidi override
 CONTROL_STATE = (
     "---\n"
@@ -266,6 +284,12 @@ CASES: dict[str, tuple[str, Plant]] = {
     "install-marker-dev-zero": ("inst/msd-core/.msd-runtime",
                                 lambda s, p: p.symlink_to("/dev/zero")),
     "install-marker-fifo": ("inst/msd-core/.msd-runtime", lambda s, p: os.mkfifo(p)),
+    "codex-agent-fifo": ("inst/agents/msd-planner.toml",
+                         lambda s, p: _codex_agent(s, p, os.mkfifo)),
+    "codex-agent-sparse-1g": ("inst/agents/msd-planner.toml",
+                              lambda s, p: _codex_agent(s, p, _sparse)),
+    "codex-agent-device-link": ("inst/agents/msd-planner.toml",
+                                lambda s, p: _codex_agent(s, p, _device_node)),
     "workstream-name-300": ("", lambda s, p: s.env.update(MSD_WORKSTREAM="w" * 300)),
     "project-name-300": ("", lambda s, p: s.env.update(MSD_PROJECT="p" * 300)),
 }
@@ -290,6 +314,7 @@ VERBS: dict[str, list[str]] = {
     "secrets-set": ["secrets", "set", "brave_search", "--stdin"],
     "run": ["run", "--", sys.executable, "-c", "pass"],
     "new-project": ["new-project", "--from-defaults"],
+    "routing": ["routing", "--check"],
 }
 
 GOOD_STATE = "---\nstatus: executing\nmilestone: v1.0\n---\n# State\n\nPhase: 1 of 3 (Parser)\n"
