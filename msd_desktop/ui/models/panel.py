@@ -471,7 +471,10 @@ class ModelsPanel(QWidget):
         if draft is self._subscribed:
             self._draft_version += 1
             self.draft_check.setEnabled(True)
-            self._schedule()  # the runtime grid shows before → after for unsaved edits
+            # the runtime grid shows before → after for unsaved edits; hidden, it catches up
+            # when shown (showEvent)
+            if self.draft_check.isChecked() or self.isVisible():
+                self._schedule()
 
     def reset_whatif(self) -> None:
         for widget in (self.runtime_combo, self.profile_combo, self.effort_combo):
