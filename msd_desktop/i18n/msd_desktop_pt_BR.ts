@@ -2771,6 +2771,57 @@ Last error: {last_error}</source>
     </message>
 </context>
 <context>
+    <name>HistorySource</name>
+    <message>
+        <source>Settings save</source>
+        <translation>salvo em Configurações</translation>
+    </message>
+    <message>
+        <source>JSON tab</source>
+        <translation>aba JSON</translation>
+    </message>
+    <message>
+        <source>matrix batch</source>
+        <translation>lote da matriz</translation>
+    </message>
+    <message>
+        <source>matrix batch undone</source>
+        <translation>lote da matriz desfeito</translation>
+    </message>
+    <message>
+        <source>msd config-set</source>
+        <translation>msd config-set</translation>
+    </message>
+    <message>
+        <source>migrate-config</source>
+        <translation>migrate-config</translation>
+    </message>
+    <message>
+        <source>secrets migrate</source>
+        <translation>secrets migrate</translation>
+    </message>
+    <message>
+        <source>secrets set</source>
+        <translation>secrets set</translation>
+    </message>
+    <message>
+        <source>new project</source>
+        <translation>novo projeto</translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation>restauração</translation>
+    </message>
+    <message>
+        <source>first seen</source>
+        <translation>visto pela primeira vez</translation>
+    </message>
+    <message>
+        <source>changed outside MSD</source>
+        <translation>alterado fora do MSD</translation>
+    </message>
+</context>
+<context>
     <name>HistoryTab</name>
     <message>
         <source>History</source>
@@ -5942,12 +5993,24 @@ Compacta: %2</translation>
         <translation>Rótulo</translation>
     </message>
     <message>
-        <source>Differs from saved</source>
-        <translation>Difere do salvo</translation>
+        <source>vs saved</source>
+        <translation>vs salvo</translation>
     </message>
     <message>
-        <source>Differs from draft</source>
-        <translation>Difere do rascunho</translation>
+        <source>vs draft</source>
+        <translation>vs rascunho</translation>
+    </message>
+    <message>
+        <source>How many keys of the entry differ from the saved file</source>
+        <translation>Quantas chaves da entrada diferem do arquivo salvo</translation>
+    </message>
+    <message>
+        <source>How many keys of the entry differ from your draft</source>
+        <translation>Quantas chaves da entrada diferem do seu rascunho</translation>
+    </message>
+    <message>
+        <source>%1, batch %2</source>
+        <translation>%1, lote %2</translation>
     </message>
     <message>
         <source>pinned</source>
@@ -5971,6 +6034,10 @@ Compacta: %2</translation>
             <numerusform>%n chave</numerusform>
             <numerusform>%n chaves</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>igual</translation>
     </message>
 </context>
 <context>

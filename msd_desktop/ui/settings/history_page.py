@@ -91,6 +91,26 @@ def _count(before: Any, after: Any) -> int:
     return len(diff(before, after))
 
 
+def source_text(source: str) -> str:
+    """An entry's source in the window's language (the history stores the English name)."""
+    translate = QCoreApplication.translate
+    known = {
+        "Settings save": translate("HistorySource", "Settings save"),
+        "JSON tab": translate("HistorySource", "JSON tab"),
+        "matrix batch": translate("HistorySource", "matrix batch"),
+        "matrix batch undone": translate("HistorySource", "matrix batch undone"),
+        "msd config-set": translate("HistorySource", "msd config-set"),
+        "migrate-config": translate("HistorySource", "migrate-config"),
+        "secrets migrate": translate("HistorySource", "secrets migrate"),
+        "secrets set": translate("HistorySource", "secrets set"),
+        "new project": translate("HistorySource", "new project"),
+        "restore": translate("HistorySource", "restore"),
+        "first seen": translate("HistorySource", "first seen"),
+        "changed outside MSD": translate("HistorySource", "changed outside MSD"),
+    }
+    return known.get(source) or visible(source)
+
+
 def _shown(value: Any) -> str:
     import json
 
@@ -110,10 +130,19 @@ class TimelineModel(HeaderedTableModel):
 
     def column_headers(self) -> Sequence[str]:
         return (self.tr("When"), self.tr("Source"), self.tr("Label"),
-                self.tr("Differs from saved"), self.tr("Differs from draft"))
+                self.tr("vs saved"), self.tr("vs draft"))
 
     def row_items(self) -> Sequence[Any]:
         return self.rows
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            if section == 3:
+                return self.tr("How many keys of the entry differ from the saved file")
+            if section == 4:
+                return self.tr("How many keys of the entry differ from your draft")
+        return super().headerData(section, orientation, role)
 
     def set_rows(self, rows: list[Row]) -> None:
         self.beginResetModel()
@@ -134,10 +163,12 @@ class TimelineModel(HeaderedTableModel):
         entry, column = row.entry, index.column()
         if column == 0:
             when = QDateTime.fromMSecsSinceEpoch(int(entry.time * 1000))
-            return when.toString("yyyy-MM-dd HH:mm:ss")
+            return when.toString("yyyy-MM-dd HH:mm")
         if column == 1:
-            text = visible(entry.source)
-            return text + (f" ({entry.batch})" if entry.batch else "")
+            text = source_text(entry.source)
+            if role == Qt.ItemDataRole.ToolTipRole and entry.batch:
+                return self.tr("%1, batch %2").replace("%1", text).replace("%2", entry.batch)
+            return text
         if column == 2:
             label = visible(entry.label or "")
             return (self.tr("pinned") + (f" · {label}" if label else "")) if entry.pinned \
@@ -146,7 +177,8 @@ class TimelineModel(HeaderedTableModel):
             return {"absent": self.tr("file absent"), "withheld": self.tr("not kept")}.get(
                 entry.state, self.tr("unreadable"))
         other = self.saved if column == 3 else self.draft
-        return self.tr("%n key(s)", "", _count(row.doc, other))
+        count = _count(row.doc, other)
+        return self.tr("%n key(s)", "", count) if count else self.tr("same")
 
 
 class KeyDiffModel(HeaderedTableModel):
@@ -194,7 +226,8 @@ class HistoryPage(QWidget):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         splitter = QSplitter(Qt.Orientation.Vertical)
-        self.timeline_view = self._table(self.timeline, self.tr("History of this config file"))
+        self.timeline_view = self._table(self.timeline, self.tr("History of this config file"),
+                                         stretch=(1, 2))
         self.timeline_view.selectionModel().currentRowChanged.connect(
             lambda *_: self._show_keys())
         splitter.addWidget(self.timeline_view)
@@ -211,7 +244,7 @@ class HistoryPage(QWidget):
         compare.addWidget(self.compare_combo)
         compare.addStretch(1)
         lower_layout.addLayout(compare)
-        self.keys_view = self._table(self.keys, self.tr("Keys that differ"))
+        self.keys_view = self._table(self.keys, self.tr("Keys that differ"), stretch=(1, 2))
         lower_layout.addWidget(self.keys_view, 1)
         buttons = QHBoxLayout()
         self.restore_button = QPushButton(self.tr("Restore into draft"))
@@ -237,7 +270,10 @@ class HistoryPage(QWidget):
         layout.addWidget(splitter, 1)
         self._update_buttons()
 
-    def _table(self, model: HeaderedTableModel, name: str) -> QTableView:
+    def _table(self, model: HeaderedTableModel, name: str,
+               stretch: tuple[int, ...]) -> QTableView:
+        """A read-only table that fits its width: the ``stretch`` columns share what the
+        others leave (their text elided), so no horizontal scroll bar at 1024 pixels."""
         view = QTableView()
         view.setModel(model)
         view.setAccessibleName(name)
@@ -245,8 +281,12 @@ class HistoryPage(QWidget):
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.verticalHeader().hide()
-        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        view.horizontalHeader().setStretchLastSection(True)
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in stretch:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        view.setWordWrap(False)
         return view
 
     # ---- data -------------------------------------------------------------------------------
