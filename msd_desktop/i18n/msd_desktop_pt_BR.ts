@@ -2207,8 +2207,8 @@ Last error: {last_error}</source>
         <translation>Não foi possível interpretar o comando de terminal {configured!r}: {error}</translation>
     </message>
     <message>
-        <source>No terminal program found (tried $TERMINAL, then {terminals}). Choose one with the Terminal… button in MSD Desktop, or set the TERMINAL environment variable.</source>
-        <translation>Nenhum programa de terminal encontrado (tentados $TERMINAL e depois {terminals}). Escolha um com o botão Terminal… no MSD Desktop ou defina a variável de ambiente TERMINAL.</translation>
+        <source>No terminal program found (tried $TERMINAL, then {terminals}). Choose one in MSD Desktop&apos;s Edit → Preferences, or set the TERMINAL environment variable.</source>
+        <translation>Nenhum programa de terminal encontrado (tentados $TERMINAL, depois {terminals}). Escolha um em Editar → Preferências do MSD Desktop, ou defina a variável de ambiente TERMINAL.</translation>
     </message>
     <message>
         <source>{n} plan</source>
@@ -2579,6 +2579,10 @@ Last error: {last_error}</source>
         <translation>Não foi possível gravar {path}: {error}</translation>
     </message>
     <message>
+        <source>Scan depth must be a whole number from 0 to {limit}</source>
+        <translation>A profundidade de varredura deve ser um número inteiro de 0 a {limit}</translation>
+    </message>
+    <message>
         <source>Not a directory: {root}</source>
         <translation>Não é um diretório: {root}</translation>
     </message>
@@ -2600,6 +2604,61 @@ Last error: {last_error}</source>
     <message>
         <source>Kept your changes on top of the file on disk; save to write them.</source>
         <translation>Suas alterações foram mantidas sobre o arquivo do disco; salve para gravá-las.</translation>
+    </message>
+</context>
+<context>
+    <name>GettingStartedDialog</name>
+    <message>
+        <source>The project tree</source>
+        <translation>A árvore de projetos</translation>
+    </message>
+    <message>
+        <source>The list on the left shows your workspaces: a project folder, or a scan root searched for the folders that hold a .planning folder. Each project shows its status; its workstreams are listed below it. Add folders with File → Add project… or Add scan root…; type in the filter (Ctrl+K) to narrow the list. Select a project to open its tabs; View → All projects (Ctrl+0) shows every project at a glance.</source>
+        <translation>A lista à esquerda mostra seus espaços de trabalho: uma pasta de projeto, ou uma pasta de varredura onde se procuram as pastas que têm uma pasta .planning. Cada projeto mostra seu status; suas frentes de trabalho aparecem abaixo dele. Adicione pastas com Arquivo → Adicionar projeto… ou Adicionar pasta de varredura…; digite no filtro (Ctrl+K) para reduzir a lista. Selecione um projeto para abrir suas abas; Exibir → Todos os projetos (Ctrl+0) mostra todos os projetos de uma vez.</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Configurações</translation>
+    </message>
+    <message>
+        <source>The Settings tab edits the project&apos;s .planning/config.json: every key with its title, its value and where the value comes from. Search with Ctrl+F. The JSON tab shows the same draft as text; API keys go to the system keyring, never into the file. Every change can be undone with Ctrl+Z.</source>
+        <translation>A aba Configurações edita o .planning/config.json do projeto: cada chave com seu título, seu valor e de onde o valor vem. Pesquise com Ctrl+F. A aba JSON mostra o mesmo rascunho como texto; as chaves de API vão para o chaveiro do sistema, nunca para o arquivo. Toda alteração pode ser desfeita com Ctrl+Z.</translation>
+    </message>
+    <message>
+        <source>The Models tab</source>
+        <translation>A aba Modelos</translation>
+    </message>
+    <message>
+        <source>The Models tab shows which model and effort each agent gets, and why: the layers consulted, from the project&apos;s settings to the defaults. Try a what-if (another profile or runtime) without changing any file.</source>
+        <translation>A aba Modelos mostra qual modelo e qual esforço cada agente recebe, e por quê: as camadas consultadas, das configurações do projeto até os padrões. Experimente uma simulação (outro perfil ou runtime) sem alterar nenhum arquivo.</translation>
+    </message>
+    <message>
+        <source>Saving</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <source>Nothing is written until you save: Ctrl+S saves the open project&apos;s settings, Ctrl+Shift+S saves every project with unsaved changes. A * in the title and a ● in the tree mark unsaved changes; leaving with them asks first. If someone else changed the file meanwhile, MSD Desktop shows both versions instead of overwriting.</source>
+        <translation>Nada é gravado até você salvar: Ctrl+S salva as configurações do projeto aberto, Ctrl+Shift+S salva todos os projetos com alterações não salvas. Um * no título e um ● na árvore marcam alterações não salvas; sair com elas pergunta antes. Se outra pessoa alterou o arquivo nesse meio-tempo, o MSD Desktop mostra as duas versões em vez de sobrescrever.</translation>
+    </message>
+    <message>
+        <source>Getting started — MSD Desktop</source>
+        <translation>Primeiros passos — MSD Desktop</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Primeiros passos</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Close this window (Esc, Ctrl+W)</source>
+        <translation>Fechar esta janela (Esc, Ctrl+W)</translation>
+    </message>
+    <message>
+        <source>Getting started with MSD Desktop</source>
+        <translation>Primeiros passos com o MSD Desktop</translation>
     </message>
 </context>
 <context>
@@ -3133,6 +3192,14 @@ Last error: {last_error}</source>
         <translation>Copia o próximo comando do projeto aberto para a área de transferência</translation>
     </message>
     <message>
+        <source>Preferences…</source>
+        <translation>Preferências…</translation>
+    </message>
+    <message>
+        <source>Terminal program, closing to the tray, language, notifications and scan depth</source>
+        <translation>Programa de terminal, fechar para a bandeja, idioma, notificações e profundidade de varredura</translation>
+    </message>
+    <message>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
@@ -3163,6 +3230,14 @@ Last error: {last_error}</source>
     <message>
         <source>Every key of this window, as the menus and tabs define them</source>
         <translation>Todas as teclas desta janela, como os menus e as abas as definem</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Primeiros passos</translation>
+    </message>
+    <message>
+        <source>A short page on the project tree, Settings, the Models tab and saving</source>
+        <translation>Uma página curta sobre a árvore de projetos, as Configurações, a aba Modelos e como salvar</translation>
     </message>
     <message>
         <source>Open demo workspace</source>
@@ -3323,6 +3398,10 @@ Last error: {last_error}</source>
     <message>
         <source>Closing MSD Desktop</source>
         <translation>Fechando o MSD Desktop</translation>
+    </message>
+    <message>
+        <source>The scan depth was not kept: %1</source>
+        <translation>A profundidade de varredura não foi guardada: %1</translation>
     </message>
 </context>
 <context>
@@ -3979,16 +4058,12 @@ Last error: {last_error}</source>
         <translation>Abre um terminal na pasta do projeto</translation>
     </message>
     <message>
-        <source>Terminal…</source>
-        <translation>Terminal…</translation>
+        <source>Choose the program with “Choose terminal…” below or in Edit → Preferences (for example %1, or a command line with {cwd} for the project folder), or set the TERMINAL environment variable before starting MSD Desktop.</source>
+        <translation>Escolha o programa com “Escolher terminal…” abaixo ou em Editar → Preferências (por exemplo %1, ou uma linha de comando com {cwd} para a pasta do projeto), ou defina a variável de ambiente TERMINAL antes de iniciar o MSD Desktop.</translation>
     </message>
     <message>
-        <source>Choose the terminal program that “Open a terminal here” starts</source>
-        <translation>Escolhe o programa de terminal que “Abrir um terminal aqui” inicia</translation>
-    </message>
-    <message>
-        <source>Choose the terminal program</source>
-        <translation>Escolher o programa de terminal</translation>
+        <source>Choose the program with “Choose terminal…” below or in Edit → Preferences.</source>
+        <translation>Escolha o programa com “Escolher terminal…” abaixo ou em Editar → Preferências.</translation>
     </message>
     <message>
         <source>— (STATE.md could not be read)</source>
@@ -4029,14 +4104,6 @@ Last error: {last_error}</source>
     <message>
         <source>The terminal program %1 could not be started.</source>
         <translation>Não foi possível iniciar o programa de terminal %1.</translation>
-    </message>
-    <message>
-        <source>Choose the program with the Terminal… button beside “Open a terminal here” (for example %1, or a command line with {cwd} for the project folder), or set the TERMINAL environment variable before starting MSD Desktop.</source>
-        <translation>Escolha o programa com o botão Terminal… ao lado de “Abrir um terminal aqui” (por exemplo %1, ou uma linha de comando com {cwd} no lugar da pasta do projeto) ou defina a variável de ambiente TERMINAL antes de iniciar o MSD Desktop.</translation>
-    </message>
-    <message>
-        <source>Choose the program with the Terminal… button beside “Open a terminal here”.</source>
-        <translation>Escolha o programa com o botão Terminal… ao lado de “Abrir um terminal aqui”.</translation>
     </message>
     <message>
         <source>Looked for: the TERMINAL environment variable, then %1.</source>
@@ -4171,6 +4238,93 @@ Last error: {last_error}</source>
     <message>
         <source>(current phase)</source>
         <translation>(fase atual)</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences — MSD Desktop</source>
+        <translation>Preferências — MSD Desktop</translation>
+    </message>
+    <message>
+        <source>&amp;Terminal program:</source>
+        <translation>Programa de &amp;terminal:</translation>
+    </message>
+    <message>
+        <source>&amp;Closing the window:</source>
+        <translation>&amp;Ao fechar a janela:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Idioma:</translation>
+    </message>
+    <message>
+        <source>&amp;Notifications:</source>
+        <translation>&amp;Notificações:</translation>
+    </message>
+    <message>
+        <source>&amp;Scan depth:</source>
+        <translation>&amp;Profundidade de varredura:</translation>
+    </message>
+    <message>
+        <source>The platform&apos;s default terminal</source>
+        <translation>O terminal padrão da plataforma</translation>
+    </message>
+    <message>
+        <source>Terminal program</source>
+        <translation>Programa de terminal</translation>
+    </message>
+    <message>
+        <source>What “Open a terminal here” starts: a program (gnome-terminal) or a command line with {cwd} for the project folder. Empty: the TERMINAL environment variable, else the first terminal found.</source>
+        <translation>O que “Abrir um terminal aqui” inicia: um programa (gnome-terminal) ou uma linha de comando com {cwd} para a pasta do projeto. Vazio: a variável de ambiente TERMINAL, senão o primeiro terminal encontrado.</translation>
+    </message>
+    <message>
+        <source>Keep running in the tray when closed</source>
+        <translation>Continuar na bandeja ao fechar</translation>
+    </message>
+    <message>
+        <source>Closing the window hides it to the tray icon; File → Quit (or the tray&apos;s Quit) ends MSD Desktop</source>
+        <translation>Fechar a janela a esconde no ícone da bandeja; Arquivo → Sair (ou Sair na bandeja) encerra o MSD Desktop</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma do sistema</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>Tell me in the tray when a project&apos;s status changes</source>
+        <translation>Avisar na bandeja quando o status de um projeto mudar</translation>
+    </message>
+    <message>
+        <source>Scan depth</source>
+        <translation>Profundidade de varredura</translation>
+    </message>
+    <message>
+        <source>Folder levels below a scan root searched for projects (0 to %1)</source>
+        <translation>Níveis de pasta abaixo de uma pasta de varredura onde se procuram projetos (0 a %1)</translation>
+    </message>
+    <message>
+        <source>How many folder levels below each scan root are searched for projects; applies to every scan root and to the ones added later.</source>
+        <translation>Quantos níveis de pasta abaixo de cada pasta de varredura são pesquisados em busca de projetos; vale para todas as pastas de varredura e para as adicionadas depois.</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Aplicar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Close without applying (Esc, Ctrl+W)</source>
+        <translation>Fechar sem aplicar (Esc, Ctrl+W)</translation>
     </message>
 </context>
 <context>

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QSettings, QSize, Qt, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from msd_desktop.ui.project_tabs import ProjectTabs, tab_action_texts
 from msd_desktop.ui.widgets.core_text import core_text
@@ -65,6 +65,8 @@ class MainActions(QObject):
         self.window = window
         self._widget: QMainWindow = window  # the same window, as the widget it is
         self._matrix: ConfigMatrixView | None = None  # the config matrix window, once opened
+        self._preferences: QWidget | None = None  # the Preferences window, while open
+        self._getting_started: QWidget | None = None  # the Getting started page, once opened
         self._build()
 
     # -- building
@@ -148,6 +150,14 @@ class MainActions(QObject):
             window.next_command.copy, "CopyNextCommandAction")
         edit_menu.addAction(self.find_setting_action)
         edit_menu.addAction(self.copy_next_action)
+        edit_menu.addSeparator()
+        self.preferences_action = self._action(
+            translate("MainWindow", "Preferences…"), key("Ctrl+,"),
+            translate("MainWindow", "Terminal program, closing to the tray, language, "
+                      "notifications and scan depth"),
+            self.open_preferences, "PreferencesAction")
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        edit_menu.addAction(self.preferences_action)
         self.edit_menu = edit_menu
         for action in (self.undo_action, self.redo_action):
             self._widget.addAction(action)
@@ -188,6 +198,11 @@ class MainActions(QObject):
             translate("MainWindow", "Every key of this window, as the menus and tabs define them"),
             self.show_shortcuts, "ShortcutsAction")
         help_menu.addAction(self.shortcuts_action)
+        self.getting_started_action = self._action(
+            translate("MainWindow", "Getting started"), None,
+            translate("MainWindow", "A short page on the project tree, Settings, the Models "
+                      "tab and saving"), self.show_getting_started, "GettingStartedAction")
+        help_menu.addAction(self.getting_started_action)
         help_menu.addSeparator()
         self.open_demo_action = self._action(
             translate("MainWindow", "Open demo workspace"), None,
@@ -244,6 +259,49 @@ class MainActions(QObject):
         dialog = ShortcutsDialog(self._widget)
         place_over(dialog, self._widget, dialog.sizeHint())
         dialog.open()
+
+    def _raise_existing(self, widget: QWidget | None) -> bool:
+        """Bring an open copy to the front instead of opening a second one."""
+        from shiboken6 import isValid
+
+        if widget is None or not isValid(widget) or widget.isHidden():
+            return False
+        widget.raise_()
+        widget.activateWindow()
+        return True
+
+    def open_preferences(self) -> None:
+        """Edit → Preferences…: one window; what it applies takes effect at once."""
+        if self._raise_existing(self._preferences):
+            return
+        from msd_desktop.i18n import languages
+        from msd_desktop.ui.app_preferences import apply_values, load_values
+        from msd_desktop.ui.preferences.preferences_dialog import PreferencesDialog
+        from msd_desktop.ui.widgets.placement import place_over
+        from msd_desktop.ui.widgets.translation import SOURCE_LANGUAGE, SYSTEM, language_name
+
+        codes = [SOURCE_LANGUAGE, *[c for c in languages() if c != SOURCE_LANGUAGE]]
+        choices = [(SYSTEM, ""), *[(code, language_name(code)) for code in codes]]
+        window: Any = self.window
+        dialog = PreferencesDialog(load_values(window.settings), choices, self._widget)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.applied.connect(lambda values: apply_values(window, values))
+        self._preferences = dialog
+        place_over(dialog, self._widget, dialog.sizeHint())
+        dialog.open()
+
+    def show_getting_started(self) -> None:
+        """Help → Getting started: the short page, one copy."""
+        if self._raise_existing(self._getting_started):
+            return
+        from msd_desktop.ui.preferences.getting_started import GettingStartedDialog
+        from msd_desktop.ui.widgets.placement import place_over
+
+        dialog = GettingStartedDialog(self._widget)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._getting_started = dialog
+        place_over(dialog, self._widget, QSize(640, 560))
+        dialog.show()
 
     def focus_filter(self) -> None:
         self.window.browser.filter_edit.setFocus()

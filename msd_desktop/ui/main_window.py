@@ -129,6 +129,9 @@ class MainWindow(QMainWindow):
         if isinstance(app, QGuiApplication):  # a session log-out asks about unsaved edits
             app.commitDataRequest.connect(self._commit_data)
         self.browser = ProjectBrowserPanel(self.registry, transient, self)
+        from msd_desktop.ui.app_preferences import scan_depth
+
+        self.browser.scan_depth = scan_depth(self.settings)
         self.browser.selection_changed.connect(self._on_selection)
         self.browser.projects_loaded.connect(self._on_projects_loaded)
         self.browser.message_posted.connect(self.post_status)
@@ -270,8 +273,15 @@ class MainWindow(QMainWindow):
             tray.project_activated.connect(self._open_from_tray)
             tray.show_window_requested.connect(self._raise)
             tray.quit_requested.connect(self.request_quit)  # same path as File → Quit
+            from msd_desktop.ui.app_preferences import notifications_on
+
+            tray.notifications = notifications_on(self.settings)
             tray.show()
         return tray
+
+    def tray_made(self) -> bool:
+        """Whether the tray icon exists yet (asking :attr:`tray` would make it)."""
+        return self._tray is not None
 
     @property
     def state_panel(self) -> StatePanel | None:

@@ -107,7 +107,7 @@ def _chrome_texts(win: MainWindow) -> list[tuple[str, str]]:
         texts += _menu_texts(menu, f"menu/{i}")
     texts += [(f"tab/{i}", win.project_tabs.tabText(i)) for i in range(win.project_tabs.count())]
     strip = win.next_command
-    for name in ("caption", "copy_button", "terminal_button", "config_button"):
+    for name in ("caption", "copy_button", "terminal_button"):
         widget = getattr(strip, name)
         texts.append((f"next/{name}", widget.text()))
         texts.append((f"next/{name}/tip", widget.toolTip()))
@@ -328,8 +328,8 @@ def test_next_command_strip_terminal_choice_and_empty_state(qtbot: Any, tmp_path
     settings = QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat)
     strip = NextCommandWidget(settings, env)
     qtbot.addWidget(strip)
-    assert strip.config_button.text() == "Terminal…"  # a labelled choice, not a gear
-    assert "⚙" not in strip.config_button.text()
+    # the terminal program is chosen in Edit → Preferences, not beside the command
+    assert not hasattr(strip, "config_button")
     assert strip.label.text() == "— (STATE.md names no next step)"  # the empty state
     assert not strip.copy_button.isEnabled()
 
@@ -388,8 +388,7 @@ def test_chrome_fits_every_window_size(qtbot: Any, tmp_path: Path, demo: Path,
     for part in (win.next_command, win.statusBar(), win.project_header):
         assert label_problems(part) == [], part.objectName()
     # the buttons of the strip show their whole text
-    for button in (win.next_command.copy_button, win.next_command.terminal_button,
-                   win.next_command.config_button):
+    for button in (win.next_command.copy_button, win.next_command.terminal_button):
         assert button.width() >= button.sizeHint().width(), button.text()
     # at full HD the command does not stretch the buttons: they keep their natural width
     if size[0] >= 1920:

@@ -343,7 +343,7 @@ def terminal_argv(
         if which(name):
             return _with_dir([name], d)
     raise MsdError(Text.of(
-        "No terminal program found (tried $TERMINAL, then {terminals}). Choose one with the "
-        "Terminal… button in MSD Desktop, or set the TERMINAL environment variable.",
+        "No terminal program found (tried $TERMINAL, then {terminals}). Choose one in "
+        "MSD Desktop's Edit → Preferences, or set the TERMINAL environment variable.",
         terminals=", ".join(LINUX_TERMINALS),
     ))

@@ -53,6 +53,7 @@ from msd_desktop.core.workspace.project_ref import (
 WorkspaceKind = Literal["folder", "scan_root"]
 KINDS: tuple[WorkspaceKind, ...] = ("folder", "scan_root")
 DEFAULT_SCAN_DEPTH = 6
+MAX_SCAN_DEPTH = 32  # deeper than any source tree people keep projects in; bounds a typo
 APP_NAME = "msd-desktop"
 REGISTRY_FILE = "workspaces.json"
 
@@ -265,6 +266,23 @@ class WorkspaceRegistry:
             self._write(raw)
             return ws
 
+    def set_scan_depth(self, depth: int) -> builtins.list[Workspace]:
+        """Search every registered scan root ``depth`` folder levels deep (the window's
+        Preferences); returns the scan roots changed. Folder workspaces keep theirs."""
+        check_scan_depth(depth)
+        changed: builtins.list[Workspace] = []
+        with self._locked(make=False):
+            raw = self._read_raw()
+            for entry in raw:
+                ws = self._parse(entry)
+                if ws is None or ws.kind != "scan_root" or ws.scan_depth == depth:
+                    continue
+                entry["scan_depth"] = depth  # in place: unknown keys and order kept
+                changed.append(Workspace(ws.name, ws.path, ws.kind, depth))
+            if changed:
+                self._write(raw)
+        return changed
+
     def _locked(self, *, make: bool = True) -> contextlib.AbstractContextManager[None]:
         """The registry's lock: one read-modify-write at a time across processes. Without
         ``make``, a registry whose folder is not there (nothing to change) makes none."""
@@ -315,6 +333,14 @@ class WorkspaceRegistry:
         for ref in found:
             ref.workspace = workspace.name
         return found
+
+
+def check_scan_depth(depth: object) -> int:
+    """``depth`` as a scan depth (an integer 0..``MAX_SCAN_DEPTH``), else ``MsdError``."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_SCAN_DEPTH:
+        raise MsdError(Text.of("Scan depth must be a whole number from 0 to {limit}",
+                               limit=MAX_SCAN_DEPTH))
+    return depth
 
 
 def lists_project(workspace: Workspace, root: Path) -> bool:

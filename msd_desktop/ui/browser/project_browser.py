@@ -53,7 +53,12 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.common.errors import MsdError
-from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
+from msd_desktop.core.workspace.registry import (
+    DEFAULT_SCAN_DEPTH,
+    ProjectRef,
+    Workspace,
+    WorkspaceRegistry,
+)
 from msd_desktop.ui.browser.elide_delegate import ElideDelegate
 from msd_desktop.ui.browser.tree_model import (
     FilterTextRole,
@@ -245,6 +250,7 @@ class ProjectBrowserPanel(QWidget):
         self._scanned_once = False
         self._natural_width: int | None = None  # the names' width, as measured
         self.last_scan_ms: float | None = None
+        self.scan_depth = DEFAULT_SCAN_DEPTH  # how deep a scan root added here is searched
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("ProjectFilter")
@@ -713,7 +719,8 @@ class ProjectBrowserPanel(QWidget):
 
     def _add(self, path: Path, kind: str) -> bool:
         try:
-            ws = self.registry.add(path, kind=kind)  # type: ignore[arg-type]
+            ws = self.registry.add(path, kind=kind,  # type: ignore[arg-type]
+                                   scan_depth=self.scan_depth)
         except MsdError as exc:
             # the core's words (in the window's language), said whose
             show_error(self, self.tr("Cannot add folder"),

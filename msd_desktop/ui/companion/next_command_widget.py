@@ -5,8 +5,8 @@ strip, and the decisions (which command, which terminal) live in the core
 (:mod:`msd_desktop.core.state.next_command`); this only shows them and starts the terminal.
 
 The terminal program is a user preference stored in ``QSettings`` under
-``terminal/program`` (empty = the platform default), chosen with the Terminal… button; the
-``TERMINAL`` environment variable is the other way. Starting a process is behind
+``terminal/program`` (empty = the platform default), chosen in Edit → Preferences (or from
+the box below); the ``TERMINAL`` environment variable is the other way. Starting a process is behind
 :func:`launch_detached`, so a test replaces one call. When no terminal can be found or
 started, a message box says so, what was tried and how to choose one, with a button that asks
 for the program: a click on "Open a terminal here" never ends in silence.
@@ -74,7 +74,7 @@ def ask_terminal_program(parent: QWidget, current: str) -> str | None:
 
 
 class NextCommandWidget(QWidget):
-    """``Next: /msd-execute-phase 4.5  [Copy] [Open a terminal here] [Terminal…]``."""
+    """``Next: /msd-execute-phase 4.5  [Copy] [Open a terminal here]``."""
 
     copied = Signal(str)
     terminal_opened = Signal(list)  # the argv started
@@ -111,18 +111,10 @@ class NextCommandWidget(QWidget):
         self.terminal_button = QPushButton(self.tr("Open a terminal here"))
         self.terminal_button.setToolTip(self.tr("Open a terminal in the project folder"))
         self.terminal_button.clicked.connect(self.open_terminal)
-        # a labelled choice, not a gear: a ⚙ beside it read as the application's settings
-        self.config_button = QPushButton(self.tr("Terminal…"))
-        self.config_button.setObjectName("TerminalProgramButton")
-        self.config_button.setToolTip(self.tr("Choose the terminal program that “Open a "
-                                              "terminal here” starts"))
-        self.config_button.setAccessibleName(self.tr("Choose the terminal program"))
-        self.config_button.clicked.connect(self._configure)
         layout.addWidget(self.caption)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.copy_button)
         layout.addWidget(self.terminal_button)
-        layout.addWidget(self.config_button)
         self.set_command(None, None)
 
     # -- state
@@ -223,13 +215,13 @@ class NextCommandWidget(QWidget):
         (a window-modal box, opened without blocking: the window keeps running)."""
         if self.terminal_box is not None:
             self.terminal_box.close()
-        how = (self.tr("Choose the program with the Terminal… button beside “Open a terminal "
-                       "here” (for example %1, or a command line with {cwd} for the project "
-                       "folder), or set the TERMINAL environment variable before starting "
-                       "MSD Desktop.").replace("%1", "gnome-terminal")
+        how = (self.tr("Choose the program with “Choose terminal…” below or in Edit → "
+                       "Preferences (for example %1, or a command line with {cwd} for the "
+                       "project folder), or set the TERMINAL environment variable before "
+                       "starting MSD Desktop.").replace("%1", "gnome-terminal")
                if sys.platform not in ("darwin", "win32") else
-               self.tr("Choose the program with the Terminal… button beside “Open a terminal "
-                       "here”."))
+               self.tr("Choose the program with “Choose terminal…” below or in Edit → "
+                       "Preferences."))
         tried = (self.tr("Looked for: the TERMINAL environment variable, then %1.").replace(
             "%1", ", ".join(LINUX_TERMINALS)) if sys.platform not in ("darwin", "win32")
             else "")

@@ -138,6 +138,7 @@ class ProjectTray(QObject):
         self.messages: list[StatusEvent] = []
         self.shown: list[tuple[str, str]] = []  # (title, message) as notified, translated
         self._last_event: StatusEvent | None = None
+        self.notifications = True  # Preferences: status changes said in the tray
         self._projects: list[ProjectRef] = []
         self._rebuild_menu()
 
@@ -263,6 +264,8 @@ class ProjectTray(QObject):
         # names and status text come from the projects' files
         snapshot = self.tracker.snapshots.get(Path(event.root))
         title, message = self.notification_words(event, snapshot)
+        if not self.notifications:  # turned off: the menu line changed, nothing pops up
+            return
         self.shown.append((title, message))
         self.icon.showMessage(notification_text(title), notification_text(message), icon,
                               MESSAGE_MS)

@@ -5,7 +5,7 @@ The report (``core/models/routing_report``) reads the installs' agent files, one
 install, so it is built off the GUI thread (``run_op``); the last good grid stays on screen
 while a new one is built. The stale banner's "Open a terminal here with it" puts the refresh
 command on the clipboard and opens a terminal in the project folder (the program chosen with
-the Next command's Terminal… button, else ``$TERMINAL``, else the platform's), ready to paste:
+Edit → Preferences' terminal program, else ``$TERMINAL``, else the platform's), ready to paste:
 nothing is run for the person.
 """
 
@@ -41,7 +41,7 @@ from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.plain_text import plain_label, visible
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color
 
-TERMINAL_SETTING = "terminal/program"  # the one the Next command's Terminal… button sets
+TERMINAL_SETTING = "terminal/program"  # the one Edit → Preferences sets
 translate = QCoreApplication.translate
 Builder = Callable[[], RoutingReport | tuple[RoutingReport, RoutingReport | None]]
 

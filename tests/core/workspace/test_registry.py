@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.safe_write import write_file
 from msd_desktop.core.workspace.registry import (
     ProjectRef,
     Workspace,
@@ -392,3 +393,29 @@ def test_a_symlinked_registry_is_not_written_through(registry: WorkspaceRegistry
     with pytest.raises(MsdError, match="symbolic link"):
         registry.add(project(tmp_path / "proj"), kind="folder")
     assert victim.read_text() == "[]\n"
+
+
+def test_set_scan_depth_changes_every_scan_root_only(tmp_path: Path) -> None:
+    from msd_desktop.core.workspace.registry import MAX_SCAN_DEPTH, check_scan_depth
+
+    reg = WorkspaceRegistry(tmp_path / "cfg" / "workspaces.json")
+    roots = tmp_path / "roots"
+    (roots / "p" / ".planning").mkdir(parents=True)
+    one = tmp_path / "one"
+    (one / ".planning").mkdir(parents=True)
+    reg.add(roots, kind="scan_root", scan_depth=6)
+    reg.add(one, kind="folder", scan_depth=6)
+    raw = json.loads(reg.path.read_text(encoding="utf-8"))
+    raw[0]["note"] = "mine"  # a key we do not know stays, in its place
+    write_file(reg.path, (json.dumps(raw) + "\n").encode(), own=True)
+    changed = reg.set_scan_depth(2)
+    assert [ws.name for ws in changed] == ["roots"]
+    assert [ws.scan_depth for ws in reg.list()] == [2, 6]
+    assert list(json.loads(reg.path.read_text(encoding="utf-8"))[0]) == [
+        "name", "path", "kind", "scan_depth", "note"]
+    assert reg.set_scan_depth(2) == []  # nothing to change: nothing written
+    for bad in (-1, MAX_SCAN_DEPTH + 1, True, "3"):
+        with pytest.raises(MsdError, match="Scan depth must be a whole number from 0 to 32"):
+            reg.set_scan_depth(bad)  # type: ignore[arg-type]
+    assert check_scan_depth(MAX_SCAN_DEPTH) == MAX_SCAN_DEPTH
+    assert [ws.scan_depth for ws in reg.list()] == [2, 6]

@@ -1,0 +1,2 @@
+"""The application's own windows about itself: Edit → Preferences… and Help → Getting started.
+"""
