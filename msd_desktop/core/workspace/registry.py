@@ -105,6 +105,14 @@ class WorkspaceRegistry:
     # -- reading
 
     def _read_raw(self) -> builtins.list[Any]:
+        from msd_desktop.core.common.safe_write import own_folder_problem
+
+        # a folder another user can write could hold a registry they planted (a list of
+        # folders the app then opens and watches): it is not read, as it is not written
+        problem = own_folder_problem(self.path.parent)
+        if problem is not None:
+            raise MsdError(Text.of("Cannot read {path}: {error}", path=self.path,
+                                   error=problem))
         try:
             text = read_text(self.path, "registry", errors="strict")
         except FileNotFoundError:

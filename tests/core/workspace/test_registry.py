@@ -419,3 +419,20 @@ def test_set_scan_depth_changes_every_scan_root_only(tmp_path: Path) -> None:
             reg.set_scan_depth(bad)  # type: ignore[arg-type]
     assert check_scan_depth(MAX_SCAN_DEPTH) == MAX_SCAN_DEPTH
     assert [ws.scan_depth for ws in reg.list()] == [2, 6]
+
+
+def test_a_registry_in_a_folder_others_can_write_is_not_read(
+        tmp_path: Path, registry: WorkspaceRegistry, reg_file: Path) -> None:
+    """Another user who can write the folder could plant the list of folders the app opens
+    and watches: it is refused with the reason, and nothing is written over it."""
+    reg_file.parent.mkdir(parents=True)
+    planted = json.dumps([{"name": "x", "path": str(tmp_path), "kind": "folder"}])
+    reg_file.write_text(planted, "utf-8")
+    os.chmod(reg_file.parent, 0o777)
+    with pytest.raises(MsdError, match="can be written by other users"):
+        registry.list()
+    with pytest.raises(MsdError, match="can be written by other users"):
+        registry.add(project(tmp_path / "p"))
+    assert reg_file.read_text("utf-8") == planted
+    os.chmod(reg_file.parent, 0o700)
+    assert [w.name for w in registry.list()] == ["x"]  # a folder of ours again: read
