@@ -69,7 +69,7 @@ def history(args: argparse.Namespace, ctx: CliContext) -> Any:
     action: str = args.action
     if action == "list" and args.all:
         return {"files": [{"file": path, "entries": len(read.entries),
-                           "newest": read.entries[-1].to_json(),
+                           "newest": read.entries[-1].to_json() if read.entries else None,
                            "problems": list(read.problems)}
                           for path, read in store.files()]}
     path = _target(args, ctx)

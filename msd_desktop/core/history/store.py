@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import EllipsisType
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from msd_desktop.core.common.digest import sha256_hex
 from msd_desktop.core.common.errors import MsdError
@@ -203,14 +203,22 @@ class HistoryStore:
         return [e for e in entries if e.id in keep]
 
     def files(self) -> list[tuple[str, IndexRead]]:
-        """Every file with a history: its path (as last recorded) and its entries."""
+        """Every file with a history: its path (as last recorded) and its entries. An index
+        that is refused (a link, a FIFO, another user's) is listed by its own path, with no
+        entries and the reason, so one bad index never hides the others."""
         if not self._readable():
             return []
         out: list[tuple[str, IndexRead]] = []
         for name in sorted(os.listdir(self._index_dir)):
             if not name.endswith(".idx"):
                 continue
-            read = self._read_index_at(self._index_dir / name)[1]
+            where = self._index_dir / name
+            try:
+                read = self._read_index_at(where)[1]
+            except HistoryError as exc:
+                why = cast(Text, exc.message)  # every HistoryError is raised with a Text
+                out.append((str(where), IndexRead([], [why])))
+                continue
             read = IndexRead(self._retained(read.entries), read.problems)
             if read.entries:
                 out.append((read.entries[-1].path, read))

@@ -284,3 +284,18 @@ def test_many_snapshots_at_once_and_a_damaged_one(store: HistoryStore, config: P
     assert contents[entries[0].id] == _doc(v=0)
     assert contents[entries[1].id] is None
     assert contents[entries[2].id] == _doc(v=2)
+
+
+def test_one_refused_index_never_hides_the_others(store: HistoryStore, config: Path,
+                                                  tmp_path: Path) -> None:
+    other = tmp_path / "other" / ".planning" / "config.json"
+    store.observe(config, _doc(v=1), now=NOW)
+    store.observe(other, _doc(v=2), now=NOW)
+    index = store.index_path(other)
+    index.unlink()
+    os.mkfifo(index)
+    files = dict(store.files())
+    assert len(files[os.path.realpath(config)].entries) == 1
+    refused = files[str(index)]
+    assert refused.entries == []
+    assert "not a regular file" in refused.problems[0]
