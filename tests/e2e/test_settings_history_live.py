@@ -118,3 +118,72 @@ def test_the_history_page_at_1024(qapp: QApplication, qtbot: QtBot, tmp_path: Pa
             win.deleteLater()
             if shots_home:
                 shutil.rmtree(demo, ignore_errors=True)
+
+
+def test_restore_undo_redo_and_save_with_real_keys(qapp: QApplication, qtbot: QtBot,
+                                                   tmp_path: Path) -> None:
+    """Keys on the focused widgets of the real window: Ctrl+End picks the oldest entry, Space
+    on Restore stages it, Ctrl+Z and Ctrl+Shift+Z take it back and forth (the same draft each
+    time), Ctrl+S saves it, and the save is the history's newest entry."""
+    from msd_desktop.core.config.json_edit import display_data, document_text
+
+    needs_display()
+    require_xcb()
+    demo = tmp_path / "demo"
+    shutil.copytree(demo_source(), demo)
+    env = {k: os.environ[k] for k in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+                                      "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH")
+           if k in os.environ}
+    config = _history(demo, env)
+    win = MainWindow(registry=WorkspaceRegistry(tmp_path / "w.json", env=env),
+                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
+                     settings=QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat),
+                     restore_last=False)
+    try:
+        win.resize(*SIZE)
+        with qtbot.waitSignal(win.summaries_loaded, timeout=30000):
+            win.show()
+        qtbot.waitExposed(win)
+        win.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=10000)
+        assert win.open_project(demo / "field-notes")
+        qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel)
+                                    for _, w in win.project_tabs.tabs), timeout=20000)
+        win.project_tabs.setCurrentIndex(0)
+        form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
+        form.inner_tabs.setCurrentWidget(form.history_tab.holder)
+        page = form.history_tab.page()
+        count = len(HistoryStore.for_user().entries(config).entries)
+        qtbot.waitUntil(lambda: len(page.timeline.rows) == count, timeout=20000)
+
+        def draft() -> str:
+            assert form.draft is not None
+            return document_text(display_data(form.draft)).text
+
+        page.timeline_view.setFocus()
+        qtbot.waitUntil(page.timeline_view.hasFocus, timeout=5000)
+        QTest.keyClick(page.timeline_view, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+        before = draft()
+        page.restore_button.setFocus()
+        qtbot.waitUntil(page.restore_button.hasFocus, timeout=5000)
+        QTest.keyClick(page.restore_button, Qt.Key.Key_Space)
+        after = draft()
+        assert json.loads(after)["mode"] == "yolo"
+        assert after != before
+        QTest.keyClick(page.restore_button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert draft() == before
+        QTest.keyClick(page.restore_button, Qt.Key.Key_Z,
+                       Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+        assert draft() == after
+        assert json.loads(config.read_text(encoding="utf-8"))["mode"] == "interactive"
+        QTest.keyClick(page.restore_button, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: json.loads(config.read_text(encoding="utf-8"))["mode"]
+                        == "yolo", timeout=20000)
+        qtbot.waitUntil(lambda: HistoryStore.for_user().entries(config).entries[-1].source
+                        == "Settings save", timeout=20000)
+    finally:
+        sessions = win.unsaved.made
+        if sessions is not None:
+            unsaved.discard_all(sessions.dirty())
+        win.close()
+        win.deleteLater()
