@@ -89,9 +89,12 @@ class RoutingGrid(NamedTuple):
         return self.cells[(agent, runtime)]
 
     def differs(self, agent: str) -> bool:
-        """Whether the agent's model or effort is not the same under every runtime shown."""
-        cells = (self.cells[(agent, rt)] for rt in self.runtimes)
-        return len({(js_string(c.model), c.effort) for c in cells}) > 1
+        """Whether the agent's model, or the effort of the runtimes that take one, is not the
+        same under every runtime shown (a runtime with no effort setting is no difference)."""
+        cells = [self.cells[(agent, rt)] for rt in self.runtimes]
+        models = {js_string(c.model) for c in cells}
+        efforts = {c.effort for c in cells if c.effort_param is not None}
+        return len(models) > 1 or len(efforts) > 1
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -4,8 +4,8 @@ A thin adapter over the core's :class:`~msd_desktop.core.models.routing_report.R
 (the grid, and each baking install's comparison). Each cell shows the model and effort config
 resolves to under that runtime, worded (``""`` is the runtime's own default, ``inherit`` the
 session's model), with the winning layer and every install's verdict in its tooltip. A cell
-whose install bakes something else is marked stale; a row whose cells differ across runtimes is
-marked too. With an *after* report (the unsaved Settings edits applied), a cell that changes
+whose install bakes something else is marked stale; an agent whose cells differ across runtimes
+is in italics. With an *after* report (the unsaved Settings edits applied), a cell that changes
 reads ``current → after``.
 """
 
@@ -106,6 +106,8 @@ class RuntimeGridModel(HeaderedTableModel):
         self._runtimes: Sequence[str] = ()
         self._bold = QFont()
         self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
 
     # -- data in
 
@@ -163,6 +165,8 @@ class RuntimeGridModel(HeaderedTableModel):
         if runtime is None:
             if role == Qt.ItemDataRole.DisplayRole:
                 return agent
+            if role == Qt.ItemDataRole.FontRole and differs:
+                return self._italic  # the runtimes disagree on this agent (tooltip says so)
             if role == Qt.ItemDataRole.ToolTipRole:
                 return tooltip(translate("RuntimeGrid", "{agent}: the runtimes shown do not all "
                                   "give it the same model and effort.").format(agent=agent)

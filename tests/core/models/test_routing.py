@@ -107,6 +107,15 @@ def test_cells_that_agree_everywhere_are_not_marked(tmp_path: Path, home: Path) 
     grid = build_grid(_input(project(tmp_path / "p", config), {"HOME": str(home)}))
     assert {grid.cell("msd-planner", rt).model for rt in grid.runtimes} == {"my-model"}
     assert not grid.differs("msd-planner")
+    # a runtime that takes no effort is no difference; two efforts that disagree are
+    config = {"model_overrides": {"msd-planner": "my-model"},
+              "effort": {"agent_overrides": {"msd-planner": "max"}}}
+    grid = build_grid(_input(project(tmp_path / "q", config), {"HOME": str(home)}),
+                      runtimes=("claude", "opencode"))
+    assert not grid.differs("msd-planner")  # max on Claude, none on OpenCode
+    grid = build_grid(_input(project(tmp_path / "q", config), {"HOME": str(home)}),
+                      runtimes=("claude", "codex"))
+    assert grid.differs("msd-planner")  # max on Claude, xhigh on Codex
     assert grid.cell("msd-planner", "claude").kind == KIND_MODEL
 
 

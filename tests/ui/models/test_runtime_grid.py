@@ -77,9 +77,15 @@ def test_model_cells_statuses_and_marks(qtmodeltester, stale_project) -> None:  
     assert "⚠" not in executor.data()
     claude = model.index(_row(model, "msd-planner"), _col(model, "claude"))
     assert claude.data(StatusRole) is None  # no Claude install
-    assert model.index(_row(model, "msd-planner"), 0).data(DiffersRole)
-    assert "do not all give it the same model" in model.index(
-        _row(model, "msd-planner"), 0).data(Qt.ItemDataRole.ToolTipRole)
+    # pinned by model_overrides: the same everywhere (Codex and Claude both at xhigh)
+    planner_row = model.index(_row(model, "msd-planner"), 0)
+    assert not planner_row.data(DiffersRole)
+    assert "the same model and effort" in planner_row.data(Qt.ItemDataRole.ToolTipRole)
+    executor_row = model.index(_row(model, "msd-executor"), 0)  # opus on Claude, gpt on Codex
+    assert executor_row.data(DiffersRole)
+    assert "do not all give it the same model" in executor_row.data(Qt.ItemDataRole.ToolTipRole)
+    assert executor_row.data(Qt.ItemDataRole.FontRole).italic()
+    assert planner_row.data(Qt.ItemDataRole.FontRole) is None
 
 
 def test_model_words_omit_and_inherit(tmp_path: Path) -> None:
