@@ -65,6 +65,7 @@ class MainActions(QObject):
         self.window = window
         self._widget: QMainWindow = window  # the same window, as the widget it is
         self._matrix: ConfigMatrixView | None = None  # the config matrix window, once opened
+        self._global_defaults: QWidget | None = None  # the Global defaults window, if open
         self._preferences: QWidget | None = None  # the Preferences window, while open
         self._getting_started: QWidget | None = None  # the Getting started page, once opened
         self._build()
@@ -358,10 +359,23 @@ class MainActions(QObject):
         dialog.open()
 
     def open_global_defaults(self) -> None:
+        """The Global defaults window; asked for again while it is open, it comes to the
+        front (two editors of one file would only compete). A closed one is made afresh:
+        its edits were saved or discarded as it closed."""
+        from shiboken6 import isValid
+
+        shown = self._global_defaults
+        if shown is not None and isValid(shown) and shown.isVisible():
+            shown.raise_()
+            shown.activateWindow()
+            return
+        if shown is not None and isValid(shown):
+            shown.deleteLater()
         from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
 
         window = self.window
         panel = GlobalDefaultsPanel(window.known_refs(), window.env)
+        self._global_defaults = panel
         panel.setParent(self._widget, Qt.WindowType.Window)
         from msd_desktop.ui.settings.unsaved import CloseGuard  # closing it asks, too
 

@@ -146,3 +146,14 @@ def test_closing_global_defaults_with_unsaved_edits_still_asks(
     unsaved.discard_all(panel.form.sessions.dirty())
     QTest.keyClick(_focus(qtbot, line), Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     assert panel.isHidden()
+
+
+def test_opening_global_defaults_twice_raises_the_one_window(qtbot: Any,
+                                                             window: MainWindow) -> None:
+    first = _open_global(qtbot, window)
+    window.main_actions.global_defaults_action.trigger()
+    assert [p for p in window.findChildren(GlobalDefaultsPanel) if p.isVisible()] == [first]
+    QTest.keyClick(_focus(qtbot, first.close_button), Qt.Key.Key_Space)
+    assert first.isHidden()
+    again = _open_global(qtbot, window)  # closed, then asked for: a fresh one
+    assert again.isVisible()
