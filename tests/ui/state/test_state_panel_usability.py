@@ -444,6 +444,9 @@ def test_smallest_window_without_state_md(qtbot: QtBot, pt_br: None, window: Mai
     assert label.wordWrap()
     assert label.heightForWidth(label.width()) <= label.height()
     assert label.geometry().right() <= panel.width()
+    # the window's Next line names the command the empty state names, not "—"
+    qtbot.waitUntil(lambda: window.next_command.label.text() == "/msd-new-project",
+                    timeout=15000)
     _shoot(window, "state-empty-pt_BR-1024")
 
 
