@@ -499,7 +499,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise MsdError(f"--cwd is not a directory: {cwd}")
         result = _load_handler(VERBS[args.verb][0])(args, ctx)
     except MsdError as exc:
-        return _fail(str(exc))
+        return _fail(str(exc), exc.hint)
     except BrokenPipeError:
         _silence_stdout()  # a handler that prints itself lost its reader
         return 1
@@ -518,13 +518,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _deliver(result, args)
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, hint: str | None = None) -> int:
     """Print ``Error: <message>`` on stderr (control characters and undecodable bytes made
-    visible); exit code 1."""
+    visible), then the hint, if any, on a line of its own; exit code 1."""
     from msd_desktop.core.common.os_text import shown_path
     from msd_desktop.core.common.terminal_text import terminal_safe
 
     _write_stderr(f"Error: {terminal_safe(shown_path(message))}\n")
+    if hint:
+        _write_stderr(f"{terminal_safe(shown_path(hint))}\n")
     return 1
 
 

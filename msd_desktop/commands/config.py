@@ -52,7 +52,35 @@ def config_set(args: argparse.Namespace, ctx: CliContext) -> PlainText:
     if not args.key or value is None:
         raise MsdError(core.USAGE_SET)
     _refuse_read_only(ctx)
-    return _js_json(core.config_set(ctx.root, args.key, value, env=ctx.env))
+    try:
+        result = _js_json(core.config_set(ctx.root, args.key, value, env=ctx.env))
+    except MsdError as exc:
+        exc.hint = exc.hint or _unknown_key_hint(args.key, exc)
+        raise
+    _note_unknown_agent(args.key)
+    return result
+
+
+def _unknown_key_hint(key: str, exc: MsdError) -> str | None:
+    """The nearest keys for a key refused as unknown (upstream suggests only a few fixed ones;
+    its error line is kept, the names go on the next line)."""
+    from msd_desktop.core.config.setter import unknown_key_message
+    from msd_desktop.core.config.suggest import did_you_mean
+
+    if exc.message != unknown_key_message(key):
+        return None
+    hint = did_you_mean(key)
+    return str(hint) if hint is not None else None
+
+
+def _note_unknown_agent(key: str) -> None:
+    """A misspelled agent in an agent map is stored, as upstream stores it; say so on stderr."""
+    from msd_desktop.cli import warn
+    from msd_desktop.core.config.suggest import agent_note
+
+    note = agent_note(key)
+    if note is not None:
+        warn(str(note))
 
 
 def schema_is_secret(key: str) -> bool:

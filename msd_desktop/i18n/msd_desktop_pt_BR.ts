@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR" sourcelanguage="en">
 <context>
+    <name>AgentNameDelegate</name>
+    <message>
+        <source>Agent name</source>
+        <translation>Nome do agente</translation>
+    </message>
+</context>
+<context>
     <name>ApiKeysPanel</name>
     <message>
         <source>Set %1</source>
@@ -1595,6 +1602,14 @@
         <translation>A entrada {id} não tem conteúdo guardado ({state})</translation>
     </message>
     <message>
+        <source>Did you mean {names}?</source>
+        <translation>Você quis dizer {names}?</translation>
+    </message>
+    <message>
+        <source>{agent} is not a known agent. Did you mean {names}?</source>
+        <translation>{agent} não é um agente conhecido. Você quis dizer {names}?</translation>
+    </message>
+    <message>
         <source>The snapshot of entry {id} is not a JSON object; it cannot be restored</source>
         <translation>O instantâneo da entrada {id} não é um objeto JSON; não pode ser restaurado</translation>
     </message>
@@ -2952,6 +2967,10 @@ Last error: {last_error}</source>
     <message>
         <source>Line %1, column %2 — file check: %3</source>
         <translation>Linha %1, coluna %2 — verificação do arquivo: %3</translation>
+    </message>
+    <message>
+        <source>%1 Did you mean %2?</source>
+        <translation>%1 Você quis dizer %2?</translation>
     </message>
     <message numerus="yes">
         <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 
 class MsdError(Exception):
-    """A user-facing error whose ``str()`` is the exact message to show."""
+    """A user-facing error whose ``str()`` is the exact message to show.
+
+    ``hint`` is an optional second line (a "did you mean"): the CLI prints it after the
+    ``Error:`` line, so the error line itself stays upstream's, word for word.
+    """
+
+    hint: str | None = None
 
     @property
     def message(self) -> str:

@@ -71,6 +71,8 @@ from msd_desktop.core.config.json_edit import (
     secret_key_names,
 )
 from msd_desktop.core.config.schema import MISSING
+from msd_desktop.core.config.setter import unknown_key_message
+from msd_desktop.core.config.suggest import close_keys
 from msd_desktop.core.secrets.masking import mask, mask_text, secrets_in_text
 from msd_desktop.ui.settings.conflict_view import read_only_text
 from msd_desktop.ui.widgets.core_text import core_problem, valid_keys_tails
@@ -625,6 +627,7 @@ class JsonSettingsPage(QWidget):
                 if sep:
                     shown = head + "."
                     break
+            shown = self._with_suggestion(shown, problem)
             item = QListWidgetItem(self.tr("Line %1, column %2 — file check: %3").replace(
                 "%1", str(problem.line)).replace("%2", str(problem.column)).replace(
                 "%3", shown))
@@ -636,6 +639,16 @@ class JsonSettingsPage(QWidget):
         self._underline(problems)
         if changed:  # (a listener may refresh this page: only news are told)
             self.problems_changed.emit(problems)
+
+    def _with_suggestion(self, shown: str, problem: TextProblem) -> str:
+        """An unknown key's problem ends with the nearest known keys, as ``config-set`` says."""
+        if not problem.key or problem.message != unknown_key_message(problem.key):
+            return shown
+        names = close_keys(problem.key)
+        if not names:
+            return shown
+        return self.tr("%1 Did you mean %2?").replace("%1", shown).replace(
+            "%2", ", ".join(names))
 
     def _underline(self, problems: list[TextProblem]) -> None:
         selections = []

@@ -57,6 +57,13 @@ def _table(headers: list[str]) -> QTableWidget:
     return table
 
 
+def _complete_agents(table: QTableWidget) -> None:
+    """The first column names agents: its cell editor completes the catalog's names."""
+    from msd_desktop.ui.widgets.agent_completion import AgentNameDelegate
+
+    table.setItemDelegateForColumn(0, AgentNameDelegate(table))
+
+
 def _table_item(text: str) -> QTableWidgetItem:
     from PySide6.QtWidgets import QTableWidgetItem
 
@@ -166,6 +173,7 @@ class ModelOverridesEditor(_RowsEditor):
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
         super().__init__(spec, parent)
+        _complete_agents(self.table)
         self.table.setToolTip(QCoreApplication.translate(
             "SettingsEditors", "Agent names: {0}. Model: an alias (opus, sonnet, haiku), a full "
             "model ID, or \"\" to omit.").format(", ".join(catalog_agents())))
@@ -221,6 +229,7 @@ class AgentSkillsEditor(_RowsEditor):
         self, spec: FieldSpec, parent: QWidget | None = None, root: Path | None = None
     ) -> None:
         super().__init__(spec, parent)
+        _complete_agents(self.table)
         self.root = root
 
     def current(self) -> Any:
