@@ -177,6 +177,23 @@
     </message>
 </context>
 <context>
+    <name>InstallWords</name>
+    <message numerus="yes">
+        <source>Stale %1 install: %n agent file(s) out of date — run msd install %1 --local</source>
+        <translation>
+            <numerusform>Stale %1 install: %n agent file out of date — run msd install %1 --local</numerusform>
+            <numerusform>Stale %1 install: %n agent files out of date — run msd install %1 --local</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s) with stale installs</source>
+        <translation>
+            <numerusform>%n project with stale installs</numerusform>
+            <numerusform>%n projects with stale installs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JsonSettingsPage</name>
     <message numerus="yes">
         <source>config.json holds %n plaintext API key(s): %1. They are shown masked here; move them into the OS keyring so the file only says true.</source>

@@ -2903,6 +2903,23 @@ Last error: {last_error}</source>
     </message>
 </context>
 <context>
+    <name>InstallWords</name>
+    <message numerus="yes">
+        <source>Stale %1 install: %n agent file(s) out of date — run msd install %1 --local</source>
+        <translation>
+            <numerusform>Instalação do %1 desatualizada: %n arquivo de agente antigo — rode msd install %1 --local</numerusform>
+            <numerusform>Instalação do %1 desatualizada: %n arquivos de agente antigos — rode msd install %1 --local</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s) with stale installs</source>
+        <translation>
+            <numerusform>%n projeto com instalação desatualizada</numerusform>
+            <numerusform>%n projetos com instalação desatualizada</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JsonSettingsPage</name>
     <message>
         <source>Move to keyring</source>
@@ -4207,6 +4224,10 @@ Last error: {last_error}</source>
             <numerusform>%1, %n com problemas</numerusform>
             <numerusform>%1, %n com problemas</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
     <message>
         <source>— %1 · double-click a row to open it</source>

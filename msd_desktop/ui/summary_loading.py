@@ -24,6 +24,7 @@ from typing import Any
 from msd_desktop.core.state import project_summary as core_summary
 from msd_desktop.core.state.project_summary import (
     ProjectSummary,
+    payload_counts,
     summary_from_payload,
     summary_payload,
 )
@@ -77,6 +78,8 @@ def payload_of(loaded: Loaded) -> dict[str, Any]:
     if loaded.tray is not None:
         out["tray"] = {"statusline": loaded.tray.statusline, "percent": loaded.tray.percent,
                        "problem": loaded.tray.problem}
+        if loaded.tray.stale_installs:
+            out["tray"]["stale_installs"] = dict(loaded.tray.stale_installs)
     if loaded.snapshot is not None:
         snap = {k: getattr(loaded.snapshot, k) for k in _SNAPSHOT_FIELDS}
         snap["blockers"] = list(loaded.snapshot.blockers)
@@ -92,7 +95,9 @@ def loaded_from_payload(ref: ProjectRef, data: Mapping[str, Any]) -> Loaded | No
     tray_data = data.get("tray")
     if isinstance(tray_data, dict):
         tray = TrayLine(_root(ref), ref.name, _str(tray_data.get("statusline")),
-                        _opt_int(tray_data.get("percent")), _opt_str(tray_data.get("problem")))
+                        _opt_int(tray_data.get("percent")), _opt_str(tray_data.get("problem")),
+                        stale_installs=tuple(sorted(
+                            payload_counts(tray_data.get("stale_installs")).items())))
     snapshot = None
     snap = data.get("snapshot")
     if isinstance(snap, dict):
@@ -161,8 +166,11 @@ def file_loaded(ref: ProjectRef, sig: str, summary: ProjectSummary, state: Any,
     from msd_desktop.core.state.status_changes import snapshot_from_state
     from msd_desktop.ui.companion.tray import line_from_state
 
-    loaded = Loaded(ref, summary, line_from_state(ref, state),
-                    snapshot_from_state(state, ref.name))
+    line = line_from_state(ref, state)
+    if summary.stale_installs:
+        line = dataclasses.replace(line, stale_installs=tuple(sorted(
+            summary.stale_installs.items())))
+    loaded = Loaded(ref, summary, line, snapshot_from_state(state, ref.name))
     if not getattr(state, "stale", False):
         cache.put(ref.root, sig, payload_of(loaded))
     return loaded

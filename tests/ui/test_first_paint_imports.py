@@ -65,6 +65,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.widgets.deferred_settings",
     "msd_desktop.ui.widgets.empty_hint",
     "msd_desktop.ui.widgets.first_paint",
+    "msd_desktop.ui.widgets.install_words",  # stale installs in the tree and overview
     "msd_desktop.ui.widgets.language_menu",
     "msd_desktop.ui.widgets.plain_text",
     "msd_desktop.ui.widgets.placement",  # the saved size fitted to the screen at start

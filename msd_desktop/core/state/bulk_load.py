@@ -58,6 +58,8 @@ class StatesLoad:
     config: ConfigFacts
     state: ProjectState
     workstreams: dict[str, ProjectState] = field(default_factory=dict)
+    #: per runtime, the stale agent files of the project's own install (``local_installs``)
+    stale_installs: dict[str, int] = field(default_factory=dict)
 
 
 def _config(root: Path, env: Mapping[str, str]) -> tuple[ConfigFacts, Any]:
@@ -80,16 +82,21 @@ def _config(root: Path, env: Mapping[str, str]) -> tuple[ConfigFacts, Any]:
 def load_states(root: Path, workstreams: Sequence[str], env: Mapping[str, str],
                 cache: Any = None) -> StatesLoad:
     """Everything one project's summary is made of (see the module docstring)."""
+    from msd_desktop.core.models.local_installs import stale_local_installs
+
     env = dict(env)
     facts, config_file = _config(root, env)
+    stale = stale_local_installs(root, env)
     if not workstreams:
         return StatesLoad(facts, load_project_state(root, env, cache=cache,
-                                                    config_file=config_file))
+                                                    config_file=config_file),
+                          stale_installs=stale)
     states: dict[str, ProjectState] = {}
     for ws in workstreams:
         states[ws] = load_project_state(root, {**env, "MSD_WORKSTREAM": ws}, cache=cache,
                                         config_file=config_file)
-    return StatesLoad(facts, _state_for_env(root, env, cache, states, config_file), states)
+    return StatesLoad(facts, _state_for_env(root, env, cache, states, config_file), states,
+                      stale)
 
 
 def _state_for_env(root: Path, env: dict[str, str], cache: Any,
@@ -136,7 +143,7 @@ def _portable_load(load: StatesLoad) -> StatesLoad:
         return done[id(state)]
 
     return StatesLoad(load.config, one(load.state),
-                      {ws: one(s) for ws, s in load.workstreams.items()})
+                      {ws: one(s) for ws, s in load.workstreams.items()}, load.stale_installs)
 
 
 # --------------------------------------------------------------------------- the protocol

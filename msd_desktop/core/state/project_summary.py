@@ -60,6 +60,9 @@ class ProjectSummary:
     config_problem: str | None = None  # degraded/invalid config.json, as worded
     state_error: str | None = None  # STATE.md unreadable, as worded
     load_error: str | None = None  # loading the project failed or timed out (nothing else known)
+    # per runtime, the stale agent files of the project's own install (core local_installs);
+    # data, not words: the window says it in its language when it shows it
+    stale_installs: dict[str, int] = field(default_factory=dict)
     workstreams: dict[str, ProjectSummary] = field(default_factory=dict)
 
     def badges(self) -> list[str]:
@@ -211,11 +214,16 @@ def summary_from_load(ref: ProjectRef, load: StatesLoad,
     cfg_problem = (f"config.json: {facts.failure}" if facts.failure is not None
                    else wording.config_problem(facts))
     root = ref.root if isinstance(ref.root, Path) else None
+    stale = dict(getattr(load, "stale_installs", None) or {})
     if not load.workstreams:
-        return summary_from_state(load.state, ref.name, ref.workspace, cfg_problem, root,
-                                  wording)
-    per_ws = {ws: summary_from_state(state, ref.name, ref.workspace, cfg_problem, root,
+        summary = summary_from_state(load.state, ref.name, ref.workspace, cfg_problem, root,
                                      wording)
+        summary.stale_installs = stale
+        return summary
+    # the install is the project's: every workstream's row says it
+    per_ws = {ws: dataclasses.replace(
+                  summary_from_state(state, ref.name, ref.workspace, cfg_problem, root, wording),
+                  stale_installs=stale)
               for ws, state in load.workstreams.items()}
     active = ref.active_workstream
     head_name = active if active is not None and active in per_ws else next(iter(per_ws))
@@ -249,6 +257,7 @@ def summary_payload(summary: ProjectSummary) -> dict[str, Any]:
     """The summary's display fields as JSON-able data (workstreams nested)."""
     out: dict[str, Any] = {k: getattr(summary, k) for k in _PAYLOAD_FIELDS}
     out["problems"] = list(summary.problems)
+    out["stale_installs"] = dict(summary.stale_installs)
     if summary.workstreams:
         out["workstreams"] = {k: summary_payload(v) for k, v in summary.workstreams.items()}
     return out
@@ -270,6 +279,15 @@ def payload_opt_str(value: Any) -> str | None:
 def payload_opt_int(value: Any) -> int | None:
     """A payload's integer (never a bool), or None."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def payload_counts(value: Any) -> dict[str, int]:
+    """A payload's ``{name: count}`` (positive integers only); {} when absent (a cache
+    written before the field existed) or damaged."""
+    if not isinstance(value, dict):
+        return {}
+    return {sys.intern(k): v for k, v in value.items()
+            if isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v > 0}
 
 
 def summary_from_payload(data: Mapping[str, Any], root: Path, name: str, workspace: str
@@ -298,5 +316,6 @@ def summary_from_payload(data: Mapping[str, Any], root: Path, name: str, workspa
         if isinstance(problems, list) else [],
         config_problem=payload_opt_str(data.get("config_problem")),
         state_error=payload_opt_str(data.get("state_error")),
+        stale_installs=payload_counts(data.get("stale_installs")),
         workstreams=workstreams,
     )

@@ -6,7 +6,10 @@ project's summary (the plain display fields the browser, the overview and the tr
 kept in ``<user cache dir>/msd-desktop/summaries.jsonl``, keyed by a *stat signature*: size,
 ``mtime_ns`` and inode of every file and folder under its ``.planning/`` that the summary
 comes from (inside ``phases/`` the phase folders, whose files count by name only; the audit
-trail and lock/temp files never). A start re-stats — cheap —
+trail and lock/temp files never), and for a project with an install of its own the
+install's marker and agent files (``core.models.local_installs``: the stale-install count is
+read from them; nothing is added for the others, so their signatures did not change). A
+start re-stats — cheap —
 and re-reads only the projects whose signature changed.
 
 Rules:
@@ -110,6 +113,9 @@ def project_signature(root: Path, extra: Iterable[str] = ()) -> str:
         parts.append(".planning\0missing")
     else:
         _walk(planning, ".planning", 1, parts)
+    from msd_desktop.core.models.local_installs import install_stat_parts
+
+    parts.extend(install_stat_parts(root))  # nothing for a project without its own install
     return sha1_hex("\n".join(parts).encode("utf-8", "surrogateescape"))
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from msd_desktop.core.state.project_summary import ProjectSummary
+from msd_desktop.ui.widgets.install_words import shown_badges
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.status_text import phase_position, status_word, statusline_words
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
@@ -100,6 +101,7 @@ class OverviewModel(HeaderedTableModel):
         # kept up to date as rows change, so the caption never walks every row
         self._with_problems = 0
         self._workspaces: dict[str, int] = {}
+        self._stale: dict[Path, int] = {}  # root → its rows with a stale install
 
     def rows(self) -> list[OverviewRow]:
         return list(self._rows)
@@ -116,16 +118,28 @@ class OverviewModel(HeaderedTableModel):
         return 0 if parent.isValid() else _COLUMN_COUNT
 
     def problem_rows(self) -> int:
-        """How many rows have a problem badge."""
+        """How many rows have a problem (a stale install alone is not one: see
+        :meth:`stale_projects`)."""
         return self._with_problems
+
+    def stale_projects(self) -> int:
+        """How many projects (not rows) have a stale install of their own."""
+        return len(self._stale)
 
     def workspace_count(self) -> int:
         """How many workspaces the rows come from."""
         return len(self._workspaces)
 
     def _count(self, row: OverviewRow, step: int) -> None:
-        if row.summary.badges():
+        if row.summary.badges():  # stale installs are counted on their own
             self._with_problems += step
+        if row.summary.stale_installs:
+            root = row.summary.root
+            left = self._stale.get(root, 0) + step
+            if left > 0:
+                self._stale[root] = left
+            else:
+                self._stale.pop(root, None)
         ws = row.summary.workspace
         n = self._workspaces.get(ws, 0) + step
         if n > 0:
@@ -144,6 +158,7 @@ class OverviewModel(HeaderedTableModel):
         self._reindex()
         self._with_problems = 0
         self._workspaces = {}
+        self._stale = {}
         for row in self._rows:
             self._count(row, 1)
         self.endResetModel()
@@ -222,7 +237,7 @@ class OverviewModel(HeaderedTableModel):
         if col == COL_PROGRESS:
             return -1 if s.percent is None else s.percent
         if col == COL_PROBLEMS:
-            return len(s.badges())
+            return len(shown_badges(s))
         return (OverviewModel._display(row, col) or "").casefold()
 
     def _sorted(self, rows: list[OverviewRow]) -> list[OverviewRow]:
@@ -279,8 +294,8 @@ class OverviewModel(HeaderedTableModel):
         if role == SortRole:
             return self.sort_value(row, col)
         if role == Qt.ItemDataRole.ToolTipRole:  # rich text if it looks like HTML: escaped
-            if col == COL_PROBLEMS and s.badges():
-                return tooltip("\n".join(visible(b) for b in s.badges()))
+            if col == COL_PROBLEMS and shown_badges(s):
+                return tooltip("\n".join(visible(b) for b in shown_badges(s)))
             if col == COL_ACTIVITY and s.last_activity_desc:
                 return tooltip(visible(s.last_activity_desc))
             if col == COL_PROJECT:  # the name in full first: the cell may be elided
@@ -295,7 +310,7 @@ class OverviewModel(HeaderedTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == COL_STATUS:
                 return status_color(s.status)
-            if col == COL_PROBLEMS and s.badges():
+            if col == COL_PROBLEMS and shown_badges(s):
                 return semantic_color("warning")
         if role == Qt.ItemDataRole.TextAlignmentRole and col == COL_PROBLEMS:
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -362,7 +377,7 @@ class OverviewModel(HeaderedTableModel):
         if col == COL_ACTIVITY:
             return s.last_activity
         if col == COL_PROBLEMS:
-            badges = [visible(b) for b in s.badges()]
+            badges = [visible(b) for b in shown_badges(s)]
             if not badges:
                 return ""
             # one line: the count, then the problems one after the other (the cell elides;

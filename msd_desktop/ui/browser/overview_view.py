@@ -56,6 +56,7 @@ from msd_desktop.ui.browser.overview_model import (
 )
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
+from msd_desktop.ui.widgets.install_words import stale_projects_text
 from msd_desktop.ui.widgets.viewport import own_viewport
 
 # widest a fitted column may be (px); Problems (stretched, last) gets the rest
@@ -330,6 +331,10 @@ class OverviewView(QWidget):
         problems = self.model.problem_rows()
         if problems:
             counts = self.tr("%1, %n with problems", "", problems).replace("%1", counts)
+        stale = self.model.stale_projects()
+        if stale:
+            counts = self.tr("%1, %2").replace("%1", counts).replace(
+                "%2", stale_projects_text(stale))
         return self.tr("— %1 · double-click a row to open it").replace("%1", counts)
 
     def _update_caption(self) -> None:

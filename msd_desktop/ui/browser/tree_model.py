@@ -39,6 +39,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.widgets.config_words import fill
+from msd_desktop.ui.widgets.install_words import shown_badges
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
 from msd_desktop.ui.widgets.status_text import (
     compact_status_words,
@@ -373,7 +374,7 @@ class ProjectTreeModel(QStandardItemModel):
         unsaved = bool(self._unsaved) and proj.ref.root in self._unsaved
         if role == UnsavedRole:
             return unsaved
-        badges = summary.badges() if summary is not None else []
+        badges = shown_badges(summary) if summary is not None else []
         if role == BadgeRole:
             return badges
         if role == FilterTextRole:

@@ -62,6 +62,8 @@ class TrayLine:
     problem: str | None = None
 
     unreadable: bool = False  # loading the project failed: ``problem`` says why
+    # per runtime, the stale agent files of the project's own install (the summary's)
+    stale_installs: tuple[tuple[str, int], ...] = ()
 
     @property
     def text(self) -> str:
@@ -76,8 +78,17 @@ class TrayLine:
                 "ProjectTray", "no STATE.md")
         # the status line usually carries the percentage already; add it only when it does not
         pct = f" — {self.percent}%" if self.percent is not None and "%" not in body else ""
-        mark = " ⚠" if self.problem else ""
+        mark = " ⚠" if self.problem or self.stale_installs else ""
         return f"{visible(self.name, limit=200)}: {body}{pct}{mark}"
+
+    @property
+    def hint(self) -> str:
+        """The line's tooltip: the problem (or the folder), then each stale install."""
+        from msd_desktop.ui.widgets.install_words import stale_install_lines
+
+        lines = [self.problem or str(self.root)]
+        lines += stale_install_lines(dict(self.stale_installs))
+        return "\n".join(lines)
 
 
 def _root(ref: ProjectRef) -> Path:
@@ -140,6 +151,11 @@ class ProjectTray(QObject):
         self._last_event: StatusEvent | None = None
         self.notifications = True  # Preferences: status changes said in the tray
         self._projects: list[ProjectRef] = []
+        # the projects whose own install is out of date: a submenu, made once
+        self.stale_menu = QMenu(self.menu)
+        self.stale_menu.setObjectName("TrayStaleMenu")
+        self.stale_action = self.stale_menu.menuAction()
+        self.stale_action.setObjectName("TrayStaleAction")
         self._rebuild_menu()
 
     def show(self) -> None:
@@ -303,12 +319,16 @@ class ProjectTray(QObject):
     def _rebuild_menu(self) -> None:
         if self._update_menu_in_place():
             return
+        # taken out first: clearing the menu would delete the submenu's own action
+        self.menu.removeAction(self.stale_action)
         self.menu.clear()
         self.project_actions = {}
         self._rendered: dict[Path, TrayLine] = {}
         header = self.menu.addAction(self.tr("Show MSD Desktop"))
         header.triggered.connect(self.show_window_requested.emit)
-        self.menu.addSeparator()
+        # "N projects with stale installs" goes above this while there are any
+        self._stale_shown: list[tuple[Path, str]] | None = None
+        self._head_end = self.menu.addSeparator()
         if not self.lines:
             empty = self.menu.addAction(self.tr("No projects yet — add one in the window"))
             empty.setEnabled(False)
@@ -327,6 +347,7 @@ class ProjectTray(QObject):
             self._tail = more  # the project lines go above it
         self._menu_gen = getattr(self, "_menu_gen", 0) + 1
         self._add_menu_lines(list(self.lines[:MENU_MAX]), 0, self._menu_gen)
+        self._update_stale_menu()
         self._update_tooltip()
 
     def _add_menu_lines(self, lines: list[TrayLine], start: int, gen: int) -> None:
@@ -339,7 +360,7 @@ class ProjectTray(QObject):
         for line in lines[start:end]:
             action = QAction(menu_text(line.text), self.menu)
             self.menu.insertAction(self._tail, action)
-            action.setToolTip(tooltip(line.problem or str(line.root)))
+            action.setToolTip(tooltip(line.hint))
             action.setData(str(line.root))
             action.triggered.connect(lambda _=False, r=line.root: self.project_activated.emit(r))
             self.project_actions[line.root] = action
@@ -359,10 +380,37 @@ class ProjectTray(QObject):
                 continue
             action = self.project_actions[line.root]
             action.setText(menu_text(line.text))
-            action.setToolTip(tooltip(line.problem or str(line.root)))
+            action.setToolTip(tooltip(line.hint))
             rendered[line.root] = line
+        self._update_stale_menu()
         self._update_tooltip()
         return True
+
+    def stale_lines(self) -> list[TrayLine]:
+        """The projects whose own install is out of date, in the menu's order."""
+        return [ln for ln in self.lines if ln.stale_installs]
+
+    def _update_stale_menu(self) -> None:
+        """Show "N projects with stale installs" (hidden at none), each project in it."""
+        stale = self.stale_lines()
+        shown = [(ln.root, ln.name) for ln in stale[:MENU_MAX]]
+        if shown == self._stale_shown:
+            return
+        self._stale_shown = shown
+        self.stale_menu.clear()
+        if not stale:
+            self.menu.removeAction(self.stale_action)
+            return
+        if self.stale_action not in self.menu.actions():
+            self.menu.insertAction(self._head_end, self.stale_action)
+        from msd_desktop.ui.widgets.install_words import stale_projects_text
+
+        self.stale_menu.setTitle(menu_text(stale_projects_text(len(stale))))
+        for line in stale[:MENU_MAX]:
+            action = self.stale_menu.addAction(menu_text(visible(line.name, limit=200)))
+            action.setToolTip(tooltip(line.hint))
+            action.setData(str(line.root))
+            action.triggered.connect(lambda _=False, r=line.root: self.project_activated.emit(r))
 
     def _update_tooltip(self) -> None:
         busy = sum(1 for ln in self.lines if ln.percent is not None and ln.percent < 100)

@@ -151,3 +151,29 @@ def test_the_module_loads_no_parser() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_the_summary_counts_the_projects_own_stale_installs(demo: Path) -> None:
+    env = {"HOME": str(demo.parent)}
+    stale, _ = load_summary_and_state(project_ref(demo / "checklist-printer", "Demo"), env)
+    assert stale.stale_installs == {"codex": 1}
+    fine, _ = load_summary_and_state(project_ref(demo / "field-notes", "Demo"), env)
+    assert fine.stale_installs == {}
+    # a project with workstreams: every workstream's row says it (the install is the project's)
+    shutil.copytree(demo / "checklist-printer" / ".codex", demo / "platform-monorepo" / ".codex")
+    ref = project_ref(demo / "platform-monorepo", "Demo")
+    multi, _ = load_summary_and_state(ref, env)
+    assert multi.workstreams
+    assert multi.stale_installs
+    assert all(ws.stale_installs == multi.stale_installs for ws in multi.workstreams.values())
+    back = summary_from_payload(summary_payload(stale), stale.root, stale.name, stale.workspace)
+    assert back == stale
+
+
+def test_a_payload_from_before_the_stale_count_reads_as_none() -> None:
+    # a cache written by an older version has no "stale_installs": nothing stale, no error
+    back = summary_from_payload({"status": "executing"}, Path("/p"), "p", "ws")
+    assert back.stale_installs == {}
+    damaged = summary_from_payload({"stale_installs": {"codex": "3", "kilo": True, "x": 0,
+                                                       "opencode": 2}}, Path("/p"), "p", "ws")
+    assert damaged.stale_installs == {"opencode": 2}

@@ -226,3 +226,21 @@ def test_save_sets_a_loose_mode_back_to_0600(tmp_path: Path) -> None:
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert SummaryCache(path, context="ctx").get(tmp_path, "s") == {"summary": {}}
+
+
+def test_signature_follows_the_projects_own_install(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "p")
+    plain = project_signature(root)
+    (root / ".codex" / "agents").mkdir(parents=True)  # a folder, no marker: no install
+    assert project_signature(root) == plain  # nothing added: as before the count existed
+    install = root / ".codex"
+    (install / "msd-core").mkdir(parents=True)
+    (install / "msd-core" / ".msd-runtime").write_text("codex\n", "utf-8")
+    agent = install / "agents" / "msd-planner.toml"
+    agent.write_text('model = "gpt-5"\n', "utf-8")
+    installed = project_signature(root)
+    assert installed != plain
+    # `msd install codex --local` rewrites the agent files outside .planning/
+    agent.write_text('model = "gpt-5.1"\n', "utf-8")
+    bump(agent)
+    assert project_signature(root) != installed
