@@ -436,7 +436,7 @@ class ConfigDraft:
         elif problem is None:
             secret = self._typed_secret(data)
             if secret is not None:
-                from msd_desktop.core.config.json_edit import plaintext_secret_message
+                from msd_desktop.core.config.secret_keys import plaintext_secret_message
 
                 problem = JsonError(plaintext_secret_message(secret), 1, 1, "config_unparseable")
         if problem is not None:
@@ -445,14 +445,14 @@ class ConfigDraft:
 
     def _file_secrets(self) -> dict[str, str]:
         """The plaintext API keys of the file's text (read even when it does not parse)."""
-        from msd_desktop.core.config.json_edit import secret_key_names
+        from msd_desktop.core.config.secret_keys import secret_key_names
         from msd_desktop.core.secrets.masking import secrets_in_text
 
         return secrets_in_text(self.file.text or "", secret_key_names())
 
     def _typed_secret(self, data: Any) -> str | None:
         """A secret key whose value in ``data`` is neither the file's own nor its mask."""
-        from msd_desktop.core.config.json_edit import secret_key_names
+        from msd_desktop.core.config.secret_keys import secret_key_names
         from msd_desktop.core.secrets.masking import mask
 
         kept = self._file_secrets()

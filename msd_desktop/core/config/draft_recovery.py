@@ -100,7 +100,7 @@ def _masked_text(draft: ConfigDraft) -> str | None:
     """The draft's text edit with every API key in it masked (typed or not)."""
     if draft.text_edit is None:
         return None
-    from msd_desktop.core.config.json_edit import secret_key_names
+    from msd_desktop.core.config.secret_keys import secret_key_names
     from msd_desktop.core.secrets.masking import mask_text, secrets_in_text
 
     found = secrets_in_text(draft.text_edit, secret_key_names())

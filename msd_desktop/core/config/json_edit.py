@@ -29,9 +29,9 @@ from typing import Any, NamedTuple
 from msd_desktop.core.common.js_json import same_json_value
 from msd_desktop.core.common.jsonfile import dump_json, parse_json_text
 from msd_desktop.core.common.key_paths import get_path, key_and_parents
-from msd_desktop.core.common.text import Text
 from msd_desktop.core.config import schema
 from msd_desktop.core.config.draft import GROUP_KEYS, UNSET, ConfigDraft, InvalidInput
+from msd_desktop.core.config.secret_keys import plaintext_secret_message, secret_key_names
 from msd_desktop.core.config.setter import apply_set
 from msd_desktop.core.secrets.masking import mask, mask_document, unmask_document
 
@@ -46,12 +46,6 @@ __all__ = [
     "plaintext_secret_message",
     "secret_key_names",
 ]
-
-
-@cache
-def secret_key_names() -> frozenset[str]:
-    """The schema's secret keys (the API keys)."""
-    return frozenset(key for key, spec in schema.SCHEMA.items() if spec.secret)
 
 
 @cache
@@ -111,14 +105,6 @@ def parse_document(
     restored = unmask_document(data, dict(originals))
     assert isinstance(restored, dict)
     return restored, None
-
-
-def plaintext_secret_message(key: str) -> str:
-    """Why a key typed into the JSON text is refused."""
-    return Text.of(
-        "{key}: an API key is not written into config.json. Set it in the API keys tab (it "
-        "goes to the OS keyring); here only true or false is allowed.", key=key,
-    )
 
 
 # ---- documents → edits -------------------------------------------------------------------
