@@ -199,6 +199,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--defaults", action="store_true", help="~/.msd/defaults.json")
     p.add_argument("--all", action="store_true", help="list: every file with a history")
     p.add_argument("--yes", action="store_true", help="restore: write the file")
+    p.add_argument("--batch", help="restore: every file of this bulk edit (its batch id)")
+    p.add_argument("--before", action="store_true",
+                   help="restore --batch: to the state just before the bulk edit")
     return parser
 
 

@@ -26,6 +26,7 @@ _USAGE = {
     "show": "msd history show ENTRY [--file PATH | --defaults]",
     "diff": "msd history diff ENTRY [OTHER] [--file PATH | --defaults]",
     "restore": "msd history restore ENTRY --yes [--file PATH | --defaults]",
+    "batch": "msd history restore --batch ID [--before] --yes",
 }
 
 
@@ -72,6 +73,8 @@ def history(args: argparse.Namespace, ctx: CliContext) -> Any:
                            "newest": read.entries[-1].to_json() if read.entries else None,
                            "problems": list(read.problems)}
                           for path, read in store.files()]}
+    if action == "restore" and args.batch:
+        return _restore_batch(store, args, ctx)
     path = _target(args, ctx)
     if action == "list":
         read = store.entries(path)
@@ -100,6 +103,47 @@ def _diff(store: HistoryStore, path: Path, entry: Entry, other_id: str | None) -
     changes = diff(snapshot_document(store, entry), after)
     return {"file": str(path), "from": entry.id, "to": to,
             "changes": [c.to_json() for c in changes]}
+
+
+def _restore_batch(store: HistoryStore, args: argparse.Namespace, ctx: CliContext) -> Any:
+    """Every file of a bulk edit back to the state it left (``--before``: to the state
+    before it), each through the normal save path against the content it has now; one
+    file's refusal never stops the others, and the exit code is 1 when any was refused."""
+    from msd_desktop.cli import emit, warn
+    from msd_desktop.core.common.errors import ConflictError
+    from msd_desktop.core.history.recorder import new_batch_id
+    from msd_desktop.core.history.restore import apply_restore, plan_batch_restore
+
+    if args.entry or args.file or args.defaults:
+        raise MsdError(f"Usage: {_USAGE['batch']}")
+    files = plan_batch_restore(store, args.batch, before=args.before)
+    planned = sum(len(f.plan.changes) for f in files if f.plan is not None)
+    if not args.yes:
+        raise MsdError(f"Restoring batch {args.batch} changes {planned} key(s) in "
+                       f"{len(files)} file(s); add --yes to write them")
+    batch = new_batch_id()
+    out: list[dict[str, Any]] = []
+    for f in files:
+        row: dict[str, Any] = {"file": str(f.path), "status": "error", "problem": f.problem}
+        if f.plan is not None:
+            row.update(restored=f.plan.entry.id, changes=[c.to_json() for c in f.plan.changes],
+                       notes=[str(n) for n in f.plan.notes])
+            try:
+                if f.plan.changes:
+                    apply_restore(f.plan, ctx.env, batch=batch)
+                row.update(status="restored" if f.plan.changes else "unchanged", problem=None)
+            except ConflictError as exc:
+                row.update(status="refused", problem=exc.message)
+            except MsdError as exc:
+                row.update(problem=exc.message)
+        out.append(row)
+    result = {"batch": args.batch, "restore_batch": batch, "files": out}
+    failed = [r for r in out if r["status"] in ("error", "refused")]
+    if not failed:
+        return result
+    emit(result)
+    warn(f"{len(failed)} of {len(out)} file(s) were not restored")
+    return 1
 
 
 def _restore(store: HistoryStore, path: Path, entry: Entry, args: argparse.Namespace,

@@ -1626,6 +1626,14 @@
         <translation>Não é possível restaurar em {error}</translation>
     </message>
     <message>
+        <source>{path}: the history has no state from before the batch</source>
+        <translation>{path}: o histórico não tem um estado de antes do lote</translation>
+    </message>
+    <message>
+        <source>No history entry belongs to batch {batch}</source>
+        <translation>Nenhuma entrada do histórico pertence ao lote {batch}</translation>
+    </message>
+    <message>
         <source>The snapshot of entry {id} is missing or damaged</source>
         <translation>O instantâneo da entrada {id} está ausente ou danificado</translation>
     </message>

@@ -125,3 +125,57 @@ def test_restore_recreates_a_deleted_config(project: Path) -> None:
     assert done["wrote"] is True
     # the API key is not brought back: the file had none when it was restored
     assert _config(project) == {"mode": "yolo"}
+
+
+def test_a_batch_is_restored_across_its_projects(tmp_path: Path) -> None:
+    from msd_desktop.core.config.batch import apply_batch, plan_batch
+
+    roots = []
+    for name in ("a", "b", "c"):
+        root = tmp_path / name
+        (root / ".planning").mkdir(parents=True)
+        (root / ".planning" / "config.json").write_text(
+            json.dumps({"model_profile": "quality", "name": name}, indent=2) + "\n")
+        roots.append(root)
+    env = _env()
+    apply_batch(plan_batch(roots, "model_profile", "budget", env), env)
+    batch = ok(roots[0], "history", "list")["entries"][0]["batch"]  # type: ignore[index]
+    assert batch
+    refused = msd(roots[0], "history", "restore", "--batch", batch, "--before")
+    assert refused.returncode == 1
+    assert "3 key(s) in 3 file(s)" in refused.stderr
+    done = ok(roots[0], "history", "restore", "--batch", batch, "--before", "--yes")
+    assert isinstance(done, dict)
+    assert [f["status"] for f in done["files"]] == ["restored"] * 3
+    assert [_config(r)["model_profile"] for r in roots] == ["quality"] * 3
+    again = ok(roots[0], "history", "restore", "--batch", batch, "--yes")  # its own state
+    assert isinstance(again, dict)
+    assert [_config(r)["model_profile"] for r in roots] == ["budget"] * 3
+    newest = [ok(r, "history", "list")["entries"][0] for r in roots]  # type: ignore[index]
+    assert {e["source"] for e in newest} == {"restore"}
+    assert len({e["batch"] for e in newest}) == 1
+    unknown = msd(roots[0], "history", "restore", "--batch", "feedbeef", "--yes")
+    assert unknown.returncode == 1
+    assert "No history entry belongs to batch feedbeef" in unknown.stderr
+
+
+def test_a_batch_file_that_cannot_be_restored_never_stops_the_others(tmp_path: Path) -> None:
+    from msd_desktop.core.config.batch import apply_batch, plan_batch
+
+    old = tmp_path / "old"
+    (old / ".planning").mkdir(parents=True)
+    (old / ".planning" / "config.json").write_text('{"model_profile": "quality"}\n')
+    new = tmp_path / "new"  # no config.json yet: the batch makes it
+    (new / ".planning").mkdir(parents=True)
+    env = _env()
+    apply_batch(plan_batch([old, new], "model_profile", "budget", env), env)
+    batch = ok(old, "history", "list")["entries"][0]["batch"]  # type: ignore[index]
+    done = msd(old, "history", "restore", "--batch", batch, "--before", "--yes")
+    assert done.returncode == 1
+    assert "1 of 2 file(s) were not restored" in done.stderr
+    rows = {Path(f["file"]).parts[-3]: f for f in json.loads(done.stdout)["files"]}
+    assert rows["old"]["status"] == "restored"
+    assert rows["new"]["status"] == "error"
+    assert "no state from before the batch" in rows["new"]["problem"]
+    assert _config(old)["model_profile"] == "quality"
+    assert _config(new)["model_profile"] == "budget"

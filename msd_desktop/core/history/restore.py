@@ -104,12 +104,47 @@ def plan_restore(store: HistoryStore, path: Path, entry: Entry) -> RestorePlan:
                        changes, notes)
 
 
-def apply_restore(plan: RestorePlan, env: Mapping[str, str] | None = None) -> Fingerprint:
+def apply_restore(plan: RestorePlan, env: Mapping[str, str] | None = None, *,
+                  batch: str | None = None) -> Fingerprint:
     """Write a planned restore through the normal save path; ``ConflictError`` when the file
-    changed since the plan was made."""
+    changed since the plan was made. ``batch``: the id shared by a batch restore's writes."""
     from msd_desktop.core.common.safe_write import make_folders_for
     from msd_desktop.core.config.store import write_project_config
     from msd_desktop.core.history.recorder import RESTORE
 
     make_folders_for(plan.path)
-    return write_project_config(plan.path, plan.data, plan.expected, source=RESTORE, env=env)
+    return write_project_config(plan.path, plan.data, plan.expected, source=RESTORE, env=env,
+                                batch=batch)
+
+
+class BatchFile(NamedTuple):
+    """One file of a batch restore: its plan, or why it has none."""
+
+    path: Path
+    plan: RestorePlan | None
+    problem: str | None
+
+
+def plan_batch_restore(store: HistoryStore, batch: str, *, before: bool) -> list[BatchFile]:
+    """Every file a bulk edit (``batch``: its id) wrote, planned back to the state that edit
+    left (``before``: to the state just before it). A file whose plan fails (a snapshot a save
+    would refuse, an unreadable file) carries the reason; the others are unaffected."""
+    out: list[BatchFile] = []
+    for path, read in store.files():
+        entries = read.entries
+        hits = [i for i, e in enumerate(entries) if e.batch == batch]
+        if not hits:
+            continue
+        index = hits[0] - 1 if before else hits[-1]
+        target = Path(entries[hits[0]].path)
+        if index < 0:
+            out.append(BatchFile(target, None, str(Text.of(
+                "{path}: the history has no state from before the batch", path=path))))
+            continue
+        try:
+            out.append(BatchFile(target, plan_restore(store, target, entries[index]), None))
+        except MsdError as exc:
+            out.append(BatchFile(target, None, exc.message))
+    if not out:
+        raise MsdError(Text.of("No history entry belongs to batch {batch}", batch=batch))
+    return out
