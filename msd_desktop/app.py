@@ -249,15 +249,16 @@ def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _Sta
     assert isinstance(app, QApplication)
     app.setApplicationDisplayName("MSD Desktop")
     app.setDesktopFileName("io.github.msd.Desktop")
-    # before any widget is built: each one reads its texts from the catalogue once
+    # before any widget is built (a later choice switches them: ``switch_language``)
     from msd_desktop.ui.widgets.translation import (
+        TRANSLATORS,
         choose_language,
         install_translators,
         remembered_language,
     )
 
     language = choose_language(args.lang, remembered_language())
-    app.setProperty("msd_translators", install_translators(app, language))  # kept alive
+    app.setProperty(TRANSLATORS, install_translators(app, language))  # kept alive
     app.setProperty("msd_language", language)
 
     marks = {"qt_ready_ms": (time.perf_counter() - t0) * 1000}

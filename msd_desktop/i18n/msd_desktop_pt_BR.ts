@@ -3120,26 +3120,6 @@ Last error: {last_error}</source>
         <source>System language</source>
         <translation>Idioma do sistema</translation>
     </message>
-    <message>
-        <source>Language</source>
-        <translation>Idioma</translation>
-    </message>
-    <message>
-        <source>The new language shows after a restart.</source>
-        <translation>O novo idioma aparece depois de reiniciar.</translation>
-    </message>
-    <message>
-        <source>Restart MSD Desktop now? Unsaved settings are asked about first.</source>
-        <translation>Reiniciar o MSD Desktop agora? Antes, você decide o que fazer com as configurações não salvas.</translation>
-    </message>
-    <message>
-        <source>Restart now</source>
-        <translation>Reiniciar agora</translation>
-    </message>
-    <message>
-        <source>Later</source>
-        <translation>Depois</translation>
-    </message>
 </context>
 <context>
     <name>MainWindow</name>

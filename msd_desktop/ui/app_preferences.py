@@ -9,17 +9,19 @@ only the window joins. The dialog itself (``ui/preferences``) edits plain values
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.workspace.registry import DEFAULT_SCAN_DEPTH, check_scan_depth
 from msd_desktop.ui.companion.next_command_widget import TERMINAL_SETTING
-from msd_desktop.ui.preferences.preferences_dialog import PreferenceValues
 from msd_desktop.ui.tray_close import CLOSE_TO_TRAY, close_to_tray
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.translation import SYSTEM, remembered_language
+
+if TYPE_CHECKING:
+    from msd_desktop.ui.preferences.preferences_dialog import PreferenceValues
 
 NOTIFICATIONS = "tray/notifications"  # bool, on by default: status changes in the tray
 SCAN_DEPTH = "workspaces/scan_depth"  # int: the depth of scan roots added from the window
@@ -59,6 +61,8 @@ def scan_depth(settings: QSettings) -> int:
 
 def load_values(settings: QSettings) -> PreferenceValues:
     """The choices as they are kept now."""
+    from msd_desktop.ui.preferences.preferences_dialog import PreferenceValues  # on first use
+
     return PreferenceValues(
         terminal=str(settings.value(TERMINAL_SETTING, "") or ""),
         close_to_tray=close_to_tray(settings),

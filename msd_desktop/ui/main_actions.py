@@ -68,6 +68,7 @@ class MainActions(QObject):
         self._global_defaults: QWidget | None = None  # the Global defaults window, if open
         self._preferences: QWidget | None = None  # the Preferences window, while open
         self._getting_started: QWidget | None = None  # the Getting started page, once opened
+        self._made: list[QAction] = []  # the actions made here (dropped by a rebuild)
         self._build()
 
     # -- building
@@ -185,11 +186,12 @@ class MainActions(QObject):
         view_menu.addSeparator()
         from msd_desktop.ui.widgets.language_menu import LanguageMenu
 
-        self.language_menu = LanguageMenu(window.settings, window.request_quit, view_menu)
+        self.language_menu = LanguageMenu(window.settings, parent=view_menu)
         view_menu.addMenu(self.language_menu)
         from msd_desktop.ui.tray_close import close_to_tray_action
 
         self.close_to_tray_action = close_to_tray_action(window.settings, self._widget)
+        self._made += [self.undo_action, self.redo_action, self.close_to_tray_action]
         view_menu.addAction(self.close_to_tray_action)
 
         help_menu = self._widget.menuBar().addMenu(translate("MainWindow", "&Help"))
@@ -232,7 +234,25 @@ class MainActions(QObject):
             action.setStatusTip(tip)
         action.triggered.connect(slot)
         window.addAction(action)
+        self._made.append(action)
         return action
+
+    def rebuild(self) -> None:
+        """The menus and their actions made again in the current language (after a language
+        switch): same keys, same slots, the texts and tooltips said anew. The browser's
+        actions are its own and only added again."""
+        window = self._widget
+        bar = window.menuBar()
+        old_menus = [a.menu() for a in bar.actions() if a.menu() is not None]
+        bar.clear()
+        for action in self._made:
+            window.removeAction(action)
+            action.deleteLater()
+        for menu in old_menus:
+            menu.setParent(None)  # out of the menu bar's children at once (findChild)
+            menu.deleteLater()
+        self._made = []
+        self._build()
 
     def update(self) -> None:
         """Actions that need an open project (or its Settings tab) are enabled only then."""

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QPalette, QSessionManager, QUndoGroup
 from PySide6.QtWidgets import (
     QFrame,
@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
         self._state_gen: dict[Path, int] = {}  # newest State tab read per project
         self._projects_gen = 0  # one more per scan result (its second half: see there)
         self._quitting = False  # File → Quit / the tray's Quit: a close that really quits
+        self._retranslate_queued = False  # a language switch's texts are said once
 
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(app_icon())
@@ -558,6 +559,44 @@ class MainWindow(QMainWindow):
         if self._project_line and self.status_label.text() == visible(self._project_line):
             self.post_status("")  # the last project's status line says nothing here
         self._update_title()
+
+    # -- the language, switched while the window is open
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A language switch (View → Language, Preferences) reaches the window as
+        ``LanguageChange`` — once per catalogue removed or installed — so the texts are said
+        again once, on the next turn of the event loop (after the menu's own signal)."""
+        if event.type() == QEvent.Type.LanguageChange and not self._retranslate_queued:
+            self._retranslate_queued = True
+            QTimer.singleShot(0, self, self.retranslate)
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Every text of the window in the current language, without a restart: the menus
+        made again, the browser, the strip, the status bar and the tray said anew, the open
+        project's tabs rebuilt (their edits live in the edit sessions) and the workspaces
+        summaries loaded again, so statuses come in the new words too."""
+        self._retranslate_queued = False
+        self.main_actions.rebuild()
+        self.browser.retranslate()
+        self.next_command.retranslate()
+        self.next_command.set_command(self.next_command.root, self.next_command.command)
+        self.status_label.setAccessibleName(self.tr("Status"))
+        self.watch_label.setAccessibleName(self.tr("Watching"))
+        self.watch.retranslate()
+        self.overview_model.headerDataChanged.emit(
+            Qt.Orientation.Horizontal, 0, max(0, self.overview_model.columnCount() - 1))
+        if self._tray is not None:
+            self._tray.retranslate()
+        ref, workstream = self._current, self._current_ws
+        self._show_unsaved_places()
+        self._update_title()
+        if ref is not None:
+            self._clear_project()  # shown again: every tab built in the new language, and
+            self._show_project(ref, workstream)  # its status line said again
+            self.pipeline.reload(self.known_refs())
+        else:
+            self.browser.rescan()  # the summaries again, and the scan's line in new words
 
     def _clear_project(self) -> None:
         self.project_tabs.close_project()

@@ -50,6 +50,7 @@ class WorkspaceWatch(QObject):
         self.pending: list[WorkspaceEntry] | None = None  # armed once the summaries are in
         self._known_roots: set[Path] = set()  # the last scan's projects (rescan feedback)
         self.rescan_reason: str | None = None
+        self._health: WatchHealth | None = None  # the last report (said again on a switch)
         self._rescan_timer = QTimer(self)
         self._rescan_timer.setSingleShot(True)
         self._rescan_timer.setInterval(RESCAN_DELAY_MS)
@@ -94,7 +95,22 @@ class WorkspaceWatch(QObject):
         if self.bridge is not None:
             self.bridge.stop(wait=False)  # the OS's watch teardown overlaps the exit
 
+    def retranslate(self) -> None:
+        """The label said again in the current language (after a language switch)."""
+        health = self._health
+        if health is not None:
+            self._show_health(health)
+        elif self.bridge is None:
+            self.label.setText(self.tr("not watching"))
+        elif self.label.text():
+            self.label.setText(self.tr("setting up watches…"))
+
     def _on_watch_health(self, health: WatchHealth) -> None:
+        self._health = health
+        self._show_health(health, announce=True)
+        self.health_reported.emit()
+
+    def _show_health(self, health: WatchHealth, announce: bool = False) -> None:
         if health.degraded:
             reason = health.reason or self.tr("a watch was refused")
             self.label.setText(self.tr("⚠ {0} of {1} workspaces polled every {2:g} s").format(
@@ -104,14 +120,14 @@ class WorkspaceWatch(QObject):
                 "The system would not watch every folder ({0}). Changes there are found by "
                 "checking the files every {1:g} s instead.").format(
                     reason, health.poll_interval_s))
-            self.message_posted.emit(self.tr(
-                "Watching is limited: {0}. Changes in {1} workspace(s) show up within "
-                "{2:g} s.").format(reason, len(health.polled), health.poll_interval_s))
+            if announce:
+                self.message_posted.emit(self.tr(
+                    "Watching is limited: {0}. Changes in {1} workspace(s) show up within "
+                    "{2:g} s.").format(reason, len(health.polled), health.poll_interval_s))
         else:
             self.label.setText(self.tr("watching %n project(s)", "", health.projects))
             self.label.setToolTip(self.tr(
                 "Projects whose .planning/ folder is watched for changes"))
-        self.health_reported.emit()
 
     # -- rescans
 

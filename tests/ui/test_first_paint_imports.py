@@ -50,6 +50,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.core.workspace.project_ref",
     "msd_desktop.core.workspace.registry",
     "msd_desktop.ui",
+    "msd_desktop.ui.app_preferences",  # the scan depth of roots added from the window
     "msd_desktop.ui.browser",
     "msd_desktop.ui.browser.elide_delegate",
     "msd_desktop.ui.browser.overview_model",

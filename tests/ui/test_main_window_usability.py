@@ -36,8 +36,7 @@ from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry, pr
 from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
 from msd_desktop.ui.companion.tray import ProjectTray
 from msd_desktop.ui.main_window import MainWindow
-from msd_desktop.ui.widgets import language_menu
-from msd_desktop.ui.widgets.language_menu import LanguageMenu, restart_argv
+from msd_desktop.ui.widgets.language_menu import LanguageMenu
 from msd_desktop.ui.widgets.placement import centred_rect, fitted_size
 from msd_desktop.ui.widgets.shortcuts_dialog import ShortcutsDialog, collect_shortcuts
 from msd_desktop.ui.widgets.translation import SYSTEM, remembered_language
@@ -266,35 +265,23 @@ def test_keyboard_shortcuts_lists_the_real_actions(qtbot: Any, tmp_path: Path, d
     win.close()
 
 
-def test_language_menu_remembers_and_restarts_with_the_same_arguments(
-        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_language_menu_remembers_and_switches_at_once(qtbot: Any, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "l.ini"), QSettings.Format.IniFormat)
-    closed: list[bool] = []
-    started: list[list[str]] = []
-    monkeypatch.setattr(language_menu, "start_detached", lambda argv: started.append(argv)
-                        or True)
-    menu = LanguageMenu(settings, lambda: closed.append(True) or True)
+    switched: list[str] = []
+    menu = LanguageMenu(settings, switched.append)
     texts = [a.text() for a in menu.actions()]
     assert texts[:2] == ["System language", "English"]
     assert "Português (Brasil)" in texts
     assert menu.language_actions[SYSTEM].isChecked()
-    menu.choose("pt_BR", ask=False)
-    assert remembered_language(settings) == "pt_BR"
-    assert menu.restart() is True
-    assert closed == [True]
-    assert len(started) == 1
-    # the same arguments, minus --lang (the new choice must show)
-    assert restart_argv(["/usr/bin/msd-desktop", "--lang", "en", "~/p", "--demo"],
-                        "/usr/bin/python3", frozen=False) == [
-        "/usr/bin/python3", "/usr/bin/msd-desktop", "~/p", "--demo"]
-    assert restart_argv(["/opt/MSD/msd-desktop", "--lang=pt_BR"], "/opt/MSD/msd-desktop",
-                        frozen=True) == ["/opt/MSD/msd-desktop"]
-    # a quit that was refused (Cancel on unsaved edits) does not start a second window
-    refusing = LanguageMenu(settings, lambda: False)
-    assert refusing.restart() is False
-    assert len(started) == 1
+    menu.language_actions["pt_BR"].trigger()
+    assert remembered_language(settings) == "pt_BR"  # for the next start
+    assert switched == ["pt_BR"]  # and now, no restart
+    assert menu.language_actions["pt_BR"].isChecked()
+    menu.choose("pt_BR")  # already the choice: nothing to switch
+    assert switched == ["pt_BR"]
+    menu.choose("xx_YY")  # no catalogue: nothing happens
+    assert switched == ["pt_BR"]
     menu.deleteLater()
-    refusing.deleteLater()
 
 
 def test_tray_quit_and_empty_state(qtbot: Any, env: dict[str, str]) -> None:

@@ -254,24 +254,13 @@ class ProjectBrowserPanel(QWidget):
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("ProjectFilter")
-        self.filter_edit.setPlaceholderText(self.tr("Filter projects…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip(self.tr(
-            "Filter by project name, path or status (Ctrl+K). Down: into the list; Esc: "
-            "clear"))
-        self.filter_edit.setAccessibleName(self.tr("Filter projects"))
-        self.filter_edit.setAccessibleDescription(
-            self.tr("Shows only the projects whose name, path or status contains the text"))
         self.filter_edit.textChanged.connect(self._on_filter)
         self.filter_edit.installEventFilter(self)  # Down: into the tree; Escape: clear
-        for clear in self.filter_edit.findChildren(QToolButton):  # the built-in clear button
-            clear.setAccessibleName(self.tr("Clear filter"))
-            clear.setToolTip(self.tr("Clear filter"))
 
         self.tree = QTreeView()
         own_viewport(self.tree)  # no C++-made viewport for PySide6 to type (first paint)
         self.tree.setObjectName("ProjectTree")
-        self.tree.setAccessibleName(self.tr("Projects"))
         # the tree shows the model itself and the filter proxy only while a filter is typed
         # (see _show_filtered): the proxy maps every row through the Python model, which made
         # the first layout of 1,000 projects a 60 ms stall
@@ -297,33 +286,23 @@ class ProjectBrowserPanel(QWidget):
         self.tree.viewport().installEventFilter(self)
         self.tree.selectionModel().selectionChanged.connect(self._on_selection)
 
-        self.add_project_action = QAction(self.tr("Add project…"), self)
+        self.add_project_action = QAction(self)
         self.add_project_action.setObjectName("AddProjectAction")
         self.add_project_action.setShortcut(QKeySequence.StandardKey.Open)
-        self._tip(self.add_project_action,
-                  self.tr("Register a project folder (a folder with .planning/)"))
         self.add_project_action.triggered.connect(self.add_project)
-        self.add_root_action = QAction(self.tr("Add scan root…"), self)
+        self.add_root_action = QAction(self)
         self.add_root_action.setObjectName("AddScanRootAction")
         self.add_root_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
-        self._tip(self.add_root_action, self.tr(
-            "Register a folder that is searched for projects (not / or your home folder "
-            "itself)"))
         self.add_root_action.triggered.connect(self.add_scan_root)
         # the File menu says what is removed or scanned; the buttons beside the tree say it
         # short (a tool button shows the icon text)
-        self.remove_action = QAction(self.tr("Remove workspace"), self)
-        self.remove_action.setIconText(self.tr("Remove"))
+        self.remove_action = QAction(self)
         self.remove_action.setObjectName("RemoveWorkspaceAction")
         self.remove_action.setShortcut(QKeySequence("Ctrl+Shift+Backspace"))
-        self._tip(self.remove_action,
-                  self.tr("Unregister the selected workspace (no files are deleted)"))
         self.remove_action.triggered.connect(self.remove_selected)
-        self.refresh_action = QAction(self.tr("Rescan workspaces"), self)
-        self.refresh_action.setIconText(self.tr("Rescan"))
+        self.refresh_action = QAction(self)
         self.refresh_action.setObjectName("RescanAction")
         self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
-        self._tip(self.refresh_action, self.tr("Scan every workspace again"))
         self.refresh_action.triggered.connect(self.rescan)
         for action in (self.add_project_action, self.add_root_action, self.remove_action,
                        self.refresh_action):
@@ -336,11 +315,6 @@ class ProjectBrowserPanel(QWidget):
         # made the browser, and so the window, 110 px wider than it needs to be
         self.add_button = QToolButton()
         self.add_button.setObjectName("AddButton")
-        self.add_button.setText(self.tr("Add"))
-        self.add_button.setToolTip(self.tr("Add a project folder or a folder to scan for "
-                                           "projects"))
-        self.add_button.setAccessibleName(self.tr("Add"))
-        self.add_button.setAccessibleDescription(self.add_button.toolTip())
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         add_menu = QMenu(self.add_button)
         add_menu.addAction(self.add_project_action)
@@ -353,8 +327,6 @@ class ProjectBrowserPanel(QWidget):
             button.setObjectName(action.objectName().replace("Action", "Button"))
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setAccessibleName(action.text().replace("&", ""))  # the long name
-            button.setAccessibleDescription(action.toolTip())
             buttons.addWidget(button)
             self.action_buttons.append(button)
         self.remove_button, self.rescan_button = self.action_buttons
@@ -374,23 +346,18 @@ class ProjectBrowserPanel(QWidget):
         palette = self.empty_label.palette()
         palette.setColor(QPalette.ColorRole.WindowText, semantic_color("muted"))
         self.empty_label.setPalette(palette)
-        self.clear_filter_button = QPushButton(self.tr("Clear filter"))
+        self.clear_filter_button = QPushButton()
         self.clear_filter_button.setObjectName("ClearFilterButton")
-        self.clear_filter_button.setToolTip(self.tr("Show every project again"))
         self.clear_filter_button.clicked.connect(self._clear_filter)
-        self.empty_add_project_button = QPushButton(self.tr("Add project folder…"))
+        self.empty_add_project_button = QPushButton()
         self.empty_add_project_button.setObjectName("EmptyAddProjectButton")
-        self.empty_add_project_button.setToolTip(self.add_project_action.toolTip())
         self.empty_add_project_button.clicked.connect(self.add_project_action.trigger)
-        self.empty_add_root_button = QPushButton(self.tr("Add scan root…"))
+        self.empty_add_root_button = QPushButton()
         self.empty_add_root_button.setObjectName("EmptyAddScanRootButton")
-        self.empty_add_root_button.setToolTip(self.add_root_action.toolTip())
         self.empty_add_root_button.clicked.connect(self.add_root_action.trigger)
         empty_layout.addWidget(self.empty_label)
         for push in (self.clear_filter_button, self.empty_add_project_button,
                      self.empty_add_root_button):
-            push.setAccessibleName(push.text().replace("&", ""))
-            push.setAccessibleDescription(push.toolTip())
             empty_layout.addWidget(push, 0, Qt.AlignmentFlag.AlignHCenter)
         empty_layout.addStretch(1)
         self.views = QStackedWidget()
@@ -399,7 +366,6 @@ class ProjectBrowserPanel(QWidget):
 
         self.progress = QProgressBar()
         self.progress.setObjectName("ScanProgress")
-        self.progress.setAccessibleName(self.tr("Scan progress"))
         self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
         self.progress.hide()
@@ -424,6 +390,58 @@ class ProjectBrowserPanel(QWidget):
                  self.empty_add_root_button]
         for first, second in pairwise(order):
             QWidget.setTabOrder(first, second)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every text of the panel in the current language (at start, and after a language
+        switch; the tree's headers ask the model, which says them anew)."""
+        self.filter_edit.setPlaceholderText(self.tr("Filter projects…"))
+        self.filter_edit.setToolTip(self.tr(
+            "Filter by project name, path or status (Ctrl+K). Down: into the list; Esc: "
+            "clear"))
+        self.filter_edit.setAccessibleName(self.tr("Filter projects"))
+        self.filter_edit.setAccessibleDescription(
+            self.tr("Shows only the projects whose name, path or status contains the text"))
+        for clear in self.filter_edit.findChildren(QToolButton):  # the built-in clear button
+            clear.setAccessibleName(self.tr("Clear filter"))
+            clear.setToolTip(self.tr("Clear filter"))
+        self.tree.setAccessibleName(self.tr("Projects"))
+        self.add_project_action.setText(self.tr("Add project…"))
+        self._tip(self.add_project_action,
+                  self.tr("Register a project folder (a folder with .planning/)"))
+        self.add_root_action.setText(self.tr("Add scan root…"))
+        self._tip(self.add_root_action, self.tr(
+            "Register a folder that is searched for projects (not / or your home folder "
+            "itself)"))
+        self.remove_action.setText(self.tr("Remove workspace"))
+        self.remove_action.setIconText(self.tr("Remove"))
+        self._tip(self.remove_action,
+                  self.tr("Unregister the selected workspace (no files are deleted)"))
+        self.refresh_action.setText(self.tr("Rescan workspaces"))
+        self.refresh_action.setIconText(self.tr("Rescan"))
+        self._tip(self.refresh_action, self.tr("Scan every workspace again"))
+        self.add_button.setText(self.tr("Add"))
+        self.add_button.setToolTip(self.tr("Add a project folder or a folder to scan for "
+                                           "projects"))
+        self.add_button.setAccessibleName(self.tr("Add"))
+        self.add_button.setAccessibleDescription(self.add_button.toolTip())
+        for button in self.action_buttons:
+            action = button.defaultAction()
+            button.setAccessibleName(action.text().replace("&", ""))  # the long name
+            button.setAccessibleDescription(action.toolTip())
+        self.clear_filter_button.setText(self.tr("Clear filter"))
+        self.clear_filter_button.setToolTip(self.tr("Show every project again"))
+        self.empty_add_project_button.setText(self.tr("Add project folder…"))
+        self.empty_add_project_button.setToolTip(self.add_project_action.toolTip())
+        self.empty_add_root_button.setText(self.tr("Add scan root…"))
+        self.empty_add_root_button.setToolTip(self.add_root_action.toolTip())
+        for push in (self.clear_filter_button, self.empty_add_project_button,
+                     self.empty_add_root_button):
+            push.setAccessibleName(push.text().replace("&", ""))
+            push.setAccessibleDescription(push.toolTip())
+        self.progress.setAccessibleName(self.tr("Scan progress"))
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          max(0, self.model.columnCount() - 1))
         self._update_actions()
         self._update_empty()
 

@@ -92,7 +92,7 @@ class NextCommandWidget(QWidget):
         self.terminal_box: QMessageBox | None = None  # the last "no terminal" message
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.caption = QLabel(self.tr("Next:"))
+        self.caption = QLabel()
         # plain text (the command quotes STATE.md), elided when the window is narrow: the
         # whole command is what Copy copies
         self.label = ElidedLabel(min_width=60)
@@ -101,21 +101,28 @@ class NextCommandWidget(QWidget):
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # never let a long command widen the window (the full text is in the tooltip/Copy)
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.label.setAccessibleName(self.tr("Next command"))
         self.caption.setBuddy(self.label)
-        self.copy_button = QPushButton(self.tr("Copy"))
-        self.copy_button.setToolTip(self.tr("Copy the command to the clipboard"))
-        self.copy_button.setAccessibleDescription(self.tr("Copy the next command to the "
-                                                          "clipboard"))
+        self.copy_button = QPushButton()
         self.copy_button.clicked.connect(self.copy)
-        self.terminal_button = QPushButton(self.tr("Open a terminal here"))
-        self.terminal_button.setToolTip(self.tr("Open a terminal in the project folder"))
+        self.terminal_button = QPushButton()
         self.terminal_button.clicked.connect(self.open_terminal)
         layout.addWidget(self.caption)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.copy_button)
         layout.addWidget(self.terminal_button)
+        self.retranslate()
         self.set_command(None, None)
+
+    def retranslate(self) -> None:
+        """The strip's own words in the current language (the command is file text)."""
+        self.caption.setText(self.tr("Next:"))
+        self.label.setAccessibleName(self.tr("Next command"))
+        self.copy_button.setText(self.tr("Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the command to the clipboard"))
+        self.copy_button.setAccessibleDescription(self.tr("Copy the next command to the "
+                                                          "clipboard"))
+        self.terminal_button.setText(self.tr("Open a terminal here"))
+        self.terminal_button.setToolTip(self.tr("Open a terminal in the project folder"))
 
     # -- state
 

@@ -316,6 +316,15 @@ class ProjectTray(QObject):
             return self.tr("%1: milestone complete").replace("%1", name), message
         return event.title, event.message
 
+    def retranslate(self) -> None:
+        """The menu made again in the current language (after a language switch)."""
+        rendered = getattr(self, "_rendered", None)
+        if rendered:
+            rendered.clear()  # nothing in place: every fixed line is said anew
+        self._rebuild_menu()
+        self.icon.setToolTip(self.tr("MSD Desktop"))
+        self._update_tooltip()
+
     def _rebuild_menu(self) -> None:
         if self._update_menu_in_place():
             return

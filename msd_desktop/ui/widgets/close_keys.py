@@ -23,11 +23,15 @@ class _EscCloses(QObject):
         self._window = window
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (watched is self._window and event.type() == QEvent.Type.KeyPress
+        # a window going away (a language switch's event during its teardown) may reach a
+        # filter whose Python side is already gone: nothing to close then
+        window = getattr(self, "_window", None)
+        if (window is not None and watched is window
+                and event.type() == QEvent.Type.KeyPress
                 and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape
                 and event.modifiers() in (Qt.KeyboardModifier.NoModifier,
                                           Qt.KeyboardModifier.KeypadModifier)):
-            self._window.close()
+            window.close()
             return True
         return False
 

@@ -1,7 +1,8 @@
 """Which language the window speaks, and the Qt translators that make it speak it.
 
 Order of choice: ``--lang CODE`` on the command line, then the language picked in
-View → Language (remembered in ``QSettings`` as ``ui/language``), then the desktop's
+View → Language or Edit → Preferences (remembered in ``QSettings`` as ``ui/language``;
+switched at once by :func:`switch_language`), then the desktop's
 (``QLocale.system().uiLanguages()``, which follows ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and
 ``LANG``). English is the source language: it needs no catalogue. For any other language both
 our catalogue (``msd_desktop/i18n/msd_desktop_<lang>.qm``) and Qt's own (``qtbase_<lang>``, for
@@ -104,6 +105,26 @@ def install_translators(app: QCoreApplication, code: str) -> list[QTranslator]:
         app.installTranslator(ours)
         installed.append(ours)
     return installed
+
+
+TRANSLATORS = "msd_translators"  # the application's property holding the installed ones
+
+
+def switch_language(code: str, app: QCoreApplication | None = None) -> str:
+    """Speak ``code`` from now on (``SYSTEM``: the desktop's language), without a restart.
+
+    The translators installed before (kept in the application's ``msd_translators``
+    property) are removed and the new ones installed; Qt then sends every widget a
+    ``QEvent.LanguageChange``, on which the window and its open dialogs set their texts
+    again. Returns the catalogue code now in use."""
+    app = app or QCoreApplication.instance()
+    assert app is not None
+    chosen = choose_language(None, code or None)
+    for old in app.property(TRANSLATORS) or []:
+        app.removeTranslator(old)
+    app.setProperty(TRANSLATORS, install_translators(app, chosen))
+    app.setProperty("msd_language", chosen)
+    return chosen
 
 
 def language_name(code: str) -> str:
