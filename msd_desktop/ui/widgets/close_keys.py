@@ -25,7 +25,7 @@ class _EscCloses(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # a window going away (a language switch's event during its teardown) may reach a
         # filter whose Python side is already gone: nothing to close then
-        window = getattr(self, "_window", None)
+        window: QWidget | None = getattr(self, "_window", None)
         if (window is not None and watched is window
                 and event.type() == QEvent.Type.KeyPress
                 and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape
