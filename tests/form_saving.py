@@ -5,8 +5,9 @@ file was written (False when the save was refused or failed: nothing written). W
 ``qtbot`` (a property test's helper) it waits in a ``QEventLoop`` — never ``QSignalSpy.wait``,
 which keeps Python's GIL while it waits in C++, so the save's worker thread barely runs (about 2 %
 of its speed: a save then took over 20 s on a loaded machine). A save still running from before
-is waited for first, so each call reports its own save. When a save does not end in time, the
-failure says what the workers were doing and who held the planning lock."""
+answers the call (a key press started it; edits made meanwhile are then saved too). When a save
+does not end in time, the failure says what the workers were doing and who held the planning
+lock."""
 
 from __future__ import annotations
 
@@ -56,7 +57,12 @@ def wait_for_signal(signal: Any, start: Any, timeout: int) -> tuple[Any, ...] | 
 
 
 def save_form(qtbot: Any, panel: Any, timeout: int = 20000) -> bool:
-    wait_for_saves(panel, timeout)
+    if panel.save_job() is not None:  # a save a key press started: its end answers
+        ended = wait_for_signal(panel.save_finished, lambda: None, timeout)
+        assert ended is not None, "the save did not finish\n" + why_stuck(panel)
+        wait_for_saves(panel, timeout)
+        if not ended[0] or panel.draft is None or not panel.draft.dirty:
+            return bool(ended[0])
     if qtbot is None:
         ended = wait_for_signal(panel.save_finished, panel.save, timeout)
         assert ended is not None, "the save did not finish\n" + why_stuck(panel)
