@@ -161,8 +161,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p = add("routing")
     p.add_argument("--check", action="store_true", help="exit 1 when an install is stale")
     p = add("workspaces")
-    p.add_argument("action", choices=["list", "add", "remove", "scan"])
+    p.add_argument("action", choices=["list", "add", "remove", "scan", "exclude", "include"])
     p.add_argument("path", nargs="?")
+    p.add_argument("project", nargs="?", help="exclude/include: the project folder")
     p.add_argument("--name")
     p.add_argument("--depth", type=int, default=None)
     p = add("secrets")
@@ -390,7 +391,7 @@ _CHANGING_VERBS: dict[str, frozenset[str] | None] = {
     "config-set": None,
     "new-project": None,
     "migrate-config": None,
-    "workspaces": frozenset({"add", "remove"}),
+    "workspaces": frozenset({"add", "remove", "exclude", "include"}),
     "secrets": frozenset({"set", "remove", "migrate"}),
     "history": frozenset({"restore"}),
 }

@@ -1,4 +1,4 @@
-"""``msd root`` and ``msd workspaces list|add|remove|scan``.
+"""``msd root`` and ``msd workspaces list|add|remove|scan|exclude|include``.
 
 Thin handlers over :mod:`msd_desktop.core.workspace.registry` and
 :mod:`msd_desktop.core.workspace.discovery`, so
@@ -6,6 +6,9 @@ the terminal shows exactly the workspaces and projects the window shows. Relativ
 arguments are taken from ``--cwd``. ``add`` decides the kind by looking: a folder with
 ``.planning/`` is registered as one project (``folder``), anything else as a ``scan_root``
 searched ``--depth`` levels deep (default 6). ``scan`` only reports; it registers nothing.
+``exclude WORKSPACE PROJECT`` leaves one project out of a scan root (the window's "Exclude from
+this workspace"); ``include WORKSPACE PROJECT`` lists it again (``PROJECT`` as ``list`` shows
+it under ``exclude``, or its folder).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ if TYPE_CHECKING:
 _USAGE = {
     "add": "msd workspaces add PATH [--name NAME] [--depth N]",
     "remove": "msd workspaces remove PATH|NAME",
+    "exclude": "msd workspaces exclude WORKSPACE PROJECT",
+    "include": "msd workspaces include WORKSPACE PROJECT",
 }
 
 
@@ -101,6 +106,21 @@ def workspaces(args: argparse.Namespace, ctx: CliContext) -> Any:
 
     if not args.path:
         raise MsdError(f"Usage: {_USAGE[action]}")
+
+    if action in ("exclude", "include"):
+        if not args.project:
+            raise MsdError(f"Usage: {_USAGE[action]}")
+        ws_found = registry.get(args.path)
+        if ws_found is None:
+            raise MsdError(f"No workspace named '{args.path}'")
+        project: str | Path = args.project
+        if action == "exclude" or args.project not in ws_found.exclude:
+            project = (ctx.cwd / Path(args.project).expanduser()).absolute()
+        if action == "exclude":
+            ws = registry.exclude_project(ws_found.name, project)
+        else:
+            ws = registry.include_project(ws_found.name, project)
+        return _workspace_json(registry, ws)
 
     if action == "add":
         path = _path_arg(args, ctx)

@@ -2598,6 +2598,22 @@ Last error: {last_error}</source>
         <translation>Nenhum espaço de trabalho com o nome ou no caminho &apos;{path_or_name}&apos;</translation>
     </message>
     <message>
+        <source>No workspace named &apos;{name}&apos;</source>
+        <translation>Nenhum espaço de trabalho chamado &apos;{name}&apos;</translation>
+    </message>
+    <message>
+        <source>Workspace &apos;{name}&apos; is one project folder, not a scan root: remove it instead</source>
+        <translation>O espaço de trabalho &apos;{name}&apos; é uma pasta de projeto, não uma pasta de varredura: remova-o em vez disso</translation>
+    </message>
+    <message>
+        <source>{root} is not inside the scan root {path}</source>
+        <translation>{root} não está dentro da pasta de varredura {path}</translation>
+    </message>
+    <message>
+        <source>{root} is not excluded from workspace &apos;{name}&apos;</source>
+        <translation>{root} não está excluído do espaço de trabalho &apos;{name}&apos;</translation>
+    </message>
+    <message>
         <source>Cannot write {path}: {error}</source>
         <translation>Não foi possível gravar {path}: {error}</translation>
     </message>
@@ -6306,6 +6322,51 @@ Compacta: %2</translation>
     <message>
         <source>The window was closed to the tray. Click the tray icon to show it again; use Quit in its menu or File → Quit to end MSD Desktop.</source>
         <translation>A janela foi fechada para a bandeja. Clique no ícone da bandeja para mostrá-la de novo; use Sair no menu dele ou Arquivo → Sair para encerrar o MSD Desktop.</translation>
+    </message>
+</context>
+<context>
+    <name>TreeContextMenu</name>
+    <message>
+        <source>Exclude from this workspace</source>
+        <translation>Excluir deste espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>Leave %1 out of the scan of %2 (no files change; include it again from the workspace&apos;s menu)</source>
+        <translation>Deixar %1 fora da varredura de %2 (nenhum arquivo muda; inclua-o de novo pelo menu do espaço de trabalho)</translation>
+    </message>
+    <message>
+        <source>Only a registered scan root keeps a list of projects it leaves out</source>
+        <translation>Só uma pasta de varredura registrada guarda uma lista de projetos deixados de fora</translation>
+    </message>
+    <message>
+        <source>Excluded projects</source>
+        <translation>Projetos excluídos</translation>
+    </message>
+    <message>
+        <source>Include %1 again</source>
+        <translation>Incluir %1 de novo</translation>
+    </message>
+    <message>
+        <source>No project is excluded</source>
+        <translation>Nenhum projeto excluído</translation>
+    </message>
+    <message>
+        <source>Excluded %1 from %2; its menu lists it to include again</source>
+        <translation>%1 excluído de %2; o menu do espaço de trabalho o lista para incluir de novo</translation>
+    </message>
+    <message>
+        <source>Included %1 in %2 again</source>
+        <translation>%1 incluído de novo em %2</translation>
+    </message>
+    <message>
+        <source>Cannot change the workspace</source>
+        <translation>Não foi possível alterar o espaço de trabalho</translation>
+    </message>
+    <message>
+        <source>The workspace registry says:
+%1</source>
+        <translation>O registro de espaços de trabalho diz:
+%1</translation>
     </message>
 </context>
 <context>

@@ -56,6 +56,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.browser.overview_model",
     "msd_desktop.ui.browser.overview_view",
     "msd_desktop.ui.browser.project_browser",
+    "msd_desktop.ui.browser.tree_menu",  # the tree's context menu and its keys (small)
     "msd_desktop.ui.browser.tree_model",
     "msd_desktop.ui.companion",
     "msd_desktop.ui.companion.next_command_widget",

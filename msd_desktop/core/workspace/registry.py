@@ -3,7 +3,8 @@
 Why a registry: the window and ``msd workspaces`` must agree on which folders the user cares
 about, so both read and write one JSON file, ``workspaces.json`` in platformdirs' user config
 dir for the app ``msd-desktop``. The file is a JSON list of
-``{"name", "path", "kind": "folder" | "scan_root", "scan_depth"}``; entries keep any keys we do
+``{"name", "path", "kind": "folder" | "scan_root", "scan_depth"[, "exclude"]}`` (``exclude``: the
+projects a scan root leaves out, as paths relative to it); entries keep any keys we do
 not know and their order, every change re-reads the file first (the CLI and the window may both
 write it) under a lock (``flock`` on its folder: two ``msd workspaces add`` at once both
 land), and is written through the safe writer (0600 in a folder of ours). A ``folder`` is
@@ -65,14 +66,34 @@ class Workspace:
     path: Path
     kind: WorkspaceKind = "folder"
     scan_depth: int = DEFAULT_SCAN_DEPTH
+    exclude: tuple[str, ...] = ()  # projects a scan leaves out: paths relative to ``path``
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "name": self.name,
             "path": str(self.path),
             "kind": self.kind,
             "scan_depth": self.scan_depth,
         }
+        if self.exclude:
+            out["exclude"] = list(self.exclude)
+        return out
+
+    def excludes(self, root: Path) -> bool:
+        """Whether the project at ``root`` is one this workspace leaves out."""
+        if not self.exclude:
+            return False
+        relative = _relative_to(root, self.path)
+        return relative is not None and relative in self.exclude
+
+
+def _relative_to(root: Path, base: Path) -> str | None:
+    """``root`` as a POSIX path relative to ``base`` (both as given, then resolved); ``None``
+    when it is not strictly inside."""
+    for a, b in ((Path(root), Path(base)), (_normalize(root), _normalize(base))):
+        if a != b and a.is_relative_to(b):
+            return a.relative_to(b).as_posix()
+    return None
 
 
 # --------------------------------------------------------------------------- registry
@@ -148,8 +169,13 @@ class WorkspaceRegistry:
             depth = DEFAULT_SCAN_DEPTH
         if not isinstance(name, str) or not name:
             name = Path(path).name or path
+        raw_exclude = entry.get("exclude")
+        cleaned = (_clean_relative(item) if isinstance(item, str) else None
+                   for item in (raw_exclude if isinstance(raw_exclude, list) else []))
+        exclude = tuple(dict.fromkeys(item for item in cleaned if item))
         return Workspace(
-            name=name, path=Path(path), kind=cast(WorkspaceKind, kind), scan_depth=depth
+            name=name, path=Path(path), kind=cast(WorkspaceKind, kind), scan_depth=depth,
+            exclude=exclude,
         )
 
     def list(self) -> builtins.list[Workspace]:
@@ -291,6 +317,52 @@ class WorkspaceRegistry:
                 self._write(raw)
         return changed
 
+    def exclude_project(self, workspace: str, root: str | Path) -> Workspace:
+        """Leave the project at ``root`` out of scan root ``workspace`` (by name); its scan
+        skips it from now on. Refused for a folder workspace or a path outside it."""
+        return self._change_exclude(workspace, root, add=True)
+
+    def include_project(self, workspace: str, root: str | Path) -> Workspace:
+        """List an excluded project of scan root ``workspace`` again (``root`` absolute, or
+        relative to the scan root as ``exclude`` holds it)."""
+        return self._change_exclude(workspace, root, add=False)
+
+    def _change_exclude(self, workspace: str, root: str | Path, *, add: bool) -> Workspace:
+        with self._locked(make=False):
+            raw = self._read_raw()
+            parsed = [self._parse(e) for e in raw]
+            index = next((i for i, ws in enumerate(parsed)
+                          if ws is not None and ws.name == workspace), None)
+            if index is None:
+                raise MsdError(Text.of("No workspace named '{name}'", name=workspace))
+            ws = parsed[index]
+            assert ws is not None
+            if ws.kind != "scan_root":
+                raise MsdError(Text.of(
+                    "Workspace '{name}' is one project folder, not a scan root: remove it "
+                    "instead", name=ws.name))
+            candidate = Path(root)
+            relative = (_relative_to(candidate, ws.path) if candidate.is_absolute()
+                        else _clean_relative(str(root)))
+            if relative is None:
+                raise MsdError(Text.of("{root} is not inside the scan root {path}",
+                                       root=root, path=ws.path))
+            if add:
+                exclude = (*ws.exclude, relative) if relative not in ws.exclude else ws.exclude
+            else:
+                if relative not in ws.exclude:
+                    raise MsdError(Text.of("{root} is not excluded from workspace '{name}'",
+                                           root=relative, name=ws.name))
+                exclude = tuple(item for item in ws.exclude if item != relative)
+            entry = raw[index]
+            if exclude:
+                entry["exclude"] = list(exclude)  # in place: unknown keys and order kept
+            else:
+                entry.pop("exclude", None)
+            if exclude != ws.exclude:
+                self._write(raw)
+            return Workspace(ws.name, ws.path, ws.kind, ws.scan_depth, exclude)
+
     def _locked(self, *, make: bool = True) -> contextlib.AbstractContextManager[None]:
         """The registry's lock: one read-modify-write at a time across processes. Without
         ``make``, a registry whose folder is not there (nothing to change) makes none."""
@@ -337,10 +409,20 @@ class WorkspaceRegistry:
         from msd_desktop.core.workspace.discovery import discover_projects
 
         scan.setdefault("max_depth", workspace.scan_depth)
-        found = discover_projects(workspace.path, **scan)
+        found = [ref for ref in discover_projects(workspace.path, **scan)
+                 if not workspace.excludes(ref.root)]  # left out by the person
         for ref in found:
             ref.workspace = workspace.name
         return found
+
+
+def _clean_relative(text: str) -> str | None:
+    """A relative path as ``exclude`` keeps it (POSIX, no ``.``/``..``/empty parts), or
+    ``None`` when ``text`` is not one."""
+    parts = [p for p in text.replace("\\", "/").split("/") if p not in ("", ".")]
+    if not parts or ".." in parts or text.startswith("/"):
+        return None
+    return "/".join(parts)
 
 
 def check_scan_depth(depth: object) -> int:
@@ -364,6 +446,8 @@ def lists_project(workspace: Workspace, root: Path) -> bool:
         return False
     if root == base:
         return True
+    if workspace.excludes(root):
+        return False
     if workspace.kind == "folder" and is_project(base):
         return False  # a one-project folder lists only itself
     if not root.is_relative_to(base):

@@ -171,7 +171,8 @@ def scan_workspaces(
     for n, (ws, is_transient) in enumerate(all_ws):
         if cancelled():
             break
-        entry = WorkspaceEntry(name=ws.name, path=ws.path, kind=ws.kind, transient=is_transient)
+        entry = WorkspaceEntry(name=ws.name, path=ws.path, kind=ws.kind, transient=is_transient,
+                               excluded=ws.exclude)
         try:
             if not ws.path.is_dir():
                 raise MsdError(fill(QCoreApplication.translate(
@@ -285,6 +286,9 @@ class ProjectBrowserPanel(QWidget):
         self.tree.setColumnWidth(0, 190)
         self.tree.viewport().installEventFilter(self)
         self.tree.selectionModel().selectionChanged.connect(self._on_selection)
+        from msd_desktop.ui.browser.tree_menu import TreeContextMenu
+
+        self.context_menu = TreeContextMenu(self)  # exclude / include a scan root's project
 
         self.add_project_action = QAction(self)
         self.add_project_action.setObjectName("AddProjectAction")

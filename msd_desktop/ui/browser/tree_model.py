@@ -105,6 +105,7 @@ class WorkspaceEntry:
     projects: list[ProjectEntry] = field(default_factory=list)
     error: str | None = None
     scanning: bool = False
+    excluded: tuple[str, ...] = ()  # projects this scan root leaves out (relative paths)
 
 
 _ICONS: dict[tuple[int, QStyle.StandardPixmap], QIcon] = {}  # (id of the style, pixmap)

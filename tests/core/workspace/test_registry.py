@@ -436,3 +436,94 @@ def test_a_registry_in_a_folder_others_can_write_is_not_read(
     assert reg_file.read_text("utf-8") == planted
     os.chmod(reg_file.parent, 0o700)
     assert [w.name for w in registry.list()] == ["x"]  # a folder of ours again: read
+
+
+def test_exclude_and_include_a_project_of_a_scan_root(tmp_path: Path) -> None:
+    from msd_desktop.core.workspace.registry import lists_project
+
+    reg = WorkspaceRegistry(tmp_path / "cfg" / "workspaces.json")
+    code = tmp_path / "code"
+    keep, drop = project(code / "keep"), project(code / "team" / "drop")
+    ws = reg.add(code, name="Code", kind="scan_root")
+    raw = json.loads(reg.path.read_text(encoding="utf-8"))
+    raw[0]["mine"] = 1  # a key we do not know stays, in its place
+    write_file(reg.path, (json.dumps(raw) + "\n").encode(), own=True)
+    assert [p.name for p in reg.projects(ws)] == ["keep", "drop"]
+    ws = reg.exclude_project("Code", drop)
+    assert ws.exclude == ("team/drop",)
+    assert reg.exclude_project("Code", drop).exclude == ("team/drop",)  # once
+    stored = json.loads(reg.path.read_text(encoding="utf-8"))[0]
+    assert list(stored) == ["name", "path", "kind", "scan_depth", "mine", "exclude"]
+    assert stored["exclude"] == ["team/drop"]
+    listed = reg.list()[0]
+    assert [p.name for p in reg.projects(listed)] == ["keep"]  # the scan skips it
+    assert not lists_project(listed, drop.resolve())
+    assert lists_project(listed, keep.resolve())
+    # re-adding the scan root (a new depth) keeps what it excludes
+    reg.add(code, kind="scan_root", scan_depth=3)
+    assert reg.list()[0].exclude == ("team/drop",)
+    ws = reg.include_project("Code", "team/drop")  # as the list shows it
+    assert ws.exclude == ()
+    assert "exclude" not in json.loads(reg.path.read_text(encoding="utf-8"))[0]
+    assert [p.name for p in reg.projects(reg.list()[0])] == ["keep", "drop"]
+
+
+def test_exclude_refusals(tmp_path: Path) -> None:
+    reg = WorkspaceRegistry(tmp_path / "cfg" / "workspaces.json")
+    code = tmp_path / "code"
+    project(code / "a")
+    solo = project(tmp_path / "solo")
+    reg.add(code, name="Code", kind="scan_root")
+    reg.add(solo, name="Solo", kind="folder")
+    before = reg.path.read_bytes()
+    with pytest.raises(MsdError, match="No workspace named 'Nope'"):
+        reg.exclude_project("Nope", code / "a")
+    with pytest.raises(MsdError, match="not a scan root"):
+        reg.exclude_project("Solo", solo)
+    with pytest.raises(MsdError, match="is not inside the scan root"):
+        reg.exclude_project("Code", solo)
+    with pytest.raises(MsdError, match="is not inside the scan root"):
+        reg.exclude_project("Code", code)  # the root itself
+    with pytest.raises(MsdError, match="is not inside the scan root"):
+        reg.exclude_project("Code", "../solo")
+    with pytest.raises(MsdError, match="is not excluded from workspace 'Code'"):
+        reg.include_project("Code", "a")
+    assert reg.path.read_bytes() == before  # nothing written
+
+
+def test_a_hand_edited_exclude_list_is_read_safely(tmp_path: Path) -> None:
+    reg = WorkspaceRegistry(tmp_path / "cfg" / "workspaces.json")
+    code = tmp_path / "code"
+    project(code / "a")
+    reg.add(code, name="Code", kind="scan_root")
+    raw = json.loads(reg.path.read_text(encoding="utf-8"))
+    raw[0]["exclude"] = ["./a/", "a", 3, None, "../x", "/abs", ""]
+    write_file(reg.path, (json.dumps(raw) + "\n").encode(), own=True)
+    assert reg.list()[0].exclude == ("a",)
+
+
+def test_cli_exclude_include(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             isolated_home: Path) -> None:
+    project(tmp_path / "code" / "one")
+    project(tmp_path / "code" / "two")
+    rc, _out = run_cli(capsys, "workspaces", "add", "code", "--name", "Code", "--cwd",
+                       str(tmp_path))
+    assert rc == 0
+    rc, out = run_cli(capsys, "workspaces", "exclude", "Code", "code/two", "--cwd",
+                      str(tmp_path))
+    assert rc == 0
+    assert out["exclude"] == ["two"]
+    assert [p["name"] for p in out["projects"]] == ["one"]
+    rc, out = run_cli(capsys, "workspaces", "list")
+    assert out[0]["exclude"] == ["two"]
+    rc, out = run_cli(capsys, "workspaces", "include", "Code", "two")
+    assert rc == 0
+    assert "exclude" not in out
+    assert [p["name"] for p in out["projects"]] == ["one", "two"]
+    rc, err = run_cli(capsys, "workspaces", "exclude", "Code")
+    assert rc != 0
+    assert "msd workspaces exclude WORKSPACE PROJECT" in err
+    rc, err = run_cli(capsys, "workspaces", "include", "Code", "code/two", "--cwd",
+                      str(tmp_path))
+    assert rc != 0
+    assert "two is not excluded from workspace 'Code'" in err
