@@ -60,8 +60,9 @@ def main() -> None:
 
     from msd_desktop.core.config.store import load_config
     from msd_desktop.core.models.catalog import load_catalog
+    from msd_desktop.core.models.config_input import input_from_loaded
     from msd_desktop.core.models.execution import resolve_effort, resolve_fast_mode
-    from msd_desktop.core.models.resolution import input_from_loaded, resolve_model
+    from msd_desktop.core.models.resolution import resolve_model
 
     agents = list(load_catalog().agents)
     with tempfile.TemporaryDirectory(prefix="msd-bench-p2-") as tmp:

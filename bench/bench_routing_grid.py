@@ -73,7 +73,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from msd_desktop.core.config.store import load_config
-    from msd_desktop.core.models.resolution import input_from_loaded
+    from msd_desktop.core.models.config_input import input_from_loaded
     from msd_desktop.core.models.routing import build_grid
     from msd_desktop.core.models.routing_report import routing_report
 

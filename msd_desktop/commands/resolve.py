@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.terminal_text import escape_json_output
+from msd_desktop.core.models.config_input import input_from_loaded
 from msd_desktop.core.models.execution import (
     AGENT_REQUIRED_ERROR,
     FAILURE_CLASS_ERROR,
@@ -30,10 +31,7 @@ from msd_desktop.core.models.payload import (
     resolve_execution_payload,
     resolve_model_payload,
 )
-from msd_desktop.core.models.resolution import (
-    ResolutionInput,
-    input_from_loaded,
-)
+from msd_desktop.core.models.resolution import ResolutionInput
 
 if TYPE_CHECKING:
     import argparse

@@ -23,11 +23,12 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, example, given
 
+from msd_desktop.core.common.js_access import js_json
 from msd_desktop.core.config.store import load_config
 from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.models.config_input import input_from_loaded
 from msd_desktop.core.models.install_bake import expected_bake, read_install_config
 from msd_desktop.core.models.installed_agents import parse_markdown, parse_toml
-from msd_desktop.core.models.resolution import input_from_loaded, js_json
 from msd_desktop.core.models.routing import build_grid
 
 from .conftest import base_env, case_dir, diff_settings, require_msd

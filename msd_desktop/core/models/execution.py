@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.js_access import is_integer, js_get, js_json, js_key
 from msd_desktop.core.common.js_values import js_truthy
 from msd_desktop.core.common.safe_read import read_text
 from msd_desktop.core.common.text import Text
@@ -33,10 +34,6 @@ from msd_desktop.core.models.resolution import (
     ResolutionInput,
     TraceStep,
     agent_map_value,
-    is_integer,
-    js_get,
-    js_json,
-    js_key,
     max_escalations,
     raw_profile,
     resolve_model,

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from msd_desktop.core.common.js_access import js_json
 from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.models.catalog import load_catalog
 from msd_desktop.core.models.execution import ExecutionResolution
-from msd_desktop.core.models.resolution import TraceStep, js_json
+from msd_desktop.core.models.resolution import TraceStep
 
 KINDS = ("model", "effort", "fast_mode")
 

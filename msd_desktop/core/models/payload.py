@@ -12,9 +12,10 @@ import json
 from typing import Any
 
 from msd_desktop.core.common import lazy_re
+from msd_desktop.core.common.js_access import js_json
 from msd_desktop.core.models.execution import resolve_effort
 from msd_desktop.core.models.execution import resolve_execution as core_resolve_execution
-from msd_desktop.core.models.resolution import ResolutionInput, js_json, raw_profile
+from msd_desktop.core.models.resolution import ResolutionInput, raw_profile
 from msd_desktop.core.models.resolution import resolve_model as core_resolve_model
 
 SURROGATE_RE = lazy_re.compile("[\ud800-\udfff]")

@@ -14,22 +14,26 @@ lookups on objects, arrays and strings (``"abc"`` owns ``"0"`` and ``"length"``)
 converted with ``String()`` (``["codex"]`` indexes like ``"codex"``), and JS number printing.
 
 The resolver takes plain data (:class:`ResolutionInput`) so it never depends on the config
-loader's internals; :func:`input_from_loaded` adapts a ``config_store.LoadedConfig``.
+loader's internals; ``config_input.input_from_loaded`` adapts a ``config_store.LoadedConfig``.
+The JavaScript reading rules live in ``core/common/js_access.py``.
 """
 
 from __future__ import annotations
 
-import json
-import math
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
-from msd_desktop.core.common import lazy_re
-from msd_desktop.core.common.js_number import normalize_number, number_to_string
+from msd_desktop.core.common.js_access import (
+    JS_PROTO_STRINGS,
+    is_integer,
+    js_get,
+    js_json,
+    js_key,
+    js_own_get,
+    utf16_units,
+)
 from msd_desktop.core.common.js_values import js_string, js_truthy
-from msd_desktop.core.common.safe_read import read_text, structure_problem
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.models.catalog import (
     Catalog,
@@ -38,81 +42,7 @@ from msd_desktop.core.models.catalog import (
     load_catalog,
     runtime_from_candidates,
 )
-from msd_desktop.core.models.install_marker import InstallMarker, find_install_marker
-
-# ── JavaScript value semantics ──────────────────────────────────────────────────────────
-
-_INDEX_RE = lazy_re.compile(r"0|[1-9][0-9]*")
-_MAX_ARRAY_INDEX = 2**32 - 2
-# What an Object.prototype member looks like through String(): an unknown agent named like
-# one of these still "finds" something in upstream's unguarded plain-object maps.
-JS_PROTO_STRINGS: Mapping[str, str] = {
-    "constructor": "function Object() { [native code] }",
-    "__proto__": "[object Object]",
-    **{
-        name: f"function {name}() {{ [native code] }}"
-        for name in (
-            "__defineGetter__",
-            "__defineSetter__",
-            "hasOwnProperty",
-            "__lookupGetter__",
-            "__lookupSetter__",
-            "isPrototypeOf",
-            "propertyIsEnumerable",
-            "toString",
-            "valueOf",
-            "toLocaleString",
-        )
-    },
-}
-
-
-def js_key(value: Any) -> str:
-    """The property key a value becomes when used to index an object."""
-    return value if isinstance(value, str) else js_string(value)
-
-
-def _utf16_units(text: str) -> list[str]:
-    if all(ord(c) < 0x10000 for c in text):
-        return list(text)
-    raw = text.encode("utf-16-le", "surrogatepass")
-    return [
-        raw[i : i + 2].decode("utf-16-le", "surrogatepass") for i in range(0, len(raw), 2)
-    ]
-
-
-def js_own_get(container: Any, key: str) -> tuple[bool, Any]:
-    """``Object.hasOwn(container, key)`` and the value, for dicts, arrays and strings."""
-    if isinstance(container, dict):
-        if key in container:
-            return True, container[key]
-        return False, None
-    if isinstance(container, list | str):
-        units: Sequence[Any] = container if isinstance(container, list) else _utf16_units(container)
-        if key == "length":
-            return True, len(units)
-        if _INDEX_RE.fullmatch(key) and int(key) < min(len(units), _MAX_ARRAY_INDEX + 1):
-            return True, units[int(key)]
-    return False, None
-
-
-def js_get(container: Any, key: Any) -> Any:
-    """``container[key]`` where only own members matter (inherited ones act as undefined)."""
-    return js_own_get(container, js_key(key))[1]
-
-
-def is_object(value: Any) -> bool:
-    """``value && typeof value === 'object' && !Array.isArray(value)``."""
-    return isinstance(value, dict)
-
-
-def is_integer(value: Any) -> bool:
-    """``Number.isInteger(value)``."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
-    return isinstance(value, float) and math.isfinite(value) and value.is_integer()
+from msd_desktop.core.models.install_marker import InstallMarker
 
 
 def max_escalations(dr: Mapping[str, Any]) -> int:
@@ -128,34 +58,6 @@ def escalation_steps(dr: Mapping[str, Any], attempt: int) -> int:
     if dr.get("escalate_on_failure") is False:
         return 0
     return int(min(attempt, max_escalations(dr)))
-
-
-def _js_key_order(keys: Sequence[str]) -> list[str]:
-    index_keys = [
-        k for k in keys if _INDEX_RE.fullmatch(k) and int(k) <= _MAX_ARRAY_INDEX
-    ]
-    index_set = set(index_keys)
-    return sorted(index_keys, key=int) + [k for k in keys if k not in index_set]
-
-
-def js_keys(obj: Mapping[str, Any]) -> list[str]:
-    """``Object.keys`` order: integer-like keys ascending, then insertion order."""
-    return _js_key_order(list(obj))
-
-
-def js_json(value: Any) -> Any:
-    """A JSON value as ``JSON.stringify`` would write it (key order, JS numbers)."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, int | float):
-        if number_to_string(value) in ("NaN", "Infinity", "-Infinity"):
-            return None
-        return normalize_number(value)
-    if isinstance(value, list):
-        return [js_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: js_json(value[k]) for k in js_keys(value)}
-    return value
 
 
 def own_agent_value(container: Any, agent: str) -> tuple[bool, Any]:
@@ -175,7 +77,7 @@ def agent_map_value(container: Any, agent: str) -> Any:
 
 
 def _truncate(text: str, limit: int = 64) -> str:
-    units = _utf16_units(text)
+    units = utf16_units(text)
     if len(units) > limit:
         return "".join(units[:limit]) + "…"
     return text
@@ -353,7 +255,7 @@ def resolve_model_policy(cat: Catalog, config: Mapping[str, Any], tier: str) -> 
     effective_runtime = runtime if js_truthy(runtime) else "claude"
     policy: dict[str, Any] = dict(raw_policy) if isinstance(raw_policy, dict) else {}
     if isinstance(raw_policy, list | str):
-        seq = raw_policy if isinstance(raw_policy, list) else _utf16_units(raw_policy)
+        seq = raw_policy if isinstance(raw_policy, list) else utf16_units(raw_policy)
         policy = {str(i): v for i, v in enumerate(seq)}
     policy["runtime"] = effective_runtime
     rt_overrides = policy.get("runtime_tiers")
@@ -469,79 +371,6 @@ def reported_tier(cat: Catalog, config: Mapping[str, Any], agent: str) -> str:
                 return hit.model
             return "unknown"
     return tier or "unknown"
-
-
-def config_load_warnings(config: Mapping[str, Any]) -> list[str]:
-    """The one-shot load-time warnings upstream prints for a project config (§5.9)."""
-    cat = load_catalog()
-    known = ", ".join(cat.known_runtimes)
-    out: list[str] = []
-
-    def add(text: Text) -> None:
-        if text not in out:
-            out.append(text)
-
-    runtime = config.get("runtime")
-    if js_truthy(runtime) and isinstance(runtime, str) and runtime not in cat.known_runtimes:
-        add(
-            Text.of(
-                'config key "runtime" has unknown value "{runtime}". Known runtimes: {known}. '
-                "Resolution will fall back to safe defaults. (#2517)", runtime=runtime, known=known,
-            )
-        )
-    allowed = set(cat.adaptive_tier_map.values())
-
-    def check_runtime_tiers(block: Any, prefix: str, allowed_label: str, ref: str) -> None:
-        """Unknown runtimes / tiers under a ``<runtime>.<tier>`` block (two upstream copies)."""
-        if not isinstance(block, dict):
-            return
-        for o_runtime in js_keys(block):
-            tier_map = block[o_runtime]
-            if o_runtime not in cat.known_runtimes:
-                add(
-                    Text.of(
-                        '{prefix}.{o_runtime}.* uses unknown runtime "{o_runtime}". Known '
-                        "runtimes: {known}. ({ref})",
-                        prefix=prefix, o_runtime=o_runtime, known=known, ref=ref,
-                    )
-                )
-            if not js_truthy(tier_map) or not isinstance(tier_map, dict | list):
-                continue
-            names = js_keys(tier_map) if isinstance(tier_map, dict) else [
-                str(i) for i in range(len(tier_map))
-            ]
-            for tier_name in names:
-                if tier_name not in allowed:
-                    add(
-                        Text.of(
-                            '{prefix}.{o_runtime}.{tier_name} uses unknown tier "{tier_name}". '
-                            "{allowed_label}: opus, sonnet, haiku. ({ref})",
-                            prefix=prefix, o_runtime=o_runtime, tier_name=tier_name,
-                            allowed_label=allowed_label, ref=ref,
-                        )
-                    )
-
-    check_runtime_tiers(config.get("model_profile_overrides"), "model_profile_overrides",
-                        Text.of("Allowed tiers"), "#2517")
-    policy = config.get("model_policy")
-    if isinstance(policy, dict):
-        provider = policy.get("provider")
-        if (
-            js_truthy(provider)
-            and isinstance(provider, str)
-            and provider not in cat.known_providers
-            and provider not in cat.sentinel_providers
-        ):
-            add(
-                Text.of(
-                    'model_policy.provider has unknown value "{provider}". Known providers: '
-                    '{providers}. For manual model IDs use provider="custom". (#49)',
-                    provider=provider, providers=", ".join(cat.known_providers),
-                )
-            )
-        check_runtime_tiers(policy.get("runtime_tiers"), "model_policy.runtime_tiers",
-                            Text.of("Allowed"), "#49")
-    return out
 
 
 # ── the layer machinery ─────────────────────────────────────────────────────────────────
@@ -946,109 +775,4 @@ def resolve_model(
         reported_tier=reported_tier(cat, inp.config, name) if reported else "",
         trace=trace,
         attempt=attempt,
-    )
-
-
-# ── building the input from a loaded config ─────────────────────────────────────────────
-
-
-class _LoadedLike(Protocol):
-    """The parts of ``config_store.LoadedConfig`` this module reads."""
-
-    @property
-    def root(self) -> Any: ...
-    @property
-    def planning_dir(self) -> Any: ...
-    @property
-    def values(self) -> Mapping[str, Any]: ...
-    @property
-    def model_override_sources(self) -> Mapping[str, str]: ...
-    @property
-    def source(self) -> str: ...
-    @property
-    def degraded(self) -> bool: ...
-    @property
-    def reason(self) -> str: ...
-    @property
-    def layers(self) -> Sequence[Any]: ...
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
-def _raw_config(path: Path, layers: Sequence[Any]) -> Any:
-    """A config file's parsed content, as upstream's plain ``JSON.parse`` read sees it."""
-    for lay in layers:
-        file = getattr(lay, "file", None)
-        if file is not None and getattr(lay, "path", None) is not None and Path(lay.path) == path:
-            return file.data if getattr(file, "error", None) is None else None
-    try:
-        data = json.loads(read_text(path, "config", errors="strict"),
-                          parse_constant=_reject_constant)
-        return data if structure_problem(data) is None else None
-    except (OSError, ValueError, RecursionError):
-        return None
-
-
-def explicit_omit(root: Path, planning_dir: Path, layers: Sequence[Any] = ()) -> bool:
-    """§5.5: the planning-dir config, then ``<root>/.planning/config.json``; the first file
-    that defines ``resolve_model_ids`` (even as null) decides. Global defaults never count."""
-    root_dir = Path(root) / ".planning"
-    dirs = [root_dir] if Path(planning_dir) == root_dir else [Path(planning_dir), root_dir]
-    for directory in dirs:
-        data = _raw_config(directory / "config.json", layers)
-        if isinstance(data, dict) and "resolve_model_ids" in data:
-            value = data["resolve_model_ids"]
-            return isinstance(value, str) and value == "omit"
-    return False
-
-
-def input_from_loaded(
-    loaded: _LoadedLike,
-    env: Mapping[str, str],
-    *,
-    install_runtime: str | None = None,
-    locate_install: bool = True,
-) -> ResolutionInput:
-    """Adapt a ``config_store.LoadedConfig`` to :class:`ResolutionInput`.
-
-    The §5.6 install marker is looked up for the project (``core.install_marker``) unless the
-    caller passes ``install_runtime`` (used as is) or ``locate_install=False`` (no marker).
-    """
-    layers = list(loaded.layers)
-    global_path = next(
-        (str(lay.path) for lay in layers if getattr(lay, "name", None) == "global"), None
-    )
-    sources = {
-        canonical_agent(str(k)): str(v) for k, v in dict(loaded.model_override_sources).items()
-    }
-    config = dict(loaded.values)
-    warnings = (
-        tuple(config_load_warnings(config)) if loaded.source in ("workstream", "root") else ()
-    )
-    omit = config.get("resolve_model_ids")
-    marker: InstallMarker | None = None
-    if install_runtime is None and locate_install:
-        marker = find_install_marker(loaded.root, env)
-        install_runtime = marker.value
-    return ResolutionInput(
-        config=config,
-        env=dict(env),
-        explicit_omit=(
-            isinstance(omit, str)
-            and omit == "omit"
-            and explicit_omit(Path(loaded.root), Path(loaded.planning_dir), layers)
-        ),
-        install_runtime=install_runtime,
-        override_sources=sources,
-        provenance={
-            "config_source": loaded.source,
-            "degraded": loaded.degraded,
-            "reason": loaded.reason,
-            "diagnostics": list(getattr(loaded, "diagnostics", None) or ()),
-        },
-        global_defaults_path=global_path,
-        load_warnings=warnings,
-        install_marker=marker,
     )

@@ -18,17 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from msd_desktop.core.common.js_access import js_json
 from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.models.catalog import load_catalog, runtime_from_candidates
 from msd_desktop.core.models.execution import render_effort, resolve_effort
 from msd_desktop.core.models.install_marker import InstallMarker
-from msd_desktop.core.models.resolution import (
-    ResolutionInput,
-    active_runtime_source,
-    js_json,
-    resolve_model,
-)
+from msd_desktop.core.models.resolution import ResolutionInput, active_runtime_source, resolve_model
 
 ALWAYS_SHOWN = ("claude", "codex", "opencode")
 

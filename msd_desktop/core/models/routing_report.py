@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from msd_desktop.core.models.config_input import input_from_loaded
 from msd_desktop.core.models.install_bake import InstallConfig
 from msd_desktop.core.models.install_drift import (
     AgentDrift,
@@ -21,7 +22,7 @@ from msd_desktop.core.models.install_drift import (
     install_drift,
     installs_of,
 )
-from msd_desktop.core.models.resolution import ResolutionInput, input_from_loaded
+from msd_desktop.core.models.resolution import ResolutionInput
 from msd_desktop.core.models.routing import (
     ActiveRuntime,
     RoutingGrid,

@@ -65,14 +65,10 @@ from msd_desktop.core.common.jsonfile import dump_json
 from msd_desktop.core.config.draft import ConfigDraft, draft_for
 from msd_desktop.core.config.store import LoadedConfig, load_config
 from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.models.config_input import config_load_warnings, input_from_loaded
 from msd_desktop.core.models.execution import EFFORT_LEVELS
 from msd_desktop.core.models.ladder import WhatIf, build_ladders
-from msd_desktop.core.models.resolution import (
-    ResolutionInput,
-    active_runtime_source,
-    config_load_warnings,
-    input_from_loaded,
-)
+from msd_desktop.core.models.resolution import ResolutionInput, active_runtime_source
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.models.layer_names import (
     config_reason_text,

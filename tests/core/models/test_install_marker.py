@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from msd_desktop.core.models.config_input import input_from_loaded
 from msd_desktop.core.models.install_marker import (
     INSTALL_DIR_ENV,
     NO_MARKER,
@@ -25,7 +26,6 @@ from msd_desktop.core.models.resolution import (
     ResolutionInput,
     active_runtime,
     active_runtime_source,
-    input_from_loaded,
     resolve_model,
 )
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from msd_desktop.core.config.store import LoadedConfig, load_config
+from msd_desktop.core.models.config_input import input_from_loaded
 from msd_desktop.core.models.execution import resolve_execution
 from msd_desktop.core.models.ladder import (
     CLOSED,
@@ -23,7 +24,7 @@ from msd_desktop.core.models.ladder import (
     build_ladders,
     lookup,
 )
-from msd_desktop.core.models.resolution import ResolutionInput, input_from_loaded
+from msd_desktop.core.models.resolution import ResolutionInput
 
 
 def _project(tmp_path: Path, config: dict[str, Any] | None,

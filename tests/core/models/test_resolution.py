@@ -14,19 +14,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from msd_desktop.core.common.js_access import js_json, js_key, js_keys, js_own_get
 from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.models.config_input import (
+    config_load_warnings,
+    explicit_omit,
+    input_from_loaded,
+)
 from msd_desktop.core.models.resolution import (
     LAYERS,
     ResolutionInput,
     TraceStep,
     compute_tier,
-    config_load_warnings,
-    explicit_omit,
-    input_from_loaded,
-    js_json,
-    js_key,
-    js_keys,
-    js_own_get,
     resolve_model,
 )
 

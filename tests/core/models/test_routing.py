@@ -8,8 +8,9 @@ import pytest
 
 from msd_desktop.core.config.store import load_config
 from msd_desktop.core.models.catalog import load_catalog
+from msd_desktop.core.models.config_input import input_from_loaded
 from msd_desktop.core.models.execution import resolve_effort
-from msd_desktop.core.models.resolution import ResolutionInput, input_from_loaded, resolve_model
+from msd_desktop.core.models.resolution import ResolutionInput, resolve_model
 from msd_desktop.core.models.routing import (
     DECIDED,
     EMPTY,
