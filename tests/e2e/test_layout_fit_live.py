@@ -2,10 +2,10 @@
 at 1024×700 in English and in pt_BR, visited tab by tab — the overview, each project's
 Settings (the form with every section built, JSON, API keys, the conflict view), Models
 (the routing diagram and the trace) and State, for several demo projects — and every
-secondary window (keyboard shortcuts, new project, global defaults, config matrix, the
-unsaved-changes question). Nothing may be cut, elided without its full text in a tooltip,
-drawn over its neighbour or scroll sideways where the design says it fits
-(``tests/layout_checks.py`` says exactly what counts).
+secondary window (keyboard shortcuts, new project, global defaults, config matrix,
+preferences, getting started, the unsaved-changes question). Nothing may be cut, elided
+without its full text in a tooltip, drawn over its neighbour or scroll sideways where the
+design says it fits (``tests/layout_checks.py`` says exactly what counts).
 
 At 200 % (``QT_SCALE_FACTOR=2``) the same walk runs in a child pytest on an X server of its
 own with a 2200×1500 screen (one process has one scale factor), which writes its findings as
@@ -248,7 +248,9 @@ class Walk:
         actions = win.main_actions
         openers = {"shortcuts": actions.show_shortcuts, "new-project": actions.new_project,
                    "global-defaults": actions.open_global_defaults,
-                   "config-matrix": actions.open_config_matrix}
+                   "config-matrix": actions.open_config_matrix,
+                   "preferences": actions.open_preferences,
+                   "getting-started": actions.show_getting_started}
         for name, opener in openers.items():
             before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
             window = self._new_top_level(before, opener)

@@ -135,3 +135,36 @@ def test_preferences_language_switches_with_keys(qtbot: Any, window: MainWindow)
     _choose(win, "en")
     qtbot.waitUntil(lambda: _menus(win) == ["&File", "&Edit", "&View", "&Help"],
                     timeout=10000)
+
+
+def test_an_unsaved_edit_survives_the_switch(qtbot: Any, window: MainWindow) -> None:
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+
+    win = window
+    key = "parallelization.max_concurrent_agents"
+    win.project_tabs.setCurrentIndex(0)
+
+    def form() -> ConfigFormPanel | None:
+        return next((w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel)),
+                    None)
+
+    qtbot.waitUntil(lambda: form() is not None and form().draft is not None, timeout=20000)
+    spin = form().editor(key).spin
+    spin.setFocus()
+    spin.selectAll()
+    QTest.keyClicks(spin, "7")
+    QTest.keyClick(spin, Qt.Key.Key_Tab)
+    qtbot.waitUntil(win.isWindowModified, timeout=5000)
+    _choose(win, "pt_BR")
+    qtbot.waitUntil(lambda: _tabs(win) == ["Configurações", "Modelos", "Estado"],
+                    timeout=15000)
+    assert win.project_tabs.currentIndex() == 0  # the same tab, built anew
+    qtbot.waitUntil(lambda: form() is not None and form().draft is not None, timeout=20000)
+    assert form().editor(key).spin.value() == 7  # the edit is still there, unsaved
+    assert win.isWindowModified()
+    assert win.unsaved.any_dirty()
+    _choose(win, "en")
+    qtbot.waitUntil(lambda: _tabs(win) == ["Settings", "Models", "State"], timeout=15000)
+    from msd_desktop.ui.settings import unsaved
+
+    unsaved.discard_all(win.unsaved.made.dirty())
