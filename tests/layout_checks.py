@@ -16,7 +16,10 @@ says what is wrong where:
   turned off (code text without wrapping, like the JSON page, is allowed to scroll);
 - two labels or buttons of one layout drawn over each other, or a text cut by its parent;
 - (:func:`cell_problems`, asked for separately) a table or tree cell elided without its text
-  in the cell's tooltip.
+  in the cell's tooltip;
+- (:func:`elision_problems`, asked for separately) text cut to "…" where a wrap or a wider
+  column would do: a setting's title, key and default in the Settings rows, the State tab's
+  facts — even with the full text in a tooltip.
 
 Why text widths are compared with ``fontMetrics().horizontalAdvance``: that is what Qt itself
 needs to draw the text, at any scale factor and in any language.
@@ -383,6 +386,47 @@ def overlap_problems(root: QWidget) -> list[str]:
             if common.width() > 1 and common.height() > 1:
                 out.append(f"{_name(a)} ({a.text()!r}) and {_name(b)} ({b.text()!r}) overlap "
                            f"by {common.width()}×{common.height()} px")
+    return out
+
+
+def _elided(label: QLabel) -> bool:
+    if isinstance(label, FittedLabel):
+        return label.is_elided()
+    if isinstance(label, ElidedLabel):
+        return label.is_elided()
+    return False
+
+
+def never_elided_labels(root: QWidget) -> list[tuple[str, QLabel]]:
+    """The labels that must show their whole text (a wrap or a wider column would do): each
+    Settings row's title, key and default, the State tab's facts — with where they are."""
+    from msd_desktop.ui.settings.key_row import KeyRowWidget
+    from msd_desktop.ui.state.panel import StatePanel
+
+    def shown(kind: type[QWidget]) -> list[QWidget]:
+        return [root] * (isinstance(root, kind) and root.isVisible()) + own_visible(root, kind)
+
+    out: list[tuple[str, QLabel]] = []
+    for row in shown(KeyRowWidget):
+        assert isinstance(row, KeyRowWidget)
+        out += [(f"setting {row.fk.key}", label) for label in
+                (row.title, row.key_label, row.default_label)]
+    for panel in shown(StatePanel):
+        assert isinstance(panel, StatePanel)
+        out += [(f"State fact {key}", label)
+                for key, label in [*panel.fields.items(), *panel.session_fields.items()]]
+    return out
+
+
+def elision_problems(root: QWidget) -> list[str]:
+    """Labels cut to "…" that must show whole (:func:`never_elided_labels`), tooltip or not."""
+    out = []
+    for where, label in never_elided_labels(root):
+        if not label.isVisible() or label.window() is not root.window() or not _elided(label):
+            continue
+        text = label.plain if isinstance(label, FittedLabel) else label.text()
+        out.append(f"{where}: {text!r} elided to {label.contentsRect().width()} px where a "
+                   f"wrap would show it whole")
     return out
 
 

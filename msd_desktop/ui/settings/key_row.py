@@ -10,6 +10,7 @@ name) is plain text.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from msd_desktop.ui.settings.form_model import (
@@ -53,7 +54,7 @@ class KeyRowWidget(QFrame):
         self.editor = editor
         self.setObjectName(f"row:{fk.key}")
         self.setAccessibleName(fk.title)  # a screen reader's group: the setting's title
-        layout = QVBoxLayout(self)
+        layout = self._rows = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(2)
         head = QHBoxLayout()
@@ -94,6 +95,18 @@ class KeyRowWidget(QFrame):
         self.customContextMenuRequested.connect(
             lambda pos: self.menu_requested.emit(fk.key, self.mapToGlobal(pos)))
         layout.addLayout(head)
+        # when the head does not hold title, key and default on one line, the key and the
+        # default go down a line (and a line each when even that is too narrow): the whole
+        # text shows instead of "cl…de" and "default: …"
+        self._head = head
+        self._names = QHBoxLayout()
+        self._defaults = QHBoxLayout()
+        for box in (self._names, self._defaults):  # under the title, past the marker
+            box.setContentsMargins(self.marker.width() + max(head.spacing(), 0), 0, 0, 0)
+        layout.addLayout(self._names)
+        layout.addLayout(self._defaults)
+        self.head_lines = 1
+        self.head_plan = (True, True, True)
         self.description = muted(QLabel())
         self.description.setWordWrap(True)
         # from the top, as rich text drew it, should the row ever give it too little height
@@ -144,6 +157,68 @@ class KeyRowWidget(QFrame):
         self.error.setVisible(bool(error))
         self._outline(bool(error))
         self.provenance.setText(visible_lines(model.data(index, ProvenanceRole) or ""))
+        self.arrange_head()
+
+    # -- the head's lines
+
+    def _advance(self, label: QLabel) -> int:
+        text = getattr(label, "plain", None)
+        return label.fontMetrics().horizontalAdvance(
+            text if isinstance(text, str) else label.text()) + 2
+
+    def _plan(self, width: int) -> tuple[bool, bool, bool]:
+        """Where the head's parts go at ``width`` so every text shows whole: (all on one
+        line, Reset and ⋯ beside the title, the default beside the key)."""
+        gap = max(self._head.spacing(), 0)
+        slack = 4  # rounding in the box layout
+
+        def span(*widths: int) -> int:  # widgets side by side with the layout's gaps
+            return sum(widths) + gap * (len(widths) - 1) + slack
+
+        marker = self.marker.width()
+        title = self._advance(self.title)
+        key = self._advance(self.key_label)
+        default = max(self._advance(self.default_label), self.default_label.sizeHint().width())
+        reset, menu = self.reset_button.sizeHint().width(), self.menu_button.width()
+        if span(marker, title, key, 12, default, reset, menu) <= width:
+            return True, True, True
+        beside_title = span(marker, title, reset, menu) <= width
+        under = width - marker - gap  # the lines below start past the marker
+        names = (span(key, 12, default) if beside_title
+                 else span(key, 12, default, reset, menu))
+        return False, beside_title, names <= under
+
+    def arrange_head(self) -> None:
+        """Put the key, the default and the buttons on the line(s) the row's width allows
+        (title · key · default · Reset ⋯ when it fits; else the key and the default on the
+        lines below the title)."""
+        margins = self._rows.contentsMargins()
+        plan = self._plan(self.width() - margins.left() - margins.right())
+        if plan == self.head_plan:
+            return
+        self.head_plan = plan
+        one_line, beside_title, default_beside_key = plan
+        self.head_lines = 1 if one_line else 2 if default_beside_key else 3
+        for box in (self._head, self._names, self._defaults):
+            while box.count():  # the widgets stay the row's children; spacers go
+                box.takeAt(0)
+        self._head.addWidget(self.marker)
+        self._head.addWidget(self.title, 0 if one_line else 1)
+        names = self._head if one_line else self._names
+        names.addWidget(self.key_label, 1)
+        default_box = names if default_beside_key else self._defaults
+        if default_beside_key:
+            names.addSpacing(12)  # the key and "default: …" never touch
+        default_box.addWidget(self.default_label, 0 if default_beside_key else 1)
+        buttons = self._head if beside_title else self._names
+        buttons.addWidget(self.reset_button)
+        buttons.addWidget(self.menu_button)
+        self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight if default_beside_key
+                                        else Qt.AlignmentFlag.AlignLeft)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.arrange_head()
 
     def _outline(self, on: bool) -> None:
         """A red outline around an invalid field (a stylesheet only while it is invalid; the

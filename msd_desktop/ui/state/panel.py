@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -56,6 +56,7 @@ from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.plain_text import plain_label, tooltip, visible, visible_lines
 from msd_desktop.ui.widgets.theme import banner_style, semantic_color, status_color
 from msd_desktop.ui.widgets.viewport import own_viewport
+from msd_desktop.ui.widgets.wrapping_label import WrappingLabel
 
 # lupdate reads only literal contexts: module-level texts are translate("StatePanel", "…")
 translate = QCoreApplication.translate
@@ -248,6 +249,22 @@ class _StateBody(QTextBrowser):
         return None
 
 
+class FactLabel(WrappingLabel):
+    """A fact of the State tab: its whole text, on the lines the box's width gives it.
+
+    Why its minimum is one line: the minimum a wrapping label asks for is its text wrapped
+    at a dozen characters, and six facts asked that together made the window's minimum
+    height grow past 700 px. The form lays it out at its real width (height for width), so
+    it still gets every line it needs there."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if not self.text():
+            return hint
+        one_line = self.fontMetrics().lineSpacing() + self._extra().height()
+        return QSize(hint.width(), min(hint.height(), one_line))
+
+
 class StatePanel(QWidget):
     """Shows a :class:`StateView`; ``shown`` fires after each update (tests wait for it)."""
 
@@ -324,10 +341,11 @@ class StatePanel(QWidget):
             ("last_activity", self.tr("Last activity"), self.tr("From last_activity in STATE.md"),
              self.tr("STATE.md records no last activity")),
         ):
-            # one line each (a wrapped row would push the phases down): sentences elide at
-            # the end, names and numbers in the middle (both ends kept); the tooltip has all
-            value: QLabel = ElidedLabel(mode=Qt.TextElideMode.ElideRight if key in (
-                "next_action", "last_activity") else Qt.TextElideMode.ElideMiddle)
+            # the whole text, wrapped onto the lines it needs (a long word such as a path
+            # breaks inside it): a fact cut to "…" sent people to the tooltip for the rest.
+            # The status is one styled word.
+            value: QLabel = (ElidedLabel(mode=Qt.TextElideMode.ElideMiddle) if key == "status"
+                             else FactLabel())
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             title = plain_label(QLabel(self.tr("%1:").replace("%1", label)))
             title.setToolTip(tip)
@@ -350,9 +368,8 @@ class StatePanel(QWidget):
             ("resume_file", self.tr("Resume file"),
              self.tr("STATE.md names no file to resume from")),
         ):
-            # a path: one long "word", elided in the middle; session notes at the end
-            value = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle if key == "resume_file"
-                                else Qt.TextElideMode.ElideRight)
+            # wrapped whole, a path too (it breaks inside the long word)
+            value = FactLabel()
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             title = plain_label(QLabel(self.tr("%1:").replace("%1", label)))
             title.setBuddy(value)

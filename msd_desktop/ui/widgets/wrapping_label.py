@@ -12,8 +12,10 @@ text (tests and the automation channel read it).
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QTextLayout, QTextOption
+from PySide6.QtGui import QFontMetricsF, QPainter, QPaintEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 MIN_CHARS = 12  # the narrowest it asks to be, in average characters
@@ -74,8 +76,11 @@ class WrappingLabel(QLabel):
                      margins.top() + margins.bottom() + 2 * self.margin())
 
     def _natural_width(self) -> int:
-        metrics = self.fontMetrics()
-        return max((metrics.horizontalAdvance(p) for p in self.text().split("\n")), default=0)
+        # the fractional advance, rounded up: the integer one can be a pixel short of what
+        # the text layout needs, and the text then wrapped at the width it asked for
+        metrics = QFontMetricsF(self.font())
+        return max((math.ceil(metrics.horizontalAdvance(p)) for p in self.text().split("\n")),
+                   default=0)
 
     # -- sizing
 

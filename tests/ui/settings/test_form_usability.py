@@ -44,7 +44,7 @@ from msd_desktop.ui.settings.form_widgets import KeyNameLabel
 from msd_desktop.ui.settings.undo import counts, revert_text
 from msd_desktop.ui.widgets.editors import LineEditor
 from msd_desktop.ui.widgets.translation import install_translators
-from tests.layout_checks import layout_problems
+from tests.layout_checks import elision_problems, layout_problems
 from tests.prerequisites import require_keyring
 
 # Read the same in both languages: proper names and words the glossary keeps ("Runtime",
@@ -286,6 +286,8 @@ def test_own_keyring_write_is_not_an_outside_change(qtbot: QtBot, demo: Path,
 def check_fits(panel: QWidget) -> None:
     QApplication.processEvents()
     assert layout_problems(panel) == []
+    # a setting's title, key and default wrap onto the row's next line rather than elide
+    assert elision_problems(panel) == []
 
 
 @pytest.fixture
@@ -323,14 +325,17 @@ def picture(win: MainWindow, name: str) -> None:
 
 
 def check_row_heads(form: ConfigFormPanel) -> None:
-    """Name, key, default and buttons side by side without overlapping."""
+    """Name, key, default and buttons never overlap: side by side in reading order on one
+    line, or the key and the default on the lines below the title."""
     for key, row in form.rows.items():
         if not row.isVisibleTo(form):
             continue
         parts = [row.title, row.key_label, row.default_label, row.reset_button]
         shown = [p for p in parts if p.isVisibleTo(row) and p.width() > 0]
-        for a, b in itertools.pairwise(shown):
-            assert a.geometry().right() < b.geometry().left(), (key, a, b)
+        for a, b in itertools.combinations(shown, 2):
+            assert not a.geometry().intersects(b.geometry()), (key, a, b)
+            if a.geometry().top() == b.geometry().top():  # one line: in reading order
+                assert a.geometry().right() < b.geometry().left(), (key, a, b)
 
 
 def test_smallest_window_nothing_clips(qtbot: QtBot, english: None, window: MainWindow,

@@ -42,7 +42,7 @@ from msd_desktop.ui.state.panel import NO_VALUE, StatePanel, state_view_from_cor
 from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.status_text import problem_text
 from msd_desktop.ui.widgets.translation import install_translators
-from tests.layout_checks import layout_problems
+from tests.layout_checks import elision_problems, layout_problems
 
 # texts that read the same in both languages: the file's own name, the glossary's "Status",
 # the empty-value mark (a percentage, the progress value, is allowed in _compare)
@@ -383,6 +383,7 @@ def _state_tab(qtbot: QtBot, win: MainWindow, root: Path, size: tuple[int, int])
 def _check_fits(panel: StatePanel) -> None:
     QApplication.processEvents()
     assert layout_problems(panel) == []
+    assert elision_problems(panel) == []  # the facts wrap: none cut to "…"
     table = panel.phase_table
     header = table.horizontalHeader()
     widths = sum(header.sectionSize(c) for c in range(header.count()))
@@ -416,6 +417,7 @@ def test_smallest_window_nothing_clips(qtbot: QtBot, english: None, seeded: Path
                                        window: MainWindow, demo: Path) -> None:
     panel = _state_tab(qtbot, window, demo / "billing-service", (1024, 700))
     _check_fits(panel)
+    assert window.height() <= 700  # the wrapped facts never make the window taller
     next_action = panel.fields["next_action"]
     assert next_action.text().endswith("/msd-resume-work (derived)")
     _shoot(window, "state-1024")
