@@ -34,7 +34,8 @@ from typing import Any
 from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.safe_read import UnsafeFileError, check_digits, read_text
 from msd_desktop.core.common.text import Text
-from msd_desktop.core.state.state_md import ParseProblem, iter_fence_state
+from msd_desktop.core.state.markdown_sections import iter_fence_state
+from msd_desktop.core.state.state_md import ParseProblem
 
 __all__ = [
     "Milestone",

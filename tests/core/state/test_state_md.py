@@ -10,15 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from msd_desktop.core.state.markdown_sections import collect_section, tokenize_headings
 from msd_desktop.core.state.state_md import (
-    collect_section,
     extract_field,
     is_template_default_status,
     normalize_status,
     parse_state_file,
     parse_state_text,
     serialize_frontmatter,
-    tokenize_headings,
 )
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "states"
@@ -427,7 +426,7 @@ def test_label_precheck_sees_case_traps() -> None:
 @given(st.lists(st.sampled_from(["#", "##", " ", "\t", "a", "b c", "\\#", "\r", "é"]),
                 max_size=12).map("".join))
 def test_heading_text_matches_the_regexes_it_replaces(rest: str) -> None:
-    from msd_desktop.core.state.state_md import heading_text
+    from msd_desktop.core.state.markdown_sections import heading_text
 
     text = re.sub(r"^[ \t]+", "", rest)
     text = re.sub(r"[ \t]+#+[ \t]*$", "", text)

@@ -1,0 +1,155 @@
+"""Markdown sections the way upstream's ``markdown-sectionizer`` finds them.
+
+Why its own module: STATE.md and ROADMAP.md are searched for sections by heading, and a
+heading inside a fenced code block must never count; the fence-aware ATX tokenizer and
+``collect_section`` are upstream's rules, shared by every planning-file reader.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from msd_desktop.core.common import lazy_re
+
+__all__ = [
+    "Heading",
+    "Section",
+    "collect_section",
+    "heading_text",
+    "iter_fence_state",
+    "tokenize_headings",
+]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """An ATX heading outside fenced code: level, text, 1-based line, char offset."""
+
+    level: int
+    text: str
+    line: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: Heading
+    body: str
+    body_start_line: int
+
+
+_FENCE_RE = lazy_re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
+_ATX_RE = lazy_re.compile(r"^( {0,3})(#{1,6})([ \t]+.*|[ \t]*)?$")
+
+
+def iter_fence_state(lines: list[str]) -> list[bool]:
+    """For each line: True when it is a fence delimiter or inside a fenced code block."""
+    out: list[bool] = []
+    open_fence: tuple[str, int] | None = None
+    for raw in lines:
+        line = raw[:-1] if raw.endswith("\r") else raw
+        m = _FENCE_RE.match(line)
+        if m:
+            char, length, trailing = m.group(2)[0], len(m.group(2)), m.group(3)
+            if open_fence is None:
+                if not (char == "`" and "`" in trailing):
+                    open_fence = (char, length)
+                    out.append(True)
+                    continue
+            elif char == open_fence[0] and length >= open_fence[1] and not trailing.strip():
+                open_fence = None
+                out.append(True)
+                continue
+            else:
+                out.append(True)
+                continue
+        out.append(open_fence is not None)
+    return out
+
+
+def heading_text(rest: str) -> str:
+    """An ATX heading's text without its closing ``#`` sequence (one line, after the ``#``s).
+
+    The string form of ``re.sub(r"^[ \\t]+", "", …)``, ``re.sub(r"[ \\t]+#+[ \\t]*$", "", …)``
+    and ``re.sub(r"^#+[ \\t]*$", "", …)`` in turn (a test checks they agree): three patterns
+    fewer to compile.
+    """
+    text = rest.lstrip(" \t")
+    tail = text.rstrip(" \t")
+    hashes = len(tail) - len(tail.rstrip("#"))
+    if hashes and tail[-hashes - 1:-hashes] in (" ", "\t"):
+        text = tail[:-hashes].rstrip(" \t")  # a closing sequence after a space or tab
+    bare = text.rstrip(" \t")
+    if bare and not bare.strip("#"):
+        text = ""  # nothing but "#"s
+    return text
+
+
+def tokenize_headings(content: str) -> list[Heading]:
+    """ATX headings outside fenced code blocks, in document order (CRLF-safe).
+
+    The last result is kept per thread: one STATE.md body is searched for a dozen sections,
+    and a hostile body of 400,000 headings must not be tokenized a dozen times.
+    """
+    if not content:
+        return []
+    return list(_tokens_and_lines(content)[0])
+
+
+_HEADINGS = threading.local()
+
+
+def _tokens_and_lines(content: str) -> tuple[list[Heading], list[str]]:
+    """The headings and the ``\n``-split lines of ``content``, for the last two texts seen on
+    this thread (a body and its Accumulated Context section are searched in turn)."""
+    recent: list[tuple[str, list[Heading], list[str]]] | None = getattr(_HEADINGS, "recent",
+                                                                        None)
+    if recent is None:
+        recent = _HEADINGS.recent = []
+    for entry in recent:
+        if entry[0] is content:
+            return entry[1], entry[2]
+    lines = content.split("\n")
+    tokens = _tokenize_headings(content, lines)
+    recent.insert(0, (content, tokens, lines))
+    del recent[2:]
+    return tokens, lines
+
+
+def _tokenize_headings(content: str, lines: list[str] | None = None) -> list[Heading]:
+    if lines is None:
+        lines = content.split("\n")
+    fenced = iter_fence_state(lines)
+    tokens: list[Heading] = []
+    offset = 0
+    for i, raw in enumerate(lines):
+        if not fenced[i]:
+            line = raw[:-1] if raw.endswith("\r") else raw
+            m = _ATX_RE.match(line)
+            if m:
+                text = heading_text(m.group(3) or "")
+                tokens.append(Heading(len(m.group(2)), text.strip(), i + 1, offset))
+        offset += len(raw) + 1
+    return tokens
+
+
+def collect_section(
+    content: str, predicate: Callable[[Heading], bool], *, level_bounded: bool = True
+) -> Section | None:
+    """The body under the first heading matching ``predicate`` (upstream ``collectSection``)."""
+    if not content:
+        return None
+    headings, lines = _tokens_and_lines(content)
+    idx = next((i for i, h in enumerate(headings) if predicate(h)), -1)
+    if idx < 0:
+        return None
+    target = headings[idx]
+    end_line = len(lines) + 1
+    for nxt in headings[idx + 1 :]:
+        if (nxt.level <= target.level) if level_bounded else True:
+            end_line = nxt.line
+            break
+    body = "\n".join(lines[target.line : end_line - 1]).rstrip()
+    return Section(target, body, target.line + 1)
