@@ -68,6 +68,7 @@ class MainActions(QObject):
         self._global_defaults: QWidget | None = None  # the Global defaults window, if open
         self._preferences: QWidget | None = None  # the Preferences window, while open
         self._getting_started: QWidget | None = None  # the Getting started page, once opened
+        self._shortcuts: Any = None  # Help → Keyboard shortcuts, once opened
         self._made: list[QAction] = []  # the actions made here (dropped by a rebuild)
         self._build()
 
@@ -247,12 +248,17 @@ class MainActions(QObject):
         bar.clear()
         for action in self._made:
             window.removeAction(action)
+            action.setParent(None)  # no longer the window's (its key list reads children)
             action.deleteLater()
         for menu in old_menus:
             menu.setParent(None)  # out of the menu bar's children at once (findChild)
             menu.deleteLater()
         self._made = []
         self._build()
+        from shiboken6 import isValid
+
+        if self._shortcuts is not None and isValid(self._shortcuts):
+            self._shortcuts.refresh()  # its rows name the actions just made
 
     def update(self) -> None:
         """Actions that need an open project (or its Settings tab) are enabled only then."""
@@ -278,6 +284,7 @@ class MainActions(QObject):
         from msd_desktop.ui.widgets.shortcuts_dialog import ShortcutsDialog
 
         dialog = ShortcutsDialog(self._widget)
+        self._shortcuts = dialog
         place_over(dialog, self._widget, dialog.sizeHint())
         dialog.open()
 

@@ -81,6 +81,12 @@ def test_view_language_switches_the_open_window_and_back(qtbot: Any, window: Mai
     assert _status(win).endswith("| not watching")
     getting_started = GettingStartedDialog(win)  # an open dialog follows too
     getting_started.show()
+    win.main_actions.show_shortcuts()
+    shortcuts = win.main_actions._shortcuts
+    assert shortcuts.windowTitle() == "Keyboard shortcuts — MSD Desktop"
+    assert any(row.what == "Preferences…" for row in shortcuts.rows)
+    tray_first = win.tray.menu.actions()[0]
+    assert tray_first.text() == "Show MSD Desktop"
     _choose(win, "pt_BR")
     qtbot.waitUntil(lambda: _menus(win) == ["Ar&quivo", "&Editar", "E&xibir", "A&juda"],
                     timeout=10000)
@@ -93,6 +99,9 @@ def test_view_language_switches_the_open_window_and_back(qtbot: Any, window: Mai
     assert win.browser.filter_edit.placeholderText() == "Filtrar projetos…"
     assert win.next_command.copy_button.text() != "Copy"
     assert getting_started.windowTitle() == "Primeiros passos — MSD Desktop"
+    assert shortcuts.windowTitle() != "Keyboard shortcuts — MSD Desktop"
+    assert any(row.what == "Preferências…" for row in shortcuts.rows)  # the new actions
+    assert win.tray.menu.actions()[0].text() != "Show MSD Desktop"
     assert win.main_actions.language_menu.language_actions["pt_BR"].isChecked()
     # the keys still work after the menus were made again
     assert win.main_actions.preferences_action.shortcut().toString() == "Ctrl+,"
@@ -104,7 +113,27 @@ def test_view_language_switches_the_open_window_and_back(qtbot: Any, window: Mai
     assert _status(win).endswith("| not watching")
     assert win.browser.filter_edit.placeholderText() == "Filter projects…"
     assert getting_started.windowTitle() == "Getting started — MSD Desktop"
+    assert any(row.what == "Preferences…" for row in shortcuts.rows)
+    assert win.tray.menu.actions()[0].text() == "Show MSD Desktop"
     getting_started.close()
+    shortcuts.close()
+
+
+def test_the_overview_switches_too(qtbot: Any, window: MainWindow) -> None:
+    win = window
+    win.show_overview()
+    model = win.overview_model
+    english = [model.headerData(c, Qt.Orientation.Horizontal) for c in
+               range(model.columnCount())]
+    _choose(win, "pt_BR")
+    qtbot.waitUntil(lambda: _menus(win)[0] == "Ar&quivo", timeout=10000)
+    portuguese = [model.headerData(c, Qt.Orientation.Horizontal) for c in
+                  range(model.columnCount())]
+    assert portuguese != english
+    # scanned again: the rescan's line in the new words
+    qtbot.waitUntil(lambda: _status(win).startswith("Nova varredura"), timeout=15000)
+    _choose(win, "en")
+    qtbot.waitUntil(lambda: _status(win).startswith("Rescan:"), timeout=15000)
 
 
 def test_preferences_language_switches_with_keys(qtbot: Any, window: MainWindow) -> None:

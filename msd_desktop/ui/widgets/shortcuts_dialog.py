@@ -163,26 +163,16 @@ class ShortcutsDialog(QDialog):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("ShortcutsDialog")
-        self.setWindowTitle(self.tr("Keyboard shortcuts — MSD Desktop"))
-        self.rows = collect_shortcuts(window)
+        self._window = window
+        self.rows: list[ShortcutRow] = []
         layout = QVBoxLayout(self)
-        intro = QLabel(self.tr("Keys of this window right now (a project's tabs add theirs "
-                               "while it is open)."))
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+        layout.addWidget(self.intro)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText(self.tr("Filter by key or action"))
-        self.filter_edit.setAccessibleName(self.tr("Filter shortcuts"))
         self.filter_edit.setClearButtonEnabled(True)
         layout.addWidget(self.filter_edit)
         self.model = QStandardItemModel(0, 3, self)
-        self.model.setHorizontalHeaderLabels([self.tr("Shortcut"), self.tr("Action"),
-                                              self.tr("Where")])
-        for row in self.rows:
-            items = [QStandardItem(row.keys), QStandardItem(row.what), QStandardItem(row.where)]
-            for item in items:
-                item.setEditable(False)
-            self.model.appendRow(items)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterKeyColumn(-1)
@@ -190,7 +180,6 @@ class ShortcutsDialog(QDialog):
         self.filter_edit.textChanged.connect(self._filter)
         self.view = QTreeView()
         self.view.setObjectName("ShortcutsView")
-        self.view.setAccessibleName(self.tr("Keyboard shortcuts"))
         self.view.setRootIsDecorated(False)
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
@@ -206,7 +195,7 @@ class ShortcutsDialog(QDialog):
         header.setStretchLastSection(False)
         layout.addWidget(self.view, 1)
         # the empty state: what would be here, and why it is not
-        self.empty_label = QLabel(self.tr("No shortcut matches this filter."))
+        self.empty_label = QLabel()
         self.empty_label.setObjectName("ShortcutsEmpty")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setEnabled(False)  # muted
@@ -215,7 +204,30 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        if not self.rows:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The texts and rows read again (at start, and once the window has said its actions
+        in a newly chosen language)."""
+        self.setWindowTitle(self.tr("Keyboard shortcuts — MSD Desktop"))
+        self.intro.setText(self.tr("Keys of this window right now (a project's tabs add theirs "
+                                   "while it is open)."))
+        self.filter_edit.setPlaceholderText(self.tr("Filter by key or action"))
+        self.filter_edit.setAccessibleName(self.tr("Filter shortcuts"))
+        self.view.setAccessibleName(self.tr("Keyboard shortcuts"))
+        self.rows = collect_shortcuts(self._window)
+        self.model.removeRows(0, self.model.rowCount())
+        self.model.setHorizontalHeaderLabels([self.tr("Shortcut"), self.tr("Action"),
+                                              self.tr("Where")])
+        for row in self.rows:
+            items = [QStandardItem(row.keys), QStandardItem(row.what), QStandardItem(row.where)]
+            for item in items:
+                item.setEditable(False)
+            self.model.appendRow(items)
+        if self.rows:
+            self.empty_label.setText(self.tr("No shortcut matches this filter."))
+            self._filter(self.filter_edit.text())
+        else:
             self.empty_label.setText(self.tr("This window defines no keyboard shortcut."))
             self.empty_label.show()
 
