@@ -86,13 +86,12 @@ def apply_values(window: PreferencesWindow, values: PreferenceValues) -> None:
     if window.tray_made():
         window.tray.notifications = values.notifications
     window.browser.scan_depth = values.scan_depth
-    try:
-        changed = window.registry.set_scan_depth(values.scan_depth)
-    except MsdError as exc:
-        window.post_status(QCoreApplication.translate(
-            "MainWindow", "The scan depth was not kept: %1").replace("%1", core_text(exc)))
-        changed = []
-    if changed or before.scan_depth != values.scan_depth:
+    if values.scan_depth != before.scan_depth:  # a depth set with msd stays unless changed here
+        try:
+            window.registry.set_scan_depth(values.scan_depth)
+        except MsdError as exc:
+            window.post_status(QCoreApplication.translate(
+                "MainWindow", "The scan depth was not kept: %1").replace("%1", core_text(exc)))
         window.browser.rescan()
     if values.language != before.language:
         actions.language_menu.choose(values.language)

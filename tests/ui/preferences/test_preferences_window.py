@@ -183,3 +183,14 @@ def test_in_portuguese(qtbot: Any, translated: Any) -> None:
     assert dialog.close_to_tray_box.text() == "Continuar na bandeja ao fechar"
     close = dialog.buttons.button(QDialogButtonBox.StandardButton.Close)
     assert close.text() == "Fechar"
+
+
+def test_a_depth_set_elsewhere_stays_unless_changed_here(qtbot: Any, window: MainWindow,
+                                                          tmp_path: Path) -> None:
+    window.registry.set_scan_depth(1)  # e.g. msd workspaces add --depth 1
+    dialog = _open(qtbot, window)
+    QTest.keyClick(_focus(qtbot, dialog.notifications_box), Qt.Key.Key_Space)
+    QTest.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Apply),
+                     Qt.MouseButton.LeftButton)
+    assert [ws.scan_depth for ws in window.registry.list()] == [1]  # untouched
+    dialog.close()
