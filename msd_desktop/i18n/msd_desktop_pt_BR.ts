@@ -6327,6 +6327,10 @@ Compacta: %2</translation>
 <context>
     <name>TreeContextMenu</name>
     <message>
+        <source>The selected row&apos;s menu in the project list (exclude a project, include it again)</source>
+        <translation>O menu da linha selecionada na lista de projetos (excluir um projeto, incluí-lo de novo)</translation>
+    </message>
+    <message>
         <source>Exclude from this workspace</source>
         <translation>Excluir deste espaço de trabalho</translation>
     </message>

@@ -444,6 +444,7 @@ class ProjectBrowserPanel(QWidget):
             push.setAccessibleName(push.text().replace("&", ""))
             push.setAccessibleDescription(push.toolTip())
         self.progress.setAccessibleName(self.tr("Scan progress"))
+        self.context_menu.retranslate()
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
                                           max(0, self.model.columnCount() - 1))
         self._update_actions()

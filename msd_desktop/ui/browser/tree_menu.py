@@ -51,10 +51,19 @@ class TreeContextMenu(QObject):
         tree = panel.tree
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         tree.customContextMenuRequested.connect(self._requested)
+        self.shortcuts: list[QShortcut] = []
         for keys in ("Menu", "Shift+F10"):  # the keyboard's way to the same menu
             shortcut = QShortcut(QKeySequence(keys), tree)
             shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
             shortcut.activated.connect(self.show_for_current)
+            self.shortcuts.append(shortcut)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """What Help → Keyboard shortcuts says the keys do (also after a language switch)."""
+        for shortcut in self.shortcuts:
+            shortcut.setWhatsThis(self.tr("The selected row's menu in the project list "
+                                          "(exclude a project, include it again)"))
 
     # -- what the menu holds
 

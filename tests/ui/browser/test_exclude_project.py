@@ -118,3 +118,14 @@ def test_a_refusal_is_said(qtbot: Any, registry: WorkspaceRegistry,
     assert panel.context_menu.exclude(entry, registry.path.parent / "code" / "beta") is False
     assert said
     assert "No workspace named 'Code'" in said[0]
+
+
+def test_the_keys_are_listed_in_keyboard_shortcuts(qtbot: Any, registry: WorkspaceRegistry
+                                                    ) -> None:
+    from msd_desktop.ui.widgets.shortcuts_dialog import collect_shortcuts
+
+    panel = _panel(qtbot, registry)
+    rows = [row for row in collect_shortcuts(panel) if "Shift+F10" in row.keys]
+    assert len(rows) == 1
+    assert rows[0].what == ("The selected row's menu in the project list (exclude a project, "
+                            "include it again)")
