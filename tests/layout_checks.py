@@ -419,7 +419,11 @@ def never_elided_labels(root: QWidget) -> list[tuple[str, QLabel]]:
 
 
 def elision_problems(root: QWidget) -> list[str]:
-    """Labels cut to "…" that must show whole (:func:`never_elided_labels`), tooltip or not."""
+    """Text cut to "…" that must show whole, tooltip or not: the labels of
+    :func:`never_elided_labels`, and every text the routing diagram draws (painted once
+    more here: what that paint had to cut)."""
+    from msd_desktop.ui.models.routing_diagram import RoutingDiagramView
+
     out = []
     for where, label in never_elided_labels(root):
         if not label.isVisible() or label.window() is not root.window() or not _elided(label):
@@ -427,6 +431,12 @@ def elision_problems(root: QWidget) -> list[str]:
         text = label.plain if isinstance(label, FittedLabel) else label.text()
         out.append(f"{where}: {text!r} elided to {label.contentsRect().width()} px where a "
                    f"wrap would show it whole")
+    diagrams = [root] * (isinstance(root, RoutingDiagramView) and root.isVisible())
+    for view in [*diagrams, *own_visible(root, RoutingDiagramView)]:
+        assert isinstance(view, RoutingDiagramView)
+        view.grab()  # a paint now, at the width it has
+        out += [f"routing diagram ({view.width()} px): {text!r} cut to '…'"
+                for text in view.cut_texts]
     return out
 
 

@@ -47,6 +47,8 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QResizeEvent,
+    QTextLayout,
+    QTextOption,
 )
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -230,6 +232,9 @@ class Item(NamedTuple):
     ladder: Ladder
     rung: Rung | None
     lines: int  # text lines inside (1 for a heading or a collapsed rung)
+    # lines the texts wrap onto: a collapsed rung's reason (0: beside its title); else the
+    # reason's, the source's and the title's (beside the value)
+    wraps: tuple[int, int, int] = (0, 0, 1)
 
 
 class Fonts(NamedTuple):
@@ -271,12 +276,113 @@ def _columns(count: int, inner: float) -> list[list[int]]:
     return [list(range(count))]
 
 
-def layout(ladders: Sequence[Ladder], width: int, fonts: Fonts) -> tuple[list[Item], int]:
-    """Boxes for every heading and rung at ``width``; the height the drawing needs."""
+def _text_layout(text: str, font: QFont, width: float) -> QTextLayout:
+    """``text`` laid out in lines ``width`` wide: between words, inside a word only when it
+    alone is wider than the line (a path); one line a font height below the other."""
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    lay = QTextLayout(text, font)
+    lay.setTextOption(option)
+    step = QFontMetrics(font).height()
+    lay.beginLayout()
+    y = 0.0
+    while True:
+        line = lay.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(max(width, 1.0))
+        line.setPosition(QPointF(0, y))
+        y += step
+    lay.endLayout()
+    return lay
+
+
+def wrapped_lines(font: QFont, text: str, width: float) -> int:
+    """How many lines ``text`` takes wrapped at ``width``."""
+    return _text_layout(text, font, width).lineCount() if text else 0
+
+
+def _draw_wrapped(painter: QPainter, x: float, y: float, width: float, text: str) -> None:
+    """``text`` wrapped at ``width`` from (x, y), in the painter's font and pen."""
+    if text:
+        _text_layout(text, painter.font(), width).draw(painter, QPointF(x, y))
+
+
+def intro_text(agent: str) -> str:
+    return translate("RoutingDiagram",
+                     "{0}: precedence runs top to bottom; the first layer that applies wins "
+                     "(framed); grey rungs did not apply, with the reason. Hover a rung for "
+                     "its layer id and file.").format(visible(agent, limit=200))
+
+
+def _text_width(col_width: float) -> float:
+    """The room for text inside a rung of ``col_width`` (as :func:`_paint_rung` draws)."""
+    return col_width - (STRIPE + 2 * PAD + 2)
+
+
+def _collapsed_right(rung: Rung, res: ExecutionResolution | None) -> str:
+    return state_title(NOT_REACHED) if rung.state == NOT_REACHED else reason_text(rung, res)
+
+
+def _chip_width(small: QFontMetrics, rung: Rung) -> int:
+    chip = translate("RoutingDiagram", "what-if") if rung.whatif else ""
+    return small.horizontalAdvance(chip) + 2 * PAD + 6 if chip else 0
+
+
+def _title_fonts(rung: Rung, fonts: Fonts) -> tuple[QFont, QFont]:
+    """The fonts of a rung's title and value (the winner's title bold, a live value bold)."""
+    return (fonts.bold if rung.state == WINNER else fonts.normal,
+            fonts.bold if rung.state in (WINNER, SUPERSEDED) else fonts.normal)
+
+
+def _value_width(rung: Rung, fonts: Fonts) -> int:
+    value = value_text(rung)
+    return QFontMetrics(_title_fonts(rung, fonts)[1]).horizontalAdvance(value) + 2 \
+        if value else 0
+
+
+def _wraps(rung: Rung, lines: int, col_width: float, fonts: Fonts,
+           res: ExecutionResolution | None) -> tuple[int, int, int]:
+    """The lines a rung's small texts need at ``col_width`` so none is cut."""
+    small = QFontMetrics(fonts.small)
+    width = _text_width(col_width)
+    chip = _chip_width(small, rung)
+    if lines == 1:
+        title = layer_title(rung.kind, rung.layer)
+        right = _collapsed_right(rung, res)
+        if small.horizontalAdvance(title) + 10 + 8 + small.horizontalAdvance(right) + 2 \
+                + chip <= width:
+            return 0, 0, 1
+        return wrapped_lines(fonts.small, right, width), 0, 1
+    reason = _reason_line(rung, res)
+    first = wrapped_lines(fonts.small, reason, width - (chip if lines == 2 else 0))
+    second = wrapped_lines(fonts.small, source_text(rung), width - chip) if lines == 3 else 0
+    title_font = QFontMetrics(_title_fonts(rung, fonts)[0])
+    title = layer_title(rung.kind, rung.layer)
+    value_w = _value_width(rung, fonts)
+    beside = width - (value_w + 8 if value_w else 0)
+    heading = 1 if title_font.horizontalAdvance(title) + 10 <= beside \
+        else wrapped_lines(_title_fonts(rung, fonts)[0], title, beside)
+    return first, second, heading
+
+
+def _reason_line(rung: Rung, res: ExecutionResolution | None) -> str:
+    reason = reason_text(rung, res)
+    if rung.state != SKIPPED:
+        reason = translate("RoutingDiagram", "{0}: {1}").format(state_title(rung.state), reason)
+    return reason
+
+
+def layout(ladders: Sequence[Ladder], width: int, fonts: Fonts,
+           res: ExecutionResolution | None = None, agent: str = ""
+           ) -> tuple[list[Item], int]:
+    """Boxes for every heading and rung at ``width``; the height the drawing needs. A text
+    that does not fit its line wraps onto more (the box grows), never cut to "…"."""
     line = QFontMetrics(fonts.normal).height()
     small = QFontMetrics(fonts.small).height()
     head = QFontMetrics(fonts.heading).height() + 2 * PAD
-    intro = small + PAD
+    intro = small * max(1, wrapped_lines(fonts.small, intro_text(agent),
+                                         width - 2 * MARGIN)) + PAD
     inner = max(width - 2 * MARGIN, MIN_LADDER_WIDTH)
     columns = _columns(len(ladders), inner)
     col_width = (inner - (len(columns) - 1) * GAP) / len(columns)
@@ -294,13 +400,14 @@ def layout(ladders: Sequence[Ladder], width: int, fonts: Fonts) -> tuple[list[It
             y += head + STEP_GAP
             for rung in ladder.rungs:
                 lines = _rung_lines(rung)
-                if lines == 1:  # not reached / not consulted: one small line
-                    h = small + PAD
+                wraps = _wraps(rung, lines, col_width, fonts, res)
+                if lines == 1:  # not reached / not consulted: one small line (or more)
+                    h = small * (1 + wraps[0]) + PAD
                     gap = STEP_GAP // 2
-                else:  # the title line, then one or two small lines
-                    h = 2 * PAD + line + (lines - 1) * (small + 1)
+                else:  # the title line(s), then the small lines
+                    h = 2 * PAD + line * wraps[2] + (wraps[0] + wraps[1]) * (small + 1)
                     gap = STEP_GAP
-                items.append(Item(QRectF(x, y, col_width, h), ladder, rung, lines))
+                items.append(Item(QRectF(x, y, col_width, h), ladder, rung, lines, wraps))
                 y += h + gap
             bottom = max(bottom, int(y))
     return items, int(bottom + MARGIN)
@@ -315,9 +422,20 @@ def _mix(a: QColor, b: QColor, t: float) -> QColor:
                   round(a.blue() + (b.blue() - a.blue()) * t))
 
 
+def _fit(metrics: QFontMetrics, text: str, mode: Qt.TextElideMode, width: float,
+         cut: list[str] | None) -> str:
+    """``text`` elided to ``width``; a text that had to be cut is noted in ``cut``."""
+    shown = metrics.elidedText(text, mode, int(width))
+    if shown != text and cut is not None:
+        cut.append(text)
+    return shown
+
+
 def paint_diagram(painter: QPainter, items: Sequence[Item], size: QSize, palette: QPalette,
-                  fonts: Fonts, agent: str, res: ExecutionResolution | None) -> None:
-    """Draw the diagram: background, an intro line, headings, connectors and rungs."""
+                  fonts: Fonts, agent: str, res: ExecutionResolution | None,
+                  cut: list[str] | None = None) -> None:
+    """Draw the diagram: background, an intro line, headings, connectors and rungs
+    (``cut``: where the texts drawn cut to "…" are noted)."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     window = palette.color(QPalette.ColorRole.Window)
     base = palette.color(QPalette.ColorRole.Base)
@@ -339,29 +457,23 @@ def paint_diagram(painter: QPainter, items: Sequence[Item], size: QSize, palette
         return
     painter.setFont(fonts.small)
     painter.setPen(muted)
-    intro_h = painter.fontMetrics().height()
-    intro = translate("RoutingDiagram",
-                      "{0}: precedence runs top to bottom; the first layer that applies wins "
-                      "(framed); grey rungs did not apply, with the reason. Hover a rung for "
-                      "its layer id and file.").format(visible(agent, limit=200))
-    painter.drawText(QRectF(MARGIN, MARGIN - 2, size.width() - 2 * MARGIN, intro_h),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                     painter.fontMetrics().elidedText(
-                         intro, Qt.TextElideMode.ElideRight, size.width() - 2 * MARGIN))
+    intro = intro_text(agent)
+    room = size.width() - 2 * MARGIN
+    _draw_wrapped(painter, MARGIN, MARGIN - 2, room, intro)
     for prev, item in zip([None, *items[:-1]], items, strict=True):
         if item.rung is None:
-            _paint_heading(painter, item, fonts, text, ok)
+            _paint_heading(painter, item, fonts, text, ok, cut)
             continue
         if prev is not None:  # the connector from the rung (or heading) above
             x = item.rect.left() + STRIPE + 10
             painter.setPen(QPen(mid, 1.5))
             painter.drawLine(QPointF(x, prev.rect.bottom()), QPointF(x, item.rect.top()))
         _paint_rung(painter, item, fonts, res, base=base, window=window, text=text,
-                    muted=muted, ok=ok, info=info, info_bg=info_bg, mid=mid)
+                    muted=muted, ok=ok, info=info, info_bg=info_bg, mid=mid, cut=cut)
 
 
-def _paint_heading(painter: QPainter, item: Item, fonts: Fonts, text: QColor, ok: QColor
-                   ) -> None:
+def _paint_heading(painter: QPainter, item: Item, fonts: Fonts, text: QColor, ok: QColor,
+                   cut: list[str] | None = None) -> None:
     rect = item.rect
     title = kind_title(item.ladder.kind)
     result = result_text(item.ladder)
@@ -375,15 +487,15 @@ def _paint_heading(painter: QPainter, item: Item, fonts: Fonts, text: QColor, ok
     painter.setPen(ok)
     painter.drawText(rect.adjusted(label_w, 0, 0, 0),
                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                     fm.elidedText(result, Qt.TextElideMode.ElideRight,
-                                   int(rect.width() - label_w)))
+                     _fit(fm, result, Qt.TextElideMode.ElideRight, rect.width() - label_w, cut))
     painter.setPen(QPen(ok, 2))
     painter.drawLine(rect.bottomLeft(), rect.bottomRight())
 
 
 def _paint_rung(painter: QPainter, item: Item, fonts: Fonts, res: ExecutionResolution | None,
                 *, base: QColor, window: QColor, text: QColor, muted: QColor, ok: QColor,
-                info: QColor, info_bg: QColor, mid: QColor) -> None:
+                info: QColor, info_bg: QColor, mid: QColor, cut: list[str] | None = None
+                ) -> None:
     rung = item.rung
     assert rung is not None
     rect = item.rect
@@ -435,13 +547,13 @@ def _paint_rung(painter: QPainter, item: Item, fonts: Fonts, res: ExecutionResol
         if right_text:
             painter.setPen(right_color)
             painter.drawText(QRectF(left + room - right_w, y, right_w, height), align_right,
-                             rfm.elidedText(right_text, Qt.TextElideMode.ElideRight, right_w))
+                             _fit(rfm, right_text, Qt.TextElideMode.ElideRight, right_w, cut))
         painter.setFont(left_font)
         painter.setPen(fg)
         left_w = int(room - right_w - (8 if right_text else 0))
         painter.drawText(QRectF(left, y, left_w, height), align_left,
-                         painter.fontMetrics().elidedText(left_text,
-                                                          Qt.TextElideMode.ElideRight, left_w))
+                         _fit(painter.fontMetrics(), left_text, Qt.TextElideMode.ElideRight,
+                              left_w, cut))
         if chip_text:
             painter.setFont(fonts.small)
             chip_rect = QRectF(left + width - chip_w, y + 2, chip_w, height - 4)
@@ -454,41 +566,47 @@ def _paint_rung(painter: QPainter, item: Item, fonts: Fonts, res: ExecutionResol
 
     small_h = float(QFontMetrics(fonts.small).height())
     if item.lines == 1:  # not reached (the state) or not consulted (the gate's reason)
-        right = state_title(NOT_REACHED) if rung.state == NOT_REACHED \
-            else reason_text(rung, res)
-        pair(rect.top() + PAD / 2, small_h, title, fonts.small, right, fonts.small, muted,
-             0.35, chip)
+        right = _collapsed_right(rung, res)
+        if not item.wraps[0]:
+            pair(rect.top() + PAD / 2, small_h, title, fonts.small, right, fonts.small, muted,
+                 0.35, chip)
+            return
+        # too long for one line: the title (and chip), then the reason wrapped below
+        pair(rect.top() + PAD / 2, small_h, title, fonts.small, "", fonts.small, muted, 0.0,
+             chip)
+        painter.setFont(fonts.small)
+        painter.setPen(muted)
+        _draw_wrapped(painter, left, rect.top() + PAD / 2 + small_h, width, right)
         return
     line_h = float(QFontMetrics(fonts.normal).height())
     y = rect.top() + PAD
-    value_font = fonts.bold if live else fonts.normal
-    pair(y, line_h, title, fonts.bold if winner else fonts.normal, value_text(rung),
-         value_font, ok if winner else fg, 0.55)
-    y += line_h + 1
-    reason = reason_text(rung, res)
-    if rung.state != SKIPPED:
-        reason = translate("RoutingDiagram", "{0}: {1}").format(state_title(rung.state), reason)
+    title_font, value_font = _title_fonts(rung, fonts)
+    if item.wraps[2] <= 1:
+        pair(y, line_h, title, title_font, value_text(rung), value_font, ok if winner else fg,
+             0.55)
+    else:  # a long title wraps beside the whole value
+        value_w = _value_width(rung, fonts)
+        pair(y, line_h, "", title_font, value_text(rung), value_font, ok if winner else fg,
+             1.0)
+        painter.setFont(title_font)
+        painter.setPen(fg)
+        _draw_wrapped(painter, left, y, width - (value_w + 8 if value_w else 0), title)
+    y += line_h * item.wraps[2] + 1
+    reason = _reason_line(rung, res)
     painter.setFont(fonts.small)
     painter.setPen(ok if winner else muted)
     if item.lines == 2:  # skipped, nothing read: the reason (and a chip)
         chip_w = painter.fontMetrics().horizontalAdvance(chip) + 2 * PAD + 6 if chip else 0
-        painter.drawText(QRectF(left, y, width - chip_w, small_h), align_left,
-                         painter.fontMetrics().elidedText(reason, Qt.TextElideMode.ElideRight,
-                                                          int(width - chip_w)))
+        _draw_wrapped(painter, left, y, width - chip_w, reason)
         if chip:
             pair(y, small_h, "", fonts.small, "", fonts.small, muted, 0.0, chip)
         return
-    painter.drawText(QRectF(left, y, width, small_h), align_left,
-                     painter.fontMetrics().elidedText(reason, Qt.TextElideMode.ElideRight,
-                                                      int(width)))
-    y += small_h + 1
+    _draw_wrapped(painter, left, y, width, reason)
+    y += (small_h + 1) * item.wraps[0]
     source_color = info if rung.source == SOURCE_WHATIF else muted
     painter.setPen(source_color)
     chip_w = painter.fontMetrics().horizontalAdvance(chip) + 2 * PAD + 6 if chip else 0
-    painter.drawText(QRectF(left, y, width - chip_w, small_h), align_left,
-                     painter.fontMetrics().elidedText(source_text(rung),
-                                                      Qt.TextElideMode.ElideMiddle,
-                                                      int(width - chip_w)))
+    _draw_wrapped(painter, left, y, width - chip_w, source_text(rung))
     if chip:
         pair(y, small_h, "", fonts.small, "", fonts.small, muted, 0.0, chip)
 
@@ -510,6 +628,7 @@ class RoutingDiagramView(QWidget):
         self.result: ExecutionResolution | None = None
         self._items: list[Item] = []
         self._height = 0
+        self.cut_texts: list[str] = []  # texts the last paint cut to "…"
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable for a screen reader
         self.setMinimumWidth(MIN_LADDER_WIDTH + 2 * MARGIN)
         self.setAutoFillBackground(False)
@@ -551,8 +670,8 @@ class RoutingDiagramView(QWidget):
 
     def _relayout(self) -> None:
         width = self.width() if self.width() > 0 else EXPORT_WIDTH
-        self._items, height = layout(self.ladders, width, self._fonts()) if self.ladders \
-            else ([], 120)
+        self._items, height = layout(self.ladders, width, self._fonts(), self.result,
+                                     self.agent) if self.ladders else ([], 120)
         if height != self._height:
             self._height = height
             self.setMinimumHeight(height)
@@ -560,7 +679,8 @@ class RoutingDiagramView(QWidget):
             self.relaid.emit()
 
     def content_height(self, width: int) -> int:
-        return layout(self.ladders, width, self._fonts())[1] if self.ladders else 120
+        return layout(self.ladders, width, self._fonts(), self.result,
+                      self.agent)[1] if self.ladders else 120
 
     def sizeHint(self) -> QSize:
         return QSize(EXPORT_WIDTH, self.content_height(EXPORT_WIDTH))
@@ -583,17 +703,18 @@ class RoutingDiagramView(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
+        self.cut_texts = []  # what this paint had to cut to "…" (the layout checks read it)
         try:
             paint_diagram(painter, self._items, self.size(), self.palette(), self._fonts(),
-                          self.agent, self.result)
+                          self.agent, self.result, self.cut_texts)
         finally:
             painter.end()
 
     def _export_layout(self) -> tuple[list[Item], QSize]:
         width = self.width() if self.isVisible() and self.width() >= self.minimumWidth() \
             else EXPORT_WIDTH
-        items, height = layout(self.ladders, width, self._fonts()) if self.ladders \
-            else ([], 120)
+        items, height = layout(self.ladders, width, self._fonts(), self.result,
+                               self.agent) if self.ladders else ([], 120)
         return items, QSize(width, height)
 
     def render_image(self, scale: float = 1.0) -> QImage:

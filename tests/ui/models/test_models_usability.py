@@ -38,7 +38,7 @@ from msd_desktop.ui.models.resolution_model import COL_LAYER, COL_MODEL, LayerId
 from msd_desktop.ui.models.routing_diagram import rung_tooltip
 from msd_desktop.ui.models.table_fit import EmptyHint, fit_widths
 from msd_desktop.ui.widgets.translation import install_translators
-from tests.layout_checks import layout_problems
+from tests.layout_checks import elision_problems, layout_problems
 
 # texts that read the same in both languages: a runtime's id after the MSD term "runtime"
 # (kept in Portuguese, see the glossary), file formats, and empty texts
@@ -341,6 +341,9 @@ def _models_tab(qtbot: QtBot, win: MainWindow, demo: Path, size: tuple[int, int]
 def _check_fits(panel: ModelsPanel) -> None:
     QApplication.processEvents()
     assert layout_problems(panel) == []
+    panel.bottom_tabs.setCurrentWidget(panel.diagram)
+    QApplication.processEvents()
+    assert elision_problems(panel) == []  # the ladder's texts wrap, none cut to "…"
     model = panel.table_model
     header = panel.table.horizontalHeader()
     metrics = panel.table.fontMetrics()
