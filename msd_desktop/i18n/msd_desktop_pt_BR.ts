@@ -6327,8 +6327,8 @@ Compacta: %2</translation>
 <context>
     <name>TreeContextMenu</name>
     <message>
-        <source>The selected row&apos;s menu in the project list (exclude a project, include it again)</source>
-        <translation>O menu da linha selecionada na lista de projetos (excluir um projeto, incluí-lo de novo)</translation>
+        <source>Menu of the selected project or workspace</source>
+        <translation>Menu do projeto ou espaço de trabalho selecionado</translation>
     </message>
     <message>
         <source>Exclude from this workspace</source>

@@ -62,8 +62,7 @@ class TreeContextMenu(QObject):
     def retranslate(self) -> None:
         """What Help → Keyboard shortcuts says the keys do (also after a language switch)."""
         for shortcut in self.shortcuts:
-            shortcut.setWhatsThis(self.tr("The selected row's menu in the project list "
-                                          "(exclude a project, include it again)"))
+            shortcut.setWhatsThis(self.tr("Menu of the selected project or workspace"))
 
     # -- what the menu holds
 

@@ -127,5 +127,4 @@ def test_the_keys_are_listed_in_keyboard_shortcuts(qtbot: Any, registry: Workspa
     panel = _panel(qtbot, registry)
     rows = [row for row in collect_shortcuts(panel) if "Shift+F10" in row.keys]
     assert len(rows) == 1
-    assert rows[0].what == ("The selected row's menu in the project list (exclude a project, "
-                            "include it again)")
+    assert rows[0].what == "Menu of the selected project or workspace"
