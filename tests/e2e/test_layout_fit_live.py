@@ -250,8 +250,8 @@ class Walk:
         openers = {"shortcuts": actions.show_shortcuts, "new-project": actions.new_project,
                    "global-defaults": actions.open_global_defaults,
                    "config-matrix": actions.open_config_matrix,
-                   "preferences": actions.open_preferences,
-                   "getting-started": actions.show_getting_started}
+                   "preferences-dialog": actions.open_preferences,
+                   "getting-started-dialog": actions.show_getting_started}
         for name, opener in openers.items():
             before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
             window = self._new_top_level(before, opener)
