@@ -356,18 +356,6 @@
         <translation>Nenhuma alteração não salva.</translation>
     </message>
     <message>
-        <source>Not saved: {0}</source>
-        <translation>Não salvo: {0}</translation>
-    </message>
-    <message>
-        <source>the JSON tab&apos;s text is still being checked.</source>
-        <translation>o texto da aba JSON ainda está sendo verificado.</translation>
-    </message>
-    <message>
-        <source>the JSON tab&apos;s text does not parse (line {0}, column {1}): fix it there, or Revert.</source>
-        <translation>o texto da aba JSON não é JSON válido (linha {0}, coluna {1}): corrija-o lá, ou Reverter.</translation>
-    </message>
-    <message>
         <source>JSON (does not parse)</source>
         <translation>JSON (inválido)</translation>
     </message>
@@ -547,32 +535,8 @@
         <translation>Somente leitura: o arquivo não é lido como JSON. Corrija-o na aba JSON e depois salve.</translation>
     </message>
     <message>
-        <source>Saving… the changes made meanwhile are saved right after.</source>
-        <translation>Salvando… as alterações feitas enquanto isso são salvas logo em seguida.</translation>
-    </message>
-    <message>
         <source>Saving…</source>
         <translation>Salvando…</translation>
-    </message>
-    <message>
-        <source>Not saved: fix {0} first — {1}</source>
-        <translation>Não salvo: corrija {0} antes — {1}</translation>
-    </message>
-    <message>
-        <source>Saving… another program holds the planning lock; waiting for it (Cancel stops the save).</source>
-        <translation>Salvando… outro programa detém o bloqueio do planejamento; aguardando-o (Cancelar interrompe o salvamento).</translation>
-    </message>
-    <message>
-        <source>Save cancelled: nothing was written; your changes are kept, unsaved.</source>
-        <translation>Salvamento cancelado: nada foi gravado; suas alterações foram mantidas, não salvas.</translation>
-    </message>
-    <message>
-        <source>Not saved: the file changed on disk. Reload or keep yours.</source>
-        <translation>Não salvo: o arquivo mudou no disco. Recarregue ou mantenha as suas.</translation>
-    </message>
-    <message>
-        <source>Not saved. The file check says: {0}</source>
-        <translation>Não salvo. A verificação do arquivo diz: {0}</translation>
     </message>
     <message>
         <source>Fix the fields outlined in red first; {0} invalid</source>
@@ -5344,6 +5308,53 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>No runtime set here. Add runtime starts a row.</source>
         <translation>Nenhum runtime definido aqui. Adicionar runtime cria uma linha.</translation>
+    </message>
+</context>
+<context>
+    <name>SavingForm</name>
+    <message>
+        <source>Saving… the changes made meanwhile are saved right after.</source>
+        <translation>Salvando… as alterações feitas enquanto isso são salvas logo em seguida.</translation>
+    </message>
+    <message>
+        <source>No unsaved changes.</source>
+        <translation>Nenhuma alteração não salva.</translation>
+    </message>
+    <message>
+        <source>Not saved: {0}</source>
+        <translation>Não salvo: {0}</translation>
+    </message>
+    <message>
+        <source>Not saved: fix {0} first — {1}</source>
+        <translation>Não salvo: corrija {0} antes — {1}</translation>
+    </message>
+    <message>
+        <source>the JSON tab&apos;s text is still being checked.</source>
+        <translation>o texto da aba JSON ainda está sendo verificado.</translation>
+    </message>
+    <message>
+        <source>the JSON tab&apos;s text does not parse (line {0}, column {1}): fix it there, or Revert.</source>
+        <translation>o texto da aba JSON não é JSON válido (linha {0}, coluna {1}): corrija-o lá, ou Reverter.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Salvando…</translation>
+    </message>
+    <message>
+        <source>Saving… another program holds the planning lock; waiting for it (Cancel stops the save).</source>
+        <translation>Salvando… outro programa detém o bloqueio do planejamento; aguardando-o (Cancelar interrompe o salvamento).</translation>
+    </message>
+    <message>
+        <source>Save cancelled: nothing was written; your changes are kept, unsaved.</source>
+        <translation>Salvamento cancelado: nada foi gravado; suas alterações foram mantidas, não salvas.</translation>
+    </message>
+    <message>
+        <source>Not saved: the file changed on disk. Reload or keep yours.</source>
+        <translation>Não salvo: o arquivo mudou no disco. Recarregue ou mantenha as suas.</translation>
+    </message>
+    <message>
+        <source>Not saved. The file check says: {0}</source>
+        <translation>Não salvo. A verificação do arquivo diz: {0}</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,9 @@ def test_form_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str, str],
     member = panel.editor("dynamic_routing").findChild(QComboBox, "member:dynamic_routing.enabled")
     assert member is not None
     assert member.toolTip().startswith("dynamic_routing.enabled: escalar")
+    # and Save's own words, said by the form's saving layer
+    panel.save()
+    assert panel.status.text() == "Nenhuma alteração não salva."
 
 
 def test_search_finds_the_shown_language_and_the_key(qtbot: QtBot, demo: Path,
