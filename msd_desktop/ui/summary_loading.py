@@ -164,12 +164,9 @@ def file_loaded(ref: ProjectRef, sig: str, summary: ProjectSummary, state: Any,
     """Worker: a project's summary with its tray line and status snapshot, filed in the
     cache (unless STATE.md shows its last good copy)."""
     from msd_desktop.core.state.status_changes import snapshot_from_state
-    from msd_desktop.ui.companion.tray import line_from_state
+    from msd_desktop.ui.companion.tray import line_from_state, with_stale
 
-    line = line_from_state(ref, state)
-    if summary.stale_installs:
-        line = dataclasses.replace(line, stale_installs=tuple(sorted(
-            summary.stale_installs.items())))
+    line = with_stale(line_from_state(ref, state), summary.stale_installs)
     loaded = Loaded(ref, summary, line, snapshot_from_state(state, ref.name))
     if not getattr(state, "stale", False):
         cache.put(ref.root, sig, payload_of(loaded))

@@ -14,6 +14,7 @@ because Qt docks it into a tray host that appears later. Loading states happens 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -110,6 +111,13 @@ def line_from_state(ref: ProjectRef, state: ProjectState) -> TrayLine:
                     problem_text(err, ref.root) if err is not None else None)
 
 
+def with_stale(line: TrayLine, stale: Mapping[str, int] | None) -> TrayLine:
+    """``line`` carrying its project's stale installs (none: the line as it is)."""
+    if not stale:
+        return line
+    return dataclasses.replace(line, stale_installs=tuple(sorted(stale.items())))
+
+
 def _failure_text(error: BaseException) -> str:
     """Why a project's state could not be loaded, for the line's tooltip."""
     from msd_desktop.core.common.errors import MsdError
@@ -183,20 +191,29 @@ class ProjectTray(QObject):
     def refresh(self) -> None:
         projects, env = list(self._projects), dict(self.env)
 
-        def work() -> list[tuple[ProjectRef, ProjectState]]:
+        def work() -> tuple[list[tuple[ProjectRef, ProjectState]], dict[Path, dict[str, int]]]:
+            from msd_desktop.core.models.local_installs import stale_local_installs
             from msd_desktop.core.state.project import load_project_state
 
-            return [(ref, load_project_state(ref.root, env)) for ref in projects]
+            states = [(ref, load_project_state(ref.root, env)) for ref in projects]
+            stale = {_root(ref): found for ref in projects
+                     if (found := stale_local_installs(ref.root, env))}
+            return states, stale
 
         def failed(error: BaseException) -> None:  # every project still gets a line
             self.mark_unreadable([(ref, _failure_text(error)) for ref in projects])
 
-        run_op(work, name="tray-refresh", on_finished=self.apply_states, on_failed=failed,
-               owner=self, timeout_s=read_timeout(env))
+        run_op(work, name="tray-refresh", on_finished=lambda got: self.apply_states(*got),
+               on_failed=failed, owner=self, timeout_s=read_timeout(env))
 
-    def apply_states(self, states: Sequence[tuple[ProjectRef, ProjectState]]) -> None:
-        """New states (GUI thread): update the menu and notify about what changed."""
-        self.lines = [line_from_state(ref, st) for ref, st in states]
+    def apply_states(self, states: Sequence[tuple[ProjectRef, ProjectState]],
+                     stale: Mapping[Path, Mapping[str, int]] | None = None) -> None:
+        """New states (GUI thread): update the menu and notify about what changed.
+        ``stale``: per project, its own install's stale agent files per runtime (read with
+        the states, off the GUI thread)."""
+        stale = stale or {}
+        self.lines = [with_stale(line_from_state(ref, st), stale.get(_root(ref)))
+                      for ref, st in states]
         self._rebuild_menu()
         for ref, st in states:
             for event in self.tracker.update(snapshot_from_state(st, ref.name), _root(ref)):

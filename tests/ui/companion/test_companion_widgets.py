@@ -256,9 +256,17 @@ def _states(demo: Path, env: dict[str, str]) -> list[tuple[Any, Any]]:
     return [(r, load_project_state(r.root, env)) for r in refs(demo)]
 
 
-def test_tray_menu_and_click(qtbot: Any, demo: Path, env: dict[str, str]) -> None:
+def test_tray_menu_and_click(qtbot: Any, demo: Path, env: dict[str, str], english: None
+                             ) -> None:
+    from msd_desktop.core.models.local_installs import stale_local_installs
+
     tray = ProjectTray(env)
-    tray.apply_states(_states(demo, env))
+    stale = {r.root: found for r in refs(demo) if (found := stale_local_installs(r.root, env))}
+    tray.apply_states(_states(demo, env), stale)
+    # the demo's checklist-printer bakes a model config no longer pins: a line says so
+    assert tray.stale_action in tray.menu.actions()
+    assert [a.text() for a in tray.stale_menu.actions()] == ["checklist-printer"]
+    assert tray.stale_action.text() == "1 project with stale installs"
     texts = [a.text() for a in tray.project_actions.values()]
     assert len(texts) == len(PROJECTS)
     billing = next(t for t in texts if t.startswith("billing-service"))
@@ -266,7 +274,7 @@ def test_tray_menu_and_click(qtbot: Any, demo: Path, env: dict[str, str]) -> Non
     assert billing.count("33%") == 1
     # the browser's ⚠ projects are marked here too: legacy-importer's config.json is broken
     marked = {t.split(":")[0] for t in texts if t.endswith(" ⚠")}
-    assert marked == {"legacy-importer"}
+    assert marked == {"legacy-importer", "checklist-printer"}
     legacy = next(ln for ln in tray.lines if ln.name == "legacy-importer")
     assert legacy.problem is not None
     assert "config.json" in legacy.problem
