@@ -31,7 +31,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QPalette, QSessionManager, QUndoGroup
+from PySide6.QtGui import (
+    QCloseEvent,
+    QGuiApplication,
+    QPalette,
+    QSessionManager,
+    QShowEvent,
+    QUndoGroup,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -111,6 +118,7 @@ class MainWindow(QMainWindow):
         self._projects_gen = 0  # one more per scan result (its second half: see there)
         self._quitting = False  # File → Quit / the tray's Quit: a close that really quits
         self._retranslate_queued = False  # a language switch's texts are said once
+        self._language_stale = False  # the language changed while the window was not shown
 
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(app_icon())
@@ -565,18 +573,28 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         """A language switch (View → Language, Preferences) reaches the window as
         ``LanguageChange`` — once per catalogue removed or installed — so the texts are said
-        again once, on the next turn of the event loop (after the menu's own signal)."""
-        if event.type() == QEvent.Type.LanguageChange and not self._retranslate_queued:
+        again once, on the next turn of the event loop (after the menu's own signal). A
+        window not shown (closed, or in the tray) says them when it is shown again."""
+        if event.type() == QEvent.Type.LanguageChange:
+            if not self.isVisible():
+                self._language_stale = True
+            elif not self._retranslate_queued:
+                self._retranslate_queued = True
+                QTimer.singleShot(0, self, self.retranslate)
+        super().changeEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._language_stale and not self._retranslate_queued:
             self._retranslate_queued = True
             QTimer.singleShot(0, self, self.retranslate)
-        super().changeEvent(event)
+        super().showEvent(event)
 
     def retranslate(self) -> None:
         """Every text of the window in the current language, without a restart: the menus
         made again, the browser, the strip, the status bar and the tray said anew, the open
         project's tabs rebuilt (their edits live in the edit sessions) and the workspaces
         summaries loaded again, so statuses come in the new words too."""
-        self._retranslate_queued = False
+        self._retranslate_queued = self._language_stale = False
         self.main_actions.rebuild()
         self.browser.retranslate()
         self.next_command.retranslate()

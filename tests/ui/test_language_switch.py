@@ -197,3 +197,17 @@ def test_an_unsaved_edit_survives_the_switch(qtbot: Any, window: MainWindow) -> 
     from msd_desktop.ui.settings import unsaved
 
     unsaved.discard_all(win.unsaved.made.dirty())
+
+
+def test_a_window_not_shown_catches_up_when_shown(qtbot: Any, window: MainWindow) -> None:
+    win = window
+    win.hide()  # closed to the tray, say
+    _choose(win, "pt_BR")
+    QApplication.processEvents()
+    assert _menus(win) == ["&File", "&Edit", "&View", "&Help"]  # nothing done while hidden
+    win.show()
+    qtbot.waitUntil(lambda: _menus(win) == ["Ar&quivo", "&Editar", "E&xibir", "A&juda"],
+                    timeout=10000)
+    _choose(win, "en")
+    qtbot.waitUntil(lambda: _menus(win) == ["&File", "&Edit", "&View", "&Help"],
+                    timeout=10000)
