@@ -8,13 +8,18 @@ form wider than a 1024 px window (a sideways scroll bar). This label lays its te
 ``QTextOption.WrapAtWordBoundaryOrAnywhere``: prose still breaks between words, the long word
 goes on over as many lines as it needs, and nothing is cut or elided. ``text()`` stays the whole
 text (tests and the automation channel read it).
+
+Layouts ask a label's height for a width many times per pass (a form of a hundred rows asked
+tens of thousands of times per project pick), so heights are kept per width until the text,
+font, alignment or direction changes, and a line that fits needs no text layout at all.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from PySide6.QtCore import QPointF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter, QPaintEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -27,12 +32,35 @@ class WrappingLabel(QLabel):
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._heights: dict[int, int] = {}  # text height per line width, for the text now
+        self._natural: int | None = None  # the widest paragraph's width, for the text now
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self.setText(text)
+
+    # -- what the kept sizes depend on
+
+    def _forget_sizes(self) -> None:
+        self._heights.clear()
+        self._natural = None
+
+    def setText(self, text: str) -> None:
+        if text != self.text():
+            self._forget_sizes()
+        super().setText(text)
+
+    def setAlignment(self, alignment: Any) -> None:
+        self._forget_sizes()
+        super().setAlignment(alignment)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.LayoutDirectionChange,
+                            QEvent.Type.StyleChange):
+            self._forget_sizes()
+        super().changeEvent(event)
 
     # -- layout of the text
 
@@ -63,11 +91,21 @@ class WrappingLabel(QLabel):
         return out
 
     def _text_height(self, width: int) -> int:
-        if not self.text():
-            return 0
-        last = self._layouts(width)[-1]
-        rect = last.boundingRect()
-        return int(rect.y() + rect.height() + 0.999)
+        height = self._heights.get(width)
+        if height is not None:
+            return height
+        natural = self._natural_width()
+        if natural <= width and width != natural and "\n" not in self.text():
+            height = self._text_height(natural)  # it fits: the one-line height, once
+        elif not self.text():
+            height = 0
+        else:
+            rect = self._layouts(width)[-1].boundingRect()
+            height = int(rect.y() + rect.height() + 0.999)
+        if len(self._heights) > 64:  # a window dragged through many widths
+            self._heights.clear()
+        self._heights[width] = height
+        return height
 
     def _extra(self) -> QSize:
         """The room around the text: the frame's contents margins and the label's margin."""
@@ -78,9 +116,11 @@ class WrappingLabel(QLabel):
     def _natural_width(self) -> int:
         # the fractional advance, rounded up: the integer one can be a pixel short of what
         # the text layout needs, and the text then wrapped at the width it asked for
-        metrics = QFontMetricsF(self.font())
-        return max((math.ceil(metrics.horizontalAdvance(p)) for p in self.text().split("\n")),
-                   default=0)
+        if self._natural is None:
+            metrics = QFontMetricsF(self.font())
+            self._natural = max((math.ceil(metrics.horizontalAdvance(p))
+                                 for p in self.text().split("\n")), default=0)
+        return self._natural
 
     # -- sizing
 
