@@ -102,6 +102,23 @@
     </message>
 </context>
 <context>
+    <name>ConfigCompareWindow</name>
+    <message numerus="yes">
+        <source>%n key(s) differ.</source>
+        <translation>
+            <numerusform>%n key differs.</numerusform>
+            <numerusform>%n keys differ.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %n key(s)…</source>
+        <translation>
+            <numerusform>Writing %n key…</numerusform>
+            <numerusform>Writing %n keys…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConfigFormPanel</name>
     <message numerus="yes">
         <source>Moved %n key(s) to the keyring: %1.</source>
@@ -163,6 +180,23 @@
         <translation>
             <numerusform>%n setting was changed on both sides: tick or untick &quot;Keep my value&quot;.</numerusform>
             <numerusform>%n settings were changed on both sides: tick or untick &quot;Keep my value&quot;.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CopyConfirmDialog</name>
+    <message numerus="yes">
+        <source>Copy %n key(s) to %1?</source>
+        <translation>
+            <numerusform>Copy %n key to %1?</numerusform>
+            <numerusform>Copy %n keys to %1?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n key(s)</source>
+        <translation>
+            <numerusform>Copy %n key</numerusform>
+            <numerusform>Copy %n keys</numerusform>
         </translation>
     </message>
 </context>

@@ -322,6 +322,150 @@
     </message>
 </context>
 <context>
+    <name>ConfigCompareModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>Esquerda</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Direita</translation>
+    </message>
+    <message>
+        <source>%1 — an API key: shown masked, never copied</source>
+        <translation>%1 — uma chave de API: mostrada mascarada, nunca copiada</translation>
+    </message>
+    <message>
+        <source>%1 — differs</source>
+        <translation>%1 — difere</translation>
+    </message>
+    <message>
+        <source>%1 — the same in both</source>
+        <translation>%1 — igual nos dois</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigCompareWindow</name>
+    <message>
+        <source>Copy undone</source>
+        <translation>Cópia desfeita</translation>
+    </message>
+    <message>
+        <source>Keys copied</source>
+        <translation>Chaves copiadas</translation>
+    </message>
+    <message>
+        <source>&amp;Left:</source>
+        <translation>&amp;Esquerda:</translation>
+    </message>
+    <message>
+        <source>The project on the left (Alt+L)</source>
+        <translation>O projeto à esquerda (Alt+E)</translation>
+    </message>
+    <message>
+        <source>&amp;Right:</source>
+        <translation>Di&amp;reita:</translation>
+    </message>
+    <message>
+        <source>The project on the right (Alt+R)</source>
+        <translation>O projeto à direita (Alt+R)</translation>
+    </message>
+    <message>
+        <source>Only &amp;differences</source>
+        <translation>Só as &amp;diferenças</translation>
+    </message>
+    <message>
+        <source>Hide the keys both projects set alike</source>
+        <translation>Ocultar as chaves que os dois projetos definem igual</translation>
+    </message>
+    <message>
+        <source>Keys of both projects&apos; config.json</source>
+        <translation>Chaves do config.json dos dois projetos</translation>
+    </message>
+    <message>
+        <source>Differing keys are highlighted; select keys to copy them</source>
+        <translation>As chaves diferentes ficam destacadas; selecione chaves para copiá-las</translation>
+    </message>
+    <message>
+        <source>Copy to right →</source>
+        <translation>Copiar para a direita →</translation>
+    </message>
+    <message>
+        <source>← Copy to left</source>
+        <translation>← Copiar para a esquerda</translation>
+    </message>
+    <message>
+        <source>Undo copy</source>
+        <translation>Desfazer cópia</translation>
+    </message>
+    <message>
+        <source>Put back the values the last copy replaced (a file changed since is left alone)</source>
+        <translation>Repor os valores que a última cópia substituiu (um arquivo alterado depois fica como está)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) differ.</source>
+        <translation>
+            <numerusform>%n chave difere.</numerusform>
+            <numerusform>%n chaves diferem.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy the selected keys from %1 to %2 (you confirm each key first)</source>
+        <translation>Copiar as chaves selecionadas de %1 para %2 (você confirma cada chave antes)</translation>
+    </message>
+    <message>
+        <source>Reading the target&apos;s config.json…</source>
+        <translation>Lendo o config.json de destino…</translation>
+    </message>
+    <message>
+        <source>Nothing written: the copy was cancelled.</source>
+        <translation>Nada foi gravado: a cópia foi cancelada.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %n key(s)…</source>
+        <translation>
+            <numerusform>Gravando %n chave…</numerusform>
+            <numerusform>Gravando %n chaves…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Undoing the copy…</source>
+        <translation>Desfazendo a cópia…</translation>
+    </message>
+    <message>
+        <source>Undo: %1 — %2</source>
+        <translation>Desfazer: %1 — %2</translation>
+    </message>
+    <message>
+        <source>Copied: %1 — %2</source>
+        <translation>Copiado: %1 — %2</translation>
+    </message>
+    <message>
+        <source>The copy failed: %1</source>
+        <translation>A cópia falhou: %1</translation>
+    </message>
+    <message>
+        <source>Comparing needs two projects: add a workspace or open a project in the main window.</source>
+        <translation>Comparar precisa de dois projetos: adicione um espaço de trabalho ou abra um projeto na janela principal.</translation>
+    </message>
+    <message>
+        <source>The two projects set every key alike.</source>
+        <translation>Os dois projetos definem todas as chaves igual.</translation>
+    </message>
+    <message>
+        <source>Neither project sets any key in its config.json.</source>
+        <translation>Nenhum dos projetos define chaves no seu config.json.</translation>
+    </message>
+</context>
+<context>
     <name>ConfigFormPanel</name>
     <message>
         <source>Only the project&apos;s config.json keeps keys that can be moved</source>
@@ -925,6 +1069,54 @@
             <numerusform>%n configuração foi alterada dos dois lados: marque ou desmarque &quot;Manter o meu valor&quot;.</numerusform>
             <numerusform>%n configurações foram alteradas dos dois lados: marque ou desmarque &quot;Manter o meu valor&quot;.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CopyConfirmDialog</name>
+    <message numerus="yes">
+        <source>Copy %n key(s) to %1?</source>
+        <translation>
+            <numerusform>Copiar %n chave para %1?</numerusform>
+            <numerusform>Copiar %n chaves para %1?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy these keys from %1 to %2. %2&apos;s config.json is written only if it has not changed since this list was read.</source>
+        <translation>Copiar estas chaves de %1 para %2. O config.json de %2 só é gravado se não mudou desde que esta lista foi lida.</translation>
+    </message>
+    <message>
+        <source>Keys and the value each will get</source>
+        <translation>Chaves e o valor que cada uma terá</translation>
+    </message>
+    <message>
+        <source>You can undo the whole copy afterwards with Undo copy.</source>
+        <translation>Você pode desfazer a cópia inteira depois com Desfazer cópia.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n key(s)</source>
+        <translation>
+            <numerusform>Copiar %n chave</numerusform>
+            <numerusform>Copiar %n chaves</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CopyPlanModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Atual</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>Novo valor</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Observação</translation>
     </message>
 </context>
 <context>
@@ -1564,6 +1756,14 @@
     <message>
         <source>Entry {id} has no stored content ({state})</source>
         <translation>A entrada {id} não tem conteúdo guardado ({state})</translation>
+    </message>
+    <message>
+        <source>config.json is not a JSON object</source>
+        <translation>config.json não é um objeto JSON</translation>
+    </message>
+    <message>
+        <source>not copied, an API key is set in each project&apos;s API keys tab</source>
+        <translation>não copiada: uma chave de API é definida na aba Chaves de API de cada projeto</translation>
     </message>
     <message>
         <source>Did you mean {names}?</source>
@@ -3406,6 +3606,26 @@ Last error: {last_error}</source>
     <message>
         <source>The scan depth was not kept: %1</source>
         <translation>A profundidade de varredura não foi guardada: %1</translation>
+    </message>
+    <message>
+        <source>Compare projects…</source>
+        <translation>Comparar projetos…</translation>
+    </message>
+    <message>
+        <source>Compare two projects&apos; config.json key by key, and copy keys from one to the other</source>
+        <translation>Comparar o config.json de dois projetos chave por chave e copiar chaves de um para o outro</translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation>Comparar com…</translation>
+    </message>
+    <message>
+        <source>Compare this project&apos;s config.json with another project&apos;s</source>
+        <translation>Comparar o config.json deste projeto com o de outro projeto</translation>
+    </message>
+    <message>
+        <source>Compare projects</source>
+        <translation>Comparar projetos</translation>
     </message>
 </context>
 <context>

@@ -111,8 +111,11 @@ class MainActions(QObject):
             translate("MainWindow", "Compare settings across every project, and apply one to "
                "several"),
             self.open_config_matrix, "ConfigMatrixAction")
+        from msd_desktop.ui.compare_launch import CompareLauncher
+
+        self.compare = CompareLauncher(window, window.browser.tree)
         for action in (self.new_project_action, self.global_defaults_action,
-                       self.config_matrix_action):
+                       self.config_matrix_action, self.compare.action):
             file_menu.addAction(action)
         file_menu.addSeparator()
         self.terminal_action = self._action(
@@ -269,6 +272,7 @@ class MainActions(QObject):
         self.copy_next_action.setEnabled(has_project
                                          and window.next_command.command is not None)
         self.find_setting_action.setEnabled(window.project_tabs.settings_shown())
+        self.compare.update()
 
     # -- what they do
 

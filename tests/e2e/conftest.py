@@ -187,7 +187,7 @@ X11_IN_PROCESS = frozenset({
     "test_chrome_keys_live.py", "test_matrix_batch_live.py", "test_new_project_live.py",
     "test_settings_json_conflict.py", "test_settings_trust.py", "test_layout_fit_live.py",
     "test_settings_json_broken_live.py", "test_settings_history_live.py",
-    "test_preferences_live.py",
+    "test_preferences_live.py", "test_compare_live.py",
 })
 
 

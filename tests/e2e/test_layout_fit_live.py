@@ -3,7 +3,7 @@ at 1024×700 in English and in pt_BR, visited tab by tab — the overview, each 
 Settings (the form with every section built, JSON, API keys, the conflict view), Models
 (the routing diagram and the trace) and State, for several demo projects — and every
 secondary window (keyboard shortcuts, new project, global defaults, config matrix,
-preferences, getting started, the unsaved-changes question). Nothing may be cut, elided
+compare projects, preferences, getting started, the unsaved-changes question). Nothing may be cut, elided
 without its full text in a tooltip, drawn over its neighbour or scroll sideways where the
 design says it fits (``tests/layout_checks.py`` says exactly what counts).
 
@@ -251,7 +251,8 @@ class Walk:
                    "global-defaults": actions.open_global_defaults,
                    "config-matrix": actions.open_config_matrix,
                    "preferences-dialog": actions.open_preferences,
-                   "getting-started-dialog": actions.show_getting_started}
+                   "getting-started-dialog": actions.show_getting_started,
+                   "compare-projects": actions.compare.open}
         for name, opener in openers.items():
             before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
             window = self._new_top_level(before, opener)
