@@ -3,9 +3,9 @@ at 1024×700 in English and in pt_BR, visited tab by tab — the overview, each 
 Settings (the form with every section built, JSON, API keys, the conflict view), Models
 (the routing diagram and the trace) and State, for several demo projects — and every
 secondary window (keyboard shortcuts, new project, global defaults, config matrix,
-compare projects, preferences, getting started, the unsaved-changes question). Nothing may be cut, elided
-without its full text in a tooltip, drawn over its neighbour or scroll sideways where the
-design says it fits (``tests/layout_checks.py`` says exactly what counts).
+compare projects, preferences, getting started, the unsaved-changes question). Nothing may be
+cut, elided without its full text in a tooltip, drawn over its neighbour or scroll sideways
+where the design says it fits (``tests/layout_checks.py`` says exactly what counts).
 
 At 200 % (``QT_SCALE_FACTOR=2``) the same walk runs in a child pytest on an X server of its
 own with a 2200×1500 screen (one process has one scale factor), which writes its findings as
