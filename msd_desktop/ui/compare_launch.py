@@ -44,9 +44,7 @@ class CompareLauncher(QObject):
         self.with_action.setToolTip(QCoreApplication.translate(
             "MainWindow", "Compare this project's config.json with another project's"))
         self.with_action.triggered.connect(self.open_with_current)
-        tree.addAction(self.with_action)
-        if tree.contextMenuPolicy() == Qt.ContextMenuPolicy.DefaultContextMenu:
-            tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        tree.addAction(self.with_action)  # a project's context menu lists the tree's actions
 
     def update(self) -> None:
         """"Compare with…" needs a project under the cursor."""

@@ -7,7 +7,8 @@ leave it out of every later scan; the workspace's own menu lists what it exclude
 "Include again". Only registered scan roots keep such a list (a transient workspace, the
 demo, is not written anywhere; a folder workspace is one project — Remove is the way there).
 The menu opens with the right mouse button and with the keyboard (the Menu key, Shift+F10),
-on the current row.
+on the current row. A project's menu also holds the actions the window added to the tree
+(``tree.addAction``: Compare with…), which this area does not know otherwise.
 """
 
 from __future__ import annotations
@@ -97,6 +98,10 @@ class TreeContextMenu(QObject):
                 action.setEnabled(False)
                 action.setToolTip(self.tr("Only a registered scan root keeps a list of "
                                           "projects it leaves out"))
+            extra = self.panel.tree.actions()  # the window's own (Compare with…)
+            if extra:
+                menu.addSeparator()
+                menu.addActions(extra)
         elif kind == "workspace":
             excluded = menu.addMenu(self.tr("Excluded projects"))
             excluded.setObjectName("ExcludedProjectsMenu")

@@ -210,13 +210,15 @@ def test_opened_from_the_tree_context_menu_and_the_file_menu(
     with qtbot.waitSignal(win.summaries_loaded, timeout=15000):
         win.show()
     tree = win.browser.tree
-    assert tree.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
     with_action = next(a for a in tree.actions() if a.objectName() == "CompareWithAction")
     refs = win.known_refs()
     assert len(refs) >= 2
     assert win.open_project(refs[1].root)
     qtbot.waitUntil(lambda: win.current_project()[0] is not None, timeout=15000)
     qtbot.waitUntil(with_action.isEnabled, timeout=10000)
+    menu = win.browser.context_menu.build(tree.currentIndex())  # the project's context menu
+    assert menu is not None
+    assert with_action in menu.actions()
     current = win.current_project()[0]
     assert current is not None
     with_action.trigger()
