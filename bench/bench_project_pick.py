@@ -96,14 +96,17 @@ def child(args: argparse.Namespace) -> dict[str, object]:
         return None
 
     def first_editor(panel: QWidget | None) -> QWidget | None:
-        """The form's first row's editor, once it is shown and enabled."""
+        """The form's first row's editor, once it is shown and enabled (shown read-only when
+        the file does not parse: that form is fixed in the JSON tab, by design)."""
         if panel is None or not panel.isVisible():
             return None
         rows = getattr(panel, "rows", {})
         if not rows:
             return None
         editor: QWidget = next(iter(rows.values())).editor
-        return editor if editor.isVisible() and editor.isEnabled() else None
+        draft = getattr(panel, "draft", None)
+        read_only = draft is not None and draft.load_error is not None
+        return editor if editor.isVisible() and (editor.isEnabled() or read_only) else None
 
     def pick(ref: object) -> dict[str, float]:
         index = window.browser.model.find_project(ref.root)  # type: ignore[attr-defined]
