@@ -3726,6 +3726,10 @@ Last error: {last_error}</source>
         <translation>Redefi&amp;nir</translation>
     </message>
     <message>
+        <source>Appl&amp;y to settings</source>
+        <translation>Aplicar às configuraçõe&amp;s</translation>
+    </message>
+    <message>
         <source>Select an agent to see how its model was chosen.</source>
         <translation>Selecione um agente para ver como o modelo dele foi escolhido.</translation>
     </message>
@@ -3774,6 +3778,10 @@ Last error: {last_error}</source>
         <translation>Voltar ao projeto como está no disco (Alt+N)</translation>
     </message>
     <message>
+        <source>Put the what-if&apos;s runtime and profile into this project&apos;s Settings draft as one undo step; nothing is written until you save (Alt+Y). Effort and attempt are not settings: they stay here</source>
+        <translation>Levar o runtime e o perfil da simulação para o rascunho das Configurações deste projeto como um passo de desfazer; nada é gravado até você salvar (Alt+S). Esforço e tentativa não são configurações: ficam aqui</translation>
+    </message>
+    <message>
         <source>Copy what “msd resolve-model &lt;agent&gt;” prints for the selected agent, for the project as it is on disk ({0})</source>
         <translation>Copiar o que “msd resolve-model &lt;agent&gt;” imprime para o agente selecionado, com o projeto como está no disco ({0})</translation>
     </message>
@@ -3802,6 +3810,10 @@ Last error: {last_error}</source>
         <translation>Redefinir a simulação</translation>
     </message>
     <message>
+        <source>Apply the what-if to the settings</source>
+        <translation>Aplicar a simulação às configurações</translation>
+    </message>
+    <message>
         <source>Copy the selected agent&apos;s resolution as JSON</source>
         <translation>Copiar a resolução do agente selecionado como JSON</translation>
     </message>
@@ -3828,6 +3840,10 @@ Last error: {last_error}</source>
     <message>
         <source>Select an agent in the table above to see every layer consulted for its model, effort and fast mode.</source>
         <translation>Selecione um agente na tabela acima para ver cada camada consultada para o modelo, o esforço e o modo rápido dele.</translation>
+    </message>
+    <message>
+        <source>apply the what-if (%1)</source>
+        <translation>aplicar a simulação (%1)</translation>
     </message>
     <message>
         <source>claude by default</source>
@@ -4744,6 +4760,21 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>Removed %1</source>
         <translation>%1 removido</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectTabs</name>
+    <message>
+        <source>The Settings tab is not available: nothing was applied.</source>
+        <translation>A aba Configurações não está disponível: nada foi aplicado.</translation>
+    </message>
+    <message>
+        <source>What-if applied to the Settings draft (%1): one undo step; nothing is written until you save.</source>
+        <translation>Simulação aplicada ao rascunho das Configurações (%1): um passo de desfazer; nada é gravado até você salvar.</translation>
+    </message>
+    <message>
+        <source>The Settings draft already has the what-if&apos;s settings (%1).</source>
+        <translation>O rascunho das Configurações já tem as configurações da simulação (%1).</translation>
     </message>
 </context>
 <context>

@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         self.project_tabs = ProjectTabs(self.undo_group, lambda: self.edit_sessions)
         self.project_tabs.currentChanged.connect(self._remember_tab)
         self.project_tabs.state_panel_built.connect(self._load_open_state)
+        self.project_tabs.message_posted.connect(self.post_status)
         project_page = QWidget()
         pl = QVBoxLayout(project_page)
         pl.setContentsMargins(6, 6, 6, 6)

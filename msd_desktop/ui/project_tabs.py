@@ -163,6 +163,7 @@ class ProjectTabs(QTabWidget):
 
     state_panel_built = Signal()  # a State tab built on a later turn: load its state
     shown_tab_built = Signal()  # the tab on show was built on a later turn
+    message_posted = Signal(str)  # a line for the window's status bar
 
     def __init__(self, undo_group: QUndoGroup, sessions: Callable[[], EditSessions],
                  parent: QWidget | None = None) -> None:
@@ -205,6 +206,7 @@ class ProjectTabs(QTabWidget):
             if isinstance(widget, StatePanel):
                 self.state_panel = widget
             self._adopt_settings(widget)
+            self._adopt_models(widget)
         self.setCurrentIndex(max(0, min(tab_index, len(self.tabs) - 1)))
         self.blockSignals(False)
         for i, (title, _) in enumerate(self.tabs):
@@ -267,6 +269,7 @@ class ProjectTabs(QTabWidget):
             self.state_panel = widget
             self.state_panel_built.emit()
         self._adopt_settings(widget)
+        self._adopt_models(widget)
         if focus_here:
             self.shown_tab_built.emit()
         if len(left) > 1:
@@ -327,6 +330,37 @@ class ProjectTabs(QTabWidget):
         if changed is not None:
             changed.connect(self._set_undo_stack)
         self._set_undo_stack(getattr(widget, "undo_stack", None))
+
+    def _adopt_models(self, widget: QWidget) -> None:
+        """A Models tab: its "Apply to settings" goes to this project's Settings draft."""
+        signal = getattr(widget, "apply_to_settings", None)
+        if signal is not None:
+            signal.connect(lambda changes, text, w=widget: self.apply_whatif(w, changes, text))
+
+    def apply_whatif(self, models: QWidget, changes: list[tuple[str, Any]], text: str) -> bool:
+        """Stage ``changes`` in the Settings draft as one undo step (nothing is written until
+        Save), show the Settings tab and say so in the status bar."""
+        if self.tabs and self.tabs[0][1].objectName() == STAGED_TAB \
+                and self._shown is not None:  # Settings (the first tab) not built yet
+            self._build_staged(self._shown, self._gen, 0)
+        panel = self.settings_tab()
+        session = getattr(panel, "session", None)
+        if panel is None or session is None:
+            self.message_posted.emit(self.tr("The Settings tab is not available: nothing was "
+                                             "applied."))
+            return False
+        changed = bool(session.change(changes, text))
+        self.setCurrentWidget(panel)
+        done = getattr(models, "whatif_applied", None)
+        if changed and callable(done):
+            done()
+        words = ", ".join(f"{key} = {value}" for key, value in changes)
+        self.message_posted.emit(
+            self.tr("What-if applied to the Settings draft (%1): one undo step; nothing is "
+                    "written until you save.").replace("%1", words) if changed
+            else self.tr("The Settings draft already has the what-if's settings (%1).")
+            .replace("%1", words))
+        return changed
 
     def _open_governing_scope(self, widget: QWidget) -> None:
         """A selected workstream with its own ``config.json``: that file is what MSD reads

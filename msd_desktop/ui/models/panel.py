@@ -207,6 +207,9 @@ class ModelsPanel(QWidget):
 
     recomputed = Signal()
     copied = Signal(str)
+    # the what-if's settings ([(key, value)], a name for the undo step): the window stages
+    # them in this project's Settings draft as one undo step (this area has no Settings)
+    apply_to_settings = Signal(list, str)
 
     def __init__(
         self, project: ProjectRef, env: Mapping[str, str] | None = None,
@@ -265,6 +268,10 @@ class ModelsPanel(QWidget):
             self.effort_combo.addItem(self.tr("effort: {0}").format(level), level)
         self.draft_check = QCheckBox(self.tr("Apply unsaved Settings &draft"))
         self.reset_button = QPushButton(self.tr("Re&set"))
+        self.apply_button = QPushButton(self.tr("Appl&y to settings"))
+        self.apply_button.setObjectName("ApplyWhatIfButton")
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(self.apply_whatif_to_settings)
         for combo in (self.runtime_combo, self.profile_combo, self.effort_combo):
             # as wide as every item when there is room (no clipped "as configu…"), yet able to
             # shrink: this tab's minimum width must not force a narrow window wider
@@ -272,6 +279,7 @@ class ModelsPanel(QWidget):
             combo.setMinimumWidth(COMBO_MIN_WIDTH)
         for widget in (self.runtime_combo, self.profile_combo):
             bar.addWidget(widget)
+        bar.addWidget(self.apply_button)  # beside what it applies (the second row is full)
         bar.addStretch(1)
         layout.addLayout(bar)
         bar = QHBoxLayout()  # a second row: three combos side by side clip in a narrow window
@@ -379,8 +387,9 @@ class ModelsPanel(QWidget):
                 shortcut.setWhatsThis(self.tr("Go to the agents table"))
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(functools.partial(self._focus, widget))
-        order = (self.runtime_combo, self.profile_combo, self.effort_combo, self.attempt_spin,
-                 self.draft_check, self.reset_button, self.table, self.copy_button,
+        order = (self.runtime_combo, self.profile_combo, self.apply_button, self.effort_combo,
+                 self.attempt_spin, self.draft_check, self.reset_button, self.table,
+                 self.copy_button,
                  self.bottom_tabs, self.diagram.png_button, self.diagram.svg_button,
                  self.diagram.view, self.trace)
         for first, second in itertools.pairwise(order):
@@ -405,6 +414,10 @@ class ModelsPanel(QWidget):
         self.draft_check.setToolTip(self.tr("Resolve with the Settings tab's unsaved edits, on "
                                             "a copy: nothing is written (Alt+D)"))
         self.reset_button.setToolTip(self.tr("Back to the project as it is on disk (Alt+S)"))
+        self.apply_button.setToolTip(self.tr(
+            "Put the what-if's runtime and profile into this project's Settings draft as one "
+            "undo step; nothing is written until you save (Alt+Y). Effort and attempt are not "
+            "settings: they stay here"))
         self.copy_button.setToolTip(self.tr("Copy what “msd resolve-model <agent>” prints for "
                                             "the selected agent, for the project as it is on "
                                             "disk ({0})").format(key))
@@ -415,6 +428,7 @@ class ModelsPanel(QWidget):
             (self.attempt_spin, self.tr("What-if retry attempt number")),
             (self.draft_check, self.tr("Apply the unsaved Settings draft")),
             (self.reset_button, self.tr("Reset the what-if")),
+            (self.apply_button, self.tr("Apply the what-if to the settings")),
             (self.copy_button, self.tr("Copy the selected agent's resolution as JSON")),
             (self.table, self.tr("Agents and their resolved models")),
             (self.trace, self.tr("Trace of the selected agent")),
@@ -482,6 +496,38 @@ class ModelsPanel(QWidget):
         self.attempt_spin.blockSignals(False)
         self.draft_check.blockSignals(True)
         self.draft_check.setChecked(False)
+        self.draft_check.blockSignals(False)
+        self.recompute(reload=self._base_stale)
+
+    def whatif_settings(self) -> list[tuple[str, Any]]:
+        """The settings the what-if stands for: its runtime and model profile (effort and
+        attempt are per-run, not settings)."""
+        out: list[tuple[str, Any]] = []
+        runtime, profile = self.runtime_combo.currentData(), self.profile_combo.currentData()
+        if runtime is not AS_CONFIGURED:
+            out.append(("runtime", runtime))
+        if profile is not AS_CONFIGURED:
+            out.append(("model_profile", profile))
+        return out
+
+    def apply_whatif_to_settings(self) -> None:
+        """Hand the what-if's settings to the window (one undo step in the Settings draft);
+        the what-if then reads that draft, so the table keeps showing the same."""
+        changes = self.whatif_settings()
+        if not changes:
+            return
+        words = ", ".join(f"{key} = {value}" for key, value in changes)
+        self.apply_to_settings.emit(changes, self.tr("apply the what-if (%1)").replace(
+            "%1", words))
+
+    def whatif_applied(self) -> None:
+        """The window staged the what-if: show it through the draft from now on."""
+        for widget in (self.runtime_combo, self.profile_combo):
+            widget.blockSignals(True)
+            widget.setCurrentIndex(0)
+            widget.blockSignals(False)
+        self.draft_check.blockSignals(True)
+        self.draft_check.setChecked(True)
         self.draft_check.blockSignals(False)
         self.recompute(reload=self._base_stale)
 
@@ -603,6 +649,7 @@ class ModelsPanel(QWidget):
         self.summary_label.setText(self.tr("What-if: {0}").format(self._changes(rows)) + note
                                    if after is not None else "")
         self.summary_label.setHidden(after is None)  # no empty row under the controls
+        self.apply_button.setEnabled(bool(self.whatif_settings()))
         self._show_source()
         self.draft_check.setEnabled(draft_for(self.root) is not None)
         if selected:
