@@ -53,6 +53,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.app_preferences",  # the scan depth of roots added from the window
     "msd_desktop.ui.browser",
     "msd_desktop.ui.browser.elide_delegate",
+    "msd_desktop.ui.browser.status_line_delegate",  # the tree's Status column (small)
     "msd_desktop.ui.browser.overview_model",
     "msd_desktop.ui.browser.overview_view",
     "msd_desktop.ui.browser.project_browser",

@@ -59,7 +59,7 @@ from msd_desktop.core.workspace.registry import (
     Workspace,
     WorkspaceRegistry,
 )
-from msd_desktop.ui.browser.elide_delegate import ElideDelegate
+from msd_desktop.ui.browser.status_line_delegate import StatusLineDelegate
 from msd_desktop.ui.browser.tree_model import (
     FilterTextRole,
     NodeKindRole,
@@ -274,8 +274,8 @@ class ProjectBrowserPanel(QWidget):
         # names elide in the middle ("platf…onorepo" keeps both ends), status lines at the
         # end; both columns fit the tree's width (_fit_columns), so no horizontal scrollbar
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.tree.setItemDelegateForColumn(
-            1, ElideDelegate(Qt.TextElideMode.ElideRight, self.tree))
+        self.tree.setItemDelegateForColumn(  # a narrow column drops the milestone first
+            1, StatusLineDelegate(Qt.TextElideMode.ElideRight, self.tree))
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tree.header().setStretchLastSection(True)
         self.tree.header().setMinimumSectionSize(40)  # Status may get narrower than 100 px
