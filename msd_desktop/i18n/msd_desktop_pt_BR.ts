@@ -7,6 +7,10 @@
         <source>Agent name</source>
         <translation>Nome do agente</translation>
     </message>
+    <message>
+        <source>An agent name: Ctrl+Space or Down lists the known agents</source>
+        <translation>Um nome de agente: Ctrl+Espaço ou Seta para baixo lista os agentes conhecidos</translation>
+    </message>
 </context>
 <context>
     <name>ApiKeysPanel</name>

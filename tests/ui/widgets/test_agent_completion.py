@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QCompleter, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from msd_desktop.core.models.catalog import agents
+from msd_desktop.ui.widgets.agent_completion import completer_of
 from msd_desktop.ui.widgets.editor_base import FieldSpec
 from msd_desktop.ui.widgets.editors import create_editor
 
@@ -33,11 +34,13 @@ def _typing_editor(qtbot: QtBot, key: str) -> tuple[Any, QLineEdit]:
 
 
 @pytest.mark.parametrize("key", ["model_overrides", "effort.agent_overrides", "agent_skills"])
-def test_typing_part_of_a_name_offers_the_catalogs_agents(qtbot: QtBot, key: str) -> None:
+def test_ctrl_space_lists_the_catalogs_agents_and_enter_commits(qtbot: QtBot, key: str) -> None:
     editor, line = _typing_editor(qtbot, key)
-    completer = line.completer()
+    completer = completer_of(line)
     assert isinstance(completer, QCompleter)
     QTest.keyClicks(line, "planne")
+    assert not completer.popup().isVisible()  # typing alone opens nothing
+    QTest.keyClick(line, Qt.Key.Key_Space, Qt.KeyboardModifier.ControlModifier)
     popup = completer.popup()
     qtbot.waitUntil(popup.isVisible, timeout=10000)
     offered = [completer.completionModel().index(row, 0).data()
@@ -47,17 +50,19 @@ def test_typing_part_of_a_name_offers_the_catalogs_agents(qtbot: QtBot, key: str
     row = offered.index("msd-planner")
     for _ in range(row + 1):
         QTest.keyClick(popup, Qt.Key.Key_Down)
-    QTest.keyClick(popup, Qt.Key.Key_Return)
+    QTest.keyClick(popup, Qt.Key.Key_Return)  # picks it and commits the cell
     qtbot.waitUntil(lambda: not popup.isVisible(), timeout=10000)
-    assert line.text() == "msd-planner"
-    QTest.keyClick(line, Qt.Key.Key_Return)  # commits the cell
     qtbot.waitUntil(lambda: editor.table.item(0, 0).text() == "msd-planner", timeout=10000)
+    assert editor.table.state() == editor.table.State.NoState
 
 
-def test_a_name_nothing_matches_offers_nothing(qtbot: QtBot) -> None:
-    _editor, line = _typing_editor(qtbot, "model_overrides")
+def test_a_name_nothing_matches_is_kept_as_typed(qtbot: QtBot) -> None:
+    editor, line = _typing_editor(qtbot, "model_overrides")
     QTest.keyClicks(line, "zzz")
-    completer = line.completer()
+    assert line.text() == "zzz"
+    QTest.keyClick(line, Qt.Key.Key_Down)
+    completer = completer_of(line)
     assert completer is not None
     assert completer.completionModel().rowCount() == 0
-    assert not completer.popup().isVisible()
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: editor.table.item(0, 0).text() == "zzz", timeout=10000)
