@@ -6095,6 +6095,26 @@ Nenhum arquivo é excluído.</translation>
         <translation>Das chaves milestone e milestone_name do STATE.md</translation>
     </message>
     <message>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <source>Open STATE.md or ROADMAP.md in your editor, or show the planning folder</source>
+        <translation>Abrir STATE.md ou ROADMAP.md no seu editor, ou mostrar a pasta de planejamento</translation>
+    </message>
+    <message>
+        <source>STATE.md in your editor</source>
+        <translation>STATE.md no seu editor</translation>
+    </message>
+    <message>
+        <source>ROADMAP.md in your editor</source>
+        <translation>ROADMAP.md no seu editor</translation>
+    </message>
+    <message>
+        <source>Show the planning folder</source>
+        <translation>Mostrar a pasta de planejamento</translation>
+    </message>
+    <message>
         <source>The current phase, from STATE.md</source>
         <translation>A fase atual, segundo o STATE.md</translation>
     </message>
@@ -6229,6 +6249,18 @@ O STATE.md, na pasta .planning do projeto, é onde o MSD registra em que ponto o
         <translation>O ROADMAP.md ainda não lista fases para o marco atual. O roteiro é escrito por:
 /msd-new-project (o primeiro marco)
 /msd-new-milestone (o próximo)</translation>
+    </message>
+    <message>
+        <source>{0} does not exist.</source>
+        <translation>{0} não existe.</translation>
+    </message>
+    <message>
+        <source>Opened {0} with your desktop&apos;s program.</source>
+        <translation>{0} aberto com o programa do seu desktop.</translation>
+    </message>
+    <message>
+        <source>Nothing on this desktop opens {0}: open it yourself.</source>
+        <translation>Nenhum programa deste desktop abre {0}: abra-o você mesmo.</translation>
     </message>
     <message numerus="yes">
         <source>ROADMAP.md lists %n phase(s) for the current milestone.</source>

@@ -38,12 +38,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QProgressBar,
     QSplitter,
     QStyle,
     QTableView,
     QTabWidget,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -96,6 +98,7 @@ class StateView:
     showing_last_good: bool = False  # the rest is the last good state
     loaded_at: float = field(default_factory=time.time)
     missing: bool = False  # no STATE.md at all
+    planning_dir: Path | None = None  # where STATE.md and ROADMAP.md are (Open…)
 
 
 def _text(value: Any) -> str:
@@ -171,6 +174,7 @@ def state_view_from_core(state: Any, title: str = "",
     full, compact = statusline_texts(state)  # the last good state's line while stale
     return StateView(
         root=state.root,
+        planning_dir=state.planning_dir,
         title=title,
         workstream=state.workstream,
         statusline_full=full,
@@ -313,9 +317,31 @@ class StatePanel(QWidget):
         self.progress.setTextVisible(True)
         self.progress.setMinimumWidth(220)
 
+        # the planning files in the person's own programs (every planning file, not only
+        # config.json: STATE.md and ROADMAP.md are edited by hand too)
+        self.open_button = QToolButton()
+        self.open_button.setObjectName("StateOpenButton")
+        self.open_button.setText(self.tr("Open"))
+        self.open_button.setToolTip(self.tr("Open STATE.md or ROADMAP.md in your editor, or "
+                                            "show the planning folder"))
+        self.open_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        open_menu = QMenu(self.open_button)
+        self.open_state_action = open_menu.addAction(self.tr("STATE.md in your editor"))
+        self.open_state_action.triggered.connect(lambda: self.open_file("STATE.md"))
+        self.open_roadmap_action = open_menu.addAction(self.tr("ROADMAP.md in your editor"))
+        self.open_roadmap_action.triggered.connect(lambda: self.open_file("ROADMAP.md"))
+        self.show_folder_action = open_menu.addAction(self.tr("Show the planning folder"))
+        self.show_folder_action.triggered.connect(lambda: self.open_file("", folder=True))
+        self.open_button.setMenu(open_menu)
+        self.open_button.setEnabled(False)
+        self.opened_note = plain_label(QLabel())  # what the desktop did with the last Open
+        self.opened_note.setObjectName("StateOpenedNote")
+        self.opened_note.hide()
+
         head = QHBoxLayout()
         head.addWidget(self.statusline_label, 1)
         head.addWidget(self.progress)
+        head.addWidget(self.open_button)
 
         # facts
         self.fields: dict[str, QLabel] = {}
@@ -474,6 +500,7 @@ class StatePanel(QWidget):
         layout.addWidget(self.banner)
         layout.addWidget(self.problems_frame)
         layout.addLayout(head)
+        layout.addWidget(self.opened_note)
         layout.addLayout(top)
         layout.addWidget(split, 1)
         layout.addWidget(self.empty_label, 1, Qt.AlignmentFlag.AlignHCenter)
@@ -512,9 +539,39 @@ class StatePanel(QWidget):
     def state_view(self) -> StateView | None:
         return self._view
 
+    def open_file(self, name: str, *, folder: bool = False) -> None:
+        """Open ``name`` of the project's planning folder in the desktop's program for it, or
+        (``folder``) the planning folder itself; off the window's thread (see open_file)."""
+        view = self._view
+        pdir = view.planning_dir if view is not None else None
+        if pdir is None:
+            return
+        path = pdir / name if name else pdir / "STATE.md"
+        shown = pdir if folder else path
+        if not folder and not path.is_file():
+            self._say_opened(self.tr("{0} does not exist.").format(visible(shown)))
+            return
+
+        def done(opened: bool) -> None:
+            self._say_opened(
+                self.tr("Opened {0} with your desktop's program.").format(visible(shown))
+                if opened else self.tr("Nothing on this desktop opens {0}: open it yourself.")
+                .format(visible(shown)))
+
+        from msd_desktop.ui.widgets.open_file import open_with_desktop
+
+        open_with_desktop(path, self, done, folder=folder)
+
+    def _say_opened(self, text: str) -> None:
+        self.opened_note.setText(text)
+        self.opened_note.show()
+
     def show_state(self, view: StateView) -> None:
         """Display ``view`` (cheap: no file access)."""
+        if self._view is None or self._view.root != view.root:
+            self.opened_note.hide()  # what was said of another project's file
         self._view = view
+        self.open_button.setEnabled(view.planning_dir is not None)
         # One repaint for the whole update: e.g. QProgressBar.setValue repaints at once
         # (synchronously, ~4 ms) while updates are enabled.
         self.setUpdatesEnabled(False)
@@ -656,6 +713,8 @@ class StatePanel(QWidget):
 
     def clear(self) -> None:
         self._view = None
+        self.open_button.setEnabled(False)
+        self.opened_note.hide()
         self._set_content_visible(False)
         self.empty_label.setText(self._no_project_text())
 
