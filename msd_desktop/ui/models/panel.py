@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QStyle,
@@ -279,7 +280,6 @@ class ModelsPanel(QWidget):
             combo.setMinimumWidth(COMBO_MIN_WIDTH)
         for widget in (self.runtime_combo, self.profile_combo):
             bar.addWidget(widget)
-        bar.addWidget(self.apply_button)  # beside what it applies (the second row is full)
         bar.addStretch(1)
         layout.addLayout(bar)
         bar = QHBoxLayout()  # a second row: three combos side by side clip in a narrow window
@@ -289,9 +289,16 @@ class ModelsPanel(QWidget):
         bar.addWidget(self.reset_button)
         bar.addStretch(1)
         layout.addLayout(bar)
-        self.summary_label = plain_label(QLabel())  # its own row: a long summary wraps
+        self.summary_label = plain_label(QLabel())  # a long summary wraps
         self.summary_label.setWordWrap(True)
-        layout.addWidget(self.summary_label)
+        # under the what-if it applies, beside what it says: both rows above are full in a
+        # narrow window (in Portuguese the combos and the button were cut there)
+        bar = QHBoxLayout()
+        bar.addWidget(self.summary_label, 1)
+        bar.addStretch(0)  # (the room when there is no summary: the button keeps its size)
+        self.apply_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        bar.addWidget(self.apply_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(bar)
         self.runtime_combo.currentIndexChanged.connect(self._schedule)
         self.profile_combo.currentIndexChanged.connect(self._schedule)
         self.attempt_spin.valueChanged.connect(self._schedule)
