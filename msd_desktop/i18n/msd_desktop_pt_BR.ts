@@ -3536,6 +3536,10 @@ Last error: {last_error}</source>
         <translation>O STATE.md e o roteiro do projeto aberto</translation>
     </message>
     <message>
+        <source>%1 at %2</source>
+        <translation>%1 às %2</translation>
+    </message>
+    <message>
         <source>%1 is not in any workspace</source>
         <translation>%1 não está em nenhum espaço de trabalho</translation>
     </message>

@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
         # a restored edit is announced where the next status line cannot overwrite it
         self._notice: StatusNotice | None = None
         self._project_line = ""  # the open project's status line, as last posted
+        self._change_note = ""  # the open project's last change on disk, said beside it
         self.unsaved.notice_posted.connect(lambda text, kind: self.notice.show_notice(text, kind))
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):  # a session log-out asks about unsaved edits
@@ -539,8 +540,15 @@ class MainWindow(QMainWindow):
             self.next_command.refresh_from_project(ref.root)
         from msd_desktop.ui.widgets.status_text import changed_files_text
 
-        self.post_status(self.tr("%1: %2 changed on disk").replace("%1", ref.name).replace(
-            "%2", changed_files_text(event.kinds)))
+        said = self.tr("%1: %2 changed on disk").replace("%1", ref.name).replace(
+            "%2", changed_files_text(event.kinds))
+        if self._current is not None and self._current.root == event.root:
+            # the open project's status line is written again once its summary is reloaded
+            # (a moment later): the change stays beside it, with its time, until another
+            # project is opened
+            self._change_note = self.tr("%1 at %2").replace("%1", said).replace(
+                "%2", time.strftime("%H:%M"))
+        self.post_status(said)
 
     # -- selection
 
@@ -621,6 +629,7 @@ class MainWindow(QMainWindow):
         self.project_tabs.close_project()
         self._current = None
         self._current_ws = None
+        self._change_note = ""
 
     def _show_project(self, ref: ProjectRef, workstream: str | None) -> None:
         if (self._current is not None and self._current.root == ref.root
@@ -678,7 +687,8 @@ class MainWindow(QMainWindow):
             from msd_desktop.ui.widgets.status_text import statusline_words
 
             self._project_line = statusline_words(line)
-            self.post_status(self._project_line)
+            self.post_status(f"{self._project_line}  —  {self._change_note}" if
+                             self._change_note else self._project_line)
 
     def _show_load_problem(self, summary: ProjectSummary | None) -> None:
         """The banner over the open project's tabs: why it could not be read, if so."""

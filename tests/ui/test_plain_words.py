@@ -52,6 +52,9 @@ def test_the_status_line_names_the_changed_file(qtbot: Any, tmp_path: Path, demo
     assert "state," not in said
     assert " state " not in said
     assert "other" not in said
+    # the status line written again when the summary is in keeps the change beside it
+    qtbot.waitUntil(lambda: "verifying" in win.status_label.text(), timeout=20000)
+    assert "STATE.md changed on disk at " in win.status_label.text()
     win.close()
 
 
