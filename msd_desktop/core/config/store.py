@@ -37,6 +37,7 @@ from msd_desktop.core.common.jsonfile import (
 )
 from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.common.record import Record
+from msd_desktop.core.common.safe_read import Kind
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.config.layers import LayerName
 from msd_desktop.core.workspace.paths import (
@@ -435,8 +436,21 @@ def load_global_defaults(env: Env | None = None) -> JsonFile:
     return read_json_file(defaults_path(_env(env)), "defaults")
 
 
-def _project_layer(name: LayerName, path: Path, root: Path) -> ConfigLayer:
-    file = read_json_file(path)
+Drafts = Mapping[Path, Mapping[str, Any]]
+
+
+def _read_layer_file(path: Path, drafts: Drafts | None, kind: Kind = "config") -> JsonFile:
+    """The file at ``path`` as read from disk, or as an unsaved draft holds it (in memory)."""
+    if drafts:
+        data = drafts.get(Path(os.path.abspath(path)))
+        if data is not None:
+            return JsonFile(Path(path), True, None, copy_json(dict(data)), None, None)
+    return read_json_file(path, kind)
+
+
+def _project_layer(name: LayerName, path: Path, root: Path,
+                   drafts: Drafts | None = None) -> ConfigLayer:
+    file = _read_layer_file(path, drafts)
     data: dict[str, Any] | None = None
     if file.ok and isinstance(file.data, dict):
         migrated, _ = migrate_config_data(file.data, root)
@@ -448,11 +462,17 @@ def load_config(
     root: Path,
     env: Env | None = None,
     workstream: str | EllipsisType | None = ...,
+    *,
+    drafts: Drafts | None = None,
 ) -> LoadedConfig:
     """Load the effective config of the project at ``root`` (no walking up; never writes).
 
     ``workstream``: ``...`` = the active one (§1 precedence), ``None`` = none, or a name.
+    ``drafts``: config files (by absolute path) to take as these unsaved contents instead of
+    what is on disk — a what-if of an edit, computed in memory, with no copy written anywhere.
     """
+    if drafts:
+        drafts = {Path(os.path.abspath(path)): data for path, data in drafts.items()}
     e = _env(env)
     root = Path(root)
     ws_value = active_workstream(root, e) if workstream is ... else workstream
@@ -464,11 +484,11 @@ def load_config(
     layers: list[ConfigLayer] = []
     ws_layer: ConfigLayer | None = None
     if ws:
-        ws_layer = _project_layer("workstream", governing_dir / "config.json", root)
+        ws_layer = _project_layer("workstream", governing_dir / "config.json", root, drafts)
         layers.append(ws_layer)
-    project = _project_layer("project", project_dir / "config.json", root)
+    project = _project_layer("project", project_dir / "config.json", root, drafts)
     layers.append(project)
-    global_file = load_global_defaults(e)
+    global_file = _read_layer_file(defaults_path(e), drafts, "defaults")
     global_ok = global_file.ok and isinstance(global_file.data, dict)
     global_data = global_file.data if global_ok else None
     global_layer = ConfigLayer("global", global_file.path, global_file, global_data)

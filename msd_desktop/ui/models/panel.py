@@ -27,8 +27,6 @@ import dataclasses
 import functools
 import itertools
 import os
-import shutil
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -62,7 +60,6 @@ from shiboken6 import isValid
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.common.js_values import js_string
-from msd_desktop.core.common.jsonfile import dump_json
 from msd_desktop.core.config.draft import ConfigDraft, draft_for
 from msd_desktop.core.config.store import LoadedConfig, load_config
 from msd_desktop.core.models.catalog import load_catalog
@@ -122,50 +119,11 @@ AS_CONFIGURED = object()
 
 def loaded_with_draft(
     loaded: LoadedConfig, env: Mapping[str, str], draft: ConfigDraft
-) -> tuple[LoadedConfig, dict[str, str]]:
-    """``load_config`` on a temporary copy of the config files with the draft's file replaced.
-
-    Returns the loaded copy and a map of temporary path → real path (for display).
-    """
-    root = Path(loaded.root)
-    with tempfile.TemporaryDirectory(prefix="msd-whatif-") as tmp:
-        tmp_root = Path(tmp) / "project"
-        tmp_home = Path(tmp) / "home"
-        env2 = dict(env)
-        env2["MSD_HOME"] = str(tmp_home)
-        mapping: dict[str, str] = {}
-        (tmp_root / ".planning").mkdir(parents=True)
-        for layer in loaded.layers:
-            if layer.path is None:
-                continue
-            real = Path(layer.path)
-            if layer.name == "global":
-                target = tmp_home / ".msd" / "defaults.json"
-            else:
-                try:
-                    target = tmp_root / real.relative_to(root)
-                except ValueError:
-                    continue
-            mapping[str(target)] = str(real)
-            if real == draft.path:
-                continue
-            if real.is_file():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(real, target)
-        for tmp_path, real_path in mapping.items():
-            if Path(real_path) == draft.path:
-                Path(tmp_path).parent.mkdir(parents=True, exist_ok=True)
-                Path(tmp_path).write_text(dump_json(draft.result_data()), encoding="utf-8")
-        copy = load_config(tmp_root, env2, workstream=loaded.workstream)
-    copy.root = root
-    copy.planning_dir = loaded.planning_dir
-    for layer in copy.layers:
-        if layer.path is not None and str(layer.path) in mapping:
-            layer.path = Path(mapping[str(layer.path)])
-    copy.model_override_sources = {
-        agent: mapping.get(src, src) for agent, src in copy.model_override_sources.items()
-    }
-    return copy, mapping
+) -> LoadedConfig:
+    """``load_config`` of the same project as if the draft's file held the draft's contents
+    (computed in memory: nothing is copied or written)."""
+    return load_config(Path(loaded.root), env, workstream=loaded.workstream,
+                       drafts={draft.path: draft.result_data()})
 
 
 def with_overrides(inp: ResolutionInput, runtime: Any, profile: Any) -> ResolutionInput:
@@ -639,7 +597,7 @@ class ModelsPanel(QWidget):
             inp = self.base_input
             draft = self._draft() if self.draft_check.isChecked() else None
             if draft is not None:
-                copy, _ = loaded_with_draft(self.loaded, self.env, draft)
+                copy = loaded_with_draft(self.loaded, self.env, draft)
                 inp = input_from_loaded(copy, self.env)
                 self._whatif_loaded = copy
                 note = self.tr(" · draft applied")
@@ -687,7 +645,7 @@ class ModelsPanel(QWidget):
         if draft is None:
             self.runtime_grid.refresh()
             return
-        copy, _ = loaded_with_draft(self.loaded, self.env, draft)
+        copy = loaded_with_draft(self.loaded, self.env, draft)
         after_input = input_from_loaded(copy, self.env)
         draft_path, draft_data = Path(draft.path), draft.result_data()
 

@@ -284,12 +284,6 @@ ALLOWED = {
     # the watcher's wake-up pipe and msd's stdout moved to /dev/null after it failed: not files
     ("msd_desktop/cli.py", "os.open(os.devnull, os.O_WRONLY)"),
     ("msd_desktop/core/workspace/inotify_tree.py", "os.write(self._wake_w"),
-    # a private TemporaryDirectory (0700, ours) holding a what-if copy, removed at once
-    ("msd_desktop/ui/models/panel.py", '(tmp_root / ".planning").mkdir('),
-    ("msd_desktop/ui/models/panel.py", "target.parent.mkdir("),
-    ("msd_desktop/ui/models/panel.py", "shutil.copyfile(real, target)"),
-    ("msd_desktop/ui/models/panel.py", "Path(tmp_path).parent.mkdir("),
-    ("msd_desktop/ui/models/panel.py", "Path(tmp_path).write_text("),
     # pictures the person (or the test driver, the benchmark) names: a Save dialog, --shots
     ("msd_desktop/ui/testing/automation.py", "path.parent.mkdir("),
     ("msd_desktop/ui/testing/automation.py", "w.grab().save(str(path))"),

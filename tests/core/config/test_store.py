@@ -637,3 +637,44 @@ def test_migrate_config_matches_upstream(proj: Project, config: dict[str, Any]) 
     assert ours["normalizations"] == theirs["normalizations"]
     if theirs["migrated"]:
         assert ours["config"] == json.loads(path.read_text())
+
+
+# --- a what-if of unsaved edits (drafts) --------------------------------------------------
+
+
+def _tree(base: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(base)): p.read_bytes() for p in sorted(base.rglob("*"))
+            if p.is_file()}
+
+
+def test_drafts_replace_a_file_in_memory_and_write_nothing(tmp_path: Path) -> None:
+    p = Project(tmp_path)
+    cfg = p.config({"model_profile": "balanced", "model_overrides": {"msd-planner": "opus"}})
+    defaults = p.defaults({"model_overrides": {"msd-executor": "haiku"}})
+    before = _tree(tmp_path)
+    draft = {"model_profile": "budget", "model_overrides": {"msd-planner": "sonnet"}}
+    loaded = load_config(p.root, p.env, drafts={cfg: draft})
+    assert loaded.values["model_profile"] == "budget"
+    assert loaded.values["model_overrides"] == {"msd-executor": "haiku", "msd-planner": "sonnet"}
+    assert loaded.model_override_sources["msd-planner"] == str(cfg)
+    assert loaded.layer("project") is not None
+    assert loaded.layer("project").path == cfg  # type: ignore[union-attr]
+    draft["model_profile"] = "quality"  # the loaded values are a copy, not the draft itself
+    assert loaded.values["model_profile"] == "budget"
+    global_draft = {"model_overrides": {"msd-executor": "opus"}}
+    loaded = load_config(p.root, p.env, drafts={defaults: global_draft})
+    assert loaded.values["model_overrides"]["msd-executor"] == "opus"
+    assert loaded.values["model_profile"] == "balanced"
+    assert _tree(tmp_path) == before
+    assert load_config(p.root, p.env).values["model_profile"] == "balanced"
+
+
+def test_a_draft_of_a_missing_or_unreadable_file_is_what_counts(tmp_path: Path) -> None:
+    p = Project(tmp_path)
+    cfg = p.config("{ not json")
+    loaded = load_config(p.root, p.env, drafts={cfg: {"model_profile": "budget"}})
+    assert not loaded.degraded
+    assert loaded.values["model_profile"] == "budget"
+    cfg.unlink()
+    loaded = load_config(p.root, p.env, drafts={cfg: {"model_profile": "quality"}})
+    assert loaded.values["model_profile"] == "quality"

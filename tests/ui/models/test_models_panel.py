@@ -81,7 +81,7 @@ def test_whatif_shows_before_after_and_writes_nothing(
     assert panel.table_model.changed_agents() == []
 
 
-def test_whatif_applies_the_settings_draft_on_a_copy(
+def test_whatif_applies_the_settings_draft_in_memory(
     qtbot: QtBot, panel: ModelsPanel, project: ProjectRef, env: dict[str, str]
 ) -> None:
     form = ConfigFormPanel(project, env=env)
