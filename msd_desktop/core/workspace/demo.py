@@ -47,28 +47,57 @@ def demo_target(env: dict[str, str] | None = None) -> Path:
 
 
 def ensure_demo_copy(target: Path | None = None, *, reset: bool = False) -> Path:
-    """Copy the bundled demo to ``target`` unless a copy is already there (or ``reset``)."""
+    """Copy the bundled demo to ``target`` unless a copy is already there (or ``reset``).
+
+    The copy goes through the safe reader and writer like every other file: the data folder
+    must be ours, every folder of the copy is one of ours, and nothing planted there is
+    followed."""
     target = target or demo_target()
     marker = target / ".msd-demo"
     if not reset and marker.exists():
-        return target  # the usual start: nothing to copy (and no shutil to import)
-    import shutil
+        return target  # the usual start: nothing to copy
+    from msd_desktop.core.common.safe_write import ensure_own_folder, write_file
 
-    if reset and target.exists():
-        shutil.rmtree(target)
+    ensure_own_folder(target.parent)  # our data folder: ours, not others' to fill
+    if reset and os.path.lexists(target):
+        _remove(target)
     if not marker.exists():
-        if target.exists():
-            shutil.rmtree(target)
-        from msd_desktop.core.common.safe_write import ensure_own_folder
-
-        ensure_own_folder(target.parent)  # our data folder: ours, not others' to fill
+        if os.path.lexists(target):
+            _remove(target)
         tmp = target.with_name(target.name + ".tmp-copy")
-        if tmp.exists():
-            shutil.rmtree(tmp)
-        shutil.copytree(demo_source(), tmp)
-        (tmp / ".msd-demo").write_text("copied by msd-desktop\n", encoding="utf-8")
+        if os.path.lexists(tmp):
+            _remove(tmp)
+        _copy_tree(demo_source(), tmp)
+        write_file(tmp / ".msd-demo", b"copied by msd-desktop\n", own=True)
         os.replace(tmp, target)
     return target
+
+
+def _remove(path: Path) -> None:
+    """Remove a copy (a folder) or whatever stands at its name (a file, a symlink — never
+    followed)."""
+    import shutil
+
+    if path.is_symlink() or not path.is_dir():
+        path.unlink()
+    else:
+        shutil.rmtree(path)
+
+
+def _copy_tree(source: Path, dest: Path) -> None:
+    """Copy the bundled folder ``source`` to ``dest`` (a new folder of ours), file by file
+    through the safe reader and writer."""
+    from msd_desktop.core.common.safe_read import read_bytes
+    from msd_desktop.core.common.safe_write import ensure_own_folder, write_file
+
+    ensure_own_folder(dest)
+    for folder, subfolders, files in os.walk(source):
+        rel = Path(folder).relative_to(source)
+        for name in sorted(subfolders):
+            ensure_own_folder(dest / rel / name)
+        for name in sorted(files):
+            data = read_bytes(Path(folder) / name, "markdown")
+            write_file(dest / rel / name, data, own=True)
 
 
 def demo_workspace(target: Path | None = None, *, reset: bool = False) -> Workspace:

@@ -277,9 +277,7 @@ ALLOWED = {
     ("msd_desktop/core/common/planning_lock.py", "os.rename(self.path, aside)"),  # a steal
     # the folder the person asked new-project to create (the project itself)
     ("msd_desktop/core/workspace/project_folder.py", "os.mkdir(folder)"),
-    # the bundled demo copied into our data folder, which ensure_own_folder checked first
-    ("msd_desktop/core/workspace/demo.py", "shutil.copytree(demo_source(), tmp)"),
-    ("msd_desktop/core/workspace/demo.py", '(tmp / ".msd-demo").write_text('),
+    # the demo's finished copy (a folder of ours, in our data folder) put in place
     ("msd_desktop/core/workspace/demo.py", "os.replace(tmp, target)"),
     # the watcher's wake-up pipe and msd's stdout moved to /dev/null after it failed: not files
     ("msd_desktop/cli.py", "os.open(os.devnull, os.O_WRONLY)"),
