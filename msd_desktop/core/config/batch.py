@@ -44,6 +44,7 @@ from msd_desktop.core.secrets.masking import mask
 from msd_desktop.core.workspace.paths import Env, config_path
 
 __all__ = [
+    "NOT_SET",
     "BatchPlan",
     "BatchReport",
     "BatchResult",
@@ -51,6 +52,7 @@ __all__ = [
     "apply_batch",
     "plan_batch",
     "undo_batch",
+    "value_display",
 ]
 
 ResultStatus = Literal["written", "unchanged", "refused", "error", "restored", "skipped"]
@@ -58,7 +60,8 @@ NOT_SET = "(not set)"
 UNREADABLE = "(unreadable)"
 
 
-def _display(present: bool, value: Any, secret: bool) -> str:
+def value_display(present: bool, value: Any, secret: bool) -> str:
+    """A value as the confirmation and the comparison show it: masked when secret."""
     import json
 
     if not present:
@@ -99,11 +102,11 @@ class PlannedChange:
     def old_display(self) -> str:
         if not self.old_known:
             return UNREADABLE
-        return _display(self.old_present, self.old_value, self.secret)
+        return value_display(self.old_present, self.old_value, self.secret)
 
     @property
     def new_display(self) -> str:
-        return _display(self.new_value is not None, self.new_value, self.secret)
+        return value_display(self.new_value is not None, self.new_value, self.secret)
 
     def __repr__(self) -> str:  # never the plaintext of a secret, even in a traceback
         return (f"PlannedChange({self.project.name!r}, {self.key!r}, {self.old_display!r} → "
@@ -218,7 +221,7 @@ def _plan_one(entry: ProjectEntry, key: str, value: Any, secret: bool, error: st
         from msd_desktop.core.config.setter import check_agent_skills
 
         try:
-            check_agent_skills(entry.root, key, value, _display(True, value, secret))
+            check_agent_skills(entry.root, key, value, value_display(True, value, secret))
         except MsdError as exc:
             problem = exc.message
     return PlannedChange(entry, path, key, found, copy.deepcopy(old) if found else None,

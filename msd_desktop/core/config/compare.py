@@ -17,7 +17,6 @@ either would write a secret where it does not belong; its row says so instead.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,10 +33,10 @@ from msd_desktop.core.config.batch import (
     apply_batch,
     plan_batch,
     undo_batch,
+    value_display,
 )
 from msd_desktop.core.config.key_patterns import match_dynamic
 from msd_desktop.core.config.matrix import ProjectEntry
-from msd_desktop.core.secrets.masking import mask
 from msd_desktop.core.workspace.paths import Env, config_path
 
 __all__ = [
@@ -54,17 +53,6 @@ __all__ = [
 ]
 
 Direction = Literal["to_right", "to_left"]
-NOT_SET = "(not set)"
-
-
-def _display(present: bool, value: Any, secret: bool) -> str:
-    if not present:
-        return NOT_SET
-    if secret:
-        return mask(value) if isinstance(value, str) else json.dumps(value)
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -96,11 +84,11 @@ class KeyRow:
 
     @property
     def left_display(self) -> str:
-        return _display(self.left_present, self.left_value, self.secret)
+        return value_display(self.left_present, self.left_value, self.secret)
 
     @property
     def right_display(self) -> str:
-        return _display(self.right_present, self.right_value, self.secret)
+        return value_display(self.right_present, self.right_value, self.secret)
 
     def __repr__(self) -> str:  # never a secret's plaintext, even in a traceback
         return f"KeyRow({self.key!r}, {self.left_display!r}, {self.right_display!r})"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from msd_desktop.core.config.batch import NOT_SET
 from msd_desktop.core.config.compare import (
-    NOT_SET,
     apply_copy,
     compare_configs,
     plan_copy,
