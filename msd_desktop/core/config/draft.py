@@ -49,6 +49,7 @@ from msd_desktop.core.config.layers import layer_name
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.config.setter import apply_set, normalize_value, validate_value
 from msd_desktop.core.config.store import write_project_config
+from msd_desktop.core.history.recorder import JSON_TAB, SETTINGS_SAVE
 from msd_desktop.core.workspace.paths import defaults_path, planning_dir
 
 
@@ -256,13 +257,15 @@ class SaveResult(NamedTuple):
 class PlannedSave(NamedTuple):
     """One save, decided: the file, what it gets, the content it must still have (its
     fingerprint when the draft read it; ``None``: it must not exist) and the edits written
-    (``text``: the JSON tab's text written in place of an unusable file)."""
+    (``text``: the JSON tab's text written in place of an unusable file; ``source``: where the
+    save was made, as the config history records it)."""
 
     path: Path
     data: dict[str, Any]
     expected: Fingerprint | None
     pending: dict[str, Any]
     text: str | None = None
+    source: str = SETTINGS_SAVE
 
 
 def write_planned(planned: PlannedSave) -> Fingerprint:
@@ -270,7 +273,7 @@ def write_planned(planned: PlannedSave) -> Fingerprint:
     ``ConflictError`` when the file changed since it was read). Touches no draft, so it can
     run off the window's thread."""
     make_folders_for(planned.path)  # never a .planning/ again where the project has gone
-    source = "JSON tab" if planned.text is not None else "Settings save"  # for the history
+    source = JSON_TAB if planned.text is not None else planned.source  # for the history
     return write_project_config(planned.path, planned.data, planned.expected, source=source)
 
 

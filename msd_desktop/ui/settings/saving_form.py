@@ -5,7 +5,9 @@ Why a layer of its own: a save is a small protocol of its own — refused at onc
 worker (:mod:`~msd_desktop.ui.settings.save_worker`) while the form stays usable, its progress
 and a Cancel shown while another program holds the planning lock, and its end reported by
 ``save_finished`` whatever happened. Asked again while a save runs, it saves once more right
-after it. The panel (``form.py``) builds the widgets this layer talks to.
+after it. A save made while the JSON page is shown is recorded in the config history as a
+"JSON tab" save, any other as a "Settings save". The panel (``form.py``) builds the widgets
+this layer talks to.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import QPushButton, QTabWidget
 
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.config.draft import TEXT_KEY, ConfigDraft
+from msd_desktop.core.history.recorder import JSON_TAB
 from msd_desktop.ui.settings.disk_sync import DiskSyncedForm
 from msd_desktop.ui.settings.form_widgets import short_error
 from msd_desktop.ui.settings.save_worker import WAITING, WRITING, SaveJob, SaveOutcome
@@ -98,6 +101,8 @@ class SavingForm(DiskSyncedForm):
             self._say_not_saved(exc)
             self.save_finished.emit(False, [])
             return False
+        if self.inner_tabs.currentWidget() is self._json_page:
+            planned = planned._replace(source=JSON_TAB)  # the history says where it was made
         job = SaveJob(session, planned)
         self._follow_save(job)
         job.start()
