@@ -3690,54 +3690,6 @@ Last error: {last_error}</source>
 <context>
     <name>ModelsPanel</name>
     <message>
-        <source>What if</source>
-        <translation>Simulação</translation>
-    </message>
-    <message>
-        <source>runtime: as configured</source>
-        <translation>runtime: como configurado</translation>
-    </message>
-    <message>
-        <source>runtime: {0}</source>
-        <translation>runtime: {0}</translation>
-    </message>
-    <message>
-        <source>profile: as configured</source>
-        <translation>perfil: como configurado</translation>
-    </message>
-    <message>
-        <source>profile: {0}</source>
-        <translation>perfil: {0}</translation>
-    </message>
-    <message>
-        <source>attempt: </source>
-        <translation>tentativa: </translation>
-    </message>
-    <message>
-        <source>attempt: none</source>
-        <translation>tentativa: nenhuma</translation>
-    </message>
-    <message>
-        <source>effort: no override</source>
-        <translation>esforço: sem substituição</translation>
-    </message>
-    <message>
-        <source>effort: {0}</source>
-        <translation>esforço: {0}</translation>
-    </message>
-    <message>
-        <source>Apply unsaved Settings &amp;draft</source>
-        <translation>Aplicar o &amp;rascunho das Configurações</translation>
-    </message>
-    <message>
-        <source>Re&amp;set</source>
-        <translation>Redefi&amp;nir</translation>
-    </message>
-    <message>
-        <source>Appl&amp;y to settings</source>
-        <translation>Aplicar às configuraçõe&amp;s</translation>
-    </message>
-    <message>
         <source>Select an agent to see how its model was chosen.</source>
         <translation>Selecione um agente para ver como o modelo dele foi escolhido.</translation>
     </message>
@@ -3762,64 +3714,8 @@ Last error: {last_error}</source>
         <translation>Ir para a tabela de agentes</translation>
     </message>
     <message>
-        <source>Resolve as if config.json named this runtime (Alt+U)</source>
-        <translation>Resolver como se o config.json indicasse este runtime (Alt+U)</translation>
-    </message>
-    <message>
-        <source>Resolve as if config.json named this model profile (Alt+P)</source>
-        <translation>Resolver como se o config.json indicasse este perfil de modelo (Alt+P)</translation>
-    </message>
-    <message>
-        <source>Resolve as if the agent were started with --effort (ignored with an attempt number, as upstream) (Alt+O)</source>
-        <translation>Resolver como se o agente fosse iniciado com --effort (ignorado quando há número de tentativa, como no upstream) (Alt+O)</translation>
-    </message>
-    <message>
-        <source>Retry attempt number: dynamic routing escalates the tier and effort on failed attempts (Alt+A)</source>
-        <translation>Número da tentativa: o roteamento dinâmico eleva o nível e o esforço a cada tentativa que falha (Alt+A)</translation>
-    </message>
-    <message>
-        <source>Resolve with the Settings tab&apos;s unsaved edits, on a copy: nothing is written (Alt+D)</source>
-        <translation>Resolver com as alterações não salvas da aba Configurações, numa cópia: nada é gravado (Alt+R)</translation>
-    </message>
-    <message>
-        <source>Back to the project as it is on disk (Alt+S)</source>
-        <translation>Voltar ao projeto como está no disco (Alt+N)</translation>
-    </message>
-    <message>
-        <source>Put the what-if&apos;s runtime and profile into this project&apos;s Settings draft as one undo step; nothing is written until you save (Alt+Y). Effort and attempt are not settings: they stay here</source>
-        <translation>Levar o runtime e o perfil da simulação para o rascunho das Configurações deste projeto como um passo de desfazer; nada é gravado até você salvar (Alt+S). Esforço e tentativa não são configurações: ficam aqui</translation>
-    </message>
-    <message>
         <source>Copy what “msd resolve-model &lt;agent&gt;” prints for the selected agent, for the project as it is on disk ({0})</source>
         <translation>Copiar o que “msd resolve-model &lt;agent&gt;” imprime para o agente selecionado, com o projeto como está no disco ({0})</translation>
-    </message>
-    <message>
-        <source>What-if runtime</source>
-        <translation>Runtime da simulação</translation>
-    </message>
-    <message>
-        <source>What-if model profile</source>
-        <translation>Perfil de modelo da simulação</translation>
-    </message>
-    <message>
-        <source>What-if effort override</source>
-        <translation>Substituição de esforço da simulação</translation>
-    </message>
-    <message>
-        <source>What-if retry attempt number</source>
-        <translation>Número da tentativa na simulação</translation>
-    </message>
-    <message>
-        <source>Apply the unsaved Settings draft</source>
-        <translation>Aplicar o rascunho não salvo das Configurações</translation>
-    </message>
-    <message>
-        <source>Reset the what-if</source>
-        <translation>Redefinir a simulação</translation>
-    </message>
-    <message>
-        <source>Apply the what-if to the settings</source>
-        <translation>Aplicar a simulação às configurações</translation>
     </message>
     <message>
         <source>Copy the selected agent&apos;s resolution as JSON</source>
@@ -3850,34 +3746,6 @@ Last error: {last_error}</source>
         <translation>Selecione um agente na tabela acima para ver cada camada consultada para o modelo, o esforço e o modo rápido dele.</translation>
     </message>
     <message>
-        <source>apply the what-if (%1)</source>
-        <translation>aplicar a simulação (%1)</translation>
-    </message>
-    <message>
-        <source>claude by default</source>
-        <translation>claude por padrão</translation>
-    </message>
-    <message>
-        <source>balanced by default</source>
-        <translation>balanced por padrão</translation>
-    </message>
-    <message>
-        <source>claude, the default</source>
-        <translation>claude, o padrão</translation>
-    </message>
-    <message>
-        <source>balanced, the default</source>
-        <translation>balanced, o padrão</translation>
-    </message>
-    <message>
-        <source>runtime: as configured ({0})</source>
-        <translation>runtime: como configurado ({0})</translation>
-    </message>
-    <message>
-        <source>profile: as configured ({0})</source>
-        <translation>perfil: como configurado ({0})</translation>
-    </message>
-    <message>
         <source>This project&apos;s settings could not be loaded (from the file check): {0}</source>
         <translation>Não foi possível carregar as configurações deste projeto (da verificação do arquivo): {0}</translation>
     </message>
@@ -3899,54 +3767,6 @@ Last error: {last_error}</source>
     <message>
         <source>no agent changes</source>
         <translation>nenhum agente muda</translation>
-    </message>
-    <message>
-        <source>Settings read from {0}: {1}.</source>
-        <translation>Configurações lidas de: {0} — {1}.</translation>
-    </message>
-    <message>
-        <source>Settings read from {0}.</source>
-        <translation>Configurações lidas de: {0}.</translation>
-    </message>
-    <message>
-        <source>⚠ Partly read: {0}</source>
-        <translation>⚠ Lidas em parte: {0}</translation>
-    </message>
-    <message>
-        <source>From the file check: {0}</source>
-        <translation>Da verificação do arquivo: {0}</translation>
-    </message>
-    <message>
-        <source>{0} {1}</source>
-        <translation>{0} {1}</translation>
-    </message>
-    <message>
-        <source>omit gate: active runtime {0} ({1})</source>
-        <translation>regra de omissão: runtime ativo {0} ({1})</translation>
-    </message>
-    <message>
-        <source>Config source id: {0}; reason id: {1}</source>
-        <translation>ID da origem da configuração: {0}; ID do motivo: {1}</translation>
-    </message>
-    <message>
-        <source>with the what-if (runtime {0}, profile {1})</source>
-        <translation>com a simulação (runtime {0}, perfil {1})</translation>
-    </message>
-    <message>
-        <source>as configured (runtime {0}, profile {1})</source>
-        <translation>como configurado (runtime {0}, perfil {1})</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;{0}&lt;/b&gt;, {1}: model &lt;b&gt;{2}&lt;/b&gt; from {3}{4}; effort &lt;b&gt;{5}&lt;/b&gt; from {6}; fast mode &lt;b&gt;{7}&lt;/b&gt; from {8}</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt;, {1}: modelo &lt;b&gt;{2}&lt;/b&gt; de {3}{4}; esforço &lt;b&gt;{5}&lt;/b&gt; de {6}; modo rápido &lt;b&gt;{7}&lt;/b&gt; de {8}</translation>
-    </message>
-    <message>
-        <source>{0}, {1}: model {2} from {3}{4}; effort {5} from {6}; fast mode {7} from {8}</source>
-        <translation>{0}, {1}: modelo {2} de {3}{4}; esforço {5} de {6}; modo rápido {7} de {8}</translation>
-    </message>
-    <message>
-        <source>Layer ids: model {0}, effort {1}, fast mode {2}</source>
-        <translation>IDs das camadas: modelo {0}, esforço {1}, modo rápido {2}</translation>
     </message>
 </context>
 <context>
@@ -4022,6 +3842,54 @@ Last error: {last_error}</source>
     <message>
         <source>attempt {0}</source>
         <translation>tentativa {0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt;, {1}: model &lt;b&gt;{2}&lt;/b&gt; from {3}{4}; effort &lt;b&gt;{5}&lt;/b&gt; from {6}; fast mode &lt;b&gt;{7}&lt;/b&gt; from {8}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;, {1}: modelo &lt;b&gt;{2}&lt;/b&gt; de {3}{4}; esforço &lt;b&gt;{5}&lt;/b&gt; de {6}; modo rápido &lt;b&gt;{7}&lt;/b&gt; de {8}</translation>
+    </message>
+    <message>
+        <source>{0}, {1}: model {2} from {3}{4}; effort {5} from {6}; fast mode {7} from {8}</source>
+        <translation>{0}, {1}: modelo {2} de {3}{4}; esforço {5} de {6}; modo rápido {7} de {8}</translation>
+    </message>
+    <message>
+        <source>Layer ids: model {0}, effort {1}, fast mode {2}</source>
+        <translation>IDs das camadas: modelo {0}, esforço {1}, modo rápido {2}</translation>
+    </message>
+    <message>
+        <source>with the what-if (runtime {0}, profile {1})</source>
+        <translation>com a simulação (runtime {0}, perfil {1})</translation>
+    </message>
+    <message>
+        <source>as configured (runtime {0}, profile {1})</source>
+        <translation>como configurado (runtime {0}, perfil {1})</translation>
+    </message>
+    <message>
+        <source>Settings read from {0}: {1}.</source>
+        <translation>Configurações lidas de: {0} — {1}.</translation>
+    </message>
+    <message>
+        <source>Settings read from {0}.</source>
+        <translation>Configurações lidas de: {0}.</translation>
+    </message>
+    <message>
+        <source>⚠ Partly read: {0}</source>
+        <translation>⚠ Lidas em parte: {0}</translation>
+    </message>
+    <message>
+        <source>From the file check: {0}</source>
+        <translation>Da verificação do arquivo: {0}</translation>
+    </message>
+    <message>
+        <source>{0} {1}</source>
+        <translation>{0} {1}</translation>
+    </message>
+    <message>
+        <source>omit gate: active runtime {0} ({1})</source>
+        <translation>regra de omissão: runtime ativo {0} ({1})</translation>
+    </message>
+    <message>
+        <source>Config source id: {0}; reason id: {1}</source>
+        <translation>ID da origem da configuração: {0}; ID do motivo: {1}</translation>
     </message>
 </context>
 <context>
@@ -6754,6 +6622,141 @@ Compacta: %2</translation>
     <message>
         <source>These settings could not be saved; nothing was lost, the window stays open:</source>
         <translation>Estas configurações não puderam ser salvas; nada se perdeu, a janela continua aberta:</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfBar</name>
+    <message>
+        <source>What if</source>
+        <translation>Simulação</translation>
+    </message>
+    <message>
+        <source>runtime: as configured</source>
+        <translation>runtime: como configurado</translation>
+    </message>
+    <message>
+        <source>runtime: {0}</source>
+        <translation>runtime: {0}</translation>
+    </message>
+    <message>
+        <source>profile: as configured</source>
+        <translation>perfil: como configurado</translation>
+    </message>
+    <message>
+        <source>profile: {0}</source>
+        <translation>perfil: {0}</translation>
+    </message>
+    <message>
+        <source>attempt: </source>
+        <translation>tentativa: </translation>
+    </message>
+    <message>
+        <source>attempt: none</source>
+        <translation>tentativa: nenhuma</translation>
+    </message>
+    <message>
+        <source>effort: no override</source>
+        <translation>esforço: sem substituição</translation>
+    </message>
+    <message>
+        <source>effort: {0}</source>
+        <translation>esforço: {0}</translation>
+    </message>
+    <message>
+        <source>Apply unsaved Settings &amp;draft</source>
+        <translation>Aplicar o &amp;rascunho das Configurações</translation>
+    </message>
+    <message>
+        <source>Re&amp;set</source>
+        <translation>Redefi&amp;nir</translation>
+    </message>
+    <message>
+        <source>Appl&amp;y to settings</source>
+        <translation>Aplicar às configuraçõe&amp;s</translation>
+    </message>
+    <message>
+        <source>Resolve as if config.json named this runtime (Alt+U)</source>
+        <translation>Resolver como se o config.json indicasse este runtime (Alt+U)</translation>
+    </message>
+    <message>
+        <source>Resolve as if config.json named this model profile (Alt+P)</source>
+        <translation>Resolver como se o config.json indicasse este perfil de modelo (Alt+P)</translation>
+    </message>
+    <message>
+        <source>Resolve as if the agent were started with --effort (ignored with an attempt number, as upstream) (Alt+O)</source>
+        <translation>Resolver como se o agente fosse iniciado com --effort (ignorado quando há número de tentativa, como no upstream) (Alt+O)</translation>
+    </message>
+    <message>
+        <source>Retry attempt number: dynamic routing escalates the tier and effort on failed attempts (Alt+A)</source>
+        <translation>Número da tentativa: o roteamento dinâmico eleva o nível e o esforço a cada tentativa que falha (Alt+A)</translation>
+    </message>
+    <message>
+        <source>Resolve with the Settings tab&apos;s unsaved edits, on a copy: nothing is written (Alt+D)</source>
+        <translation>Resolver com as alterações não salvas da aba Configurações, numa cópia: nada é gravado (Alt+R)</translation>
+    </message>
+    <message>
+        <source>Back to the project as it is on disk (Alt+S)</source>
+        <translation>Voltar ao projeto como está no disco (Alt+N)</translation>
+    </message>
+    <message>
+        <source>Put the what-if&apos;s runtime and profile into this project&apos;s Settings draft as one undo step; nothing is written until you save (Alt+Y). Effort and attempt are not settings: they stay here</source>
+        <translation>Levar o runtime e o perfil da simulação para o rascunho das Configurações deste projeto como um passo de desfazer; nada é gravado até você salvar (Alt+S). Esforço e tentativa não são configurações: ficam aqui</translation>
+    </message>
+    <message>
+        <source>What-if runtime</source>
+        <translation>Runtime da simulação</translation>
+    </message>
+    <message>
+        <source>What-if model profile</source>
+        <translation>Perfil de modelo da simulação</translation>
+    </message>
+    <message>
+        <source>What-if effort override</source>
+        <translation>Substituição de esforço da simulação</translation>
+    </message>
+    <message>
+        <source>What-if retry attempt number</source>
+        <translation>Número da tentativa na simulação</translation>
+    </message>
+    <message>
+        <source>Apply the unsaved Settings draft</source>
+        <translation>Aplicar o rascunho não salvo das Configurações</translation>
+    </message>
+    <message>
+        <source>Reset the what-if</source>
+        <translation>Redefinir a simulação</translation>
+    </message>
+    <message>
+        <source>Apply the what-if to the settings</source>
+        <translation>Aplicar a simulação às configurações</translation>
+    </message>
+    <message>
+        <source>apply the what-if (%1)</source>
+        <translation>aplicar a simulação (%1)</translation>
+    </message>
+    <message>
+        <source>claude by default</source>
+        <translation>claude por padrão</translation>
+    </message>
+    <message>
+        <source>balanced by default</source>
+        <translation>balanced por padrão</translation>
+    </message>
+    <message>
+        <source>claude, the default</source>
+        <translation>claude, o padrão</translation>
+    </message>
+    <message>
+        <source>balanced, the default</source>
+        <translation>balanced, o padrão</translation>
+    </message>
+    <message>
+        <source>runtime: as configured ({0})</source>
+        <translation>runtime: como configurado ({0})</translation>
+    </message>
+    <message>
+        <source>profile: as configured ({0})</source>
+        <translation>perfil: como configurado ({0})</translation>
     </message>
 </context>
 <context>
