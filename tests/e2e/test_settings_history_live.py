@@ -7,12 +7,11 @@ to docs/screenshots/)."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -23,18 +22,19 @@ from msd_desktop.core.config.store import write_project_config
 from msd_desktop.core.history.recorder import observe_changes
 from msd_desktop.core.history.store import HistoryStore
 from msd_desktop.core.workspace.demo import demo_source
-from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
-from msd_desktop.ui.main_window import MainWindow
-from msd_desktop.ui.settings import unsaved
-from msd_desktop.ui.settings.form import ConfigFormPanel
-from tests.e2e.conftest import DOC_SHOTS, SHOTS, needs_display
-from tests.e2e.test_layout_fit_live import language
+from tests.e2e.live_window import (
+    demo_copy,
+    live_window,
+    open_settings,
+    picture_env,
+    picture_name,
+    save_picture,
+    settle,
+    window_env,
+)
 from tests.layout_checks import layout_problems
-from tests.prerequisites import require_xcb
 
 pytestmark = [pytest.mark.e2e]
-
-SIZE = (1024, 700)
 
 
 def _history(demo: Path, env: dict[str, str]) -> Path:
@@ -59,65 +59,23 @@ def _history(demo: Path, env: dict[str, str]) -> Path:
 @pytest.mark.parametrize("code", ["en", "pt_BR"])
 def test_the_history_page_at_1024(qapp: QApplication, qtbot: QtBot, tmp_path: Path,
                                   code: str) -> None:
-    needs_display()
-    require_xcb()
-    shots_home = os.environ.get("MSD_SCREENSHOT_HOME")
-    demo = Path(shots_home) / "projects" if shots_home else tmp_path / "demo"
-    shutil.rmtree(demo, ignore_errors=True)
-    shutil.copytree(demo_source(), demo)
-    env = {k: os.environ[k] for k in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
-                                      "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH")
-           if k in os.environ}
+    demo = demo_copy(tmp_path)
+    env = window_env()
     config = _history(demo, env)
-    if shots_home:  # a plausible home in the picture, no temporary path
-        env.update(HOME=shots_home, XDG_CONFIG_HOME=f"{shots_home}/.config")
-    with language(code):
-        win = MainWindow(registry=WorkspaceRegistry(tmp_path / "w.json", env=env),
-                         transient=[Workspace("Demo", demo, "scan_root")], env=env,
-                         settings=QSettings(str(tmp_path / "ui.ini"),
-                                            QSettings.Format.IniFormat),
-                         restore_last=False)
-        try:
-            win.resize(*SIZE)
-            with qtbot.waitSignal(win.summaries_loaded, timeout=30000):
-                win.show()
-            qtbot.waitExposed(win)
-            win.activateWindow()
-            assert win.open_project(demo / "field-notes")
-            qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel)
-                                        for _, w in win.project_tabs.tabs), timeout=20000)
-            win.project_tabs.setCurrentIndex(0)
-            form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
-            form.inner_tabs.setCurrentWidget(form.history_tab.holder)
-            page = form.history_tab.page()
-            count = len(HistoryStore.for_user().entries(config).entries)
-            qtbot.waitUntil(lambda: len(page.timeline.rows) == count, timeout=20000)
-            assert count >= 5
-            page.timeline_view.setFocus()
-            QTest.keyClick(page.timeline_view, Qt.Key.Key_End,
-                           Qt.KeyboardModifier.ControlModifier)
-            page.compare_combo.setCurrentIndex(page.compare_combo.findData("draft"))
-            assert page.keys.changes
-            QApplication.processEvents()
-            qtbot.wait(100)  # queued layouts land before the picture
-            QApplication.processEvents()
-            assert layout_problems(win) == []
-            suffix = "" if code == "en" else f"-{code}"
-            name = f"settings-history{suffix}-{SIZE[0]}.png"
-            path = SHOTS / "app" / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            assert win.grab().save(str(path))
-            if shots_home:  # tracked files only on request
-                DOC_SHOTS.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, DOC_SHOTS / name)
-        finally:
-            sessions = win.unsaved.made
-            if sessions is not None:
-                unsaved.discard_all(sessions.dirty())
-            win.close()
-            win.deleteLater()
-            if shots_home:
-                shutil.rmtree(demo, ignore_errors=True)
+    with live_window(qtbot, tmp_path, demo, picture_env(env), code) as win:
+        form = open_settings(qtbot, win, demo / "field-notes")
+        form.inner_tabs.setCurrentWidget(form.history_tab.holder)
+        page = form.history_tab.page()
+        count = len(HistoryStore.for_user().entries(config).entries)
+        qtbot.waitUntil(lambda: len(page.timeline.rows) == count, timeout=20000)
+        assert count >= 5
+        page.timeline_view.setFocus()
+        QTest.keyClick(page.timeline_view, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+        page.compare_combo.setCurrentIndex(page.compare_combo.findData("draft"))
+        assert page.keys.changes
+        settle(qtbot)
+        assert layout_problems(win) == []
+        save_picture(win, picture_name("settings-history", code))
 
 
 def test_restore_undo_redo_and_save_with_real_keys(qapp: QApplication, qtbot: QtBot,
@@ -127,30 +85,13 @@ def test_restore_undo_redo_and_save_with_real_keys(qapp: QApplication, qtbot: Qt
     time), Ctrl+S saves it, and the save is the history's newest entry."""
     from msd_desktop.core.config.json_edit import display_data, document_text
 
-    needs_display()
-    require_xcb()
     demo = tmp_path / "demo"
     shutil.copytree(demo_source(), demo)
-    env = {k: os.environ[k] for k in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
-                                      "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH")
-           if k in os.environ}
+    env = window_env()
     config = _history(demo, env)
-    win = MainWindow(registry=WorkspaceRegistry(tmp_path / "w.json", env=env),
-                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
-                     settings=QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat),
-                     restore_last=False)
-    try:
-        win.resize(*SIZE)
-        with qtbot.waitSignal(win.summaries_loaded, timeout=30000):
-            win.show()
-        qtbot.waitExposed(win)
-        win.activateWindow()
+    with live_window(qtbot, tmp_path, demo, env, "en") as win:
         qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=10000)
-        assert win.open_project(demo / "field-notes")
-        qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel)
-                                    for _, w in win.project_tabs.tabs), timeout=20000)
-        win.project_tabs.setCurrentIndex(0)
-        form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
+        form = open_settings(qtbot, win, demo / "field-notes")
         form.inner_tabs.setCurrentWidget(form.history_tab.holder)
         page = form.history_tab.page()
         count = len(HistoryStore.for_user().entries(config).entries)
@@ -181,9 +122,3 @@ def test_restore_undo_redo_and_save_with_real_keys(qapp: QApplication, qtbot: Qt
                         == "yolo", timeout=20000)
         qtbot.waitUntil(lambda: HistoryStore.for_user().entries(config).entries[-1].source
                         == "Settings save", timeout=20000)
-    finally:
-        sessions = win.unsaved.made
-        if sessions is not None:
-            unsaved.discard_all(sessions.dirty())
-        win.close()
-        win.deleteLater()
