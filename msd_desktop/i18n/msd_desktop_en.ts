@@ -333,6 +333,16 @@
     </message>
 </context>
 <context>
+    <name>RoutingPane</name>
+    <message numerus="yes">
+        <source>Model routing: %n agent(s) change</source>
+        <translation>
+            <numerusform>Model routing: %n agent changes</numerusform>
+            <numerusform>Model routing: %n agents change</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RuntimeGridPanel</name>
     <message numerus="yes">
         <source>%n agent file(s) of the {runtime} install at {where} are stale: the runtime runs what they bake, not what config says now. Refresh with: {command}</source>

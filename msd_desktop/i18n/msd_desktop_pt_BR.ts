@@ -2058,6 +2058,10 @@ Last error: {last_error}</source>
         <translation>a chave de configuração &quot;runtime&quot; tem o valor desconhecido &quot;{runtime}&quot;. Runtimes conhecidos: {known}. A resolução vai usar padrões seguros. (#2517)</translation>
     </message>
     <message>
+        <source>{path} is not a config file the model resolver reads</source>
+        <translation>{path} não é um arquivo de configuração que o resolvedor de modelos lê</translation>
+    </message>
+    <message>
         <source>{prefix}.{o_runtime}.* uses unknown runtime &quot;{o_runtime}&quot;. Known runtimes: {known}. ({ref})</source>
         <translation>{prefix}.{o_runtime}.* usa o runtime desconhecido &quot;{o_runtime}&quot;. Runtimes conhecidos: {known}. ({ref})</translation>
     </message>
@@ -4897,6 +4901,33 @@ Nenhum arquivo é excluído.</translation>
     </message>
 </context>
 <context>
+    <name>RoutingChangeModel</name>
+    <message>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <source>In this entry</source>
+        <translation>Nesta entrada</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>(not resolved)</source>
+        <translation>(não resolvido)</translation>
+    </message>
+    <message>
+        <source>&quot;&quot; (omit)</source>
+        <translation>&quot;&quot; (omitir)</translation>
+    </message>
+    <message>
+        <source>%1 · effort %2</source>
+        <translation>%1 · esforço %2</translation>
+    </message>
+</context>
+<context>
     <name>RoutingDiagram</name>
     <message>
         <source>Model</source>
@@ -5164,6 +5195,36 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>SVG drawings (*.svg)</source>
         <translation>Desenhos SVG (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>RoutingPane</name>
+    <message>
+        <source>Model routing that differs</source>
+        <translation>Roteamento de modelos que difere</translation>
+    </message>
+    <message>
+        <source>Model routing</source>
+        <translation>Roteamento de modelos</translation>
+    </message>
+    <message>
+        <source>Model routing: working it out…</source>
+        <translation>Roteamento de modelos: calculando…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Model routing: %n agent(s) change</source>
+        <translation>
+            <numerusform>Roteamento de modelos: %n agente muda</numerusform>
+            <numerusform>Roteamento de modelos: %n agentes mudam</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model routing: no routing change.</source>
+        <translation>Roteamento de modelos: nenhuma mudança de roteamento.</translation>
+    </message>
+    <message>
+        <source>Model routing could not be worked out: %1</source>
+        <translation>Não foi possível calcular o roteamento de modelos: %1</translation>
     </message>
 </context>
 <context>

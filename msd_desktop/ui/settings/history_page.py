@@ -2,17 +2,19 @@
 
 A thin view over :mod:`msd_desktop.core.history`: the timeline (time, source, label, how many
 keys differ from the saved file and from the draft), the per-key differences of the selected
-entry against the saved file or the draft, and the actions. **Restore** puts the entry into
-the draft as one undo step (one ``EditSession.change``: nothing is written until Save, and
-undo takes it back); **Restore key** does the same for the selected key; **Pin** and
-**Label…** keep an entry from pruning. API keys are never restored: each keeps the draft's
-value, and the status line says so where the entry had another one. The timeline and the
-snapshots are read on the worker pool; the form adds the page with :func:`add_history_page`.
+entry against the saved file or the draft, what that does to model routing (each agent whose
+model or effort differs: :mod:`~msd_desktop.ui.settings.history_routing`), and the actions.
+**Restore** puts the entry into the draft as one undo step (one ``EditSession.change``:
+nothing is written until Save, and undo takes it back); **Restore key** does the same for the
+selected key; **Pin** and **Label…** keep an entry from pruning. API keys are never restored:
+each keeps the draft's value, and the status line says so where the entry had another one.
+The timeline and the snapshots are read on the worker pool; the form adds the page with
+:func:`add_history_page`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -35,6 +37,7 @@ from msd_desktop.core.config.draft import UNSET, ConfigDraft
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.history.compare import KeyChange, diff
 from msd_desktop.core.history.index import Entry
+from msd_desktop.ui.settings.history_routing import RoutingPane
 from msd_desktop.ui.settings.undo import EditSession
 from msd_desktop.ui.widgets.plain_text import plain_label, visible
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel, Index
@@ -214,9 +217,11 @@ class KeyDiffModel(HeaderedTableModel):
 class HistoryPage(QWidget):
     """The History page of one Settings form (see the module docstring)."""
 
-    def __init__(self, context: Context, parent: QWidget | None = None) -> None:
+    def __init__(self, context: Context, parent: QWidget | None = None,
+                 env: Mapping[str, str] | None = None) -> None:
         super().__init__(parent)
         self._context = context
+        self._env = env
         self._path: Path | None = None
         self._generation = 0
         self.timeline = TimelineModel(self)
@@ -245,7 +250,13 @@ class HistoryPage(QWidget):
         compare.addStretch(1)
         lower_layout.addLayout(compare)
         self.keys_view = self._table(self.keys, self.tr("Keys that differ"), stretch=(1, 2))
-        lower_layout.addWidget(self.keys_view, 1)
+        self.routing = RoutingPane(self._table(None, "", stretch=(1, 2)))
+        self.routing_view = self.routing.table
+        sides = QSplitter(Qt.Orientation.Horizontal)
+        sides.addWidget(self.keys_view)
+        sides.addWidget(self.routing)
+        sides.setChildrenCollapsible(False)
+        lower_layout.addWidget(sides, 1)
         buttons = QHBoxLayout()
         self.restore_button = QPushButton(self.tr("Restore into draft"))
         self.restore_button.setToolTip(self.tr(
@@ -270,13 +281,14 @@ class HistoryPage(QWidget):
         layout.addWidget(splitter, 1)
         self._update_buttons()
 
-    def _table(self, model: HeaderedTableModel, name: str,
+    def _table(self, model: HeaderedTableModel | None, name: str,
                stretch: tuple[int, ...]) -> QTableView:
         """A read-only table that fits its width: the ``stretch`` columns share what the
         others leave (their text elided), so no horizontal scroll bar at 1024 pixels."""
         view = QTableView()
-        view.setModel(model)
-        view.setAccessibleName(name)
+        if model is not None:
+            view.setModel(model)
+            view.setAccessibleName(name)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -346,6 +358,10 @@ class HistoryPage(QWidget):
         self.keys.set_changes(diff(row.doc, other) if row is not None and row.doc else [])
         if self.keys.changes:
             self.keys_view.selectRow(0)
+        if row is not None and row.doc is not None and self._path is not None:
+            self.routing.compute(self._path, row.doc, other, self._env)
+        else:
+            self.routing.clear()
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -462,7 +478,7 @@ class HistoryTab(QObject):
     def page(self) -> HistoryPage:
         """The page (built on first use)."""
         if self._page is None:
-            self._page = HistoryPage(self._context)
+            self._page = HistoryPage(self._context, env=getattr(self._form, "env", None))
             layout = self.holder.layout()
             assert layout is not None
             layout.addWidget(self._page)

@@ -143,7 +143,7 @@ def test_every_control_of_the_page_has_a_name(qtbot: QtBot, panel: ConfigFormPan
     page = _open(qtbot, panel)
     controls = page.findChildren(QPushButton) + page.findChildren(QComboBox) + [
         view for view in page.findChildren(QTableView) if not isinstance(view, QHeaderView)]
-    assert len(controls) == 7
+    assert len(controls) == 8
     nameless = [type(w).__name__ for w in controls
                 if not (QAccessible.queryAccessibleInterface(w)
                         .text(QAccessible.Text.Name).strip())]
@@ -162,3 +162,51 @@ def test_a_change_made_while_msd_was_closed_is_seen_when_the_page_opens(
     assert page.timeline.rows[0].entry.source == "changed outside MSD"
     assert page.timeline.rows[0].doc is not None
     assert page.timeline.rows[0].doc["by"] == "hand"
+
+
+def _routing_rows(page: Any) -> list[tuple[str, str, str]]:
+    model = page.routing.model
+    return [tuple(model.data(model.index(r, c)) for c in range(3))
+            for r in range(model.rowCount())]
+
+
+def test_what_an_entry_does_to_model_routing(qtbot: QtBot, panel: ConfigFormPanel,
+                                             config: Path, env: dict[str, str],
+                                             qtmodeltester: Any, english: None) -> None:
+    from msd_desktop.core.history.routing_impact import routing_changes
+
+    page = _open(qtbot, panel)
+    # the newest entry is the saved file: nothing moves
+    qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
+    assert page.routing.model.changes == []
+    assert page.routing.heading.text() == "Model routing: no routing change."
+    _pick_oldest(page)  # balanced where the file says budget
+    qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
+    qtmodeltester.check(page.routing.model)
+    saved = json.loads(config.read_text(encoding="utf-8"))
+    expected = routing_changes(config, page.selected().doc, saved, env)
+    assert expected  # the profile moves agents
+    assert [c.agent for c in page.routing.model.changes] == [c.agent for c in expected]
+    first = expected[0]
+    assert first.before is not None
+    assert first.after is not None
+    assert _routing_rows(page)[0] == (
+        first.agent, f"{first.before.model} · effort {first.before.effort}",
+        f"{first.after.model} · effort {first.after.effort}")
+    assert page.routing.heading.text() == f"Model routing: {len(expected)} agents change"
+    # against the draft once the entry is restored into it: nothing moves
+    QTest.mouseClick(page.restore_button, Qt.MouseButton.LeftButton)
+    page.compare_combo.setFocus()
+    qtbot.waitUntil(page.compare_combo.hasFocus, timeout=5000)
+    QTest.keyClick(page.compare_combo, Qt.Key.Key_Down)
+    assert page.compare_combo.currentData() == "draft"
+    qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
+    assert page.routing.model.changes == []
+    # a key routing never reads: the keys differ, routing does not
+    QTest.keyClick(page.timeline_view, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    page.timeline_view.setFocus()
+    QTest.keyClick(page.timeline_view, Qt.Key.Key_Down)
+    assert page.selected() is page.timeline.rows[1]
+    qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
+    assert [c.key for c in page.keys.changes] == ["mode"]
+    assert page.routing.model.changes == []
