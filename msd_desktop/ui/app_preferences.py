@@ -15,7 +15,6 @@ from PySide6.QtCore import QCoreApplication, QSettings
 
 from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.workspace.registry import DEFAULT_SCAN_DEPTH, check_scan_depth
-from msd_desktop.ui.companion.next_command_widget import TERMINAL_SETTING
 from msd_desktop.ui.tray_close import CLOSE_TO_TRAY, close_to_tray
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.translation import SYSTEM, remembered_language
@@ -61,7 +60,9 @@ def scan_depth(settings: QSettings) -> int:
 
 def load_values(settings: QSettings) -> PreferenceValues:
     """The choices as they are kept now."""
-    from msd_desktop.ui.preferences.preferences_dialog import PreferenceValues  # on first use
+    # on first use (the next-command strip's module: never for the first paint)
+    from msd_desktop.ui.companion.next_command_widget import TERMINAL_SETTING
+    from msd_desktop.ui.preferences.preferences_dialog import PreferenceValues
 
     return PreferenceValues(
         terminal=str(settings.value(TERMINAL_SETTING, "") or ""),
@@ -74,6 +75,8 @@ def load_values(settings: QSettings) -> PreferenceValues:
 def apply_values(window: PreferencesWindow, values: PreferenceValues) -> None:
     """Keep ``values`` and make them take effect now (the language live, the tray's
     notifications, every scan root's depth, then a rescan when that changed)."""
+    from msd_desktop.ui.companion.next_command_widget import TERMINAL_SETTING
+
     settings = window.settings
     before = load_values(settings)
     settings.setValue(TERMINAL_SETTING, values.terminal)

@@ -40,10 +40,12 @@ class ActionsWindow(Protocol):
     registry: WorkspaceRegistry
     settings: QSettings
     browser: ProjectBrowserPanel
-    next_command: NextCommandWidget
     undo_group: QUndoGroup
     project_tabs: ProjectTabs
     summaries_loaded: SignalInstance
+
+    @property
+    def next_command(self) -> NextCommandWidget: ...  # made on first use
 
     def current_project(self) -> tuple[ProjectRef | None, str | None]: ...
     def known_refs(self) -> list[ProjectRef]: ...
@@ -121,7 +123,7 @@ class MainActions(QObject):
         self.terminal_action = self._action(
             translate("MainWindow", "Open a terminal here"), key("Ctrl+Shift+T"),
             translate("MainWindow", "Open a terminal in the open project's folder"),
-            window.next_command.open_terminal, "OpenTerminalAction")
+            lambda: window.next_command.open_terminal(), "OpenTerminalAction")
         file_menu.addAction(self.terminal_action)
         file_menu.addSeparator()
         # Ctrl+Q where the platform names no Quit key (Windows, offscreen): one key everywhere
@@ -153,7 +155,7 @@ class MainActions(QObject):
         self.copy_next_action = self._action(
             translate("MainWindow", "Copy next command"), key("Ctrl+Alt+C"),  # Ctrl+Shift+C: Models
             translate("MainWindow", "Copy the open project's next command to the clipboard"),
-            window.next_command.copy, "CopyNextCommandAction")
+            lambda: window.next_command.copy(), "CopyNextCommandAction")
         edit_menu.addAction(self.find_setting_action)
         edit_menu.addAction(self.copy_next_action)
         edit_menu.addSeparator()

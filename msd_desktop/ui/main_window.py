@@ -11,7 +11,10 @@ This module only joins the window's areas and pieces; each does its own work els
   of just the project that changed, and a rescan when projects appear or vanish; the State
   tab of the open project is refreshed from here;
 - :class:`~msd_desktop.ui.project_tabs.ProjectTabs` builds the open project's tabs
-  (Settings, Models, State);
+  (Settings, Models, State), shown in a
+  :class:`~msd_desktop.ui.project_page.ProjectPage` under the project's name, its load
+  problem and its next command (made when a project first opens);
+- :class:`~msd_desktop.ui.open_state.OpenProjectState` reads the open project's State tab;
 - :class:`~msd_desktop.ui.main_actions.MainActions` makes the menus and window-wide keys;
 - :class:`~msd_desktop.ui.unsaved_recovery.UnsavedEdits` keeps unsaved Settings edits safe
   and asks about them before anything leaves;
@@ -31,25 +34,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QCloseEvent,
-    QGuiApplication,
-    QPalette,
-    QSessionManager,
-    QShowEvent,
-    QUndoGroup,
-)
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QSizePolicy,
-    QSplitter,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QSessionManager, QShowEvent, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QSplitter, QStackedWidget
 
 from msd_desktop.core.state.project_summary import ProjectSummary, placeholder_summary
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
@@ -59,16 +45,18 @@ from msd_desktop.ui.browser.project_browser import ProjectBrowserPanel, Selectio
 from msd_desktop.ui.browser.tree_model import ProjectRefRole, WorkspaceEntry
 from msd_desktop.ui.last_project import LastProject, restore_geometry, save_geometry
 from msd_desktop.ui.main_actions import MainActions
+from msd_desktop.ui.open_state import OpenProjectState
+from msd_desktop.ui.project_page import ProjectPage
 from msd_desktop.ui.project_tabs import STATE_TAB, ProjectTabs, TabModules, shown_project
-from msd_desktop.ui.summary_pipeline import SummaryPipeline, load_problem
+from msd_desktop.ui.summary_pipeline import SummaryPipeline
 from msd_desktop.ui.unsaved_recovery import UnsavedEdits
 from msd_desktop.ui.widgets.deferred_settings import DeferredSettings
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.first_paint import FirstPaint
-from msd_desktop.ui.widgets.plain_text import plain_label, title_text, tooltip, visible
-from msd_desktop.ui.widgets.theme import app_icon, banner_style
+from msd_desktop.ui.widgets.plain_text import title_text, tooltip, visible
+from msd_desktop.ui.widgets.theme import app_icon
 from msd_desktop.ui.widgets.window_title import APP_TITLE, window_title
-from msd_desktop.ui.widgets.workers import OpHandle, read_timeout, run_op
+from msd_desktop.ui.widgets.workers import OpHandle, run_op
 from msd_desktop.ui.workspace_watch import WorkspaceWatch
 
 if TYPE_CHECKING:
@@ -76,15 +64,14 @@ if TYPE_CHECKING:
     # project_state → ruamel.yaml) load on first use in the workers, the watcher
     # (watchdog) only when watching, the State tab when a project opens.
     from msd_desktop.core.workspace.watcher import ChangeEvent
+    from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
     from msd_desktop.ui.companion.tray import ProjectTray
     from msd_desktop.ui.settings.sessions import EditSessions
-    from msd_desktop.ui.state.panel import StatePanel, StateView
+    from msd_desktop.ui.state.panel import StatePanel
     from msd_desktop.ui.widgets.status_notice import StatusNotice
     from msd_desktop.ui.widgets.watch_bridge import WatchBridge
 
 LARGE_LOAD = 100  # projects from which a load's steps each get event-loop turns of their own
-# A STATE.md read that failed to parse is re-read once after this delay (torn writes).
-STATE_RECHECK_MS = 250
 
 
 class MainWindow(QMainWindow):
@@ -113,8 +100,6 @@ class MainWindow(QMainWindow):
         self._open_project = open_project
         self._current: ProjectRef | None = None
         self._current_ws: str | None = None
-        self._last_good_at: dict[Path, float] = {}  # when each STATE.md last parsed
-        self._state_gen: dict[Path, int] = {}  # newest State tab read per project
         self._projects_gen = 0  # one more per scan result (its second half: see there)
         self._quitting = False  # File → Quit / the tray's Quit: a close that really quits
         self._retranslate_queued = False  # a language switch's texts are said once
@@ -166,57 +151,21 @@ class MainWindow(QMainWindow):
         self.overview = OverviewView(self.overview_model)
         self.overview.project_activated.connect(self.open_project)
 
-        # "name › workstream   /path/to/project": the name never shrinks, the path is elided
-        # in the middle when the window is narrow (full path in its tooltip)
-        self.project_header = QWidget()
-        self.project_header.setObjectName("ProjectHeader")
-        hl = QHBoxLayout(self.project_header)
-        hl.setContentsMargins(0, 0, 0, 0)
-        hl.setSpacing(12)
-        self.project_title = plain_label(QLabel())  # folder names are plain text
-        self.project_title.setObjectName("ProjectTitle")
-        title_font = self.project_title.font()
-        title_font.setPointSizeF(max(title_font.pointSizeF(), 1.0) * 1.4)
-        title_font.setBold(True)
-        self.project_title.setFont(title_font)
-        self.project_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.project_path = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, min_width=80)
-        self.project_path.setObjectName("ProjectPath")
-        self.project_path.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.project_path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.project_path.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        hl.addWidget(self.project_title)
-        hl.addWidget(self.project_path, 1)
         self.project_tabs = ProjectTabs(self.undo_group, lambda: self.edit_sessions)
         self.project_tabs.currentChanged.connect(self._remember_tab)
         self.project_tabs.state_panel_built.connect(self._load_open_state)
         self.project_tabs.message_posted.connect(self.post_status)
-        project_page = QWidget()
-        pl = QVBoxLayout(project_page)
-        pl.setContentsMargins(6, 6, 6, 6)
-        pl.addWidget(self.project_header)
-        # why the open project could not be read (load failed or timed out), above its tabs
-        self.load_banner = QFrame()
-        self.load_banner.setObjectName("banner")
-        self.load_banner.setStyleSheet(banner_style("error"))
-        self.load_banner_label = plain_label(QLabel())
-        self.load_banner_label.setObjectName("LoadProblem")
-        self.load_banner_label.setWordWrap(True)
-        self.load_banner_label.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse)
-        QHBoxLayout(self.load_banner).addWidget(self.load_banner_label)
-        self.load_banner.hide()
-        pl.addWidget(self.load_banner)
-        # companion: the exact next command for the open project
-        from msd_desktop.ui.companion.next_command_widget import NextCommandWidget
-
-        self.next_command = NextCommandWidget(self.settings, self.env)
-        pl.addWidget(self.next_command)
-        pl.addWidget(self.project_tabs, 1)
+        # the open project's name and folder, its load problem, next command and tabs
+        self.project_page = ProjectPage(self.project_tabs, self.settings, self.env,
+                                        self._next_command_made)
+        self.open_state = OpenProjectState(self, self.env, self.pipeline.state_cache,
+                                           self.current_project, lambda: self.state_panel)
+        self.open_state.shown.connect(self.state_shown)
+        self.open_state.message_posted.connect(self.post_status)
 
         self.stack = QStackedWidget()
         self.stack.addWidget(self.overview)
-        self.stack.addWidget(project_page)
+        self.stack.addWidget(self.project_page)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.browser)
@@ -249,7 +198,6 @@ class MainWindow(QMainWindow):
         self.main_actions = MainActions(self)
         self.project_tabs.currentChanged.connect(lambda _: self.main_actions.update())
         self.project_tabs.shown_tab_built.connect(self.main_actions.update)
-        self.next_command.refreshed.connect(self.main_actions.update)
 
         # companion: tray icon with one line per project + status notifications; made on
         # first use or right after the first paint, whichever comes first (see ``tray``)
@@ -303,6 +251,15 @@ class MainWindow(QMainWindow):
     def edit_sessions(self) -> EditSessions:
         """The Settings drafts and undo stacks of every file opened in this window."""
         return self.unsaved.sessions
+
+    @property
+    def next_command(self) -> NextCommandWidget:
+        """The open project's next command (see :class:`ProjectPage`; made on first use)."""
+        return self.project_page.next_command
+
+    def _next_command_made(self, strip: NextCommandWidget) -> None:
+        strip.refreshed.connect(self.main_actions.update)
+        self.main_actions.update()
 
     @property
     def notice(self) -> StatusNotice:
@@ -454,73 +411,9 @@ class MainWindow(QMainWindow):
         if self._current is not None:
             self._load_state(self._current, self._current_ws)
 
-    def _load_state(self, ref: ProjectRef, workstream: str | None, *,
-                    retry: bool = False) -> OpHandle:
-        """Reload the State tab of the open project in a worker; newest request wins.
-
-        A read that hits a parse error, or finds a once-good STATE.md empty, is re-checked
-        once shortly after: an editor that rewrites STATE.md in place (truncate, then write)
-        can be caught half-way, and the write that completes it may land before our watch
-        is (re)armed.
-        """
-        env = dict(self.env)
-        if workstream:
-            env["MSD_WORKSTREAM"] = workstream
-        lazy_cache = self.pipeline.state_cache
-        root = ref.root
-        gen = self._state_gen.get(root, 0) + 1
-        self._state_gen[root] = gen
-        title = ref.name + (f" › {workstream}" if workstream else "")
-        last_good = self._last_good_at.get(root)
-
-        def work() -> tuple[StateView, bool]:
-            from msd_desktop.core.state.project import load_project_state
-            from msd_desktop.ui.state.panel import state_view_from_core
-
-            state = load_project_state(root, env, cache=lazy_cache.get())
-            try:
-                empty = state.state_path.stat().st_size == 0
-            except OSError:
-                empty = False
-            return state_view_from_core(state, title, last_good), empty
-
-        def done(result: tuple[StateView, bool]) -> None:
-            view, empty = result
-            panel = self.state_panel
-            if self._state_gen.get(root) != gen or panel is None:
-                return
-            if self._current is None or self._current.root != root:
-                return
-            if empty and not retry and last_good is not None:
-                # truncated and not yet rewritten (an in-place save caught half-way): an empty
-                # file is not "the last good state"; look again before showing anything
-                QTimer.singleShot(STATE_RECHECK_MS, self, lambda: self._recheck_state(root, gen))
-                return
-            if not view.error:
-                self._last_good_at[root] = view.loaded_at
-            elif not retry:
-                QTimer.singleShot(STATE_RECHECK_MS, self, lambda: self._recheck_state(root, gen))
-            panel.show_state(view)
-            self.state_shown.emit(view)
-
-        def failed(error: BaseException) -> None:
-            problem = load_problem(error)
-            self.post_status(self.tr("Could not read the state of {0}: {1}").format(
-                ref.name, problem))
-            panel = self.state_panel
-            if (self._state_gen.get(root) == gen and panel is not None
-                    and self._current is not None and self._current.root == root):
-                panel.show_problem(problem)
-
-        return run_op(work, name=f"state {ref.name}", on_finished=done, on_failed=failed,
-                      owner=self, timeout_s=read_timeout(self.env))
-
-    def _recheck_state(self, root: Path, gen: int) -> None:
-        """Re-read a STATE.md that failed to parse, unless a newer load already ran."""
-        if self._state_gen.get(root) != gen or self._current is None:
-            return
-        if self._current.root == root:
-            self._load_state(self._current, self._current_ws, retry=True)
+    def _load_state(self, ref: ProjectRef, workstream: str | None) -> OpHandle:
+        """Read the State tab of ``ref`` again, off this thread (see OpenProjectState)."""
+        return self.open_state.load(ref, workstream)
 
     # -- live changes
 
@@ -606,8 +499,9 @@ class MainWindow(QMainWindow):
         self._retranslate_queued = self._language_stale = False
         self.main_actions.rebuild()
         self.browser.retranslate()
-        self.next_command.retranslate()
-        self.next_command.set_command(self.next_command.root, self.next_command.command)
+        if self.project_page.next_command_made():
+            self.next_command.retranslate()
+            self.next_command.set_command(self.next_command.root, self.next_command.command)
         self.status_label.setAccessibleName(self.tr("Status"))
         self.watch_label.setAccessibleName(self.tr("Watching"))
         self.watch.retranslate()
@@ -646,10 +540,7 @@ class MainWindow(QMainWindow):
         staged, self.last_project.stage_next = self.last_project.stage_next, False
         self.project_tabs.show_project(shown_project(ref, workstream), tab_index,
                                        staged=staged, workstream_picked=bool(workstream))
-        ws_text = (" › " + self.tr("workstream %1").replace("%1", visible(workstream, limit=200))
-                   if workstream else "")
-        self.project_title.setText(f"{visible(ref.name, limit=200)}{ws_text}")
-        self.project_path.setText(visible(str(ref.root)))
+        self.project_page.show_title(ref, workstream)
         self.stack.setCurrentIndex(1)
         self.ui_state.remember("ui/last_project", str(ref.root))
         self.ui_state.remember("ui/last_workstream", workstream or "")
@@ -677,7 +568,7 @@ class MainWindow(QMainWindow):
         self.setWindowModified(dirty)
         self.main_actions.update()
         summary = self.pipeline.summaries.get(self._current.root)
-        self._show_load_problem(summary)
+        self.project_page.show_load_problem(summary)
         if summary is not None and summary.load_error:
             self.post_status(self.tr("{0}: {1}").format(self._current.name, summary.load_error))
         elif summary is not None:
@@ -689,16 +580,6 @@ class MainWindow(QMainWindow):
             self._project_line = statusline_words(line)
             self.post_status(f"{self._project_line}  —  {self._change_note}" if
                              self._change_note else self._project_line)
-
-    def _show_load_problem(self, summary: ProjectSummary | None) -> None:
-        """The banner over the open project's tabs: why it could not be read, if so."""
-        if summary is None or not summary.load_error:
-            self.load_banner.hide()
-            return
-        self.load_banner_label.setText(
-            self.tr("This project could not be loaded — {0}. Its other tabs show what could "
-                    "be read; the rest of the window is unaffected.").format(summary.load_error))
-        self.load_banner.show()
 
     def open_demo(self) -> None:
         """Help → Open demo workspace: show the demo copy (made first if needed) as a

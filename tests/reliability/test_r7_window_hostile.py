@@ -212,7 +212,7 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
 
         def answered() -> bool:
             panel = win.state_panel
-            if not win.load_banner.isHidden():
+            if not win.project_page.load_banner.isHidden():
                 return True
             if panel is None:
                 return False
@@ -228,8 +228,8 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
                 "status_bar": win.status_label.text(),
                 "status_bar_plain": win.status_label.textFormat() == plain,
                 # isHidden, not isVisible: the State tab may not be the current tab
-                "load_banner": None if win.load_banner.isHidden()
-                else win.load_banner_label.text(),
+                "load_banner": None if win.project_page.load_banner.isHidden()
+                else win.project_page.load_banner_label.text(),
                 "state_banner": panel.banner_label.text()
                 if panel is not None and not panel.banner.isHidden() else None,
                 "problems_banner": panel.problems_label.text()
@@ -241,7 +241,8 @@ def drive(workspace: Path, out: Path, shots: Path | None, stuck: str | None = No
                 "plain_labels": all(
                     lbl.textFormat() == plain for lbl in
                     [*fields.values(), *panel.session_fields.values(), panel.banner_label,
-                     panel.statusline_label, win.project_title, win.load_banner_label])
+                     panel.statusline_label, win.project_page.title,
+                     win.project_page.load_banner_label])
                 if panel is not None else None,
                 "next_command": win.next_command.label.text(),
             }

@@ -198,8 +198,8 @@ def test_names_are_escaped_in_tree_overview_title_tray_and_status(qtbot, hostile
     with qtbot.waitSignal(win.state_shown, timeout=10000):
         assert win.open_project(rlo_root)
     assert win.windowTitle() == "invoice\\u202etxt.exe — MSD Desktop"
-    assert win.project_title.textFormat() == Qt.TextFormat.PlainText
-    assert "\\u202e" in win.project_title.text()
+    assert win.project_page.title.textFormat() == Qt.TextFormat.PlainText
+    assert "\\u202e" in win.project_page.title.text()
     assert win.status_label.textFormat() == Qt.TextFormat.PlainText
     assert RLO not in win.status_label.text()
     assert HTML_MILESTONE in win.state_panel.fields["milestone"].text()
@@ -257,13 +257,13 @@ def test_a_load_that_raises_marks_that_project_only(qtbot, monkeypatch, tmp_path
     assert index.data(BadgeRole) == [bad_summary.load_error]
     # its tabs carry a banner with the message
     win.open_project(bad)
-    qtbot.waitUntil(lambda: win.load_banner.isVisible(), timeout=5000)
-    assert "RecursionError" in win.load_banner_label.text()
-    assert win.load_banner_label.textFormat() == Qt.TextFormat.PlainText
+    qtbot.waitUntil(lambda: win.project_page.load_banner.isVisible(), timeout=5000)
+    assert "RecursionError" in win.project_page.load_banner_label.text()
+    assert win.project_page.load_banner_label.textFormat() == Qt.TextFormat.PlainText
     # the good one opens normally, without the banner
     with qtbot.waitSignal(win.state_shown, timeout=10000):
         win.open_project(good)
-    assert not win.load_banner.isVisible()
+    assert not win.project_page.load_banner.isVisible()
     assert win.state_panel.fields["status"].text() == "executing"
     win.close()
 

@@ -372,7 +372,7 @@ def test_chrome_fits_every_window_size(qtbot: Any, tmp_path: Path, demo: Path,
     win.project_tabs.setCurrentIndex(2)
     QApplication.processEvents()
     assert win.width() <= size[0]  # nothing of the chrome widens the window
-    for part in (win.next_command, win.statusBar(), win.project_header):
+    for part in (win.next_command, win.statusBar(), win.project_page.header):
         assert label_problems(part) == [], part.objectName()
     # the buttons of the strip show their whole text
     for button in (win.next_command.copy_button, win.next_command.terminal_button):

@@ -7,9 +7,10 @@ person is looking at, whole.
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QByteArray, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QStyle, QWidget
 
@@ -65,6 +66,8 @@ def place_over(window: QWidget, parent: QWidget | None, wanted: QSize) -> QRect:
 # QWidget.saveGeometry()'s header: magic number, then format version 3 (Qt 5.15 and 6)
 _GEOMETRY_MAGIC = 0x1D9D0CB
 _GEOMETRY_VERSION = 3
+# ... then two rectangles, the screen number and the maximized flag (see saved_geometry)
+_GEOMETRY_HEAD = struct.Struct(">IHH4i4iiB")
 
 
 @dataclass(frozen=True)
@@ -80,20 +83,27 @@ def saved_geometry(blob: QByteArray) -> SavedGeometry | None:
     """Read the sizes back from ``QWidget.saveGeometry()``'s blob (``None`` for a blob of
     another format): ``restoreGeometry`` refuses one from a screen of another size, and the
     window should still come back at the size the person gave it, as far as the screen
-    allows."""
-    stream = QDataStream(blob, QIODevice.OpenModeFlag.ReadOnly)
-    stream.setVersion(QDataStream.Version.Qt_4_0)
-    if stream.readUInt32() != _GEOMETRY_MAGIC or stream.readUInt16() != _GEOMETRY_VERSION:
+    allows.
+
+    Read with ``struct``, as ``QDataStream`` wrote it (big-endian: magic, major and minor
+    version, the frame and the normal rectangle as left, top, right, bottom, the screen
+    number, then the maximized flag): a ``QDataStream`` here made PySide6 build the Python
+    enums of every type its operators name before the window's first paint."""
+    data = bytes(blob.data())
+    if len(data) < _GEOMETRY_HEAD.size:
         return None
-    stream.readUInt16()  # minor version
-    frame, normal = QRect(), QRect()
-    stream >> frame
-    stream >> normal
-    stream.readInt32()  # screen number
-    maximized = bool(stream.readUInt8())
-    if stream.status() != QDataStream.Status.Ok or not normal.isValid():
+    magic, major, _minor, *edges, _screen, maximized = _GEOMETRY_HEAD.unpack_from(data)
+    if magic != _GEOMETRY_MAGIC or major != _GEOMETRY_VERSION:
         return None
-    return SavedGeometry(frame, normal, maximized)
+    frame, normal = _rect(*edges[:4]), _rect(*edges[4:])
+    if not normal.isValid():
+        return None
+    return SavedGeometry(frame, normal, bool(maximized))
+
+
+def _rect(left: int, top: int, right: int, bottom: int) -> QRect:
+    """A ``QRect`` from the edges ``QDataStream`` writes (right and bottom inclusive)."""
+    return QRect(QPoint(left, top), QPoint(right, bottom))
 
 
 def fit_on_screen(window: QWidget, wanted: QSize, saved: SavedGeometry | None = None) -> QRect:
