@@ -16,13 +16,13 @@ demo workspace shows it again once real projects are registered
 
 from __future__ import annotations
 
-import argparse
 import atexit
 import gc
 import os
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 # the demo lives in the core (Help menu too); these names stay importable from here, loaded
@@ -39,7 +39,19 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
+# what a start without arguments means (the desktop's launcher, the menu entry)
+_PLAIN_START = {"path": None, "demo": False, "reset_demo": False, "smoke_test": False,
+                "lang": None, "screenshots": None}
+
+
+def parse_args(argv: list[str]) -> SimpleNamespace:
+    """The command line's options. A start without arguments (how the desktop starts the
+    window) needs no parser: ``argparse`` and what it loads (gettext, locale, shutil) would
+    only delay the first paint."""
+    if not argv:
+        return SimpleNamespace(**_PLAIN_START)
+    import argparse
+
     parser = argparse.ArgumentParser(prog="msd-desktop", description="MSD Desktop window")
     parser.add_argument("path", nargs="?", help="a project folder to open")
     parser.add_argument("--demo", action="store_true", help="open the bundled demo workspace")
@@ -51,7 +63,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="the window's language (en, pt_BR…); overrides View → Language")
     parser.add_argument("--screenshots", metavar="DIR",
                         help="with --smoke-test: save a PNG of each panel into DIR")
-    args, _qt_args = parser.parse_known_args(argv)
+    args, _qt_args = parser.parse_known_args(argv, namespace=SimpleNamespace())
     return args
 
 
@@ -86,7 +98,7 @@ def _text(arg: str) -> str | None:
     return arg
 
 
-def _plan_workspaces(args: argparse.Namespace, env: dict[str, str]):  # type: ignore[no-untyped-def]
+def _plan_workspaces(args: SimpleNamespace, env: dict[str, str]):  # type: ignore[no-untyped-def]
     """(registry, transient workspaces, project to open) for these arguments."""
     from msd_desktop.core.common.errors import MsdError
     from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
@@ -235,7 +247,7 @@ def run() -> None:
     sys.exit(main())
 
 
-def _main(args: argparse.Namespace, argv: list[str], t0: float, startup_gc: _StartupGc) -> int:
+def _main(args: SimpleNamespace, argv: list[str], t0: float, startup_gc: _StartupGc) -> int:
     # the core's part first: what to show is decided before Qt is loaded (every module
     # imported after PySide6 is read once more by its import hook)
     env = dict(os.environ)

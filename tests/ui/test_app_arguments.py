@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from msd_desktop.app import qt_argv
+from msd_desktop.app import parse_args, qt_argv
 
 START = "from msd_desktop.app import main; raise SystemExit(main())"
 
@@ -27,6 +27,14 @@ def test_qt_gets_only_its_own_text_arguments() -> None:
     assert qt_argv("msd-desktop", ["/tmp/caf\udce9", "--lang", "pt\udcff", "--demo",
                                    "-style=fusion", "-x\udcff"]) == [
         "msd-desktop", "-style=fusion"]
+
+
+def test_a_start_without_arguments_means_what_the_parser_would_say() -> None:
+    # no parser is built for a plain start; its options must be the parser's defaults
+    plain = parse_args([])
+    assert vars(plain) == vars(parse_args(["-style=fusion"]))  # a Qt option: ours untouched
+    assert vars(parse_args(["--demo"])) == {**vars(plain), "demo": True}
+    assert parse_args(["some/folder", "--lang", "pt_BR"]).path == "some/folder"
 
 
 def test_a_latin1_folder_opens(tmp_path: Path) -> None:

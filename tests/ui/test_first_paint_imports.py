@@ -99,7 +99,9 @@ SUPPORT = ("shiboken6", "shibokensupport", "signature_bootstrap", "__feature__",
 # standard library packages none of the first paint needs (unless PySide6 itself imports them)
 HEAVY_STDLIB = frozenset({"asyncio", "concurrent", "email", "http", "html", "multiprocessing",
                           "sqlite3", "ssl", "tempfile", "unittest", "urllib", "xml", "zipfile",
-                          "hashlib", "decimal", "subprocess", "tomllib", "logging"})
+                          "hashlib", "decimal", "subprocess", "tomllib", "logging",
+                          # a start without arguments builds no command-line parser
+                          "argparse", "gettext", "shutil"})
 
 PROBE = """
 import os, sys
@@ -181,6 +183,6 @@ def test_the_list_names_what_is_heavy() -> None:
                   "msd_desktop.ui.companion.matrix_view", "PySide6.QtSvg", "PySide6.QtDBus",
                   "msd_desktop.ui.companion.next_command_widget",
                   "msd_desktop.core.state.next_command", "msd_desktop.ui.preferences",
-                  "xml.etree", "asyncio"):
+                  "xml.etree", "asyncio", "argparse"):
         assert not _allowed(heavy), heavy
 
