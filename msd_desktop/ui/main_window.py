@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QSessionManager, QShowEvent, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QSplitter, QStackedWidget
+from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget
 
 from msd_desktop.core.state.project_summary import ProjectSummary, placeholder_summary
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
@@ -51,12 +51,12 @@ from msd_desktop.ui.project_tabs import STATE_TAB, ProjectTabs, TabModules, show
 from msd_desktop.ui.summary_pipeline import SummaryPipeline
 from msd_desktop.ui.unsaved_recovery import UnsavedEdits
 from msd_desktop.ui.widgets.deferred_settings import DeferredSettings
-from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.first_paint import FirstPaint
-from msd_desktop.ui.widgets.plain_text import title_text, tooltip, visible
+from msd_desktop.ui.widgets.plain_text import title_text
 from msd_desktop.ui.widgets.theme import app_icon
 from msd_desktop.ui.widgets.window_title import APP_TITLE, window_title
 from msd_desktop.ui.widgets.workers import OpHandle, run_op
+from msd_desktop.ui.window_status import WindowStatus
 from msd_desktop.ui.workspace_watch import WorkspaceWatch
 
 if TYPE_CHECKING:
@@ -115,10 +115,9 @@ class MainWindow(QMainWindow):
                                     lambda: [ref.root for ref in self.known_refs()])
         self.unsaved.changed.connect(self._unsaved_changed)
         self.unsaved.message_posted.connect(self.post_status)
-        # a restored edit is announced where the next status line cannot overwrite it
-        self._notice: StatusNotice | None = None
         self._project_line = ""  # the open project's status line, as last posted
         self._change_note = ""  # the open project's last change on disk, said beside it
+        # a restored edit is announced where the next status line cannot overwrite it
         self.unsaved.notice_posted.connect(lambda text, kind: self.notice.show_notice(text, kind))
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):  # a session log-out asks about unsaved edits
@@ -176,24 +175,11 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([380, 1020])
         self.setCentralWidget(self.splitter)
 
-        # status lines are file text; a long one is elided in the middle (full text in its
-        # tooltip) instead of being cut at the window's edge
-        self.status_label = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, min_width=80)
-        self.status_label.setObjectName("StatusLine")
-        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.status_label.setAccessibleName(self.tr("Status"))
-        self.watch_label = QLabel()
-        self.watch_label.setObjectName("WatchLabel")
-        self.watch_label.setAccessibleName(self.tr("Watching"))
-        self.watch_label.setToolTip(self.tr("Projects whose .planning/ folder is watched for "
-                                            "changes"))
-        # what the title's "*" is about: where the unsaved Settings edits are
-        self.unsaved_label = ElidedLabel(min_width=60, max_hint=320)
-        self.unsaved_label.setObjectName("UnsavedLabel")
-        self.unsaved_label.hide()
-        self.statusBar().addWidget(self.status_label, 1)
-        self.statusBar().addPermanentWidget(self.unsaved_label)
-        self.statusBar().addPermanentWidget(self.watch_label)
+        # the status bar (its widgets named as the window's pieces and tests know them)
+        self.status = WindowStatus(self.statusBar(), self)
+        self.status_label = self.status.line
+        self.watch_label = self.status.watch_label
+        self.unsaved_label = self.status.unsaved_label
 
         self.main_actions = MainActions(self)
         self.project_tabs.currentChanged.connect(lambda _: self.main_actions.update())
@@ -264,16 +250,11 @@ class MainWindow(QMainWindow):
     @property
     def notice(self) -> StatusNotice:
         """The status bar's lasting message, left of the status line (made on first use)."""
-        if self._notice is None:
-            from msd_desktop.ui.widgets.status_notice import StatusNotice
-
-            self._notice = StatusNotice()
-            self.statusBar().insertWidget(0, self._notice, 2)
-        return self._notice
+        return self.status.notice
 
     def post_status(self, text: str) -> None:
         """One line in the status bar (file text shows visibly escaped)."""
-        self.status_label.setText(visible(text))
+        self.status.post(text)
 
     def current_project(self) -> tuple[ProjectRef | None, str | None]:
         return self._current, self._current_ws
@@ -466,7 +447,7 @@ class MainWindow(QMainWindow):
         self.browser.clear_selection()
         self._clear_project()
         self.stack.setCurrentIndex(0)
-        if self._project_line and self.status_label.text() == visible(self._project_line):
+        if self._project_line and self.status.shows(self._project_line):
             self.post_status("")  # the last project's status line says nothing here
         self._update_title()
 
@@ -502,8 +483,7 @@ class MainWindow(QMainWindow):
         if self.project_page.next_command_made():
             self.next_command.retranslate()
             self.next_command.set_command(self.next_command.root, self.next_command.command)
-        self.status_label.setAccessibleName(self.tr("Status"))
-        self.watch_label.setAccessibleName(self.tr("Watching"))
+        self.status.retranslate()
         self.watch.retranslate()
         self.overview_model.headerDataChanged.emit(
             Qt.Orientation.Horizontal, 0, max(0, self.overview_model.columnCount() - 1))
@@ -638,19 +618,8 @@ class MainWindow(QMainWindow):
 
     def _show_unsaved_places(self) -> None:
         """The status bar names where the unsaved edits are (what the title's "*" means)."""
-        places = self.unsaved.dirty_places(self.known_refs()) if self.unsaved.any_dirty() \
-            else []
-        if not places:
-            self.unsaved_label.hide()
-            return
-        names = ", ".join(places)
-        self.unsaved_label.setText(self.tr("● Unsaved: %1").replace("%1", names))
-        self.unsaved_label.setToolTip(tooltip(self.tr(
-            "The * in the window title: Settings changes not saved yet in %1. File → Save all "
-            "(Ctrl+Shift+S) saves them; the project tree marks each such project with ●.")
-            .replace("%1", names)))
-        self.unsaved_label.setAccessibleName(self.unsaved_label.text())
-        self.unsaved_label.show()
+        self.status.show_unsaved(self.unsaved.dirty_places(self.known_refs())
+                                 if self.unsaved.any_dirty() else [])
 
     def save_all(self) -> bool:
         """File → Save all (Ctrl+Shift+S): every project's unsaved Settings edits and Global
@@ -668,8 +637,9 @@ class MainWindow(QMainWindow):
         set_unsaved = getattr(self.browser.model, "set_unsaved", None)
         if callable(set_unsaved):
             set_unsaved(self.unsaved.dirty_roots(roots))
-        if self._notice is not None and not self.unsaved.any_dirty():
-            self._notice.settle(UnsavedEdits.RESTORED)  # the restored edits saved or reverted
+        notice = self.status.notice_made()
+        if notice is not None and not self.unsaved.any_dirty():
+            notice.settle(UnsavedEdits.RESTORED)  # the restored edits saved or reverted
         self._show_unsaved_places()
         self._update_title()
 

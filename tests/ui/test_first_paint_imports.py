@@ -60,6 +60,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.summary_pipeline",
     "msd_desktop.ui.tray_close",
     "msd_desktop.ui.unsaved_recovery",
+    "msd_desktop.ui.window_status",
     "msd_desktop.ui.workspace_watch",
     "msd_desktop.ui.app_preferences",  # the scan depth of roots added from the window
     "msd_desktop.ui.browser",
