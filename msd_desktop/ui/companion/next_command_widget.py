@@ -19,7 +19,7 @@ import shutil
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
@@ -41,6 +41,9 @@ from msd_desktop.core.state.next_command import (
     terminal_argv,
 )
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
+
+if TYPE_CHECKING:
+    from msd_desktop.core.state.project import ProjectState
 
 TERMINAL_SETTING = "terminal/program"
 
@@ -133,7 +136,6 @@ class NextCommandWidget(QWidget):
 
     def refresh_from_project(self, root: Path, env: Mapping[str, str] | None = None) -> None:
         """Read the project's STATE.md off the GUI thread and show its next command."""
-        from msd_desktop.core.state.project import ProjectState, load_project_state
         from msd_desktop.ui.widgets.workers import read_timeout, run_op
 
         e = dict(self.env if env is None else env)
@@ -153,8 +155,14 @@ class NextCommandWidget(QWidget):
                 self.set_command(target, None)
                 self.label.setText(self.tr("— (STATE.md could not be read)"))
 
-        run_op(lambda: load_project_state(target, e), name="next-command", on_finished=done,
-               on_failed=failed, owner=self, timeout_s=read_timeout(self.env))
+        def read() -> ProjectState:
+            # the parsers' modules load in the worker too (tens of ms the first time)
+            from msd_desktop.core.state.project import load_project_state
+
+            return load_project_state(target, e)
+
+        run_op(read, name="next-command", on_finished=done, on_failed=failed, owner=self,
+               timeout_s=read_timeout(self.env))
 
     def set_command(self, root: Path | None, command: NextCommand | None) -> None:
         self.root = Path(root) if root is not None else None
