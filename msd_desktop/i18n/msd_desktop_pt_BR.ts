@@ -667,6 +667,10 @@
         <translation>{0}  (ainda não criado)</translation>
     </message>
     <message>
+        <source>This file does not read as JSON ({0}). The text typed in the JSON tab reads now: the form shows it and takes edits; save to write it to the file.</source>
+        <translation>Este arquivo não é lido como JSON ({0}). O texto digitado na aba JSON já é lido: o formulário o mostra e aceita edições; salve para gravá-lo no arquivo.</translation>
+    </message>
+    <message>
         <source>{0} does not exist yet: save once to create it.</source>
         <translation>{0} ainda não existe: salve uma vez para criá-lo.</translation>
     </message>
@@ -3201,10 +3205,6 @@ Last error: {last_error}</source>
         <translation>Este arquivo não é lido como JSON: corrija-o aqui (o problema aparece com sua linha e coluna) e depois salve. O formulário fica somente leitura até lá.</translation>
     </message>
     <message>
-        <source>The text reads as JSON now: save it (Ctrl+S) to write it to the file and edit the form again.</source>
-        <translation>O texto agora é JSON válido: salve-o (Ctrl+S) para gravá-lo no arquivo e editar o formulário de novo.</translation>
-    </message>
-    <message>
         <source>Unsaved: this text cannot be read. It is kept as typed; Save is blocked until it is fixed (Revert drops it).</source>
         <translation>Não salvo: este texto não pode ser lido. Ele é mantido como foi digitado; Salvar fica bloqueado até ser corrigido (Reverter o descarta).</translation>
     </message>
@@ -3219,6 +3219,10 @@ Last error: {last_error}</source>
     <message>
         <source>Unsaved: this text is what Save writes.</source>
         <translation>Não salvo: este texto é o que Salvar grava.</translation>
+    </message>
+    <message>
+        <source>The text reads as JSON now: the form shows it and takes edits; save (Ctrl+S) to write it to the file.</source>
+        <translation>O texto já é lido como JSON: o formulário o mostra e aceita edições; salve (Ctrl+S) para gravá-lo no arquivo.</translation>
     </message>
     <message>
         <source>No unsaved changes: this is the file.</source>

@@ -18,6 +18,9 @@ The JSON tab's text is a draft edit too when it cannot become key edits: text th
 parse (or any text typed over a file the core cannot use) is held as the **text edit**
 (:data:`TEXT_KEY`): it makes the draft dirty, blocks Save with the reader's line and column
 while it does not parse, and — over an unusable file — is what Save writes once it parses.
+Over an unusable file, a text edit that parses is the draft's content at once (the **fix**):
+the form shows it and takes edits again, each one written into the fix's text (the writer's
+layout), so the text stays what Save writes.
 
 Scopes (the selector in the form): ``project`` = ``.planning/config.json``, ``workstream`` = the
 active workstream's ``config.json``, ``global`` = ``~/.msd/defaults.json``.
@@ -308,6 +311,8 @@ class ConfigDraft:
         self.text_edit: str | None = None
         #: Why the text edit cannot be saved (the reader's line and column), else ``None``.
         self.text_problem: JsonError | None = None
+        #: The fix's document (see the module docstring) and the text it was read from.
+        self._fix: tuple[str, dict[str, Any]] | None = None
         self._listeners: list[Callable[[], None]] = []
         self.file: JsonFile = read_json_file(self.path)
 
@@ -315,8 +320,29 @@ class ConfigDraft:
 
     @property
     def data(self) -> dict[str, Any]:
-        """The file's object as read (``{}`` when missing or unusable)."""
-        return self.file.data if self.file.ok and isinstance(self.file.data, dict) else {}
+        """The file's object as read (``{}`` when missing); over an unusable file, the fix
+        typed in the JSON tab once it parses (else ``{}``)."""
+        if self.file.ok and isinstance(self.file.data, dict):
+            return self.file.data
+        fix = self._fix
+        if fix is not None and fix[0] is self.text_edit:
+            return fix[1]
+        return {}
+
+    @property
+    def fixing(self) -> bool:
+        """Whether an unusable file has a fix that parses (its settings can be edited)."""
+        return self.load_error is not None and self.data_is_fix
+
+    @property
+    def data_is_fix(self) -> bool:
+        fix = self._fix
+        return fix is not None and fix[0] is self.text_edit and self.text_problem is None
+
+    @property
+    def editable(self) -> bool:
+        """Whether the settings take edits: a usable file, or an unusable one with a fix."""
+        return self.load_error is None or self.fixing
 
     @property
     def fingerprint(self) -> Fingerprint | None:
@@ -410,6 +436,12 @@ class ConfigDraft:
         error = None if value is UNSET or same else validate(key, value, raw, current)
         if same:
             self.pending.pop(key, None)
+        elif error is None and self.fixing:
+            self.pending.pop(key, None)
+            self._set_in_fix(key, value)
+            self.errors.pop(key, None)
+            self._notify()
+            return None
         else:
             self.pending[key] = value
         if error is None:
@@ -424,11 +456,28 @@ class ConfigDraft:
         self.recheck_text()
         self._notify()
 
+    def _set_in_fix(self, key: str, value: Any) -> None:
+        """A field edit over an unusable file goes into the fix's text (API keys in it stay
+        masked as the JSON tab shows them; Save maps each mask back)."""
+        from msd_desktop.core.config.secret_keys import secret_key_names
+        from msd_desktop.core.secrets.masking import mask_document
+
+        if value is UNSET:
+            data = apply_set(self.data, key, None)
+        elif key in GROUP_KEYS:
+            data = apply_set(self.data, key, value)
+        else:
+            data = apply_set(self.data, key, normalize_value(key, value))
+        masked, _originals = mask_document(data, secret_key_names())
+        self.text_edit = dump_json(masked)
+        self.recheck_text()
+
     def recheck_text(self) -> None:
         """The text edit's problem: it does not parse, or (over an unusable file) it types an
         API key in plain text; a text over a usable file must become key edits first."""
         self.text_problem = None
         self.errors.pop(TEXT_KEY, None)
+        self._fix = None
         text = self.text_edit
         if text is None:
             return
@@ -445,6 +494,16 @@ class ConfigDraft:
         if problem is not None:
             self.text_problem = problem
             self.errors[TEXT_KEY] = problem.message
+        elif self.load_error is not None:
+            self._fix = (text, self._unmasked(data))
+
+    def _unmasked(self, data: Any) -> dict[str, Any]:
+        """``data`` with each untouched mask back to the file's key it stands for."""
+        from msd_desktop.core.secrets.masking import unmask_document
+
+        restored = unmask_document(data, self._file_secrets())
+        assert isinstance(restored, dict)
+        return restored
 
     def _file_secrets(self) -> dict[str, str]:
         """The plaintext API keys of the file's text (read even when it does not parse)."""
@@ -471,12 +530,8 @@ class ConfigDraft:
         mask back to the key it stands for). ``MsdError`` while it cannot be saved."""
         if self.text_edit is None or self.text_problem is not None:
             raise MsdError(self.text_error_text())
-        from msd_desktop.core.secrets.masking import unmask_document
-
         data, _problem = parse_json_text(self.text_edit, self.path.name)
-        restored = unmask_document(data, self._file_secrets())
-        assert isinstance(restored, dict)
-        return restored
+        return self._unmasked(data)
 
     def text_error_text(self) -> str:
         """Why the text edit blocks Save, in the core's words (with its line and column)."""
@@ -559,6 +614,10 @@ class ConfigDraft:
         if self.text_edit is not None:
             if self.text_problem is not None:
                 raise MsdError(self.text_error_text())
+            if self.errors:  # a field of the fix refused by the core
+                first = next(iter(self.errors))
+                raise MsdError(Text.of("Fix {key} before saving: {error}", key=first,
+                                       error=self.errors[first]))
             expected_ = self.fingerprint if self.file.exists else None
             return PlannedSave(self.path, self.replacement(), expected_, {}, self.text_edit)
         if self.load_error is not None:

@@ -556,21 +556,33 @@ class ConfigFormPanel(SavingForm):
         if self._conflict_view is not None:
             self._conflict_view.hide()
             self._conflict_view.reset_choices()
-        if self.draft.load_error:
-            readable = self.draft.file.text is not None
-            self.error_banner.label.setText((self.tr(
-                "This file does not read as JSON, so the form is read-only. The file check "
-                "says: {0}. Fix it in the JSON tab (or another editor) and save; the form "
-                "can be edited again then.") if readable else self.tr(
-                "This file cannot be read, so it cannot be edited here. The file check says: "
-                "{0}. Fix it in another program; it is reloaded when it changes.")).format(
-                    visible_lines(core_text(self.draft.load_error))))
-            self.fix_in_json_button.setVisible(readable)
-            self.error_banner.show()
-        else:
-            self.error_banner.hide()
+        self._update_error_banner()
         self._apply_filter()
         self._update_chrome()
+
+    def _update_error_banner(self) -> None:
+        """A file the core cannot use: why, and whether the JSON tab's fix reads already."""
+        draft = self.draft
+        if draft is None or not draft.load_error:
+            self.error_banner.hide()
+            return
+        readable = draft.file.text is not None
+        if draft.fixing:
+            text = self.tr(
+                "This file does not read as JSON ({0}). The text typed in the JSON tab reads "
+                "now: the form shows it and takes edits; save to write it to the file.")
+        elif readable:
+            text = self.tr(
+                "This file does not read as JSON, so the form is read-only. The file check "
+                "says: {0}. Fix it in the JSON tab (or another editor) and save; the form "
+                "can be edited again then.")
+        else:
+            text = self.tr(
+                "This file cannot be read, so it cannot be edited here. The file check says: "
+                "{0}. Fix it in another program; it is reloaded when it changes.")
+        self.error_banner.label.setText(text.format(visible_lines(core_text(draft.load_error))))
+        self.fix_in_json_button.setVisible(readable)
+        self.error_banner.show()
 
     # ---- editing ----------------------------------------------------------------------------
 
@@ -585,8 +597,8 @@ class ConfigFormPanel(SavingForm):
     def edit(self, key: str, value: Any) -> str | None:
         """Stage one edit (what an editor does on every change, as an undoable command);
         returns the core's error text, if any. A file the core cannot use takes no field
-        edit (the form is read-only; the JSON tab fixes the file)."""
-        if self.session is None or self.draft is None or self.draft.load_error is not None:
+        edit until the JSON tab's fix of it reads (the form is read-only until then)."""
+        if self.session is None or self.draft is None or not self.draft.editable:
             return None
         text = edit_text(self._title(key), value, lambda v: display(v, key))
         editor = self.editors.get(key)
@@ -594,7 +606,7 @@ class ConfigFormPanel(SavingForm):
         return self.draft.errors.get(key)
 
     def reset_key(self, key: str) -> None:
-        if self.session is None or self.draft is None or self.draft.load_error is not None:
+        if self.session is None or self.draft is None or not self.draft.editable:
             return
         self.session.change([(key, MISSING)], reset_text(self._title(key)))
 
@@ -616,6 +628,11 @@ class ConfigFormPanel(SavingForm):
         # a parent object and its children show each other's edits (one file, one result)
         related = [k for k in self.editors if k not in keys and any(
             k.startswith(key + ".") or key.startswith(k + ".") for key in keys)]
+        if TEXT_KEY in keys and draft.load_error is not None:
+            # the fix of an unusable file was typed: every field may show another value
+            related = [k for k in self.editors if k not in keys]
+            self.model.refresh_all()
+            self._update_error_banner()
         result = draft.result_data() if draft.pending else None
         for key in [*keys, *related]:
             self.model.refresh_key(key)
@@ -741,9 +758,10 @@ class ConfigFormPanel(SavingForm):
         open_with_desktop(path, self, done, folder=folder)
 
     def _update_read_only(self) -> None:
-        """A file the core cannot use: the form's fields are off (the JSON tab fixes it)."""
+        """A file the core cannot use: the form's fields are off until the JSON tab's fix of
+        it reads."""
         draft = self.draft
-        usable = draft is not None and draft.load_error is None
+        usable = draft is not None and draft.editable
         if self.form_body.isEnabled() != usable:
             self.form_body.setEnabled(usable)
         self.form_body.setToolTip("" if usable else self.tr(

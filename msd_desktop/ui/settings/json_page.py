@@ -712,8 +712,9 @@ class JsonSettingsPage(QWidget):
                                         "problem is listed with its line and column), then "
                                         "save. The form is read-only until then."))
         elif draft.load_error is not None:
-            self.status.setText(self.tr("The text reads as JSON now: save it (Ctrl+S) to "
-                                        "write it to the file and edit the form again."))
+            self.status.setText(self.tr("The text reads as JSON now: the form shows it and "
+                                        "takes edits; save (Ctrl+S) to write it to the "
+                                        "file."))
         elif self.parse_problem is not None:
             self.status.setText(self.tr("Unsaved: this text cannot be read. It is kept as "
                                         "typed; Save is blocked until it is fixed (Revert "

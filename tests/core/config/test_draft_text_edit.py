@@ -13,6 +13,7 @@ import pytest
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.config.draft import TEXT_KEY, ConfigDraft, write_planned
 from msd_desktop.core.config.draft_recovery import DraftRecovery
+from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.secrets.masking import mask, secrets_in_text
 
 SECRET = "sk-live-0123456789abcdef"
@@ -68,6 +69,36 @@ def test_a_fix_over_an_unusable_file_is_saved_with_the_files_own_key(broken: Pat
                                                               "mode": "yolo"}
     assert not draft.dirty
     assert draft.load_error is None
+
+
+def test_a_fix_that_parses_is_the_drafts_content_and_takes_field_edits(broken: Path) -> None:
+    draft = ConfigDraft(broken)
+    assert not draft.editable
+    assert draft.value("mode") is MISSING
+    draft.set(TEXT_KEY, '{\n  "mode": "yolo",\n}')  # still broken: nothing to edit
+    assert not draft.editable
+    shown = BROKEN.replace(SECRET, mask(SECRET)).replace('"yolo",', '"yolo"')
+    draft.set(TEXT_KEY, shown)
+    assert draft.editable
+    assert draft.value("mode") == "yolo"
+    assert draft.value("brave_search") == SECRET  # the file's own key, not its mask
+    assert draft.set("mode", "interactive") is None
+    assert draft.pending == {}  # the edit is in the text, which stays what Save writes
+    assert draft.text_edit is not None
+    assert '"mode": "interactive"' in draft.text_edit
+    assert SECRET not in draft.text_edit
+    assert draft.set("mode", "nonsense") is not None  # refused: blocks Save, text untouched
+    assert '"mode": "interactive"' in draft.text_edit
+    assert not draft.can_save
+    with pytest.raises(MsdError):
+        draft.plan_save()
+    draft.set("mode", "interactive")
+    assert draft.can_save
+    draft.save()
+    assert json.loads(broken.read_text(encoding="utf-8")) == {"brave_search": SECRET,
+                                                              "mode": "interactive"}
+    assert draft.load_error is None
+    assert not draft.dirty
 
 
 def test_a_key_typed_into_the_fix_is_refused(broken: Path) -> None:

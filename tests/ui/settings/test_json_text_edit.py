@@ -303,6 +303,66 @@ def test_a_broken_file_opens_editable_and_is_fixed_and_saved(
     assert TEXT_KEY not in draft.errors
 
 
+def test_the_form_unlocks_as_soon_as_the_fix_parses_and_its_edits_go_into_the_text(
+        qtbot: QtBot, demo: Path, env: dict[str, str]) -> None:
+    config = demo / "field-notes" / ".planning" / "config.json"
+    config.write_text(BROKEN, encoding="utf-8")
+    panel = _panel(qtbot, demo / "field-notes", env)
+    draft = panel.draft
+    assert draft is not None
+    QTest.mouseClick(panel.fix_in_json_button, Qt.MouseButton.LeftButton)
+    page = panel.json_page
+    assert not panel.form_body.isEnabled()
+    _key(Qt.Key.Key_Up)
+    _key(Qt.Key.Key_End)
+    _key(Qt.Key.Key_Backspace)  # the trailing comma goes: the text parses, nothing saved yet
+    assert draft.load_error is not None
+    assert panel.form_body.isEnabled()  # before any Save
+    assert "reads now" in panel.error_banner.label.text()
+    panel._scroll_to("granularity")
+    assert panel.editor("granularity").isEnabled()
+    assert panel.editor("granularity").combo.currentData() == "coarse"  # type: ignore[attr-defined]
+    _type_in_field(qtbot, panel, AGENTS, "7")
+    qtbot.waitUntil(lambda: '"max_concurrent_agents": 7' in page.text(), timeout=10000)
+    assert SECRET not in page.text()  # the key stays masked in the rewritten text
+    assert mask(SECRET) in page.text()
+    # broken again: the form is read-only again at once
+    _click_into_text(qtbot, panel, '"coarse"')
+    _type(",")
+    assert page.problems
+    assert not panel.form_body.isEnabled()
+    assert "read-only" in panel.error_banner.label.text()
+    _key(Qt.Key.Key_Backspace)
+    assert panel.form_body.isEnabled()
+    with qtbot.waitSignal(panel.save_finished, timeout=20000) as saved:
+        _key(Qt.Key.Key_S, CTRL)
+    assert saved.args[0] is True
+    data = json.loads(config.read_text(encoding="utf-8"))
+    assert data == {"mode": "yolo", "brave_search": SECRET, "granularity": "coarse",
+                    "parallelization": {"max_concurrent_agents": 7}}
+    assert not draft.dirty
+    assert draft.load_error is None
+
+
+def test_a_field_edit_on_the_fix_is_undone_with_ctrl_z(
+        qtbot: QtBot, demo: Path, env: dict[str, str]) -> None:
+    config = demo / "field-notes" / ".planning" / "config.json"
+    config.write_text(BROKEN, encoding="utf-8")
+    panel = _panel(qtbot, demo / "field-notes", env)
+    QTest.mouseClick(panel.fix_in_json_button, Qt.MouseButton.LeftButton)
+    page = panel.json_page
+    _key(Qt.Key.Key_Up)
+    _key(Qt.Key.Key_End)
+    _key(Qt.Key.Key_Backspace)
+    _type_in_field(qtbot, panel, AGENTS, "7")
+    qtbot.waitUntil(lambda: "max_concurrent_agents" in page.text(), timeout=10000)
+    panel.session.seal()  # type: ignore[union-attr]
+    _key(Qt.Key.Key_Z, CTRL)
+    qtbot.waitUntil(lambda: "max_concurrent_agents" not in page.text(), timeout=10000)
+    assert panel.form_body.isEnabled()
+    assert config.read_text(encoding="utf-8") == BROKEN  # nothing written
+
+
 def test_a_fix_is_not_written_over_a_file_changed_meanwhile(
         qtbot: QtBot, demo: Path, env: dict[str, str]) -> None:
     config = demo / "field-notes" / ".planning" / "config.json"
