@@ -412,9 +412,8 @@ class MainActions(QObject):
         panel.setParent(self._widget, Qt.WindowType.Window)
         from msd_desktop.ui.settings.unsaved import CloseGuard  # closing it asks, too
 
-        form = getattr(panel, "form", None)
-        panel.installEventFilter(CloseGuard(
-            lambda: getattr(form, "sessions", None),
+        panel.installEventFilter(CloseGuard(  # (its form is built again on a language switch)
+            lambda: getattr(getattr(panel, "form", None), "sessions", None),
             translate("MainWindow", "Closing Global defaults"), panel))
         panel.setWindowTitle(window_title(translate("MainWindow",
                                                                      "Global defaults")))

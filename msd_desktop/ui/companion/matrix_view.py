@@ -21,6 +21,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QCoreApplication,
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QSortFilterProxyModel,
@@ -67,13 +68,14 @@ from msd_desktop.ui.companion.matrix_model import (
     ConfigMatrixModel,
     RootRole,
 )
-from msd_desktop.ui.widgets.close_keys import close_button
+from msd_desktop.ui.widgets.close_keys import close_button, retranslate_close_button
 from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import fill, value_text
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.editors import ValueEditor, create_editor, field_spec
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
+from msd_desktop.ui.widgets.window_title import window_title
 from msd_desktop.ui.widgets.workers import run_op
 
 _fill = fill  # the one-pass placeholder fill (a value containing "%2" stays as it is)
@@ -126,18 +128,14 @@ class ConfigMatrixView(QWidget):
         self.setMinimumSize(640, 360)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        key_label = QLabel(self.tr("&Key:"))
-        bar.addWidget(key_label)
+        self.key_label = QLabel()
+        bar.addWidget(self.key_label)
         self.key_combo = QComboBox()
-        key_label.setBuddy(self.key_combo)
+        self.key_label.setBuddy(self.key_combo)
         self.key_combo.setObjectName("MatrixKey")
-        self.key_combo.setAccessibleName(self.tr("Setting to compare"))
-        self.key_combo.setToolTip(self.tr(
-            "The setting shown for every project (Alt+K); type part of its name to find it"))
         self.key_combo.setEditable(True)
-        for row, key in enumerate(sorted(config_schema.SCHEMA)):
+        for key in sorted(config_schema.SCHEMA):
             self.key_combo.addItem(key)
-            self.key_combo.setItemData(row, key_title(key), Qt.ItemDataRole.ToolTipRole)
         self.key_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         completer = QCompleter(sorted(config_schema.SCHEMA), self)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
@@ -162,7 +160,6 @@ class ConfigMatrixView(QWidget):
 
         self.table = QTableView()
         self.table.setObjectName("MatrixTable")
-        self.table.setAccessibleName(self.tr("Projects and their value of the setting"))
         self.table.setModel(self.proxy)
         self.table.setWordWrap(False)
         self.table.setTabKeyNavigation(False)  # arrows move in the table; Tab leaves it
@@ -180,24 +177,18 @@ class ConfigMatrixView(QWidget):
         layout.addWidget(self.table, 1)
 
         apply_bar = QHBoxLayout()
-        self.value_label = QLabel(self.tr("&New value:"))
+        self.value_label = QLabel()
         apply_bar.addWidget(self.value_label)
         self.editor_slot = QHBoxLayout()
         apply_bar.addLayout(self.editor_slot, 1)
-        self.select_drift_button = QPushButton(self.tr("Select differing"))
-        self.select_drift_button.setToolTip(self.tr(
-            "Select the projects whose value differs from the default"))
+        self.select_drift_button = QPushButton()
         self.select_drift_button.clicked.connect(self.select_drifting)
         apply_bar.addWidget(self.select_drift_button)
-        self.apply_button = QPushButton(self.tr("Apply to selected…"))
-        self.apply_button.setToolTip(self.tr(
-            "Set the new value in the selected projects (you confirm each project first)"))
+        self.apply_button = QPushButton()
         self.apply_button.clicked.connect(self.apply_to_selected)
         apply_bar.addWidget(self.apply_button)
-        self.undo_button = QPushButton(self.tr("Undo batch"))
+        self.undo_button = QPushButton()
         self.undo_button.setObjectName("MatrixUndoBatch")
-        self.undo_button.setToolTip(self.tr(
-            "Put back every project's previous value (a file changed since is left alone)"))
         self.undo_button.setEnabled(False)
         self.undo_button.clicked.connect(self.undo_last_batch)
         apply_bar.addWidget(self.undo_button)
@@ -218,6 +209,61 @@ class ConfigMatrixView(QWidget):
         self.setTabOrder(self.apply_button, self.undo_button)
         self.setTabOrder(self.undo_button, self.close_button)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+        self._set_texts()
+
+    def _set_texts(self) -> None:
+        """The window's own texts in the current language (see :meth:`retranslate`)."""
+        self.key_label.setText(self.tr("&Key:"))
+        self.key_combo.setAccessibleName(self.tr("Setting to compare"))
+        self.key_combo.setToolTip(self.tr(
+            "The setting shown for every project (Alt+K); type part of its name to find it"))
+        for row in range(self.key_combo.count()):
+            self.key_combo.setItemData(row, key_title(self.key_combo.itemText(row)),
+                                       Qt.ItemDataRole.ToolTipRole)
+        self.table.setAccessibleName(self.tr("Projects and their value of the setting"))
+        self.value_label.setText(self.tr("&New value:"))
+        self.select_drift_button.setText(self.tr("Select differing"))
+        self.select_drift_button.setToolTip(self.tr(
+            "Select the projects whose value differs from the default"))
+        self.apply_button.setText(self.tr("Apply to selected…"))
+        self.apply_button.setToolTip(self.tr(
+            "Set the new value in the selected projects (you confirm each project first)"))
+        self.undo_button.setText(self.tr("Undo batch"))
+        if self.last_report is None:
+            self.undo_button.setToolTip(self.tr(
+                "Put back every project's previous value (a file changed since is left "
+                "alone)"))
+        retranslate_close_button(self.close_button)
+        self.setWindowTitle(window_title(QCoreApplication.translate("MainWindow",
+                                                                    "Config matrix")))
+
+    def retranslate(self) -> None:
+        """Every text in the current language, the value chosen and the selection kept: the
+        labels and buttons, the key's description and editor names, the table's words."""
+        self._set_texts()
+        key = self.key
+        spec = config_schema.get(key)
+        self.description.setText(key_description(key) if spec else (
+            self.tr("Not a setting MSD knows: pick one from the list.") if key else ""))
+        if self.editor is not None:  # its help and choices in the new words, its value kept
+            pending = self.pending
+            self._make_editor(key)
+            if pending is not MISSING and self.editor is not None:
+                self.editor.set_value(pending)
+                self.pending = pending
+                self._update_buttons()
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          max(0, self.model.columnCount() - 1))
+        if self.model.rowCount():
+            self.model.dataChanged.emit(self.model.index(0, 0), self.model.index(
+                self.model.rowCount() - 1, self.model.columnCount() - 1))
+        self._say_reference(key_matrix(self.key, self.projects, self.env))
+        self.empty_hint.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # -- key and data
 
@@ -239,7 +285,15 @@ class ConfigMatrixView(QWidget):
         spec = config_schema.get(key)
         self.description.setText(key_description(key) if spec else (
             self.tr("Not a setting MSD knows: pick one from the list.") if key else ""))
+        self._make_editor(key)
+        self.reload()
+
+    def _make_editor(self, key: str) -> None:
+        """The value editor for ``key`` (none for a key MSD does not know), nothing chosen."""
+        spec = config_schema.get(key)
         if self.editor is not None:
+            self.editor.hide()
+            self.editor.setParent(None)  # out of the window at once (deleted later)
             self.editor.deleteLater()
             self.editor = None
         self.pending = MISSING
@@ -247,12 +301,7 @@ class ConfigMatrixView(QWidget):
             self.editor = create_editor(field_spec(key))
             self.editor.set_value(MISSING)
             self.editor.edited.connect(self._edited)
-            name = self.tr("New value of %1").replace("%1", key)
-            self.editor.setAccessibleName(name)
-            for part in self.editor.findChildren(QWidget):  # what the focus lands on
-                if isinstance(part, QComboBox | QLineEdit | QAbstractSpinBox) \
-                        and not part.accessibleName():
-                    part.setAccessibleName(name)
+            self._name_editor(self.editor, key, only_unnamed=True)
             self.editor_slot.addWidget(self.editor)
             # the editor's own focusable parts, in their order, between table and buttons
             parts = [w for w in (self.editor, *self.editor.findChildren(QWidget))
@@ -262,18 +311,29 @@ class ConfigMatrixView(QWidget):
             chain = [self.table, *parts, self.select_drift_button]
             for first, second in itertools.pairwise(chain):
                 self.setTabOrder(first, second)
-        self.reload()
+
+    def _name_editor(self, editor: ValueEditor, key: str, only_unnamed: bool = False) -> None:
+        """The value editor and the parts the focus lands on say which key they set."""
+        name = self.tr("New value of %1").replace("%1", key)
+        editor.setAccessibleName(name)
+        for part in editor.findChildren(QWidget):
+            if isinstance(part, QComboBox | QLineEdit | QAbstractSpinBox) and (
+                    not only_unnamed or not part.accessibleName()):
+                part.setAccessibleName(name)
 
     def reload(self) -> None:
         matrix = key_matrix(self.key, self.projects, self.env)
         self.model.set_matrix(matrix)
+        self._say_reference(matrix)
+        self._update_buttons()
+        self.loaded.emit()
+
+    def _say_reference(self, matrix: Any) -> None:
         src = ("~/.msd/defaults.json" if matrix.reference_source == "global"
                else self.tr("schema default"))
         self.reference_label.setText(
             _fill(self.tr("Default: %1 (%2) · %n of %3 differ(s)", "", len(matrix.drifting)),
                   value_text(matrix.reference_display), src, len(matrix.cells)))
-        self._update_buttons()
-        self.loaded.emit()
 
     def _edited(self, value: Any) -> None:
         self.pending = value

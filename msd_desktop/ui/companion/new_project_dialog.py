@@ -30,9 +30,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontDatabase, QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
@@ -187,7 +188,6 @@ class NewProjectDialog(QDialog):
     def __init__(self, env: Mapping[str, str] | None = None, parent: QWidget | None = None,
                  folder: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("New project — MSD Desktop"))
         self.setObjectName("NewProjectDialog")
         self.env = dict(os.environ if env is None else env)
         self.choices: dict[str, Any] = {}
@@ -205,14 +205,67 @@ class NewProjectDialog(QDialog):
         self.detected = detect_keys(self.env, keyring=False)
         self.base, self.notes = build_new_project_config({}, self.env, rewrite_defaults=False,
                                                          detected=self.detected)
+        self._outer = QVBoxLayout(self)
+        self._outer.setContentsMargins(0, 0, 0, 0)  # (the page inside has the margins)
+        self._retranslate_queued = False
         self._build(folder)
+        self.folder_edit.setFocus()  # the first thing to type
+        self.resize(1100, 760)
         self._refresh()
         self._check_keyring()
+
+    # -- the language, switched while the dialog is open
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A language switch (one event per catalogue removed or installed): the page is
+        said again once, on the next turn of the event loop."""
+        if event.type() == QEvent.Type.LanguageChange and not self._retranslate_queued:
+            self._retranslate_queued = True
+            QTimer.singleShot(0, self, self.retranslate)
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """The page built again in the current language — the editors' titles, help and
+        choices come from the translated schema — with everything chosen or typed kept: the
+        folder, the settings, the keys, the splitter and the field that has the focus."""
+        self._retranslate_queued = False
+        if self.creating:  # the page is busy; it closes once the project exists
+            return
+        focus = QApplication.focusWidget()
+        focused = focus.objectName() if focus is not None and self.isAncestorOf(focus) else ""
+        focused_key = next((k for k, e in self.editors.items()
+                            if focus is not None and (focus is e or e.isAncestorOf(focus))),
+                           None)
+        folder = self.folder_edit.text()
+        keys = {k: e.text() for k, e in self.key_edits.items()}
+        global_keys, sizes = self.global_keys.isChecked(), self.splitter.sizes()
+        old = self.body
+        old.hide()
+        self._outer.removeWidget(old)
+        old.deleteLater()
+        self.editors, self.error_labels, self.key_edits = {}, {}, {}
+        self.errors = {}  # (a value the editor could not read is not kept: its last good one)
+        self._build(folder)
+        for key, editor in self.editors.items():
+            found, value = get_path(self.choices, key)
+            if found:
+                editor.set_value(value)
+        for key, text in keys.items():
+            self.key_edits[key].setText(text)
+        self.global_keys.setChecked(global_keys)
+        self.splitter.setSizes(sizes)
+        self._refresh()
+        target = (_focusable(self.editors[focused_key])[0] if focused_key is not None
+                  else self.findChild(QWidget, focused) if focused else None)
+        (target or self.folder_edit).setFocus()
 
     # -- building
 
     def _build(self, folder: str) -> None:
-        outer = QVBoxLayout(self)
+        self.setWindowTitle(self.tr("New project — MSD Desktop"))
+        self.body = QWidget()
+        self.body.setObjectName("NewProjectPage")
+        outer = QVBoxLayout(self.body)
         row = QHBoxLayout()
         folder_caption = QLabel(self.tr("&Folder:"))
         row.addWidget(folder_caption)
@@ -238,6 +291,7 @@ class NewProjectDialog(QDialog):
         outer.addLayout(row)
         self.folder_label = _reserve_lines(plain_label(QLabel()), 2)
         self.folder_label.setObjectName("FolderProblem")
+        self.folder_label.installEventFilter(self)
         outer.addWidget(self.folder_label)
 
         form_side = QWidget()
@@ -324,10 +378,10 @@ class NewProjectDialog(QDialog):
         outer.addWidget(self.buttons)
         # Return anywhere in the form means Create (set once the box is in the dialog: a
         # default set before is lost, and Cancel would take Return)
+        self._outer.addWidget(self.body)
         self.create_button.setDefault(True)
         self._set_tab_order()
-        self.folder_edit.setFocus()  # the first thing to type
-        self.resize(1100, 760)
+        self._show_keyring()
 
     def _set_tab_order(self) -> None:
         """Down the form: folder, Browse, each setting, the keys, the preview, then the
@@ -412,7 +466,6 @@ class NewProjectDialog(QDialog):
         self.global_keys.setObjectName("GlobalKeys")
         self.global_keys.setAccessibleName(self.global_keys.text())
         form.addRow(self.global_keys)
-        self._show_keyring()
         return box
 
     # -- the keyring, asked once off the UI thread (a locked Secret Service can take seconds)
@@ -565,6 +618,13 @@ class NewProjectDialog(QDialog):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._show_folder_text()  # the room for a long path follows the width
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The folder sentence follows its label's own width too (the page inside the
+        dialog is laid out after the dialog's resize)."""
+        if watched is self.folder_label and event.type() == QEvent.Type.Resize:
+            self._show_folder_text()
+        return super().eventFilter(watched, event)
 
     def _check_folder(self) -> FolderCheck | None:
         text = self.folder_edit.text().strip()

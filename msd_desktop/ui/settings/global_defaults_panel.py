@@ -17,10 +17,12 @@ from typing import Any
 
 from PySide6.QtCore import (
     QCoreApplication,
+    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import (
@@ -46,13 +48,14 @@ from msd_desktop.core.config.matrix import (
 from msd_desktop.core.workspace.paths import msd_home
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form import ConfigFormPanel
-from msd_desktop.ui.widgets.close_keys import close_button
+from msd_desktop.ui.widgets.close_keys import close_button, retranslate_close_button
 from msd_desktop.ui.widgets.column_fit import ColumnFit
 from msd_desktop.ui.widgets.config_words import reach_heading, value_text
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.plain_text import escape_html, tooltip
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel
 from msd_desktop.ui.widgets.theme import semantic_color
+from msd_desktop.ui.widgets.window_title import window_title
 
 Index = QModelIndex | QPersistentModelIndex
 REACH_COLUMNS = ("reaches", "shadowed", "not_read")
@@ -125,7 +128,7 @@ class GlobalDefaultsPanel(QWidget):
         home = msd_home(self.env) / ".msd"
         # The form needs a "project"; the folder holding defaults.json is never a project, so
         # only its Global scope is meaningful — the scope selector is locked to it.
-        anchor = ProjectRef(root=home, name=self.tr("Global defaults"), workspace="")
+        self._home = home
         # its own drafts (asked about when this window closes), kept safe against a crash
         # like the main window's; edits a crashed run left in defaults.json come back here
         from msd_desktop.core.config.draft_recovery import DraftRecovery, default_recovery_dir
@@ -133,22 +136,17 @@ class GlobalDefaultsPanel(QWidget):
 
         sessions = EditSessions(self, recovery=DraftRecovery(default_recovery_dir(self.env)))
         restored = sessions.recover([home])
-        self.form = ConfigFormPanel(anchor, self.env, sessions=sessions)
-        self.form.load_scope(Scope.GLOBAL)
+        self.form = self._make_form(sessions)
         if restored:
             keys = sum(len(got.keys) for _, got in restored)
             self.form.status.setText(self.tr(
                 "Restored %n unsaved change(s) from the last run, which ended without saving: "
                 "save or revert them.", "", keys))
-        self.form.scope_combo.setEnabled(False)
-        # locked, so show its whole text rather than a width fit for every scope's name
-        self.form.scope_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.form.saved.connect(lambda _keys: self.refresh_reach())
+        self._retranslate_queued = False
 
         self.model = GlobalReachModel(self)
         self.table = QTableView()
         self.table.setObjectName("GlobalReachTable")
-        self.table.setAccessibleName(self.tr("Global keys and the projects they reach"))
         self.table.setModel(self.model)
         self.table.setWordWrap(False)
         self.table.setTabKeyNavigation(False)  # arrows move in the table; Tab leaves it
@@ -168,13 +166,10 @@ class GlobalDefaultsPanel(QWidget):
         self.details.setObjectName("ReachDetails")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.RichText)  # file texts escaped below
-        self.details.setAccessibleName(self.tr("Projects the selected global key reaches"))
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.details.setMargin(6)  # clear of the splitter handle, level with the table's text
-        note = QLabel(self.tr(
-            "A project with <tt>.planning/</tt> reads these values only when it is created "
-            "(except <tt>model_overrides</tt>, merged per agent at run time)."))
+        note = self.note = QLabel()
         note.setTextFormat(Qt.TextFormat.RichText)
         note.setWordWrap(True)
         note.setObjectName("ReachNote")
@@ -182,7 +177,7 @@ class GlobalDefaultsPanel(QWidget):
         bottom = QWidget()
         bl = QVBoxLayout(bottom)
         bl.setContentsMargins(6, 0, 6, 6)  # level with the form's own 6 px inside it
-        title = QLabel(self.tr("Where each global key reaches"))
+        title = self.reach_title = QLabel()
         title.setObjectName("ReachTitle")
         font = title.font()
         font.setBold(True)
@@ -194,7 +189,6 @@ class GlobalDefaultsPanel(QWidget):
         # the details scroll when the window is short: a long project list keeps its lines
         details_scroll = QScrollArea()
         details_scroll.setObjectName("ReachDetailsScroll")
-        details_scroll.setAccessibleName(self.details.accessibleName())
         details_scroll.setWidgetResizable(True)
         details_scroll.setFrameShape(QFrame.Shape.NoFrame)
         details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -235,6 +229,57 @@ class GlobalDefaultsPanel(QWidget):
         self.close_button = close_button(self)  # with Esc and Ctrl+W: a window of its own
         closing.addWidget(self.close_button)
         layout.addLayout(closing)
+        self.details_scroll = details_scroll
+        self._set_texts()
+        self.refresh_reach()
+
+    def _make_form(self, sessions: Any) -> ConfigFormPanel:
+        """The Settings form fixed to the Global scope, over ``sessions`` (its drafts and
+        undo history, which outlive a form built again)."""
+        anchor = ProjectRef(root=self._home, name=self.tr("Global defaults"), workspace="")
+        form = ConfigFormPanel(anchor, self.env, sessions=sessions)
+        form.load_scope(Scope.GLOBAL)
+        form.scope_combo.setEnabled(False)
+        # locked, so show its whole text rather than a width fit for every scope's name
+        form.scope_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        form.saved.connect(lambda _keys: self.refresh_reach())
+        return form
+
+    def _set_texts(self) -> None:
+        """The window's own texts in the current language."""
+        self.setWindowTitle(window_title(QCoreApplication.translate("MainWindow",
+                                                                    "Global defaults")))
+        self.table.setAccessibleName(self.tr("Global keys and the projects they reach"))
+        self.details.setAccessibleName(self.tr("Projects the selected global key reaches"))
+        self.details_scroll.setAccessibleName(self.details.accessibleName())
+        self.note.setText(self.tr(
+            "A project with <tt>.planning/</tt> reads these values only when it is created "
+            "(except <tt>model_overrides</tt>, merged per agent at run time)."))
+        self.reach_title.setText(self.tr("Where each global key reaches"))
+        retranslate_close_button(self.close_button)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A language switch (one event per catalogue removed or installed): said again
+        once, on the next turn of the event loop."""
+        if event.type() == QEvent.Type.LanguageChange and not self._retranslate_queued:
+            self._retranslate_queued = True
+            QTimer.singleShot(0, self, self.retranslate)
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Every text in the current language: the form built again over the same edit
+        sessions (unsaved edits and their undo history stay), the reach table said anew."""
+        self._retranslate_queued = False
+        self._set_texts()
+        old = self.form
+        sizes = self.splitter.sizes()
+        self.form = self._make_form(old.sessions)
+        self.splitter.replaceWidget(0, self.form)
+        self.splitter.setSizes(sizes)
+        old.deleteLater()
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          max(0, self.model.columnCount() - 1))
+        self.empty_hint.refresh()
         self.refresh_reach()
 
     def set_projects(self, projects: Sequence[Any]) -> None:

@@ -39,12 +39,18 @@ class _EscCloses(QObject):
 def close_button(window: QWidget) -> QPushButton:
     """A "Close" button for ``window`` (the caller places it), with Esc and Ctrl+W wired."""
     install_close_keys(window)
-    button = QPushButton(QCoreApplication.translate("CloseKeys", "Close"))
+    button = QPushButton()
     button.setObjectName("CloseWindowButton")
-    button.setToolTip(QCoreApplication.translate("CloseKeys", "Close this window (Esc, Ctrl+W)"))
+    retranslate_close_button(button)
     button.setAutoDefault(False)
     button.clicked.connect(window.close)
     return button
+
+
+def retranslate_close_button(button: QPushButton) -> None:
+    """The Close button's texts in the current language (its window's language switch)."""
+    button.setText(QCoreApplication.translate("CloseKeys", "Close"))
+    button.setToolTip(QCoreApplication.translate("CloseKeys", "Close this window (Esc, Ctrl+W)"))
 
 
 def install_close_keys(window: QWidget) -> None:

@@ -44,8 +44,8 @@ class EmptyHint(QLabel):
     def refresh(self, *_args: object) -> None:
         model = self._view.model()
         empty = model is None or model.rowCount() == 0
+        self.setText(self._text())  # (hidden too: a language switch finds it said anew)
         if empty:
-            self.setText(self._text())
             self._place()
         self.setVisible(empty)
         self._view.setAccessibleDescription(self.text() if empty else "")
