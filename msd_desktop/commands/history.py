@@ -110,9 +110,7 @@ def _restore_batch(store: HistoryStore, args: argparse.Namespace, ctx: CliContex
     before it), each through the normal save path against the content it has now; one
     file's refusal never stops the others, and the exit code is 1 when any was refused."""
     from msd_desktop.cli import emit, warn
-    from msd_desktop.core.common.errors import ConflictError
-    from msd_desktop.core.history.recorder import new_batch_id
-    from msd_desktop.core.history.restore import apply_restore, plan_batch_restore
+    from msd_desktop.core.history.restore import plan_batch_restore, restore_batch
 
     if args.entry or args.file or args.defaults:
         raise MsdError(f"Usage: {_USAGE['batch']}")
@@ -121,28 +119,20 @@ def _restore_batch(store: HistoryStore, args: argparse.Namespace, ctx: CliContex
     if not args.yes:
         raise MsdError(f"Restoring batch {args.batch} changes {planned} key(s) in "
                        f"{len(files)} file(s); add --yes to write them")
-    batch = new_batch_id()
+    report = restore_batch(files, args.batch, ctx.env)
     out: list[dict[str, Any]] = []
-    for f in files:
-        row: dict[str, Any] = {"file": str(f.path), "status": "error", "problem": f.problem}
-        if f.plan is not None:
-            row.update(restored=f.plan.entry.id, changes=[c.to_json() for c in f.plan.changes],
-                       notes=[str(n) for n in f.plan.notes])
-            try:
-                if f.plan.changes:
-                    apply_restore(f.plan, ctx.env, batch=batch)
-                row.update(status="restored" if f.plan.changes else "unchanged", problem=None)
-            except ConflictError as exc:
-                row.update(status="refused", problem=exc.message)
-            except MsdError as exc:
-                row.update(problem=exc.message)
+    for r in report.results:
+        row: dict[str, Any] = {"file": str(r.path), "status": r.status, "problem": r.problem}
+        if r.plan is not None:
+            row.update(restored=r.plan.entry.id,
+                       changes=[c.to_json() for c in r.plan.changes],
+                       notes=[str(n) for n in r.plan.notes])
         out.append(row)
-    result = {"batch": args.batch, "restore_batch": batch, "files": out}
-    failed = [r for r in out if r["status"] in ("error", "refused")]
-    if not failed:
+    result = {"batch": args.batch, "restore_batch": report.restore_batch, "files": out}
+    if not report.failed:
         return result
     emit(result)
-    warn(f"{len(failed)} of {len(out)} file(s) were not restored")
+    warn(f"{len(report.failed)} of {len(out)} file(s) were not restored")
     return 1
 
 

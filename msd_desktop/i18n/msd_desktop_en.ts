@@ -102,6 +102,47 @@
     </message>
 </context>
 <context>
+    <name>BatchRestore</name>
+    <message numerus="yes">
+        <source>Batch restore undone: %n file(s) put back.</source>
+        <translation>
+            <numerusform>Batch restore undone: %n file put back.</numerusform>
+            <numerusform>Batch restore undone: %n files put back.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch restored: %n file(s) written.</source>
+        <translation>
+            <numerusform>Batch restored: %n file written.</numerusform>
+            <numerusform>Batch restored: %n files written.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) not written.</source>
+        <translation>
+            <numerusform>%n file not written.</numerusform>
+            <numerusform>%n files not written.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BatchRestoreDialog</name>
+    <message numerus="yes">
+        <source>%1: %n key(s) change</source>
+        <translation>
+            <numerusform>%1: %n key changes</numerusform>
+            <numerusform>%1: %n keys change</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n file(s)</source>
+        <translation>
+            <numerusform>Restore %n file</numerusform>
+            <numerusform>Restore %n files</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConfigCompareWindow</name>
     <message numerus="yes">
         <source>%n key(s) differ.</source>

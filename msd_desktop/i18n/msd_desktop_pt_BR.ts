@@ -279,6 +279,128 @@
     </message>
 </context>
 <context>
+    <name>BatchRestore</name>
+    <message>
+        <source>put back</source>
+        <translation>reposto</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>restaurado</translation>
+    </message>
+    <message>
+        <source>already so</source>
+        <translation>já estava assim</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>recusado</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>not touched</source>
+        <translation>não alterado</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Reading batch %1…</source>
+        <translation>Lendo o lote %1…</translation>
+    </message>
+    <message>
+        <source>Batch restore cancelled: nothing was written.</source>
+        <translation>Restauração do lote cancelada: nada foi gravado.</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Gravando…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch restore undone: %n file(s) put back.</source>
+        <translation>
+            <numerusform>Restauração do lote desfeita: %n arquivo reposto.</numerusform>
+            <numerusform>Restauração do lote desfeita: %n arquivos repostos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch restored: %n file(s) written.</source>
+        <translation>
+            <numerusform>Lote restaurado: %n arquivo gravado.</numerusform>
+            <numerusform>Lote restaurado: %n arquivos gravados.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) not written.</source>
+        <translation>
+            <numerusform>%n arquivo não gravado.</numerusform>
+            <numerusform>%n arquivos não gravados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Batch restore failed: %1</source>
+        <translation>A restauração do lote falhou: %1</translation>
+    </message>
+</context>
+<context>
+    <name>BatchRestoreDialog</name>
+    <message>
+        <source>Restore batch %1?</source>
+        <extracomment>The two states a batch can be put back to (``before`` of the core&apos;s plan).</extracomment>
+        <translation>Restaurar o lote %1?</translation>
+    </message>
+    <message>
+        <source>Put back every config file this batch wrote. Each file is written only if it has not changed since this list was read; nothing is written for the others.</source>
+        <translation>Repõe todos os arquivos de configuração que este lote gravou. Cada arquivo só é gravado se não tiver mudado desde que esta lista foi lida; nada é gravado nos demais.</translation>
+    </message>
+    <message>
+        <source>State to put back</source>
+        <translation>Estado a repor</translation>
+    </message>
+    <message>
+        <source>the state the batch left</source>
+        <translation>o estado que o lote deixou</translation>
+    </message>
+    <message>
+        <source>the state before the batch</source>
+        <translation>o estado anterior ao lote</translation>
+    </message>
+    <message>
+        <source>Projects of the batch</source>
+        <translation>Projetos do lote</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restaurar</translation>
+    </message>
+    <message>
+        <source>%1: cannot be restored — %2</source>
+        <translation>%1: não pode ser restaurado — %2</translation>
+    </message>
+    <message>
+        <source>%1: already so</source>
+        <translation>%1: já está assim</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n key(s) change</source>
+        <translation>
+            <numerusform>%1: %n chave muda</numerusform>
+            <numerusform>%1: %n chaves mudam</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n file(s)</source>
+        <translation>
+            <numerusform>Restaurar %n arquivo</numerusform>
+            <numerusform>Restaurar %n arquivos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangedFiles</name>
     <message>
         <source>config.json</source>
@@ -2062,6 +2184,14 @@ Last error: {last_error}</source>
         <translation>a chave de configuração &quot;runtime&quot; tem o valor desconhecido &quot;{runtime}&quot;. Runtimes conhecidos: {known}. A resolução vai usar padrões seguros. (#2517)</translation>
     </message>
     <message>
+        <source>the restore created this file; it is left as it is</source>
+        <translation>a restauração criou este arquivo; ele fica como está</translation>
+    </message>
+    <message>
+        <source>changed on disk since the restore wrote it — left as it is</source>
+        <translation>mudou no disco desde que a restauração o gravou — fica como está</translation>
+    </message>
+    <message>
         <source>{path} is not a config file the model resolver reads</source>
         <translation>{path} não é um arquivo de configuração que o resolvedor de modelos lê</translation>
     </message>
@@ -2996,6 +3126,22 @@ Last error: {last_error}</source>
         <translation>Coloca no rascunho o valor da chave selecionada nesta entrada</translation>
     </message>
     <message>
+        <source>Restore batch…</source>
+        <translation>Restaurar lote…</translation>
+    </message>
+    <message>
+        <source>Put back every config file of this entry&apos;s batch, across its projects, after showing them</source>
+        <translation>Repõe todos os arquivos de configuração do lote desta entrada, em todos os seus projetos, depois de mostrá-los</translation>
+    </message>
+    <message>
+        <source>Undo batch restore</source>
+        <translation>Desfazer restauração do lote</translation>
+    </message>
+    <message>
+        <source>Put back what the batch restore replaced, where nobody changed it since</source>
+        <translation>Repõe o que a restauração do lote substituiu, onde ninguém o alterou desde então</translation>
+    </message>
+    <message>
         <source>Pin</source>
         <translation>Fixar</translation>
     </message>
@@ -3085,6 +3231,10 @@ Last error: {last_error}</source>
     <message>
         <source>restore</source>
         <translation>restauração</translation>
+    </message>
+    <message>
+        <source>restore undone</source>
+        <translation>restauração desfeita</translation>
     </message>
     <message>
         <source>first seen</source>

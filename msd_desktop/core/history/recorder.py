@@ -32,6 +32,7 @@ SECRETS_MIGRATE = "secrets migrate"
 SECRETS_MARK = "secrets set"
 NEW_PROJECT = "new project"
 RESTORE = "restore"
+RESTORE_UNDONE = "restore undone"
 
 _log = logging.getLogger(__name__)
 

@@ -24,7 +24,9 @@ from msd_desktop.core.history.store import HistoryStore
 
 
 class RestorePlan(NamedTuple):
-    """What a restore writes, what changes, and what it says about secrets."""
+    """What a restore writes, what changes, and what it says about secrets (``current``: the
+    file's document as the plan read it, ``None`` when it was absent — what an undo puts
+    back)."""
 
     path: Path
     entry: Entry
@@ -32,6 +34,7 @@ class RestorePlan(NamedTuple):
     expected: Fingerprint | None
     changes: list[KeyChange]
     notes: list[Text]
+    current: dict[str, Any] | None = None
 
 
 def snapshot_document(store: HistoryStore, entry: Entry) -> dict[str, Any]:
@@ -101,7 +104,7 @@ def plan_restore(store: HistoryStore, path: Path, entry: Entry) -> RestorePlan:
     changes = diff(current, data)
     _validate(changes, data)
     return RestorePlan(Path(path), entry, data, file.fingerprint if file.exists else None,
-                       changes, notes)
+                       changes, notes, current if file.exists else None)
 
 
 def apply_restore(plan: RestorePlan, env: Mapping[str, str] | None = None, *,
@@ -148,3 +151,94 @@ def plan_batch_restore(store: HistoryStore, batch: str, *, before: bool) -> list
     if not out:
         raise MsdError(Text.of("No history entry belongs to batch {batch}", batch=batch))
     return out
+
+
+class BatchRestoreResult(NamedTuple):
+    """One file of a batch restore (or of its undo): ``restored``, ``unchanged``, ``refused``
+    (changed on disk since the plan: nothing written), ``skipped`` or ``error``, with the
+    reason, the plan and the fingerprint this write left (what an undo must still find)."""
+
+    path: Path
+    status: str
+    problem: str | None
+    plan: RestorePlan | None
+    written: Fingerprint | None = None
+
+
+class BatchRestoreReport(NamedTuple):
+    """Every file of one batch restore: the batch restored and the id its own writes share."""
+
+    batch: str
+    restore_batch: str
+    results: list[BatchRestoreResult]
+
+    @property
+    def failed(self) -> list[BatchRestoreResult]:
+        """The files that were not restored (refused or failed)."""
+        return [r for r in self.results if r.status in ("error", "refused")]
+
+    @property
+    def can_undo(self) -> bool:
+        """At least one file was written over a file that existed (an undo never deletes)."""
+        return any(r.status == "restored" and r.plan is not None and r.plan.current is not None
+                   for r in self.results)
+
+
+def restore_batch(files: list[BatchFile], batch: str,
+                  env: Mapping[str, str] | None = None) -> BatchRestoreReport:
+    """Write the planned files of a batch restore (:func:`plan_batch_restore`), each through
+    the normal save path against the content it had when planned; one file's refusal or
+    failure never stops the others. Their writes share one new batch id."""
+    from msd_desktop.core.common.errors import ConflictError
+    from msd_desktop.core.history.recorder import new_batch_id
+
+    shared = new_batch_id()
+    results: list[BatchRestoreResult] = []
+    for f in files:
+        if f.plan is None:
+            results.append(BatchRestoreResult(f.path, "error", f.problem, None))
+            continue
+        if not f.plan.changes:
+            results.append(BatchRestoreResult(f.path, "unchanged", None, f.plan))
+            continue
+        try:
+            written = apply_restore(f.plan, env, batch=shared)
+            results.append(BatchRestoreResult(f.path, "restored", None, f.plan, written))
+        except ConflictError as exc:
+            results.append(BatchRestoreResult(f.path, "refused", exc.message, f.plan))
+        except MsdError as exc:
+            results.append(BatchRestoreResult(f.path, "error", exc.message, f.plan))
+    return BatchRestoreReport(batch, shared, results)
+
+
+def undo_batch_restore(report: BatchRestoreReport,
+                       env: Mapping[str, str] | None = None) -> BatchRestoreReport:
+    """Put back what each restored file held before the batch restore, where the file still
+    has what the restore wrote (someone's later edit is never overwritten: ``refused``). A
+    file the restore created is left as it is (``skipped``): an undo never deletes."""
+    from msd_desktop.core.common.errors import ConflictError
+    from msd_desktop.core.config.store import write_project_config
+    from msd_desktop.core.history.recorder import RESTORE_UNDONE, new_batch_id
+
+    shared = new_batch_id()
+    results: list[BatchRestoreResult] = []
+    for r in report.results:
+        plan = r.plan
+        if r.status != "restored" or plan is None or r.written is None:
+            results.append(BatchRestoreResult(r.path, "skipped",
+                                                 Text.of("nothing was written here"), plan))
+            continue
+        if plan.current is None:
+            results.append(BatchRestoreResult(r.path, "skipped", Text.of(
+                "the restore created this file; it is left as it is"), plan))
+            continue
+        try:
+            written = write_project_config(r.path, plan.current, r.written,
+                                           source=RESTORE_UNDONE, batch=shared, env=env)
+            results.append(BatchRestoreResult(r.path, "restored", None, plan, written))
+        except ConflictError:
+            results.append(BatchRestoreResult(r.path, "refused", Text.of(
+                "changed on disk since the restore wrote it — left as it is"), plan))
+        except MsdError as exc:
+            results.append(BatchRestoreResult(r.path, "error", exc.message, plan))
+    return BatchRestoreReport(report.batch, shared, results)

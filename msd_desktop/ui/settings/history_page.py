@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QDateTime, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -37,6 +37,7 @@ from msd_desktop.core.config.draft import UNSET, ConfigDraft
 from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.history.compare import KeyChange, diff
 from msd_desktop.core.history.index import Entry
+from msd_desktop.ui.settings.history_batch import BatchRestore
 from msd_desktop.ui.settings.history_routing import RoutingPane
 from msd_desktop.ui.settings.undo import EditSession
 from msd_desktop.ui.widgets.plain_text import plain_label, visible
@@ -108,6 +109,7 @@ def source_text(source: str) -> str:
         "secrets set": translate("HistorySource", "secrets set"),
         "new project": translate("HistorySource", "new project"),
         "restore": translate("HistorySource", "restore"),
+        "restore undone": translate("HistorySource", "restore undone"),
         "first seen": translate("HistorySource", "first seen"),
         "changed outside MSD": translate("HistorySource", "changed outside MSD"),
     }
@@ -217,11 +219,15 @@ class KeyDiffModel(HeaderedTableModel):
 class HistoryPage(QWidget):
     """The History page of one Settings form (see the module docstring)."""
 
+    # config files were written from the page (a batch restore or its undo)
+    batch_restored = Signal()
+
     def __init__(self, context: Context, parent: QWidget | None = None,
                  env: Mapping[str, str] | None = None) -> None:
         super().__init__(parent)
         self._context = context
         self._env = env
+        self._said_after_reload = ""  # an account the next reload keeps above its own text
         self._path: Path | None = None
         self._generation = 0
         self.timeline = TimelineModel(self)
@@ -267,13 +273,24 @@ class HistoryPage(QWidget):
         self.restore_key_button.setToolTip(self.tr("Put the selected key's value from this "
                                                    "entry into the draft"))
         self.restore_key_button.clicked.connect(self.restore_key)
+        self.batch_button = QPushButton(self.tr("Restore batch…"))
+        self.batch_button.setToolTip(self.tr(
+            "Put back every config file of this entry's batch, across its projects, after "
+            "showing them"))
+        self.batch_button.clicked.connect(self.restore_batch)
+        self.undo_batch_button = QPushButton(self.tr("Undo batch restore"))
+        self.undo_batch_button.setToolTip(self.tr(
+            "Put back what the batch restore replaced, where nobody changed it since"))
+        self.batch = BatchRestore(self.status.setText, self.undo_batch_button,
+                                  lambda: self._env, self)
+        self.batch.written.connect(self._batch_written)
         self.pin_button = QPushButton(self.tr("Pin"))
         self.pin_button.setToolTip(self.tr("A pinned entry is never pruned"))
         self.pin_button.clicked.connect(self.toggle_pin)
         self.label_button = QPushButton(self.tr("Label…"))
         self.label_button.clicked.connect(self.edit_label)
-        for button in (self.restore_button, self.restore_key_button, self.pin_button,
-                       self.label_button):
+        for button in (self.restore_button, self.restore_key_button, self.batch_button,
+                       self.undo_batch_button, self.pin_button, self.label_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         lower_layout.addLayout(buttons)
@@ -329,8 +346,10 @@ class HistoryPage(QWidget):
             rows, problems = result
             self.timeline.set_documents(*self._documents())
             self.timeline.set_rows(rows)
-            self.status.setText("\n".join(problems) if problems else (
-                self.tr("Nothing recorded for this file yet.") if not rows else ""))
+            text = "\n".join(problems) if problems else (
+                self.tr("Nothing recorded for this file yet.") if not rows else "")
+            said, self._said_after_reload = self._said_after_reload, ""
+            self.status.setText("\n".join(t for t in (said, text) if t))
             if rows:
                 self.timeline_view.selectRow(0)
             self._show_keys()
@@ -369,6 +388,8 @@ class HistoryPage(QWidget):
         usable = row is not None and row.doc is not None and self._context()[1] is not None
         self.restore_button.setEnabled(usable)
         self.restore_key_button.setEnabled(usable and self.keys_view.currentIndex().isValid())
+        self.batch_button.setEnabled(row is not None and bool(row.entry.batch)
+                                     and not self.batch.busy)
         self.pin_button.setEnabled(row is not None)
         self.label_button.setEnabled(row is not None)
         self.pin_button.setText(self.tr("Unpin") if row is not None and row.entry.pinned
@@ -428,6 +449,20 @@ class HistoryPage(QWidget):
             self.status.setText(self.tr("Restored %1 into the draft; nothing is written until "
                                         "you save.").replace("%1", visible(key)))
 
+    def restore_batch(self) -> None:
+        """Every file of the selected entry's batch put back, after asking (history_batch)."""
+        row = self.selected()
+        if row is None or not row.entry.batch or self.batch.busy:
+            return
+        self.batch.start(row.entry.batch)
+        self._update_buttons()
+
+    def _batch_written(self) -> None:
+        self.batch_restored.emit()
+        said = self.status.text()
+        self.reload()
+        self._said_after_reload = said
+
     def _mark(self, pinned: bool, label: str | None) -> None:
         from msd_desktop.core.history.store import HistoryStore
         from msd_desktop.ui.widgets.workers import run_op
@@ -479,6 +514,7 @@ class HistoryTab(QObject):
         """The page (built on first use)."""
         if self._page is None:
             self._page = HistoryPage(self._context, env=getattr(self._form, "env", None))
+            self._page.batch_restored.connect(self._form.check_disk)
             layout = self.holder.layout()
             assert layout is not None
             layout.addWidget(self._page)

@@ -143,7 +143,7 @@ def test_every_control_of_the_page_has_a_name(qtbot: QtBot, panel: ConfigFormPan
     page = _open(qtbot, panel)
     controls = page.findChildren(QPushButton) + page.findChildren(QComboBox) + [
         view for view in page.findChildren(QTableView) if not isinstance(view, QHeaderView)]
-    assert len(controls) == 8
+    assert len(controls) == 10
     nameless = [type(w).__name__ for w in controls
                 if not (QAccessible.queryAccessibleInterface(w)
                         .text(QAccessible.Text.Name).strip())]
