@@ -350,7 +350,6 @@
     <name>BatchRestoreDialog</name>
     <message>
         <source>Restore batch %1?</source>
-        <extracomment>The two states a batch can be put back to (``before`` of the core&apos;s plan).</extracomment>
         <translation>Restaurar o lote %1?</translation>
     </message>
     <message>
@@ -2184,6 +2183,10 @@ Last error: {last_error}</source>
         <translation>a chave de configuração &quot;runtime&quot; tem o valor desconhecido &quot;{runtime}&quot;. Runtimes conhecidos: {known}. A resolução vai usar padrões seguros. (#2517)</translation>
     </message>
     <message>
+        <source>{path} exists; recreating it from the history would overwrite it, so nothing was written</source>
+        <translation>{path} existe; recriá-lo a partir do histórico o sobrescreveria, então nada foi gravado</translation>
+    </message>
+    <message>
         <source>the restore created this file; it is left as it is</source>
         <translation>a restauração criou este arquivo; ele fica como está</translation>
     </message>
@@ -3140,6 +3143,14 @@ Last error: {last_error}</source>
     <message>
         <source>Put back what the batch restore replaced, where nobody changed it since</source>
         <translation>Repõe o que a restauração do lote substituiu, onde ninguém o alterou desde então</translation>
+    </message>
+    <message>
+        <source>Recreate from history…</source>
+        <translation>Recriar a partir do histórico…</translation>
+    </message>
+    <message>
+        <source>The file does not exist: write it again as it was in a state you choose</source>
+        <translation>O arquivo não existe: grava-o de novo como estava no estado que você escolher</translation>
     </message>
     <message>
         <source>Pin</source>
@@ -4961,6 +4972,52 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>workstream</source>
         <translation>frente de trabalho</translation>
+    </message>
+</context>
+<context>
+    <name>RecreateDialog</name>
+    <message>
+        <source>Recreate %1</source>
+        <translation>Recriar %1</translation>
+    </message>
+    <message>
+        <source>%1 does not exist. Write it again as it was in the state you choose? API keys are never written from the history.</source>
+        <translation>%1 não existe. Gravá-lo de novo como estava no estado que você escolher? Chaves de API nunca são gravadas a partir do histórico.</translation>
+    </message>
+    <message>
+        <source>Recorded states of the file</source>
+        <translation>Estados registrados do arquivo</translation>
+    </message>
+    <message>
+        <source>Recreate</source>
+        <translation>Recriar</translation>
+    </message>
+</context>
+<context>
+    <name>Recreator</name>
+    <message>
+        <source>The history keeps no content of this file to recreate it from.</source>
+        <translation>O histórico não guarda nenhum conteúdo deste arquivo a partir do qual recriá-lo.</translation>
+    </message>
+    <message>
+        <source>Nothing was written.</source>
+        <translation>Nada foi gravado.</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Gravando…</translation>
+    </message>
+    <message>
+        <source>Recreated from the history; it is recorded there as a restore.</source>
+        <translation>Recriado a partir do histórico; isso fica registrado lá como uma restauração.</translation>
+    </message>
+    <message>
+        <source>API keys were not written: set them again in API keys.</source>
+        <translation>As chaves de API não foram gravadas: defina-as de novo em Chaves de API.</translation>
+    </message>
+    <message>
+        <source>Not recreated: %1</source>
+        <translation>Não recriado: %1</translation>
     </message>
 </context>
 <context>

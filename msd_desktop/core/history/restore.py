@@ -120,6 +120,19 @@ def apply_restore(plan: RestorePlan, env: Mapping[str, str] | None = None, *,
                                 batch=batch)
 
 
+def recreate_file(store: HistoryStore, path: Path, entry: Entry,
+                  env: Mapping[str, str] | None = None) -> RestorePlan:
+    """Write a deleted config file again as ``entry`` had it, through the normal save path
+    (refused when the file exists: this never overwrites); returns the plan written, whose
+    notes name the API keys left out."""
+    plan = plan_restore(store, path, entry)
+    if plan.expected is not None:
+        raise MsdError(Text.of("{path} exists; recreating it from the history would overwrite "
+                               "it, so nothing was written", path=path))
+    apply_restore(plan, env)
+    return plan
+
+
 class BatchFile(NamedTuple):
     """One file of a batch restore: its plan, or why it has none."""
 

@@ -38,6 +38,7 @@ from msd_desktop.core.config.schema import MISSING
 from msd_desktop.core.history.compare import KeyChange, diff
 from msd_desktop.core.history.index import Entry
 from msd_desktop.ui.settings.history_batch import BatchRestore
+from msd_desktop.ui.settings.history_recreate import Recreator, describe_entry
 from msd_desktop.ui.settings.history_routing import RoutingPane
 from msd_desktop.ui.settings.undo import EditSession
 from msd_desktop.ui.widgets.plain_text import plain_label, visible
@@ -219,8 +220,8 @@ class KeyDiffModel(HeaderedTableModel):
 class HistoryPage(QWidget):
     """The History page of one Settings form (see the module docstring)."""
 
-    # config files were written from the page (a batch restore or its undo)
-    batch_restored = Signal()
+    # config files were written from the page (a batch restore, its undo, a recreate)
+    files_written = Signal()
 
     def __init__(self, context: Context, parent: QWidget | None = None,
                  env: Mapping[str, str] | None = None) -> None:
@@ -283,14 +284,21 @@ class HistoryPage(QWidget):
             "Put back what the batch restore replaced, where nobody changed it since"))
         self.batch = BatchRestore(self.status.setText, self.undo_batch_button,
                                   lambda: self._env, self)
-        self.batch.written.connect(self._batch_written)
+        self.batch.written.connect(self._files_written)
+        self.recreate_button = QPushButton(self.tr("Recreate from history…"))
+        self.recreate_button.setToolTip(self.tr(
+            "The file does not exist: write it again as it was in a state you choose"))
+        self.recreate_button.clicked.connect(self.recreate)
+        self.recreator = Recreator(self.status.setText, lambda: self._env, self)
+        self.recreator.written.connect(self._files_written)
         self.pin_button = QPushButton(self.tr("Pin"))
         self.pin_button.setToolTip(self.tr("A pinned entry is never pruned"))
         self.pin_button.clicked.connect(self.toggle_pin)
         self.label_button = QPushButton(self.tr("Label…"))
         self.label_button.clicked.connect(self.edit_label)
-        for button in (self.restore_button, self.restore_key_button, self.batch_button,
-                       self.undo_batch_button, self.pin_button, self.label_button):
+        for button in (self.recreate_button, self.restore_button, self.restore_key_button,
+                       self.batch_button, self.undo_batch_button, self.pin_button,
+                       self.label_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         lower_layout.addLayout(buttons)
@@ -390,6 +398,10 @@ class HistoryPage(QWidget):
         self.restore_key_button.setEnabled(usable and self.keys_view.currentIndex().isValid())
         self.batch_button.setEnabled(row is not None and bool(row.entry.batch)
                                      and not self.batch.busy)
+        draft = self._context()[0]
+        self.recreate_button.setVisible(draft is not None and not draft.file.exists
+                                        and any(r.doc is not None for r in self.timeline.rows))
+        self.recreate_button.setEnabled(not self.recreator.busy)
         self.pin_button.setEnabled(row is not None)
         self.label_button.setEnabled(row is not None)
         self.pin_button.setText(self.tr("Unpin") if row is not None and row.entry.pinned
@@ -457,8 +469,15 @@ class HistoryPage(QWidget):
         self.batch.start(row.entry.batch)
         self._update_buttons()
 
-    def _batch_written(self) -> None:
-        self.batch_restored.emit()
+    def recreate(self) -> None:
+        """The deleted file written again from a state the person picks (history_recreate)."""
+        if self._path is None or self.recreator.busy:
+            return
+        self.recreator.start(self._path, [r.entry for r in self.timeline.rows],
+                             lambda e: describe_entry(e, source_text(e.source)))
+
+    def _files_written(self) -> None:
+        self.files_written.emit()
         said = self.status.text()
         self.reload()
         self._said_after_reload = said
@@ -514,7 +533,7 @@ class HistoryTab(QObject):
         """The page (built on first use)."""
         if self._page is None:
             self._page = HistoryPage(self._context, env=getattr(self._form, "env", None))
-            self._page.batch_restored.connect(self._form.check_disk)
+            self._page.files_written.connect(self._form.check_disk)
             layout = self.holder.layout()
             assert layout is not None
             layout.addWidget(self._page)

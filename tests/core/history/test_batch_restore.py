@@ -108,3 +108,23 @@ def test_an_undo_never_deletes_a_file_the_restore_made(tmp_path: Path,
     undone = undo_batch_restore(report, env)
     assert [r.status for r in undone.results] == ["skipped"]
     assert config.is_file()
+
+
+def test_a_deleted_file_is_recreated_never_overwritten(tmp_path: Path,
+                                                       env: dict[str, str]) -> None:
+    from msd_desktop.core.common.errors import MsdError
+    from msd_desktop.core.config.store import write_project_config
+    from msd_desktop.core.history.restore import recreate_file
+
+    root = _project(tmp_path, "a", "quality")
+    config = root / ".planning" / "config.json"
+    write_project_config(config, {"model_profile": "budget", "name": "a"}, ..., env=env)
+    store = HistoryStore.for_user()
+    first = store.entries(config).entries[0]
+    with pytest.raises(MsdError, match="nothing was written"):
+        recreate_file(store, config, first, env)
+    assert _profile(root) == "budget"
+    config.unlink()
+    recreate_file(store, config, first, env)
+    assert _profile(root) == "quality"
+    assert store.entries(config).entries[-1].source == "restore"

@@ -143,7 +143,7 @@ def test_every_control_of_the_page_has_a_name(qtbot: QtBot, panel: ConfigFormPan
     page = _open(qtbot, panel)
     controls = page.findChildren(QPushButton) + page.findChildren(QComboBox) + [
         view for view in page.findChildren(QTableView) if not isinstance(view, QHeaderView)]
-    assert len(controls) == 10
+    assert len(controls) == 11
     nameless = [type(w).__name__ for w in controls
                 if not (QAccessible.queryAccessibleInterface(w)
                         .text(QAccessible.Text.Name).strip())]
@@ -210,3 +210,56 @@ def test_what_an_entry_does_to_model_routing(qtbot: QtBot, panel: ConfigFormPane
     qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
     assert [c.key for c in page.keys.changes] == ["mode"]
     assert page.routing.model.changes == []
+
+
+def test_a_deleted_config_is_recreated_from_the_history(
+        qtbot: QtBot, demo: Path, env: dict[str, str], config: Path, english: None) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from msd_desktop.ui.settings.history_recreate import RecreateDialog
+
+    config.unlink()
+    panel = ConfigFormPanel(ProjectRef(root=demo / "field-notes", name="field-notes",
+                                       workspace="demo"), env=env)
+    qtbot.addWidget(panel)
+    panel.resize(1024, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.activateWindow()
+    assert panel.draft is not None
+    assert not panel.draft.file.exists
+    panel.inner_tabs.setCurrentWidget(panel.history_tab.holder)
+    page = panel.history_tab.page()
+    qtbot.waitUntil(lambda: len(page.timeline.rows) == 4, timeout=20000)  # + "absent"
+    assert page.timeline.rows[0].entry.state == "absent"
+    assert page.recreate_button.isVisible()
+    listed: list[list[str]] = []
+
+    def pick_second() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, RecreateDialog):
+            QTimer.singleShot(50, pick_second)
+            return
+        listed.append([dialog.list.item(i).text() for i in range(dialog.list.count())])
+        assert QApplication.focusWidget() is dialog.list
+        QTest.keyClick(dialog.list, Qt.Key.Key_Down)  # interactive, before budget
+        dialog.recreate_button.setFocus()
+        QTest.keyClick(dialog.recreate_button, Qt.Key.Key_Space)
+
+    QTimer.singleShot(50, pick_second)
+    page.recreate_button.setFocus()
+    qtbot.waitUntil(page.recreate_button.hasFocus, timeout=5000)
+    QTest.keyClick(page.recreate_button, Qt.Key.Key_Space)
+    qtbot.waitUntil(config.is_file, timeout=20000)
+    assert len(listed[0]) == 3  # the kept states only, newest first
+    assert "first seen" in listed[0][2]
+    data = json.loads(config.read_text(encoding="utf-8"))
+    assert (data["mode"], data["model_profile"]) == ("interactive", "balanced")
+    qtbot.waitUntil(lambda: "Recreated" in page.status.text(), timeout=20000)
+    newest = HistoryStore.for_user().entries(config).entries[-1]
+    assert newest.source == "restore"
+    # the form follows: its file exists again, and the button goes
+    qtbot.waitUntil(lambda: panel.draft is not None and panel.draft.file.exists,
+                    timeout=20000)
+    qtbot.waitUntil(lambda: not page.recreate_button.isVisible(), timeout=20000)
