@@ -3281,6 +3281,13 @@ Last error: {last_error}</source>
     </message>
 </context>
 <context>
+    <name>JsonCompletion</name>
+    <message>
+        <source>Names that fit here</source>
+        <translation>Nomes que cabem aqui</translation>
+    </message>
+</context>
+<context>
     <name>JsonSettingsPage</name>
     <message>
         <source>Move to keyring</source>
@@ -3347,6 +3354,10 @@ Last error: {last_error}</source>
         <translation>Linha %1, coluna %2 — verificação do arquivo: %3</translation>
     </message>
     <message>
+        <source>Line %1, column %2 — note: %3</source>
+        <translation>Linha %1, coluna %2 — observação: %3</translation>
+    </message>
+    <message>
         <source>%1 Did you mean %2?</source>
         <translation>%1 Você quis dizer %2?</translation>
     </message>
@@ -3401,8 +3412,8 @@ Last error: {last_error}</source>
         <translation>Configurações como JSON</translation>
     </message>
     <message>
-        <source>The draft as JSON; edits here change the form&apos;s values too. API keys are masked.</source>
-        <translation>O rascunho como JSON; edições aqui também mudam os valores do formulário. As chaves de API ficam mascaradas.</translation>
+        <source>The draft as JSON; edits here change the form&apos;s values too. API keys are masked. Ctrl+Space lists the setting keys, agent names or choices that fit at the cursor.</source>
+        <translation>O rascunho como JSON; edições aqui também mudam os valores do formulário. As chaves de API ficam mascaradas. Ctrl+Espaço lista as chaves de configuração, os nomes de agente ou as opções que cabem no cursor.</translation>
     </message>
     <message>
         <source>No settings file is shown: choose a project, or Global defaults, to edit its config.json here.</source>

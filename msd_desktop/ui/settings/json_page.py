@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.common.js_json import same_json_value
+from msd_desktop.core.common.key_paths import get_path
 from msd_desktop.core.config.draft import TEXT_KEY, UNSET, ConfigDraft
 from msd_desktop.core.config.json_edit import (
     TextProblem,
@@ -115,7 +116,9 @@ class JsonTextEdit(QPlainTextEdit):
         self.setObjectName("jsonText")
         self.setAccessibleName(self.tr("Settings as JSON"))
         self.setAccessibleDescription(self.tr(
-            "The draft as JSON; edits here change the form's values too. API keys are masked."))
+            "The draft as JSON; edits here change the form's values too. API keys are masked. "
+            "Ctrl+Space lists the setting keys, agent names or choices that fit at the "
+            "cursor."))
         self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setTabChangesFocus(False)
@@ -123,6 +126,17 @@ class JsonTextEdit(QPlainTextEdit):
             "No settings file is shown: choose a project, or Global defaults, to edit its "
             "config.json here."))
         self.secret_values: Callable[[], list[str]] = lambda: []
+        from msd_desktop.ui.settings.json_completion import JsonCompletion
+
+        self.completion = JsonCompletion(self)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """While the completion list is open, Enter and Tab pick from it, Esc closes it (as
+        the list sends them here first)."""
+        if self.completion.key_pressed(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def createMimeDataFromSelection(self) -> QMimeData:
         """Copies, cuts and drags carry the selection with every key masked, in every format
@@ -255,6 +269,7 @@ class JsonSettingsPage(QWidget):
         self._stack: QUndoStack | None = None
         self._apply: Apply | None = None
         self.problems: list[TextProblem] = []
+        self.notes: list[TextProblem] = []  # an agent name close to a known one
         self.parse_problem: TextProblem | None = None
         self._check_timer = QTimer(self)
         self._check_timer.setSingleShot(True)
@@ -613,11 +628,31 @@ class JsonSettingsPage(QWidget):
             line, column = key_position(text, key)
             problems.append(TextProblem(message, line, column, key))
         problems.sort(key=lambda p: (p.line, p.column))
-        self._show_problems(problems)
+        self._show_problems(problems, self._agent_notes(text))
 
-    def _show_problems(self, problems: list[TextProblem]) -> None:
+    def _agent_notes(self, text: str) -> list[TextProblem]:
+        """Entries of the agent maps naming no known agent but close to one: taken (an agent
+        can be added later, as upstream takes it), with the nearest names said."""
+        from msd_desktop.core.config.suggest import AGENT_MAPS, agent_note
+
+        notes = []
+        for group in AGENT_MAPS:
+            found, entries = get_path(self._synced, group)
+            if not found or not isinstance(entries, dict):
+                continue
+            for agent in entries:
+                key = f"{group}.{agent}"
+                note = agent_note(key)
+                if note is not None:
+                    line, column = key_position(text, key)
+                    notes.append(TextProblem(note, line, column, key))
+        return notes
+
+    def _show_problems(self, problems: list[TextProblem],
+                       notes: Sequence[TextProblem] = ()) -> None:
         changed = problems != self.problems
         self.problems = problems
+        self.notes = list(notes)
         self.problem_list.clear()
         for problem in problems:
             message = core_problem(problem.message)  # the item says the line and column
@@ -635,7 +670,15 @@ class JsonSettingsPage(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, (problem.line, problem.column))
             item.setForeground(semantic_color("error"))
             self.problem_list.addItem(item)
-        self._show_pane(self.problem_list, bool(problems), 110)
+        for note in notes:  # not a problem: Save takes the entry as it is
+            said = core_problem(note.message)
+            item = QListWidgetItem(self.tr("Line %1, column %2 — note: %3").replace(
+                "%1", str(note.line)).replace("%2", str(note.column)).replace("%3", said))
+            item.setToolTip(said)
+            item.setData(Qt.ItemDataRole.UserRole, (note.line, note.column))
+            item.setForeground(semantic_color("warning"))
+            self.problem_list.addItem(item)
+        self._show_pane(self.problem_list, bool(problems) or bool(notes), 110)
         self._underline(problems)
         if changed:  # (a listener may refresh this page: only news are told)
             self.problems_changed.emit(problems)
