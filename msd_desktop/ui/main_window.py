@@ -16,6 +16,7 @@ This module only joins the window's areas and pieces; each does its own work els
   problem and its next command (made when a project first opens);
 - :class:`~msd_desktop.ui.open_state.OpenProjectState` reads the open project's State tab;
 - :class:`~msd_desktop.ui.main_actions.MainActions` makes the menus and window-wide keys;
+- :class:`~msd_desktop.ui.window_status.WindowStatus` is the status bar;
 - :class:`~msd_desktop.ui.unsaved_recovery.UnsavedEdits` keeps unsaved Settings edits safe
   and asks about them before anything leaves;
 - :class:`~msd_desktop.ui.last_project.LastProject` reopens the last project; UI-only state
@@ -208,8 +209,8 @@ class MainWindow(QMainWindow):
 
     @property
     def tray(self) -> ProjectTray:
-        """The tray icon, made on first use (its module and menu are ~4 ms that the first
-        paint does not need; a window never shown makes it when asked)."""
+        """The tray icon, made on first use (its module and menu are not needed for the first
+        paint; a window never shown makes it when asked)."""
         tray = self._tray
         if tray is None:
             from msd_desktop.ui.companion.tray import ProjectTray
