@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSizePolicy,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionProgressBar,
@@ -54,10 +53,10 @@ from msd_desktop.ui.browser.overview_model import (
     SortRole,
     WorkstreamNameRole,
 )
-from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.empty_hint import EmptyHint
 from msd_desktop.ui.widgets.install_words import stale_projects_text
 from msd_desktop.ui.widgets.viewport import own_viewport
+from msd_desktop.ui.widgets.wrapping_label import WrappingLabel
 
 # widest a fitted column may be (px); Problems (stretched, last) gets the rest
 MAX_COLUMN_WIDTH = {COL_PROJECT: 260, COL_WORKSPACE: 180, COL_MILESTONE: 220, COL_PHASE: 240}
@@ -203,22 +202,23 @@ class OverviewView(QWidget):
         self.table.activated.connect(self._on_activated)
         self.table.doubleClicked.connect(self._on_activated)
 
-        # "All projects" in bold, then the counts (elided, never widening the window)
+        # "All projects" in bold, then the counts (wrapped, never widening the window)
         self.title = QLabel(self.tr("All projects"))
         self.title.setObjectName("OverviewTitle")
         title_font = self.title.font()
         title_font.setBold(True)
         self.title.setFont(title_font)
         self.title.setBuddy(self.table)
-        self.caption = ElidedLabel(min_width=40)
+        # wrapped, never cut: the counts are the caption's news (a long language, a narrow
+        # window and a stale-install count make two lines of it)
+        self.caption = WrappingLabel()
         self.caption.setObjectName("OverviewCaption")
-        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.empty_hint = EmptyHint(self.table, self.empty_text)
         self.caption.setText(self.caption_text())
 
         top = QHBoxLayout()
         top.setSpacing(8)
-        top.addWidget(self.title)
+        top.addWidget(self.title, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.caption, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)

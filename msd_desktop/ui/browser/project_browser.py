@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QStackedWidget,
+    QStyle,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -74,6 +75,7 @@ from msd_desktop.ui.widgets.config_words import fill
 from msd_desktop.ui.widgets.core_text import core_text
 from msd_desktop.ui.widgets.elided_label import ElidedLabel
 from msd_desktop.ui.widgets.plain_text import tooltip, visible, visible_lines
+from msd_desktop.ui.widgets.status_text import tree_status_words
 from msd_desktop.ui.widgets.theme import semantic_color
 from msd_desktop.ui.widgets.viewport import own_viewport
 from msd_desktop.ui.widgets.workers import YIELD_MS, OpHandle, Progress, read_timeout, run_op
@@ -221,12 +223,13 @@ STATUS_MIN_WIDTH = 80  # the tree's Status column keeps this much before names e
 STATUS_MIN_SHARE = 0.3  # ...or this share of the tree, whichever is more
 
 
-def fitted_name_width(natural_name: int, viewport: int) -> int:
+def fitted_name_width(natural_name: int, viewport: int, status_word: int = 0) -> int:
     """The Project column's width: its text's own width while Status keeps its room
-    (at least :data:`STATUS_MIN_WIDTH` or :data:`STATUS_MIN_SHARE`), so the tree never needs
-    a horizontal scrollbar; names elide in the middle when narrower (full text in the
-    tooltip). (Status is not measured: at scan time it reads "loading…" anyway.)"""
-    status_room = max(STATUS_MIN_WIDTH, int(viewport * STATUS_MIN_SHARE))
+    (at least :data:`STATUS_MIN_WIDTH` or :data:`STATUS_MIN_SHARE`, and ``status_word``:
+    the longest one-word status of the window's language, so the word that matters most is
+    never cut), so the tree never needs a horizontal scrollbar; names elide in the middle
+    when narrower (full text in the tooltip)."""
+    status_room = max(STATUS_MIN_WIDTH, int(viewport * STATUS_MIN_SHARE), status_word)
     return max(40, min(natural_name, viewport - status_room))
 
 
@@ -410,6 +413,7 @@ class ProjectBrowserPanel(QWidget):
             clear.setAccessibleName(self.tr("Clear filter"))
             clear.setToolTip(self.tr("Clear filter"))
         self.tree.setAccessibleName(self.tr("Projects"))
+        self._fit_columns()  # room for the longest status word of this language
         self.add_project_action.setText(self.tr("Add project…"))
         self._tip(self.add_project_action,
                   self.tr("Register a project folder (a folder with .planning/)"))
@@ -503,12 +507,20 @@ class ProjectBrowserPanel(QWidget):
         if self._natural_width is None:
             return
         viewport = self.tree.viewport().width()
-        width = fitted_name_width(self._natural_width, viewport)
+        width = fitted_name_width(self._natural_width, viewport, self._status_word_width())
         if self.tree.columnWidth(0) != width:
             self.tree.setColumnWidth(0, width)
         # the stretched last section does not shrink below its earlier width by itself
         if self.tree.columnWidth(1) != viewport - width:
             self.tree.setColumnWidth(1, max(40, viewport - width))
+
+    def _status_word_width(self) -> int:
+        """The Status column's room for its longest one-word status in the window's
+        language ("em execução"), with the cell's own margins."""
+        metrics = self.tree.fontMetrics()
+        style = self.tree.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.tree) + 1
+        return max(metrics.horizontalAdvance(word) for word in tree_status_words()) + 4 * margin
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:

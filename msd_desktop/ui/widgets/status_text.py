@@ -46,6 +46,13 @@ def status_word(status: str | None) -> str:
         else status
 
 
+def tree_status_words() -> list[str]:
+    """Every one-word status in the window's language: what the project tree's Status
+    column must have room for whatever else it gives up."""
+    return [QCoreApplication.translate("StatusText", str(word))
+            for word in sorted(map(str, STATUS_WORDS))]
+
+
 #: The status line's own words (``render_state_segment``), for the translation refresh.
 STATUSLINE_WORDS = frozenset((
     QT_TRANSLATE_NOOP("StatusText", "complete"),
