@@ -16,6 +16,7 @@ in, with its closing quote (a key also gets its colon).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import NamedTuple
 
@@ -134,6 +135,13 @@ class JsonCompletion(QObject):
         text = self._editor.document().toPlainText()[:cursor.position()]
         return place_at(text)
 
+    def _in_string_on_line(self) -> bool:
+        """Whether the cursor follows an open quote on its own line (JSON strings hold no
+        line breaks, so a string being typed starts on the cursor's line)."""
+        cursor = self._editor.textCursor()
+        line = cursor.block().text()[:cursor.positionInBlock()]
+        return len(re.findall(r'(?<!\\)(?:\\\\)*"', line)) % 2 == 1
+
     def show_list(self, automatic: bool = False) -> bool:
         """Open the list of what fits at the cursor; False when nothing does."""
         place = self._cursor_place()
@@ -161,6 +169,8 @@ class JsonCompletion(QObject):
         typing, and closes once the string is left)."""
         if self._typing or not self._editor.hasFocus() or self._editor.isReadOnly():
             return
+        if not self.popup_visible() and not self._in_string_on_line():
+            return  # (the common case, told from the line alone: no scan of a long text)
         place = self._cursor_place()
         if self.popup_visible():
             if place.inside:
