@@ -85,7 +85,7 @@ def child(args: argparse.Namespace) -> dict[str, object]:
     tree = window.browser.tree
 
     def form_panel() -> QWidget | None:
-        tab = window.project_tabs.widget(0)
+        tab = window.project_tabs.page(0)
         if tab is None:
             return None
         if type(tab).__name__ == "ConfigFormPanel":

@@ -381,6 +381,7 @@ def smoke_test(app, window, t0: float, shots: Path | None,  # type: ignore[no-un
         target = next((p.ref for p in projects if p.ref.root == open_root), projects[0].ref)
         window.open_project(target.root)
         timings["project_opened_ms"] = (time.perf_counter() - t0) * 1000
+        window.project_tabs.page(TAB_NAMES.index("state"))  # (built when asked, if hidden)
         _wait(app, lambda: window.state_panel is not None
               and window.state_panel.state_view() is not None and live_ops() == 0)
         opened = target.name

@@ -160,16 +160,6 @@
     </message>
 </context>
 <context>
-    <name>ConfigFormPanel</name>
-    <message numerus="yes">
-        <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation>
-            <numerusform>Moved %n key to the keyring: %1.</numerusform>
-            <numerusform>Moved %n keys to the keyring: %1.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ConfigMatrixView</name>
     <message numerus="yes">
         <source>Default: %1 (%2) · %n of %3 differ(s)</source>
@@ -435,6 +425,16 @@
         <translation>
             <numerusform>%n invalid — fix before saving</numerusform>
             <numerusform>%n invalid — fix before saving</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SidePagesForm</name>
+    <message numerus="yes">
+        <source>Moved %n key(s) to the keyring: %1.</source>
+        <translation>
+            <numerusform>Moved %n key to the keyring: %1.</numerusform>
+            <numerusform>Moved %n keys to the keyring: %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -593,22 +593,6 @@
 <context>
     <name>ConfigFormPanel</name>
     <message>
-        <source>Only the project&apos;s config.json keeps keys that can be moved</source>
-        <translation>Só o config.json do projeto guarda chaves que podem ser movidas</translation>
-    </message>
-    <message>
-        <source>Save or revert your changes first</source>
-        <translation>Salve ou reverta suas alterações antes</translation>
-    </message>
-    <message>
-        <source>Move the plaintext keys into the OS keyring</source>
-        <translation>Mover as chaves em texto puro para o chaveiro do sistema</translation>
-    </message>
-    <message>
-        <source>Not moved: {0}</source>
-        <translation>Não movido: {0}</translation>
-    </message>
-    <message>
         <source>This file does not read as JSON, so the form is read-only. The file check says: {0}. Fix it in the JSON tab (or another editor) and save; the form can be edited again then.</source>
         <translation>Este arquivo não é lido como JSON, então o formulário fica somente leitura. A verificação do arquivo diz: {0}. Corrija-o na aba JSON (ou em outro editor) e salve; o formulário pode ser editado de novo depois disso.</translation>
     </message>
@@ -767,21 +751,6 @@
     <message>
         <source>API keys</source>
         <translation>Chaves de API</translation>
-    </message>
-    <message numerus="yes">
-        <source>Moved %n key(s) to the keyring: %1.</source>
-        <translation>
-            <numerusform>%n chave movida para o chaveiro: %1.</numerusform>
-            <numerusform>%n chaves movidas para o chaveiro: %1.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing to move to the keyring.</source>
-        <translation>Nada a mover para o chaveiro.</translation>
-    </message>
-    <message>
-        <source>The keyring check says: %1</source>
-        <translation>A verificação do chaveiro diz: %1</translation>
     </message>
     <message>
         <source>{0}  (not created yet)</source>
@@ -6181,6 +6150,40 @@ Nenhum arquivo é excluído.</translation>
     <message>
         <source>This window defines no keyboard shortcut.</source>
         <translation>Esta janela não define nenhum atalho de teclado.</translation>
+    </message>
+</context>
+<context>
+    <name>SidePagesForm</name>
+    <message>
+        <source>Only the project&apos;s config.json keeps keys that can be moved</source>
+        <translation>Só o config.json do projeto guarda chaves que podem ser movidas</translation>
+    </message>
+    <message>
+        <source>Save or revert your changes first</source>
+        <translation>Salve ou reverta suas alterações antes</translation>
+    </message>
+    <message>
+        <source>Move the plaintext keys into the OS keyring</source>
+        <translation>Mover as chaves em texto puro para o chaveiro do sistema</translation>
+    </message>
+    <message numerus="yes">
+        <source>Moved %n key(s) to the keyring: %1.</source>
+        <translation>
+            <numerusform>%n chave movida para o chaveiro: %1.</numerusform>
+            <numerusform>%n chaves movidas para o chaveiro: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to move to the keyring.</source>
+        <translation>Nada a mover para o chaveiro.</translation>
+    </message>
+    <message>
+        <source>The keyring check says: %1</source>
+        <translation>A verificação do chaveiro diz: %1</translation>
+    </message>
+    <message>
+        <source>Not moved: {0}</source>
+        <translation>Não movido: {0}</translation>
     </message>
 </context>
 <context>

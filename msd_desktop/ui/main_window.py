@@ -526,7 +526,8 @@ class MainWindow(QMainWindow):
         self.ui_state.remember("ui/last_project", str(ref.root))
         self.ui_state.remember("ui/last_workstream", workstream or "")
         self._update_title()
-        self._load_state(ref, workstream)
+        if self.state_panel is not None:  # else read when its tab is built (state_panel_built)
+            self._load_state(ref, workstream)
 
     def _remember_tab(self, index: int) -> None:
         if index >= 0:

@@ -19,7 +19,8 @@ from msd_desktop.ui.summary_pipeline import LazyStateCache, load_problem
 from msd_desktop.ui.widgets.workers import OpHandle, read_timeout, run_op
 
 if TYPE_CHECKING:
-    from msd_desktop.ui.state.panel import StatePanel, StateView
+    from msd_desktop.ui.state.panel import StatePanel
+    from msd_desktop.ui.state.state_view import StateView
 
 # A STATE.md read that failed to parse is re-read once after this delay (torn writes).
 STATE_RECHECK_MS = 250
@@ -76,7 +77,7 @@ class OpenProjectState(QObject):
 
         def work() -> tuple[StateView, bool]:
             from msd_desktop.core.state.project import load_project_state
-            from msd_desktop.ui.state.panel import state_view_from_core
+            from msd_desktop.ui.state.state_view import state_view_from_core
 
             state = load_project_state(root, env, cache=lazy_cache.get())
             try:

@@ -8,8 +8,11 @@ window closes (to drop file watches); one that defines ``use_window_actions()`` 
 form) gets the window's Save, Undo and Redo.
 
 Speed: the tabs' modules are the heaviest imports of the window, so they load on first use or
-ahead in a worker (:class:`TabModules`); the restore at start builds the shown tab at once and
-the hidden ones one per event-loop turn ("staged"), and a hidden tab is built when shown.
+ahead in a worker (:class:`TabModules`). Only the shown tab is built when a project opens; the
+others stand as empty placeholders until they are first shown or first asked for
+(:meth:`ProjectTabs.page`, :meth:`ProjectTabs.settings_tab`): most picks look at one tab, and
+building all three cost the pick the hidden ones' widgets and file reads. The restore at start
+also builds the hidden ones, one per event-loop turn ("staged"), once the window is up.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
 # what a project's tabs are made of (imported ahead, off the restore's path)
 TAB_MODULES = ("msd_desktop.core.state.project", "msd_desktop.ui.state.panel",
                "msd_desktop.ui.models.panel", "msd_desktop.ui.settings.form")
-STAGED_TAB = "StagedTab"  # object name of a tab still to be built
+STAGED_TAB = "StagedTab"  # object name of a placeholder: a tab still to be built
 STATE_TAB = 2  # the tab a project opens on when none was remembered
 
 
@@ -107,7 +110,7 @@ def _tab_or_problem(make: Callable[[], QWidget]) -> QWidget:
 
 
 def _staged_placeholder() -> QWidget:
-    """An empty tab standing in for one that is built on a later turn."""
+    """An empty tab standing in for one built when it is first shown or asked for."""
     widget = QWidget()
     widget.setObjectName(STAGED_TAB)
     return widget
@@ -155,14 +158,15 @@ class TabModules(QObject):
 
 
 class ProjectTabs(QTabWidget):
-    """The tab widget of the open project: builds its tabs, stages hidden ones, tells them
-    about changes, and hands the Settings tab the window's Edit actions.
+    """The tab widget of the open project: builds its shown tab (the others when first shown
+    or asked for, through :meth:`page`), tells them about changes, and hands the Settings tab
+    the window's Edit actions. ``widget(i)`` may be a placeholder: ask :meth:`page`.
 
     ``undo_group``: the window's Undo/Redo follow the shown Settings form's stack through it;
     ``sessions``: the window's Settings edit sessions (made on first use)."""
 
-    state_panel_built = Signal()  # a State tab built on a later turn: load its state
-    shown_tab_built = Signal()  # the tab on show was built on a later turn
+    state_panel_built = Signal()  # a State tab built after the others: load its state
+    shown_tab_built = Signal()  # the tab on show was built after the project opened
     message_posted = Signal(str)  # a line for the window's status bar
 
     def __init__(self, undo_group: QUndoGroup, sessions: Callable[[], EditSessions],
@@ -184,23 +188,20 @@ class ProjectTabs(QTabWidget):
 
     def show_project(self, shown: ProjectRef, tab_index: int, *, staged: bool = False,
                      workstream_picked: bool = False) -> None:
-        """Build ``shown``'s tabs and show tab ``tab_index``. ``staged`` (the restore at
-        start): the shown tab now, the others one per event-loop turn (each is tens of ms
-        of widgets and reads; all three at once stalled the window). ``workstream_picked``:
-        the person selected the workstream itself, so Settings opens on the file that
-        governs it (see :meth:`_adopt_settings`)."""
+        """Build ``shown``'s tab ``tab_index`` and show it; the others are built when first
+        shown or asked for (each is tens of ms of widgets and reads). ``staged`` (the restore
+        at start): the others also one per event-loop turn. ``workstream_picked``: the person
+        selected the workstream itself, so Settings opens on the file that governs it (see
+        :meth:`_adopt_settings`)."""
         from msd_desktop.ui.state.panel import StatePanel
 
         self._shown = shown
         self._workstream_picked = workstream_picked
         self.blockSignals(True)
         current = max(0, min(tab_index, 2))
-        if staged:
-            self.tabs = [(title, build_project_tab(shown, i, self._sessions())
-                          if i == current else _staged_placeholder())
-                         for i, (title, _) in enumerate(tab_action_texts(titles=True))]
-        else:
-            self.tabs = build_project_tabs(shown, self._sessions())
+        self.tabs = [(title, build_project_tab(shown, i, self._sessions())
+                      if i == current else _staged_placeholder())
+                     for i, (title, _) in enumerate(tab_action_texts(titles=True))]
         for title, widget in self.tabs:
             self.addTab(widget, title)
             if isinstance(widget, StatePanel):
@@ -222,12 +223,16 @@ class ProjectTabs(QTabWidget):
         """Drop the tabs (their edits live on in the edit sessions)."""
         self._commit_open_editors()
         self._undo_group.setActiveStack(None)  # type: ignore[arg-type]  # edits live on
-        for _, widget in self.tabs:
-            widget.deleteLater()
-        self.clear()
-        self.tabs = []
+        tabs, self.tabs = self.tabs, []
         self.state_panel = None
         self._shown = None
+        for _, widget in tabs:
+            widget.deleteLater()
+        # quietly: removing the tabs moves the current one to each tab in turn, which is
+        # neither the person's choice of tab (the window remembers that) nor a tab to build
+        self.blockSignals(True)
+        self.clear()
+        self.blockSignals(False)
 
     def _commit_open_editors(self) -> None:
         """Text still being typed in a table cell of the open tabs reaches its setting before
@@ -241,12 +246,23 @@ class ProjectTabs(QTabWidget):
         """Some tab of the open project is still to be built."""
         return any(w.objectName() == STAGED_TAB for _, w in self.tabs)
 
+    def page(self, index: int) -> QWidget | None:
+        """Tab ``index`` of the open project (0 Settings, 1 Models, 2 State), built now if it
+        was not yet; None when no project is open."""
+        if not 0 <= index < len(self.tabs):
+            return None
+        if self.tabs[index][1].objectName() == STAGED_TAB and self._shown is not None:
+            self._build_staged(self._shown, self._gen, index)
+        return self.tabs[index][1]
+
     def _build_staged(self, shown: ProjectRef, gen: int, index: int | None = None) -> None:
-        """Build one tab :meth:`show_project` left for later (``index``, or the first one
-        left); the next one on the next turn. Nothing when another project is shown now."""
+        """Build one tab :meth:`show_project` left for later (``index``; else the first one
+        left, and the next one on the next turn). Nothing when another project is shown
+        now."""
         if gen != self._gen:
             return
         left = [i for i, (_, w) in enumerate(self.tabs) if w.objectName() == STAGED_TAB]
+        staged_turn = index is None  # the restore's turn-by-turn building
         if index is None:
             index = left[0] if left else None
         if index is None or index not in left:
@@ -272,7 +288,7 @@ class ProjectTabs(QTabWidget):
         self._adopt_models(widget)
         if focus_here:
             self.shown_tab_built.emit()
-        if len(left) > 1:
+        if len(left) > 1 and staged_turn:
             from msd_desktop.ui.widgets.workers import YIELD_MS
 
             QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged(shown, gen))
@@ -302,13 +318,14 @@ class ProjectTabs(QTabWidget):
     # -- the Settings tab and the window's Edit actions
 
     def settings_tab(self) -> Any:
-        """The open project's Settings form (None when no project is open)."""
-        return next((w for _, w in self.tabs if callable(getattr(w, "use_window_actions",
-                                                                 None))), None)
+        """The open project's Settings form, built now if it was not yet (None when no
+        project is open, or its tab could not be built)."""
+        page = self.page(0)
+        return page if callable(getattr(page, "use_window_actions", None)) else None
 
     def settings_shown(self) -> bool:
-        panel = self.settings_tab()
-        return panel is not None and self.currentWidget() is panel
+        """The Settings form is the tab on show (asks nothing to be built)."""
+        return callable(getattr(self.currentWidget(), "use_window_actions", None))
 
     def _adopt_settings(self, widget: QWidget) -> None:
         """A Settings tab: the window's Save / Undo / Redo act on it; its stack is the Edit
@@ -340,9 +357,6 @@ class ProjectTabs(QTabWidget):
     def apply_whatif(self, models: QWidget, changes: list[tuple[str, Any]], text: str) -> bool:
         """Stage ``changes`` in the Settings draft as one undo step (nothing is written until
         Save), show the Settings tab and say so in the status bar."""
-        if self.tabs and self.tabs[0][1].objectName() == STAGED_TAB \
-                and self._shown is not None:  # Settings (the first tab) not built yet
-            self._build_staged(self._shown, self._gen, 0)
         panel = self.settings_tab()
         session = getattr(panel, "session", None)
         if panel is None or session is None:

@@ -100,10 +100,12 @@ def live_window(qtbot: QtBot, tmp_path: Path, demo: Path, env: dict[str, str], c
 def open_settings(qtbot: QtBot, win: MainWindow, project: Path) -> ConfigFormPanel:
     """Open ``project`` and bring its Settings tab forward; its form."""
     assert win.open_project(project)
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel)
-                                for _, w in win.project_tabs.tabs), timeout=20000)
+    qtbot.waitUntil(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel),
+                    timeout=20000)  # (built when asked for)
     win.project_tabs.setCurrentIndex(0)
-    return next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
+    form = win.project_tabs.settings_tab()
+    assert isinstance(form, ConfigFormPanel)
+    return form
 
 
 def settle(qtbot: QtBot) -> None:

@@ -71,7 +71,7 @@ def test_real_keys_reach_the_window_actions(qtbot: QtBot, window: MainWindow) ->
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.browser.filter_edit,
                     timeout=5000)
     _xdotool("key", "--delay", "40", "ctrl+1", "ctrl+f")
-    panel = window.project_tabs.widget(0)
+    panel = window.project_tabs.page(0)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is getattr(panel, "search", None),
                     timeout=5000)
     # Ctrl+Alt+C: the next command on the clipboard

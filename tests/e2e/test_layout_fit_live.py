@@ -187,7 +187,7 @@ class Walk:
     def conflict_and_unsaved(self, name: str) -> None:
         win = self.win
         assert win.open_project(self.demo / name)
-        form: Any = win.project_tabs.widget(0)
+        form: Any = win.project_tabs.page(0)
         win.project_tabs.setCurrentWidget(form)
         self.qtbot.waitUntil(form.isVisible, timeout=5000)
         path = form.draft.path

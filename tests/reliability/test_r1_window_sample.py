@@ -51,7 +51,8 @@ def test_config_form_on_broken_config(qtbot, tmp_path: Path) -> None:  # type: i
 
 
 def test_state_panel_on_broken_state(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
+    from msd_desktop.ui.state.panel import StatePanel
+    from msd_desktop.ui.state.state_view import state_view_from_core
 
     cases = dict(state_cases())
     env = {"HOME": str(tmp_path), "MSD_HOME": str(tmp_path)}

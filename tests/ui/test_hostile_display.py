@@ -107,7 +107,8 @@ def test_visible_lines_keeps_breaks_and_tooltip_is_always_literal() -> None:
 
 
 def test_state_tab_shows_html_from_state_md_as_text(qtbot, tmp_path: Path) -> None:
-    from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
+    from msd_desktop.ui.state.panel import StatePanel
+    from msd_desktop.ui.state.state_view import state_view_from_core
 
     root = _project(tmp_path, "html", HTML_MILESTONE, HTML_STOPPED)
     state = load_project_state(root, {"HOME": str(tmp_path)})
@@ -126,7 +127,8 @@ def test_state_tab_shows_html_from_state_md_as_text(qtbot, tmp_path: Path) -> No
 
 
 def test_state_body_renders_html_as_text_and_loads_no_resource(qtbot, tmp_path: Path) -> None:
-    from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
+    from msd_desktop.ui.state.panel import StatePanel
+    from msd_desktop.ui.state.state_view import state_view_from_core
 
     root = _project(tmp_path, "body")
     state_md = root / ".planning" / "STATE.md"
@@ -430,7 +432,7 @@ def test_a_tab_that_cannot_be_built_says_so(qtbot, monkeypatch, tmp_path: Path,
         assert win.open_project(good)
     titles = [win.project_tabs.tabText(i) for i in range(win.project_tabs.count())]
     assert titles == ["Settings", "Models", "State"]
-    models = win.project_tabs.widget(1)
+    models = win.project_tabs.page(1)
     assert models.objectName() == "TabProblem"
     text = models.findChild(QLabel).text()
     assert "ValueError: Exceeds the limit" in text

@@ -163,3 +163,17 @@ def test_ui_state_reaches_qsettings_late_and_at_close(qtbot, window: MainWindow,
     window.project_tabs.setCurrentIndex(1)
     window.close()
     assert int(ui_settings.value("ui/last_tab")) == 1
+
+
+def test_another_project_opens_on_the_tab_the_person_was_on(qtbot, window: MainWindow,
+                                                           demo: Path) -> None:
+    """The tabs of the project that goes are removed quietly: their removal moved the current
+    tab through each index, and the window remembered Settings as the person's choice."""
+    _open(qtbot, window, demo / "field-notes")
+    window.project_tabs.setCurrentIndex(1)  # the person picks Models
+    for name in ("billing-service", "legacy-importer"):
+        assert window.open_project(demo / name)
+        qtbot.waitUntil(lambda name=name: window.current_project()[0] is not None
+                        and window.current_project()[0].name == name, timeout=10000)
+        assert window.project_tabs.currentIndex() == 1
+        assert type(window.project_tabs.currentWidget()).__name__ == "ModelsPanel"

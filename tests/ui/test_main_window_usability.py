@@ -208,6 +208,8 @@ def test_window_wide_keys_reach_their_targets(qtbot: Any, tmp_path: Path, demo: 
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is panel.search  # and from inside the form too
     # no window key is also a key of a tab (both would be active there: neither fires)
+    for index in range(win.project_tabs.count()):
+        win.project_tabs.page(index)  # each tab as built when first shown
     tab_keys = {k.toString() for sc in win.project_tabs.findChildren(QShortcut)
                 if sc.isEnabled() for k in QShortcut.keys(sc)}
     assert "Ctrl+Shift+C" in tab_keys  # the walk reaches the Models tab (its Copy as JSON)

@@ -1,5 +1,6 @@
-"""A project's tabs: built in order from each area; at a restore the hidden ones built when
-shown or on later turns (a tab whose build raises: tests/ui/test_hostile_display.py)."""
+"""A project's tabs: built in order from each area; on a pick only the shown one, the hidden
+ones when first shown or asked for (at a restore also on later turns); a tab whose build
+raises: tests/ui/test_hostile_display.py."""
 
 from __future__ import annotations
 
@@ -52,3 +53,55 @@ def test_staged_tabs_are_built_when_shown_or_on_later_turns(qtbot: Any, demo: Pa
     assert tabs.count() == 0
     assert tabs.state_panel is None
     assert group.activeStack() is None
+
+
+def test_a_pick_builds_the_shown_tab_only_and_the_others_on_demand(qtbot: Any,
+                                                                   demo: Path) -> None:
+    group = QUndoGroup()
+    from msd_desktop.ui.models.panel import ModelsPanel
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+    from msd_desktop.ui.settings.sessions import EditSessions
+
+    tabs = ProjectTabs(group, lambda: sessions)
+    sessions = EditSessions(tabs)
+    qtbot.addWidget(tabs)
+    tabs.show()
+    built: list[str] = []
+    tabs.state_panel_built.connect(lambda: built.append("state"))
+    tabs.show_project(shown_project(project_ref(demo / "field-notes", "Demo"), None), 0)
+    assert isinstance(tabs.currentWidget(), ConfigFormPanel)
+    assert tabs.settings_shown()
+    qtbot.wait(100)  # a few turns of the event loop: nothing more is built on its own
+    assert [w.objectName() == STAGED_TAB for _, w in tabs.tabs] == [False, True, True]
+    assert tabs.state_panel is None
+    models = tabs.page(1)  # asked for: built now, in its place, still hidden
+    assert isinstance(models, ModelsPanel)
+    assert tabs.widget(1) is models
+    assert tabs.currentIndex() == 0
+    assert tabs.page(1) is models  # once
+    assert built == []
+    tabs.setCurrentIndex(2)  # shown: built
+    assert isinstance(tabs.currentWidget(), StatePanel)
+    assert tabs.state_panel is tabs.currentWidget()
+    assert built == ["state"]
+    assert not tabs.settings_shown()
+    assert not tabs.staging()
+
+
+def test_the_settings_tab_is_built_when_asked_for(qtbot: Any, demo: Path) -> None:
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+    from msd_desktop.ui.settings.sessions import EditSessions
+
+    tabs = ProjectTabs(QUndoGroup(), lambda: sessions)
+    sessions = EditSessions(tabs)
+    qtbot.addWidget(tabs)
+    assert tabs.settings_tab() is None
+    assert tabs.page(0) is None
+    tabs.show_project(shown_project(project_ref(demo / "field-notes", "Demo"), None), 2)
+    assert tabs.tabs[0][1].objectName() == STAGED_TAB
+    assert not tabs.settings_shown()  # asking this builds nothing
+    assert tabs.tabs[0][1].objectName() == STAGED_TAB
+    form = tabs.settings_tab()  # e.g. Save with the State tab shown
+    assert isinstance(form, ConfigFormPanel)
+    assert tabs.widget(0) is form
+    assert tabs.currentIndex() == 2

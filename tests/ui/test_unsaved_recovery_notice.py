@@ -72,9 +72,8 @@ def test_the_restored_edits_stay_announced_until_reverted(
 
     from msd_desktop.ui.settings.form import ConfigFormPanel
 
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel)
-                                for _, w in win.project_tabs.tabs), timeout=20000)
-    form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
+    form = win.project_tabs.settings_tab()  # built when asked for
+    assert isinstance(form, ConfigFormPanel)
     form.revert()  # the person says no to the restored edit
     qtbot.waitUntil(lambda: not win.isWindowModified(), timeout=5000)
     assert not win.notice.isVisible()

@@ -35,8 +35,10 @@ def window(qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings):
 
 
 def _settings(qtbot, win: MainWindow, root: Path, ws: str | None) -> ConfigFormPanel:
-    with qtbot.waitSignal(win.state_shown, timeout=15000):
-        assert win.open_project(root, ws)
+    assert win.open_project(root, ws)  # (on the tab shown last: the State tab is not read)
+    qtbot.waitUntil(lambda: win.current_project()[0] is not None
+                    and win.current_project()[0].root == root
+                    and win.current_project()[1] == ws, timeout=15000)
     win.project_tabs.setCurrentIndex(SETTINGS_TAB)
     qtbot.waitUntil(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel),
                     timeout=15000)

@@ -15,13 +15,18 @@ One painting routine (:func:`paint_diagram`) serves the screen, PNG export and S
 (``QSvgGenerator``: QtSvg ships with PySide6-Essentials, and its engine writes real ``<text>``
 elements, so the rung texts are searchable in the file). A screen reader gets the same ladders
 as lines of text through ``accessibleDescription``.
+
+The pieces: the words are :mod:`~msd_desktop.ui.models.diagram_words`, where each box goes is
+:mod:`~msd_desktop.ui.models.diagram_layout`, the painting is
+:mod:`~msd_desktop.ui.models.diagram_paint`; this module holds the widget, its export and the
+scrolling panel around it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -37,18 +42,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleEvent,
-    QColor,
-    QFont,
-    QFontMetrics,
     QHelpEvent,
     QKeyEvent,
     QPainter,
     QPaintEvent,
     QPalette,
-    QPen,
     QResizeEvent,
-    QTextLayout,
-    QTextOption,
 )
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -62,556 +61,32 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.common import lazy_re
-from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.models.execution import ExecutionResolution
 from msd_desktop.core.models.ladder import (
-    CLOSED,
-    NOT_REACHED,
-    SKIPPED,
-    SOURCE_BUILTIN,
-    SOURCE_WHATIF,
-    SUPERSEDED,
     WINNER,
     Ladder,
     Rung,
-    model_value_text,
 )
-from msd_desktop.ui.models.layer_names import (
-    builtin_text,
-    kind_title,
-    layer_title,
-    on_off,
-    reason_words,
-    whatif_note_text,
+from msd_desktop.ui.models.diagram_layout import (
+    EXPORT_WIDTH,
+    MARGIN,
+    MIN_LADDER_WIDTH,
+    Fonts,
+    Item,
+    layout,
 )
-from msd_desktop.ui.widgets.plain_text import tooltip, visible
-from msd_desktop.ui.widgets.theme import semantic_color
+from msd_desktop.ui.models.diagram_paint import paint_diagram
+from msd_desktop.ui.models.diagram_words import accessible_lines, rung_tooltip
+from msd_desktop.ui.widgets.plain_text import visible
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
 
-MARGIN = 12  # px around the drawing
-GAP = 16  # px between ladders side by side
-STEP_GAP = 8  # px between rungs (the connector runs through it)
-PAD = 6  # px inside a rung
-STRIPE = 4  # px: the state stripe on a rung's left edge
-MIN_LADDER_WIDTH = 250  # px: below three of these the ladders stack
-EXPORT_WIDTH = 3 * 330 + 2 * GAP + 2 * MARGIN  # px: an export of a diagram not on screen
 _FILE_SAFE_RE = lazy_re.compile(r"[^A-Za-z0-9._-]+")  # what a suggested file name keeps
 
 
 # lupdate reads only literal contexts: every text below is translate("RoutingDiagram", "…")
 translate = QCoreApplication.translate
-
-
-# ---- words -----------------------------------------------------------------------------------
-
-
-def state_title(state: str) -> str:
-    return {WINNER: translate("RoutingDiagram", "Winner"),
-            SUPERSEDED: translate("RoutingDiagram", "Superseded"),
-            SKIPPED: translate("RoutingDiagram", "Skipped"),
-            CLOSED: translate("RoutingDiagram", "Not consulted"),
-            NOT_REACHED: translate("RoutingDiagram", "Not reached")}.get(state, state)
-
-
-def result_text(ladder: Ladder) -> str:
-    if ladder.kind == "fast_mode":
-        if ladder.result:
-            return translate("RoutingDiagram", "on")
-        return translate("RoutingDiagram", "off")
-    if ladder.kind == "model" and ladder.result == "":
-        return translate("RoutingDiagram", '"" (omit the model parameter)')
-    return visible(model_value_text(ladder.result) if ladder.kind == "model"
-                   else js_string(ladder.result), limit=200)
-
-
-def value_text(rung: Rung) -> str:
-    """The rung's value (and, for the winner, what it resolved to) on one line."""
-    if rung.value is None:
-        return ""  # the reason says what was missing
-    if rung.kind == "fast_mode" and rung.value in ("true", "false"):
-        return on_off(rung.value == "true")  # as the ladder's heading says it
-    value = visible(rung.value, limit=200)
-    if rung.outcome is not None and rung.value.startswith(("{", "[")):
-        return visible(rung.outcome, limit=200)  # a tier map entry: its model is the news
-    if rung.outcome is not None:
-        outcome = visible(rung.outcome, limit=200)
-        return translate("RoutingDiagram", "{0} → {1}").format(value, outcome)
-    return value
-
-
-def reason_text(rung: Rung, res: ExecutionResolution | None) -> str:
-    """The core's reason, with the tier's origin spelled out where the core says only
-    "tier alias" (the tier comes from the profile or from ``models.<phase type>``)."""
-    reason = reason_words(rung.kind, rung.reason)
-    if res is not None and rung.kind == "model" and rung.layer == "tier_alias" and (
-        rung.state == WINNER
-    ):
-        mr = res.model_resolution
-        if mr.tier_source == "models":
-            reason = translate("RoutingDiagram",
-                               "tier {0} from the phase type's models entry").format(mr.tier)
-        elif mr.tier_source == "model_profile":
-            reason = translate("RoutingDiagram", "tier {0} from profile {1}").format(
-                mr.tier, js_string(res.profile))
-    return visible(reason, limit=300)
-
-
-def source_text(rung: Rung) -> str:
-    """Where the value came from, short (a file's folder and name)."""
-    if rung.source == SOURCE_WHATIF:
-        return translate("RoutingDiagram", "from the what-if")
-    if rung.source == SOURCE_BUILTIN:
-        return builtin_text()
-    if not rung.source:
-        return ""
-    parts = rung.source.replace("\\", "/").rsplit("/", 2)
-    return visible("/".join(parts[-2:]) if len(parts) >= 2 else rung.source, limit=200)
-
-
-def rung_line(rung: Rung, res: ExecutionResolution | None) -> str:
-    """One rung as a sentence, for the screen reader and the SVG's description."""
-    parts = [f"{layer_title(rung.kind, rung.layer)} ({rung.layer})", state_title(rung.state)]
-    value = value_text(rung)
-    if value:
-        parts.append(translate("RoutingDiagram", "value {0}").format(value))
-    if rung.state != NOT_REACHED:
-        parts.append(reason_text(rung, res))
-    source = source_text(rung)
-    if source:
-        parts.append(source)
-    if rung.whatif:
-        note = visible(whatif_note_text(rung.whatif), limit=200)
-        parts.append(translate("RoutingDiagram", "what-if: {0}").format(note))
-    return " — ".join(parts)
-
-
-def accessible_lines(agent: str, ladders: Sequence[Ladder],
-                     res: ExecutionResolution | None = None) -> list[str]:
-    """The diagram as text: a heading per ladder, then its rungs in precedence order."""
-    lines = [translate("RoutingDiagram",
-                       "Routing of {0}: precedence runs top to bottom; the first layer that "
-                       "applies wins.").format(visible(agent, limit=200))]
-    for ladder in ladders:
-        lines.append(translate("RoutingDiagram", "{0}: {1}").format(
-            kind_title(ladder.kind), result_text(ladder)))
-        lines += [f"{i}. {rung_line(rung, res)}" for i, rung in enumerate(ladder.rungs, 1)]
-    return lines
-
-
-def rung_tooltip(rung: Rung, res: ExecutionResolution | None) -> str:
-    lines = [f"{layer_title(rung.kind, rung.layer)} — {state_title(rung.state)}",
-             translate("RoutingDiagram", "Layer id: {0}").format(rung.layer)]
-    if rung.config_key:
-        key = visible(rung.config_key, limit=300)
-        lines.append(translate("RoutingDiagram", "Config key: {0}").format(key))
-    if rung.value is not None:
-        lines.append(translate("RoutingDiagram", "Value: {0}").format(value_text(rung)))
-    lines.append(translate("RoutingDiagram", "Why: {0}").format(reason_text(rung, res)))
-    if rung.source == SOURCE_WHATIF:
-        lines.append(translate("RoutingDiagram", "Supplied by the what-if: {0}").format(
-            visible(whatif_note_text(rung.whatif))))
-    elif rung.source:
-        lines.append(translate("RoutingDiagram", "From: {0}").format(
-            visible(rung.source) if rung.source != SOURCE_BUILTIN
-            else builtin_text()))
-        if rung.whatif:
-            lines.append(translate("RoutingDiagram", "Steered by the what-if: {0}").format(
-                visible(whatif_note_text(rung.whatif))))
-    return tooltip("\n".join(lines))
-
-
-# ---- layout ----------------------------------------------------------------------------------
-
-
-class Item(NamedTuple):
-    """One painted box: a ladder heading (``rung`` None) or a rung."""
-
-    rect: QRectF
-    ladder: Ladder
-    rung: Rung | None
-    lines: int  # text lines inside (1 for a heading or a collapsed rung)
-    # lines the texts wrap onto: a collapsed rung's reason (0: beside its title); else the
-    # reason's, the source's and the title's (beside the value)
-    wraps: tuple[int, int, int] = (0, 0, 1)
-
-
-class Fonts(NamedTuple):
-    normal: QFont
-    bold: QFont
-    small: QFont
-    heading: QFont
-
-    @classmethod
-    def from_font(cls, base: QFont) -> Fonts:
-        bold = QFont(base)
-        bold.setBold(True)
-        small = QFont(base)
-        size = base.pointSizeF()
-        if size > 0:
-            small.setPointSizeF(max(size * 0.9, 6.0))
-        heading = QFont(bold)
-        if size > 0:
-            heading.setPointSizeF(size * 1.15)
-        return cls(base, bold, small, heading)
-
-
-def _rung_lines(rung: Rung) -> int:
-    if rung.state in (NOT_REACHED, CLOSED):
-        return 1  # the title and the gate's reason (or "not reached") on one line
-    if rung.state == SKIPPED and not rung.source:
-        return 2  # title + value; reason (nothing was read, so no file to name)
-    return 3  # title + value; reason; source + what-if
-
-
-def _columns(count: int, inner: float) -> list[list[int]]:
-    """Which ladders go in which column: all side by side when they fit, else the first
-    (the model) beside the others stacked, else one column."""
-    for n in (count, 2):
-        if 1 < n <= count and inner >= n * MIN_LADDER_WIDTH + (n - 1) * GAP:
-            if n == count:
-                return [[i] for i in range(count)]
-            return [[0], list(range(1, count))]
-    return [list(range(count))]
-
-
-def _text_layout(text: str, font: QFont, width: float) -> QTextLayout:
-    """``text`` laid out in lines ``width`` wide: between words, inside a word only when it
-    alone is wider than the line (a path); one line a font height below the other."""
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-    lay = QTextLayout(text, font)
-    lay.setTextOption(option)
-    step = QFontMetrics(font).height()
-    lay.beginLayout()
-    y = 0.0
-    while True:
-        line = lay.createLine()
-        if not line.isValid():
-            break
-        line.setLineWidth(max(width, 1.0))
-        line.setPosition(QPointF(0, y))
-        y += step
-    lay.endLayout()
-    return lay
-
-
-def wrapped_lines(font: QFont, text: str, width: float) -> int:
-    """How many lines ``text`` takes wrapped at ``width``."""
-    return _text_layout(text, font, width).lineCount() if text else 0
-
-
-def _draw_wrapped(painter: QPainter, x: float, y: float, width: float, text: str) -> None:
-    """``text`` wrapped at ``width`` from (x, y), in the painter's font and pen."""
-    if text:
-        _text_layout(text, painter.font(), width).draw(painter, QPointF(x, y))
-
-
-def intro_text(agent: str) -> str:
-    return translate("RoutingDiagram",
-                     "{0}: precedence runs top to bottom; the first layer that applies wins "
-                     "(framed); grey rungs did not apply, with the reason. Hover a rung for "
-                     "its layer id and file.").format(visible(agent, limit=200))
-
-
-def _text_width(col_width: float) -> float:
-    """The room for text inside a rung of ``col_width`` (as :func:`_paint_rung` draws)."""
-    return col_width - (STRIPE + 2 * PAD + 2)
-
-
-def _collapsed_right(rung: Rung, res: ExecutionResolution | None) -> str:
-    return state_title(NOT_REACHED) if rung.state == NOT_REACHED else reason_text(rung, res)
-
-
-def _chip_width(small: QFontMetrics, rung: Rung) -> int:
-    chip = translate("RoutingDiagram", "what-if") if rung.whatif else ""
-    return small.horizontalAdvance(chip) + 2 * PAD + 6 if chip else 0
-
-
-def _title_fonts(rung: Rung, fonts: Fonts) -> tuple[QFont, QFont]:
-    """The fonts of a rung's title and value (the winner's title bold, a live value bold)."""
-    return (fonts.bold if rung.state == WINNER else fonts.normal,
-            fonts.bold if rung.state in (WINNER, SUPERSEDED) else fonts.normal)
-
-
-def _value_width(rung: Rung, fonts: Fonts) -> int:
-    value = value_text(rung)
-    return QFontMetrics(_title_fonts(rung, fonts)[1]).horizontalAdvance(value) + 2 \
-        if value else 0
-
-
-def _wraps(rung: Rung, lines: int, col_width: float, fonts: Fonts,
-           res: ExecutionResolution | None) -> tuple[int, int, int]:
-    """The lines a rung's small texts need at ``col_width`` so none is cut."""
-    small = QFontMetrics(fonts.small)
-    width = _text_width(col_width)
-    chip = _chip_width(small, rung)
-    if lines == 1:
-        title = layer_title(rung.kind, rung.layer)
-        right = _collapsed_right(rung, res)
-        if small.horizontalAdvance(title) + 10 + 8 + small.horizontalAdvance(right) + 2 \
-                + chip <= width:
-            return 0, 0, 1
-        return wrapped_lines(fonts.small, right, width), 0, 1
-    reason = _reason_line(rung, res)
-    first = wrapped_lines(fonts.small, reason, width - (chip if lines == 2 else 0))
-    second = wrapped_lines(fonts.small, source_text(rung), width - chip) if lines == 3 else 0
-    title_font = QFontMetrics(_title_fonts(rung, fonts)[0])
-    title = layer_title(rung.kind, rung.layer)
-    value_w = _value_width(rung, fonts)
-    beside = width - (value_w + 8 if value_w else 0)
-    heading = 1 if title_font.horizontalAdvance(title) + 10 <= beside \
-        else wrapped_lines(_title_fonts(rung, fonts)[0], title, beside)
-    return first, second, heading
-
-
-def _reason_line(rung: Rung, res: ExecutionResolution | None) -> str:
-    reason = reason_text(rung, res)
-    if rung.state != SKIPPED:
-        reason = translate("RoutingDiagram", "{0}: {1}").format(state_title(rung.state), reason)
-    return reason
-
-
-def layout(ladders: Sequence[Ladder], width: int, fonts: Fonts,
-           res: ExecutionResolution | None = None, agent: str = ""
-           ) -> tuple[list[Item], int]:
-    """Boxes for every heading and rung at ``width``; the height the drawing needs. A text
-    that does not fit its line wraps onto more (the box grows), never cut to "…"."""
-    line = QFontMetrics(fonts.normal).height()
-    small = QFontMetrics(fonts.small).height()
-    head = QFontMetrics(fonts.heading).height() + 2 * PAD
-    intro = small * max(1, wrapped_lines(fonts.small, intro_text(agent),
-                                         width - 2 * MARGIN)) + PAD
-    inner = max(width - 2 * MARGIN, MIN_LADDER_WIDTH)
-    columns = _columns(len(ladders), inner)
-    col_width = (inner - (len(columns) - 1) * GAP) / len(columns)
-    items: list[Item] = []
-    top = MARGIN + intro
-    bottom = top
-    for c, members in enumerate(columns):
-        x = MARGIN + c * (col_width + GAP)
-        y = float(top)
-        for n, index in enumerate(members):
-            ladder = ladders[index]
-            if n:
-                y += 2 * STEP_GAP  # room between stacked ladders
-            items.append(Item(QRectF(x, y, col_width, head), ladder, None, 1))
-            y += head + STEP_GAP
-            for rung in ladder.rungs:
-                lines = _rung_lines(rung)
-                wraps = _wraps(rung, lines, col_width, fonts, res)
-                if lines == 1:  # not reached / not consulted: one small line (or more)
-                    h = small * (1 + wraps[0]) + PAD
-                    gap = STEP_GAP // 2
-                else:  # the title line(s), then the small lines
-                    h = 2 * PAD + line * wraps[2] + (wraps[0] + wraps[1]) * (small + 1)
-                    gap = STEP_GAP
-                items.append(Item(QRectF(x, y, col_width, h), ladder, rung, lines, wraps))
-                y += h + gap
-            bottom = max(bottom, int(y))
-    return items, int(bottom + MARGIN)
-
-
-# ---- painting --------------------------------------------------------------------------------
-
-
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor(round(a.red() + (b.red() - a.red()) * t),
-                  round(a.green() + (b.green() - a.green()) * t),
-                  round(a.blue() + (b.blue() - a.blue()) * t))
-
-
-def _fit(metrics: QFontMetrics, text: str, mode: Qt.TextElideMode, width: float,
-         cut: list[str] | None) -> str:
-    """``text`` elided to ``width``; a text that had to be cut is noted in ``cut``."""
-    shown = metrics.elidedText(text, mode, int(width))
-    if shown != text and cut is not None:
-        cut.append(text)
-    return shown
-
-
-def paint_diagram(painter: QPainter, items: Sequence[Item], size: QSize, palette: QPalette,
-                  fonts: Fonts, agent: str, res: ExecutionResolution | None,
-                  cut: list[str] | None = None) -> None:
-    """Draw the diagram: background, an intro line, headings, connectors and rungs
-    (``cut``: where the texts drawn cut to "…" are noted)."""
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    window = palette.color(QPalette.ColorRole.Window)
-    base = palette.color(QPalette.ColorRole.Base)
-    text = palette.color(QPalette.ColorRole.Text)
-    muted = semantic_color("muted", palette)
-    ok = semantic_color("ok", palette)
-    info = semantic_color("info", palette)
-    info_bg = semantic_color("info_bg", palette)
-    mid = _mix(base, text, 0.35)
-    painter.fillRect(QRect(0, 0, size.width(), size.height()), window)
-    if not items:
-        painter.setPen(muted)
-        painter.setFont(fonts.normal)
-        painter.drawText(QRect(0, 0, size.width(), size.height()),
-                         Qt.AlignmentFlag.AlignCenter,
-                         translate("RoutingDiagram",
-                                   "Select an agent to see how its model, effort and fast "
-                                   "mode are chosen."))
-        return
-    painter.setFont(fonts.small)
-    painter.setPen(muted)
-    intro = intro_text(agent)
-    room = size.width() - 2 * MARGIN
-    _draw_wrapped(painter, MARGIN, MARGIN - 2, room, intro)
-    for prev, item in zip([None, *items[:-1]], items, strict=True):
-        if item.rung is None:
-            _paint_heading(painter, item, fonts, text, ok, cut)
-            continue
-        if prev is not None:  # the connector from the rung (or heading) above
-            x = item.rect.left() + STRIPE + 10
-            painter.setPen(QPen(mid, 1.5))
-            painter.drawLine(QPointF(x, prev.rect.bottom()), QPointF(x, item.rect.top()))
-        _paint_rung(painter, item, fonts, res, base=base, window=window, text=text,
-                    muted=muted, ok=ok, info=info, info_bg=info_bg, mid=mid, cut=cut)
-
-
-def _paint_heading(painter: QPainter, item: Item, fonts: Fonts, text: QColor, ok: QColor,
-                   cut: list[str] | None = None) -> None:
-    rect = item.rect
-    title = kind_title(item.ladder.kind)
-    result = result_text(item.ladder)
-    painter.setFont(fonts.heading)
-    fm = painter.fontMetrics()  # the device's metrics (screen, image or SVG differ)
-    painter.setPen(text)
-    label = translate("RoutingDiagram", "{0}:").format(title)
-    label_w = fm.horizontalAdvance(label + " ")
-    painter.drawText(rect.adjusted(0, 0, 0, 0),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-    painter.setPen(ok)
-    painter.drawText(rect.adjusted(label_w, 0, 0, 0),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                     _fit(fm, result, Qt.TextElideMode.ElideRight, rect.width() - label_w, cut))
-    painter.setPen(QPen(ok, 2))
-    painter.drawLine(rect.bottomLeft(), rect.bottomRight())
-
-
-def _paint_rung(painter: QPainter, item: Item, fonts: Fonts, res: ExecutionResolution | None,
-                *, base: QColor, window: QColor, text: QColor, muted: QColor, ok: QColor,
-                info: QColor, info_bg: QColor, mid: QColor, cut: list[str] | None = None
-                ) -> None:
-    rung = item.rung
-    assert rung is not None
-    rect = item.rect
-    winner = rung.state == WINNER
-    live = rung.state in (WINNER, SUPERSEDED)
-    greyed = rung.state in (SKIPPED, CLOSED, NOT_REACHED)
-    # the box
-    if winner:
-        fill, border, pen_width = _mix(base, ok, 0.12), ok, 2.0
-    elif rung.state == SUPERSEDED:
-        fill, border, pen_width = base, _mix(ok, base, 0.4), 1.0
-    elif rung.state == NOT_REACHED:
-        fill, border, pen_width = window, _mix(window, mid, 0.6), 1.0
-    else:
-        fill, border, pen_width = _mix(window, base, 0.5), mid, 1.0
-    pen = QPen(border, pen_width)
-    if rung.state in (CLOSED, NOT_REACHED):
-        pen.setStyle(Qt.PenStyle.DashLine)
-    painter.setPen(pen)
-    painter.setBrush(fill)
-    painter.drawRoundedRect(rect, 4, 4)
-    stripe = ok if winner else info if rung.whatif else (_mix(ok, base, 0.4) if live else mid)
-    painter.fillRect(QRectF(rect.left() + 1, rect.top() + 1, STRIPE, rect.height() - 2), stripe)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-
-    left = rect.left() + STRIPE + PAD + 2
-    width = rect.width() - (STRIPE + 2 * PAD + 2)
-    fg = text if not greyed else muted
-    title = layer_title(rung.kind, rung.layer)
-    chip = translate("RoutingDiagram", "what-if") if rung.whatif else ""
-    align_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-    align_right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-    def pair(y: float, height: float, left_text: str, left_font: QFont, right_text: str,
-             right_font: QFont, right_color: QColor, right_share: float, chip_text: str = ""
-             ) -> None:
-        """One line: text on the left, text (and a chip) on the right, both elided."""
-        painter.setFont(fonts.small)
-        chip_w = painter.fontMetrics().horizontalAdvance(chip_text) + 2 * PAD if chip_text \
-            else 0
-        room = width - (chip_w + 6 if chip_w else 0)
-        painter.setFont(left_font)
-        left_need = painter.fontMetrics().horizontalAdvance(left_text) + 10
-        painter.setFont(right_font)
-        rfm = painter.fontMetrics()
-        # the right text takes what it needs up to its share, more when the left is short
-        right_w = min(rfm.horizontalAdvance(right_text) + 2,
-                      int(max(room * right_share, room - left_need))) if right_text else 0
-        if right_text:
-            painter.setPen(right_color)
-            painter.drawText(QRectF(left + room - right_w, y, right_w, height), align_right,
-                             _fit(rfm, right_text, Qt.TextElideMode.ElideRight, right_w, cut))
-        painter.setFont(left_font)
-        painter.setPen(fg)
-        left_w = int(room - right_w - (8 if right_text else 0))
-        painter.drawText(QRectF(left, y, left_w, height), align_left,
-                         _fit(painter.fontMetrics(), left_text, Qt.TextElideMode.ElideRight,
-                              left_w, cut))
-        if chip_text:
-            painter.setFont(fonts.small)
-            chip_rect = QRectF(left + width - chip_w, y + 2, chip_w, height - 4)
-            painter.setPen(QPen(info, 1))
-            painter.setBrush(info_bg)
-            radius = chip_rect.height() / 2
-            painter.drawRoundedRect(chip_rect, radius, radius)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawText(chip_rect, Qt.AlignmentFlag.AlignCenter, chip_text)
-
-    small_h = float(QFontMetrics(fonts.small).height())
-    if item.lines == 1:  # not reached (the state) or not consulted (the gate's reason)
-        right = _collapsed_right(rung, res)
-        if not item.wraps[0]:
-            pair(rect.top() + PAD / 2, small_h, title, fonts.small, right, fonts.small, muted,
-                 0.35, chip)
-            return
-        # too long for one line: the title (and chip), then the reason wrapped below
-        pair(rect.top() + PAD / 2, small_h, title, fonts.small, "", fonts.small, muted, 0.0,
-             chip)
-        painter.setFont(fonts.small)
-        painter.setPen(muted)
-        _draw_wrapped(painter, left, rect.top() + PAD / 2 + small_h, width, right)
-        return
-    line_h = float(QFontMetrics(fonts.normal).height())
-    y = rect.top() + PAD
-    title_font, value_font = _title_fonts(rung, fonts)
-    if item.wraps[2] <= 1:
-        pair(y, line_h, title, title_font, value_text(rung), value_font, ok if winner else fg,
-             0.55)
-    else:  # a long title wraps beside the whole value
-        value_w = _value_width(rung, fonts)
-        pair(y, line_h, "", title_font, value_text(rung), value_font, ok if winner else fg,
-             1.0)
-        painter.setFont(title_font)
-        painter.setPen(fg)
-        _draw_wrapped(painter, left, y, width - (value_w + 8 if value_w else 0), title)
-    y += line_h * item.wraps[2] + 1
-    reason = _reason_line(rung, res)
-    painter.setFont(fonts.small)
-    painter.setPen(ok if winner else muted)
-    if item.lines == 2:  # skipped, nothing read: the reason (and a chip)
-        chip_w = painter.fontMetrics().horizontalAdvance(chip) + 2 * PAD + 6 if chip else 0
-        _draw_wrapped(painter, left, y, width - chip_w, reason)
-        if chip:
-            pair(y, small_h, "", fonts.small, "", fonts.small, muted, 0.0, chip)
-        return
-    _draw_wrapped(painter, left, y, width, reason)
-    y += (small_h + 1) * item.wraps[0]
-    source_color = info if rung.source == SOURCE_WHATIF else muted
-    painter.setPen(source_color)
-    chip_w = painter.fontMetrics().horizontalAdvance(chip) + 2 * PAD + 6 if chip else 0
-    _draw_wrapped(painter, left, y, width - chip_w, source_text(rung))
-    if chip:
-        pair(y, small_h, "", fonts.small, "", fonts.small, muted, 0.0, chip)
-
-
-# ---- the widget ------------------------------------------------------------------------------
 
 
 class RoutingDiagramView(QWidget):
@@ -915,4 +390,3 @@ class RoutingDiagramPanel(QWidget):
         ok = self.view.export_png(path) if kind == "png" else self.view.export_svg(path)
         if ok:
             self.exported.emit(path)
-

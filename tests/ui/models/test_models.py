@@ -25,8 +25,8 @@ from msd_desktop.ui.browser.tree_model import (
     WorkspaceEntry,
     WorkstreamRole,
 )
-from msd_desktop.ui.state.panel import state_view_from_core
 from msd_desktop.ui.state.phase_list_model import PhaseListModel, PhaseRow
+from msd_desktop.ui.state.state_view import state_view_from_core
 from msd_desktop.ui.summary_loading import load_summary
 
 

@@ -32,10 +32,10 @@ from msd_desktop.core.models.ladder import LAYER_NAMES
 from msd_desktop.core.workspace.demo import demo_source
 from msd_desktop.core.workspace.registry import ProjectRef, Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
+from msd_desktop.ui.models.diagram_words import rung_tooltip
 from msd_desktop.ui.models.layer_names import LAYER_TEXTS
 from msd_desktop.ui.models.panel import ModelsPanel
 from msd_desktop.ui.models.resolution_model import COL_LAYER, COL_MODEL, LayerIdRole
-from msd_desktop.ui.models.routing_diagram import rung_tooltip
 from msd_desktop.ui.models.table_fit import EmptyHint, fit_widths
 from msd_desktop.ui.widgets.translation import install_translators
 from tests.layout_checks import elision_problems, layout_problems
@@ -329,10 +329,9 @@ def _models_tab(qtbot: QtBot, win: MainWindow, demo: Path, size: tuple[int, int]
                 ) -> ModelsPanel:
     win.resize(*size)
     assert win.open_project(demo / "field-notes")
-    qtbot.waitUntil(lambda: win.findChild(ModelsPanel) is not None, timeout=10000)
-    panel = win.findChild(ModelsPanel)
-    assert panel is not None
-    win.project_tabs.setCurrentWidget(panel)
+    win.project_tabs.setCurrentIndex(1)  # the Models tab, built as it is shown
+    panel = win.project_tabs.currentWidget()
+    assert isinstance(panel, ModelsPanel)
     qtbot.waitUntil(panel.isVisible, timeout=5000)
     QApplication.processEvents()
     return panel
@@ -408,10 +407,9 @@ def _runtimes_tab(qtbot: QtBot, win: MainWindow, demo: Path) -> ModelsPanel:
     """checklist-printer's Models tab at 1024×700, on Runtimes (the demo's stale Codex install)."""
     win.resize(1024, 700)
     assert win.open_project(demo / "checklist-printer")
-    qtbot.waitUntil(lambda: win.findChild(ModelsPanel) is not None, timeout=10000)
-    panel = win.findChild(ModelsPanel)
-    assert panel is not None
-    win.project_tabs.setCurrentWidget(panel)
+    win.project_tabs.setCurrentIndex(1)  # the Models tab, built as it is shown
+    panel = win.project_tabs.currentWidget()
+    assert isinstance(panel, ModelsPanel)
     panel.bottom_tabs.setCurrentWidget(panel.runtime_grid)
     qtbot.waitUntil(lambda: panel.runtime_grid.report is not None, timeout=60000)
     qtbot.waitUntil(panel.runtime_grid.banner.isVisible, timeout=10000)

@@ -19,13 +19,10 @@ from msd_desktop.core.models.ladder import SOURCE_WHATIF, WINNER, build_ladders
 from msd_desktop.core.models.resolution import ResolutionInput
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.models import routing_diagram
+from msd_desktop.ui.models.diagram_words import rung_tooltip
+from msd_desktop.ui.models.layer_names import layer_title
 from msd_desktop.ui.models.panel import ModelsPanel
-from msd_desktop.ui.models.routing_diagram import (
-    RoutingDiagramPanel,
-    RoutingDiagramView,
-    layer_title,
-    rung_tooltip,
-)
+from msd_desktop.ui.models.routing_diagram import RoutingDiagramPanel, RoutingDiagramView
 from msd_desktop.ui.models.trace_model import COL_FILE, COL_LAYER, LayerIdRole
 from msd_desktop.ui.widgets.theme import semantic_color
 

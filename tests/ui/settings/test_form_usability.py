@@ -310,7 +310,7 @@ def settings_in_window(qtbot: QtBot, win: MainWindow, root: Path,
                        size: tuple[int, int]) -> ConfigFormPanel:
     win.resize(*size)
     assert win.open_project(root)
-    form = win.project_tabs.widget(0)
+    form = win.project_tabs.page(0)
     win.project_tabs.setCurrentWidget(form)
     qtbot.waitUntil(form.isVisible, timeout=5000)
     assert isinstance(form, ConfigFormPanel)

@@ -48,7 +48,7 @@ def window(qtbot: QtBot, tmp_path: Path, env: dict[str, str],
 
 def _form(qtbot: QtBot, win: MainWindow, root: Path) -> ConfigFormPanel:
     assert win.open_project(root)
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs),
+    qtbot.waitUntil(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel),
                     timeout=20000)
     win.project_tabs.setCurrentIndex(0)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))

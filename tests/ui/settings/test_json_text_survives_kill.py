@@ -55,7 +55,7 @@ CHILD = textwrap.dedent('''
 
     wait(lambda: "summaries_ms" in win.timings)
     assert win.open_project(demo / "field-notes")
-    wait(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs))
+    wait(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel))
     win.project_tabs.setCurrentIndex(0)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     form.inner_tabs.setCurrentWidget(form._json_page)
@@ -111,7 +111,7 @@ def test_a_killed_window_keeps_the_json_text_that_does_not_parse(
     qtbot.waitUntil(lambda: win.isWindowModified(), timeout=20000)
     assert "Restored 1 unsaved change from the last run" in win.status_label.text()
     assert win.open_project(demo / "field-notes")
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs),
+    qtbot.waitUntil(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel),
                     timeout=20000)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     draft = form.draft

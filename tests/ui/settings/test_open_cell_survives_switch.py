@@ -40,7 +40,7 @@ def test_typed_cell_is_kept_when_the_project_changes(
     qtbot.waitUntil(lambda: "summaries_ms" in win.timings, timeout=20000)
     root = demo / "field-notes"
     assert win.open_project(root)
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs),
+    qtbot.waitUntil(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel),
                     timeout=20000)
     win.project_tabs.setCurrentIndex(0)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))

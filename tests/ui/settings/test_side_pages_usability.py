@@ -371,7 +371,7 @@ def settings_form(qtbot: QtBot, win: MainWindow, root: Path, size: tuple[int, in
     win.resize(*size)
     assert win.open_project(root)
     qtbot.waitUntil(lambda: win.project_tabs.count() > 0, timeout=15000)
-    form = win.project_tabs.widget(0)
+    form = win.project_tabs.page(0)
     win.project_tabs.setCurrentWidget(form)
     qtbot.waitUntil(form.isVisible, timeout=5000)
     QApplication.processEvents()

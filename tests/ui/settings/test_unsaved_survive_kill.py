@@ -56,7 +56,7 @@ CHILD = textwrap.dedent('''
 
     wait(lambda: "summaries_ms" in win.timings)
     assert win.open_project(demo / "field-notes")
-    wait(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs))
+    wait(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel))
     win.project_tabs.setCurrentIndex(0)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     spin = form.editor(key).spin
@@ -104,7 +104,7 @@ def test_a_killed_window_loses_no_typed_edit(qtbot: QtBot, tmp_path: Path, demo:
     assert "Restored 1 unsaved change from the last run" in win.status_label.text()
     assert "1 edited API key was not kept" in win.status_label.text()
     assert win.open_project(demo / "field-notes")
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs),
+    qtbot.waitUntil(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel),
                     timeout=20000)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     assert form.draft is not None
@@ -179,7 +179,7 @@ def test_a_restored_edit_shows_as_unsaved_when_the_project_is_opened_at_start(
     win.resize(1400, 900)
     win.show()
     qtbot.waitUntil(lambda: win.isWindowModified(), timeout=20000)
-    qtbot.waitUntil(lambda: any(isinstance(w, ConfigFormPanel) for _, w in win.project_tabs.tabs),
+    qtbot.waitUntil(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel),
                     timeout=20000)
     form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
     assert form.draft is not None

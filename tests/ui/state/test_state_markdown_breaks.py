@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QTextDocument
 
-from msd_desktop.ui.state.panel import hard_line_breaks
+from msd_desktop.ui.state.markdown_body import hard_line_breaks
 
 BODY = """## Current Position
 

@@ -11,7 +11,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from msd_desktop.core.state.project import load_project_state
-from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
+from msd_desktop.ui.state.panel import StatePanel
+from msd_desktop.ui.state.state_view import state_view_from_core
 
 
 class _Opened(QObject):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from msd_desktop.core.state.project import StateCache, load_project_state
-from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
+from msd_desktop.ui.state.panel import StatePanel
+from msd_desktop.ui.state.state_view import state_view_from_core
 
 
 def _show(qtbot, panel: StatePanel, root: Path, env: dict[str, str],

@@ -38,7 +38,8 @@ from msd_desktop.core.workspace.demo import demo_source
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.core.workspace.seed_state import seed_state_text
 from msd_desktop.ui.main_window import MainWindow
-from msd_desktop.ui.state.panel import NO_VALUE, StatePanel, state_view_from_core
+from msd_desktop.ui.state.panel import StatePanel
+from msd_desktop.ui.state.state_view import NO_VALUE, state_view_from_core
 from msd_desktop.ui.widgets.plain_text import tooltip
 from msd_desktop.ui.widgets.status_text import problem_text
 from msd_desktop.ui.widgets.translation import install_translators

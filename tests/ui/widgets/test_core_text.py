@@ -26,7 +26,8 @@ from pytestqt.qtbot import QtBot
 from msd_desktop.core.state.project import load_project_state
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.settings.form import ConfigFormPanel
-from msd_desktop.ui.state.panel import StatePanel, state_view_from_core
+from msd_desktop.ui.state.panel import StatePanel
+from msd_desktop.ui.state.state_view import state_view_from_core
 from msd_desktop.ui.widgets.core_text import CONTEXT
 from msd_desktop.ui.widgets.translation import install_translators
 
