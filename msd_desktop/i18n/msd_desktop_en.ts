@@ -242,6 +242,16 @@
     </message>
 </context>
 <context>
+    <name>HistoryPage</name>
+    <message numerus="yes">
+        <source>Keys that differ (%n)</source>
+        <translation>
+            <numerusform>Keys that differ (%n)</numerusform>
+            <numerusform>Keys that differ (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InstallWords</name>
     <message numerus="yes">
         <source>Stale %1 install: %n agent file(s) out of date — run msd install %1 --local</source>

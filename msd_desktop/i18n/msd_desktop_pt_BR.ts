@@ -3082,6 +3082,10 @@ Last error: {last_error}</source>
         <translation>Chaves que diferem</translation>
     </message>
     <message>
+        <source>What differs</source>
+        <translation>O que difere</translation>
+    </message>
+    <message>
         <source>Restore into draft</source>
         <translation>Restaurar no rascunho</translation>
     </message>
@@ -3134,8 +3138,19 @@ Last error: {last_error}</source>
         <translation>Rótulo…</translation>
     </message>
     <message>
+        <source>This file does not exist; its history is kept.</source>
+        <translation>Este arquivo não existe; o histórico dele é mantido.</translation>
+    </message>
+    <message>
         <source>Nothing recorded for this file yet.</source>
         <translation>Nada registrado para este arquivo ainda.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keys that differ (%n)</source>
+        <translation>
+            <numerusform>Chaves que diferem (%n)</numerusform>
+            <numerusform>Chaves que diferem (%n)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unpin</source>

@@ -1,6 +1,7 @@
 """The Settings History page in the real window on the real X server (Xvfb via the runner), at
 1024×700 in English and pt_BR: a config with a history of saves, a config-set, a matrix batch,
-an outside edit and a labelled entry; the oldest entry compared with the draft, nothing cut.
+an outside edit and a labelled entry; the oldest entry compared with the draft, with what it
+does to model routing, nothing cut.
 The picture is saved for a person to look at (and, with ``MSD_SCREENSHOT_HOME`` set, copied
 to docs/screenshots/)."""
 
@@ -73,9 +74,12 @@ def test_the_history_page_at_1024(qapp: QApplication, qtbot: QtBot, tmp_path: Pa
         QTest.keyClick(page.timeline_view, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
         page.compare_combo.setCurrentIndex(page.compare_combo.findData("draft"))
         assert page.keys.changes
+        qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
+        assert page.routing.model.changes  # balanced then, quality now: agents move
+        page.detail_tabs.setCurrentWidget(page.routing_view)
         settle(qtbot)
-        assert layout_problems(win) == []
         save_picture(win, picture_name("settings-history", code))
+        assert layout_problems(win) == []
 
 
 def test_restore_undo_redo_and_save_with_real_keys(qapp: QApplication, qtbot: QtBot,

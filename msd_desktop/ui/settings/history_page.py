@@ -257,13 +257,15 @@ class HistoryPage(QWidget):
         compare.addStretch(1)
         lower_layout.addLayout(compare)
         self.keys_view = self._table(self.keys, self.tr("Keys that differ"), stretch=(1, 2))
-        self.routing = RoutingPane(self._table(None, "", stretch=(1, 2)))
+        self.routing = RoutingPane(self._table(None, "", stretch=()), self)
         self.routing_view = self.routing.table
-        sides = QSplitter(Qt.Orientation.Horizontal)
-        sides.addWidget(self.keys_view)
-        sides.addWidget(self.routing)
-        sides.setChildrenCollapsible(False)
-        lower_layout.addWidget(sides, 1)
+        self.detail_tabs = QTabWidget()
+        self.detail_tabs.setAccessibleName(self.tr("What differs"))
+        self.detail_tabs.addTab(self.keys_view, self.tr("Keys that differ"))
+        self.detail_tabs.addTab(self.routing_view, self.routing.heading)
+        self.routing.heading_changed.connect(
+            lambda text: self.detail_tabs.setTabText(1, text))
+        lower_layout.addWidget(self.detail_tabs, 1)
         buttons = QHBoxLayout()
         self.restore_button = QPushButton(self.tr("Restore into draft"))
         self.restore_button.setToolTip(self.tr(
@@ -296,12 +298,22 @@ class HistoryPage(QWidget):
         self.pin_button.clicked.connect(self.toggle_pin)
         self.label_button = QPushButton(self.tr("Label…"))
         self.label_button.clicked.connect(self.edit_label)
-        for button in (self.recreate_button, self.restore_button, self.restore_key_button,
-                       self.batch_button, self.undo_batch_button, self.pin_button,
-                       self.label_button):
+        # restoring below the differences; the entry's own marks beside what it is compared
+        # with; a missing file's way back at the top (each row fits 1024 pixels in pt_BR)
+        for button in (self.restore_button, self.restore_key_button, self.batch_button,
+                       self.undo_batch_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         lower_layout.addLayout(buttons)
+        compare.addWidget(self.pin_button)
+        compare.addWidget(self.label_button)
+        missing = QHBoxLayout()
+        self.missing_label = plain_label(QLabel(self.tr(
+            "This file does not exist; its history is kept.")))
+        self.missing_label.setWordWrap(True)
+        missing.addWidget(self.missing_label, 1)
+        missing.addWidget(self.recreate_button)
+        layout.insertLayout(1, missing)
         splitter.addWidget(lower)
         layout.addWidget(splitter, 1)
         self._update_buttons()
@@ -383,6 +395,8 @@ class HistoryPage(QWidget):
         saved, draft = self._documents()
         other = draft if self.compare_combo.currentData() == "draft" else saved
         self.keys.set_changes(diff(row.doc, other) if row is not None and row.doc else [])
+        self.detail_tabs.setTabText(0, self.tr("Keys that differ (%n)", "", len(
+            self.keys.changes)))
         if self.keys.changes:
             self.keys_view.selectRow(0)
         if row is not None and row.doc is not None and self._path is not None:
@@ -399,8 +413,11 @@ class HistoryPage(QWidget):
         self.batch_button.setEnabled(row is not None and bool(row.entry.batch)
                                      and not self.batch.busy)
         draft = self._context()[0]
-        self.recreate_button.setVisible(draft is not None and not draft.file.exists
-                                        and any(r.doc is not None for r in self.timeline.rows))
+        gone = draft is not None and not draft.file.exists and any(
+            r.doc is not None for r in self.timeline.rows)
+        self.recreate_button.setVisible(gone)
+        self.missing_label.setVisible(gone)
+        self.batch_button.setVisible(self.undo_batch_button.isHidden())  # one in its place
         self.recreate_button.setEnabled(not self.recreator.busy)
         self.pin_button.setEnabled(row is not None)
         self.label_button.setEnabled(row is not None)

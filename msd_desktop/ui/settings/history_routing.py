@@ -14,12 +14,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QTableView
 
 from msd_desktop.core.common.js_values import js_string
 from msd_desktop.core.history.routing_impact import Route, RouteChange
-from msd_desktop.ui.widgets.plain_text import plain_label, visible
+from msd_desktop.ui.widgets.plain_text import visible
 from msd_desktop.ui.widgets.table_model import HeaderedTableModel, Index
 
 
@@ -59,30 +59,35 @@ class RoutingChangeModel(HeaderedTableModel):
         return self.route_text(change.before if index.column() == 1 else change.after)
 
 
-class RoutingPane(QWidget):
-    """A heading (how many agents move, or none) over the table of those agents."""
+class RoutingPane(QObject):
+    """The table of the agents that move and its heading (how many, or none), which the page
+    shows as the title of the table's tab."""
 
-    def __init__(self, table: QTableView, parent: QWidget | None = None) -> None:
+    heading_changed = Signal(str)
+
+    def __init__(self, table: QTableView, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.model = RoutingChangeModel(self)
         self.table = table
         table.setModel(self.model)
         table.setAccessibleName(self.tr("Model routing that differs"))
-        self.heading = plain_label(QLabel(self.tr("Model routing")))
-        self.heading.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.heading)
-        layout.addWidget(table, 1)
+        header = table.horizontalHeader()  # the two states share what the agents leave
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.heading = self.tr("Model routing")
         self._generation = 0
         self.pending = False
+
+    def _set_heading(self, text: str) -> None:
+        self.heading = text
+        self.heading_changed.emit(text)
 
     def clear(self, why: str = "") -> None:
         """Nothing to compare (no entry, or one without a snapshot)."""
         self._generation += 1
         self.pending = False
         self.model.set_changes([])
-        self.heading.setText(why or self.tr("Model routing"))
+        self._set_heading(why or self.tr("Model routing"))
 
     def compute(self, path: Path, before: Any, after: Any,
                 env: Mapping[str, str] | None) -> None:
@@ -93,7 +98,7 @@ class RoutingPane(QWidget):
         self._generation += 1
         generation = self._generation
         self.pending = True
-        self.heading.setText(self.tr("Model routing: working it out…"))
+        self._set_heading(self.tr("Model routing: working it out…"))
         env_copy = dict(env) if env is not None else None
 
         def done(changes: list[RouteChange]) -> None:
@@ -101,7 +106,7 @@ class RoutingPane(QWidget):
                 return
             self.pending = False
             self.model.set_changes(changes)
-            self.heading.setText(
+            self._set_heading(
                 self.tr("Model routing: %n agent(s) change", "", len(changes)) if changes
                 else self.tr("Model routing: no routing change."))
 
@@ -112,7 +117,7 @@ class RoutingPane(QWidget):
             self.model.set_changes([])
             from msd_desktop.ui.widgets.core_text import core_text
 
-            self.heading.setText(self.tr("Model routing could not be worked out: %1").replace(
+            self._set_heading(self.tr("Model routing could not be worked out: %1").replace(
                 "%1", visible(core_text(error))))
 
         run_op(lambda: routing_changes(path, before, after, env_copy), name="history-routing",

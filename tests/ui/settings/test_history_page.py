@@ -179,7 +179,7 @@ def test_what_an_entry_does_to_model_routing(qtbot: QtBot, panel: ConfigFormPane
     # the newest entry is the saved file: nothing moves
     qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
     assert page.routing.model.changes == []
-    assert page.routing.heading.text() == "Model routing: no routing change."
+    assert page.routing.heading == "Model routing: no routing change."
     _pick_oldest(page)  # balanced where the file says budget
     qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
     qtmodeltester.check(page.routing.model)
@@ -193,7 +193,7 @@ def test_what_an_entry_does_to_model_routing(qtbot: QtBot, panel: ConfigFormPane
     assert _routing_rows(page)[0] == (
         first.agent, f"{first.before.model} · effort {first.before.effort}",
         f"{first.after.model} · effort {first.after.effort}")
-    assert page.routing.heading.text() == f"Model routing: {len(expected)} agents change"
+    assert page.routing.heading == f"Model routing: {len(expected)} agents change"
     # against the draft once the entry is restored into it: nothing moves
     QTest.mouseClick(page.restore_button, Qt.MouseButton.LeftButton)
     page.compare_combo.setFocus()
@@ -234,6 +234,7 @@ def test_a_deleted_config_is_recreated_from_the_history(
     qtbot.waitUntil(lambda: len(page.timeline.rows) == 4, timeout=20000)  # + "absent"
     assert page.timeline.rows[0].entry.state == "absent"
     assert page.recreate_button.isVisible()
+    assert page.missing_label.isVisible()
     listed: list[list[str]] = []
 
     def pick_second() -> None:
@@ -263,3 +264,4 @@ def test_a_deleted_config_is_recreated_from_the_history(
     qtbot.waitUntil(lambda: panel.draft is not None and panel.draft.file.exists,
                     timeout=20000)
     qtbot.waitUntil(lambda: not page.recreate_button.isVisible(), timeout=20000)
+    assert not page.missing_label.isVisible()
