@@ -62,7 +62,9 @@ class ColumnFit(QObject):
         header.setStretchLastSection(stretch is None)
         view.viewport().installEventFilter(self)
         model = view.model()
-        for signal in (model.modelReset, model.layoutChanged, model.rowsInserted):
+        # (new header titles: a language switch, whose titles may be wider)
+        for signal in (model.modelReset, model.layoutChanged, model.rowsInserted,
+                       model.headerDataChanged):
             signal.connect(self.fit)
         self.fit()
 

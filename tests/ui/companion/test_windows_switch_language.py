@@ -88,6 +88,9 @@ def test_the_config_matrix_switches_language_while_open(
     assert _shown_texts(view) == _shown_texts(fresh)
     assert _shown_texts(view) != english
     assert _headers(view.table) == _headers(fresh.table)
+    header, fresh_header = view.table.horizontalHeader(), fresh.table.horizontalHeader()
+    assert [header.sectionSize(c) for c in range(header.count())] == [
+        fresh_header.sectionSize(c) for c in range(fresh_header.count())]  # fitted anew
     assert view.model.data(view.model.index(0, 4)) == fresh.model.data(fresh.model.index(0, 4))
     assert view.table.selectionModel().selectedRows()  # the selection kept
     switch_language("en")
