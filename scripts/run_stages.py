@@ -7,7 +7,8 @@ keyring. The stages:
                in parallel (pytest-xdist), each file on one worker in its own order (a few
                modules check a figure over all their tests last); the everyday tier
                (``--quick``, which also lowers the examples per property test to 20 unless
-               ``MSD_TEST_EXAMPLES`` says otherwise; the full run keeps 100).
+               ``MSD_TEST_EXAMPLES`` says otherwise, and per differential property to 60
+               unless ``MSD_DIFF_EXAMPLES`` does; the full run keeps 100 and 300).
 ``services``   what needs the real keyring or starts the app under the X server (markers
                ``keyring`` and ``e2e``), one at a time: end-to-end tests press keys on one
                display (focus is global) and keyring tests share global entries with fixed
@@ -19,6 +20,9 @@ keyring. The stages:
 
 Extra arguments go to every stage (paths, ``-k``, ``-x``…); a ``-m EXPR`` given by the caller
 is combined with each stage's own selection. A stage that selects nothing is not a failure.
+Each stage keeps its temporary files in a folder of its own (``--basetemp``), removed after it:
+pytest's shared ``/tmp/pytest-of-<user>`` would otherwise be pruned of other runs' folders at
+every start, which costs seconds on a busy machine and touches what is not ours.
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,6 +48,7 @@ STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
 ]
 NO_TESTS = 5
 QUICK_EXAMPLES = "20"
+QUICK_DIFF_EXAMPLES = "60"
 SUMMARY = re.compile(r"^=+ (.*\b(passed|failed|error|errors|skipped|deselected)\b.*) in [\d.]+s")
 
 
@@ -64,20 +71,26 @@ def split_marker(args: list[str]) -> tuple[str | None, list[str]]:
 def run_stage(name: str, expr: str, extra: list[str], env: dict[str, str],
               user_marker: str | None, args: list[str]) -> tuple[int, str, float]:
     selection = f"({expr}) and ({user_marker})" if user_marker else expr
+    own_temp = not any(a == "--basetemp" or a.startswith("--basetemp=") for a in args)
+    temp = tempfile.mkdtemp(prefix="msd-") if own_temp else ""  # short: windows elide paths
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", selection,
-           *extra, *args]
+           *([f"--basetemp={temp}/t"] if own_temp else []), *extra, *args]
     print(f"\n=== stage {name}: pytest -m '{selection}' {' '.join(extra + args)}", flush=True)
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, errors="replace")
-    summary = "no summary"
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        sys.stdout.write(line)
-        match = SUMMARY.match(line.strip())
-        if match:
-            summary = match.group(1)
-    code = proc.wait()
+    try:
+        proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, errors="replace")
+        summary = "no summary"
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            sys.stdout.write(line)
+            match = SUMMARY.match(line.strip())
+            if match:
+                summary = match.group(1)
+        code = proc.wait()
+    finally:
+        if temp:
+            shutil.rmtree(temp, ignore_errors=True)
     return code, summary, time.monotonic() - start
 
 
@@ -131,8 +144,9 @@ def main(argv: list[str]) -> int:
         print(f"error: {why}", file=sys.stderr, flush=True)
         return 1
     quick = "--quick" in argv
-    if quick:  # the everyday run: fewer examples per property test (the full run keeps 100)
+    if quick:  # the everyday run: fewer examples per property test (the full run keeps all)
         os.environ.setdefault("MSD_TEST_EXAMPLES", QUICK_EXAMPLES)
+        os.environ.setdefault("MSD_DIFF_EXAMPLES", QUICK_DIFF_EXAMPLES)
     args = [a for a in argv if a != "--quick"]
     user_marker, args = split_marker(args)
     results: list[tuple[str, int, str, float]] = []

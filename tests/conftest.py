@@ -140,6 +140,18 @@ def pytest_report_header(config: pytest.Config) -> str:
             + f", {settings.default.max_examples} examples unless a test says otherwise")
 
 
+# pytest-xdist (``--dist loadfile``) hands whole files to the workers in collection order. These
+# folders hold the longest files (a minute or more each on a loaded machine): started first, none
+# of them is left to run alone at the end while the other worker idles.
+LONGEST_FIRST = ("tests/differential/", "tests/reliability/")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest folders first; the order within a file and between the others is kept."""
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
+
+
 @pytest.fixture(autouse=True)
 def isolated_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
