@@ -265,3 +265,33 @@ def test_a_deleted_config_is_recreated_from_the_history(
                     timeout=20000)
     qtbot.waitUntil(lambda: not page.recreate_button.isVisible(), timeout=20000)
     assert not page.missing_label.isVisible()
+
+
+def test_the_global_defaults_page_shows_their_routing(qtbot: QtBot, env: dict[str, str],
+                                                      english: None) -> None:
+    """~/.msd/defaults.json: its entries route a folder without a project config, so an
+    earlier profile there moves agents."""
+    from msd_desktop.core.history.routing_impact import routing_changes
+    from msd_desktop.core.workspace.paths import defaults_path
+    from msd_desktop.ui.settings.global_defaults_panel import GlobalDefaultsPanel
+
+    defaults = defaults_path(env)
+    defaults.parent.mkdir(parents=True, exist_ok=True)
+    write_project_config(defaults, {"model_profile": "budget"}, None, env=env)
+    write_project_config(defaults, {"model_profile": "quality"}, ..., env=env)
+    panel = GlobalDefaultsPanel([], env)
+    qtbot.addWidget(panel)
+    panel.resize(1024, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    form = panel.form
+    form.inner_tabs.setCurrentWidget(form.history_tab.holder)
+    page = form.history_tab.page()
+    qtbot.waitUntil(lambda: len(page.timeline.rows) == 2, timeout=20000)
+    _pick_oldest(page)
+    qtbot.waitUntil(lambda: not page.routing.pending, timeout=20000)
+    expected = routing_changes(defaults, {"model_profile": "budget"},
+                               {"model_profile": "quality"}, env)
+    assert expected
+    assert [c.agent for c in page.routing.model.changes] == [c.agent for c in expected]
+    assert page.detail_tabs.tabText(1) == f"Model routing: {len(expected)} agents change"
