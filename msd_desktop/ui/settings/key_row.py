@@ -9,7 +9,7 @@ name) is plain text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -116,17 +116,26 @@ class KeyRowWidget(QFrame):
         name_controls(editor, fk.title, fk.description)
         layout.addWidget(editor)
         self._outlined = False  # the editor outlined in the error colour (invalid value)
-        # the core's message quotes the value: a long word (compact JSON, a path) wraps too
-        self.error = WrappingLabel()
-        tint(self.error, "error")
-        self.error.hide()
-        layout.addWidget(self.error)
+        self._error: WrappingLabel | None = None  # made when the field first shows an error
+        self._head_widths: tuple[int, int, int, int] | None = None  # title, key, default, Reset
         self.provenance = muted(WrappingLabel())  # quotes values from the files, as they are
         font = self.provenance.font()
         font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
         self.provenance.setFont(font)
         layout.addWidget(self.provenance)
         self._words: list[str] = []
+
+    @property
+    def error(self) -> WrappingLabel:
+        """The error next to the field, made the first time it is needed: most fields never
+        show one, and a row's widgets are what a form of ~200 rows costs to build."""
+        if self._error is None:
+            # the core's message quotes the value: a long word (compact JSON, a path) wraps too
+            label = self._error = WrappingLabel()
+            tint(label, "error")
+            label.hide()
+            self._rows.insertWidget(self._rows.indexOf(self.editor) + 1, label)
+        return self._error
 
     def refresh(self, model: ConfigFormModel, words: list[str] | None = None) -> None:
         if words is not None:
@@ -152,11 +161,13 @@ class KeyRowWidget(QFrame):
             self.marker.setText("")
             self.marker.setToolTip("")
         self.reset_button.setEnabled(set_here)
-        self.error.setText(visible_lines(short_error(error)))
-        self.error.setToolTip(tooltip(error) if short_error(error) != error else "")
-        self.error.setVisible(bool(error))
+        if error or self._error is not None:
+            self.error.setText(visible_lines(short_error(error)))
+            self.error.setToolTip(tooltip(error) if short_error(error) != error else "")
+            self.error.setVisible(bool(error))
         self._outline(bool(error))
         self.provenance.setText(visible_lines(model.data(index, ProvenanceRole) or ""))
+        self._head_widths = None  # the texts changed: measured again
         self.arrange_head()
 
     # -- the head's lines
@@ -165,6 +176,16 @@ class KeyRowWidget(QFrame):
         text = getattr(label, "plain", None)
         return label.fontMetrics().horizontalAdvance(
             text if isinstance(text, str) else label.text()) + 2
+
+    def _measure_head(self) -> tuple[int, int, int, int]:
+        """The head texts' natural widths (title, key, default, Reset), measured once per
+        change of text, font or style: a row is resized many times as the form fills."""
+        if self._head_widths is None:
+            self._head_widths = (
+                self._advance(self.title), self._advance(self.key_label),
+                max(self._advance(self.default_label), self.default_label.sizeHint().width()),
+                self.reset_button.sizeHint().width())
+        return self._head_widths
 
     def _plan(self, width: int) -> tuple[bool, bool, bool]:
         """Where the head's parts go at ``width`` so every text shows whole: (all on one
@@ -176,10 +197,8 @@ class KeyRowWidget(QFrame):
             return sum(widths) + gap * (len(widths) - 1) + slack
 
         marker = self.marker.width()
-        title = self._advance(self.title)
-        key = self._advance(self.key_label)
-        default = max(self._advance(self.default_label), self.default_label.sizeHint().width())
-        reset, menu = self.reset_button.sizeHint().width(), self.menu_button.width()
+        title, key, default, reset = self._measure_head()
+        menu = self.menu_button.width()
         if span(marker, title, key, 12, default, reset, menu) <= width:
             return True, True, True
         beside_title = span(marker, title, reset, menu) <= width
@@ -219,6 +238,11 @@ class KeyRowWidget(QFrame):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.arrange_head()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._head_widths = None
+        super().changeEvent(event)
 
     def _outline(self, on: bool) -> None:
         """A red outline around an invalid field (a stylesheet only while it is invalid; the

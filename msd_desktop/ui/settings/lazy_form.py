@@ -42,8 +42,8 @@ from msd_desktop.ui.widgets.editors import FieldSpec, ValueEditor, create_editor
 from msd_desktop.ui.widgets.plain_text import escape_html
 
 TAB_FIX_MS = 150  # rows built out of order: Tab order fixed this long after, once
-IDLE_START_MS = 400  # after the first paint, wait this long before completing the form
-IDLE_CHUNK_MS = 16  # then build rows in chunks of about this long (the UI stays responsive)
+IDLE_START_MS = 50  # after the first paint, wait this long before completing the form
+IDLE_CHUNK_MS = 24  # then build rows in chunks of about this long (the UI stays responsive)
 SCROLL_CHUNK_MS = 40  # scrolled near the end of what is built: build this much at once
 # a search / filter change builds its first screenful of matches at once, however long that
 # takes on a loaded machine, then more matching rows for up to this long (idle does the rest)

@@ -33,6 +33,7 @@ class WrappingLabel(QLabel):
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._heights: dict[int, int] = {}  # text height per line width, for the text now
+        self._outer: dict[int, int] = {}  # heightForWidth per widget width, for the text now
         self._natural: int | None = None  # the widest paragraph's width, for the text now
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
@@ -45,7 +46,16 @@ class WrappingLabel(QLabel):
 
     def _forget_sizes(self) -> None:
         self._heights.clear()
+        self._outer.clear()
         self._natural = None
+
+    def setContentsMargins(self, *margins: Any) -> None:
+        self._forget_sizes()
+        super().setContentsMargins(*margins)
+
+    def setMargin(self, margin: int) -> None:
+        self._forget_sizes()
+        super().setMargin(margin)
 
     def setText(self, text: str) -> None:
         if text != self.text():
@@ -128,8 +138,14 @@ class WrappingLabel(QLabel):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        extra = self._extra()
-        return self._text_height(width - extra.width()) + extra.height()
+        height = self._outer.get(width)
+        if height is None:
+            extra = self._extra()
+            height = self._text_height(width - extra.width()) + extra.height()
+            if len(self._outer) > 64:
+                self._outer.clear()
+            self._outer[width] = height
+        return height
 
     def minimumSizeHint(self) -> QSize:
         extra = self._extra()
