@@ -6559,19 +6559,19 @@ Compacta: %2</translation>
     </message>
     <message>
         <source>executing</source>
-        <translation>em execução</translation>
+        <translation>executando</translation>
     </message>
     <message>
         <source>planning</source>
-        <translation>em planejamento</translation>
+        <translation>planejando</translation>
     </message>
     <message>
         <source>discussing</source>
-        <translation>em discussão</translation>
+        <translation>discutindo</translation>
     </message>
     <message>
         <source>verifying</source>
-        <translation>em verificação</translation>
+        <translation>verificando</translation>
     </message>
     <message>
         <source>completed</source>

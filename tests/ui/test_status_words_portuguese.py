@@ -117,7 +117,7 @@ def test_status_words_and_positions_speak_portuguese(qtbot: QtBot, demo: Path,
     tray = win.tray
     qtbot.waitUntil(lambda: len(tray.project_actions) == len(PROJECTS), timeout=20000)
     menu = [a.text() for a in tray.menu.actions()]
-    assert any("em execução" in t for t in menu)
+    assert any("executando" in t for t in menu)
     texts += menu
     texts.append(tray.icon.toolTip())
 

@@ -516,7 +516,7 @@ class ProjectBrowserPanel(QWidget):
 
     def _status_word_width(self) -> int:
         """The Status column's room for its longest one-word status in the window's
-        language ("em execução"), with the cell's own margins."""
+        language ("desconhecido"), with the cell's own margins."""
         metrics = self.tree.fontMetrics()
         style = self.tree.style()
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.tree) + 1

@@ -41,7 +41,7 @@ def test_portuguese_translates_every_core_word_and_keeps_file_text(pt_br: None) 
     assert all(shown[w] != w for w in CORE_WORDS), shown
     assert len(set(shown.values())) == len(CORE_WORDS)  # no two statuses read alike
     assert shown["paused"] == "pausado"
-    assert shown["executing"] == "em execução"
+    assert shown["executing"] == "executando"
     # a status the normalizer passes through is the file's own text
     assert status_word("Waiting on legal review") == "Waiting on legal review"
 
@@ -53,5 +53,5 @@ def test_overview_status_column_is_translated_with_the_file_words_in_the_tooltip
     model = OverviewModel()
     model.set_rows(rows_from_summaries([summary]))
     index = model.index(0, COL_STATUS)
-    assert index.data() == "em execução"
+    assert index.data() == "executando"
     assert "executing" in index.data(Qt.ItemDataRole.ToolTipRole)

@@ -115,7 +115,7 @@ def test_broken_state_md_keeps_the_last_good_state_in_portuguese(
     assert text.startswith("Não foi possível ler o STATE.md. A verificação dos arquivos diz:")
     assert "linha" in text  # where, in our words; what, in the core's
     assert "Mostrando o último estado válido, lido às" in text
-    assert panel.fields["status"].text() == "em execução"  # the last good status, in words
+    assert panel.fields["status"].text() == "executando"  # the last good status, in words
 
 
 def _seeded(demo: Path) -> Path:

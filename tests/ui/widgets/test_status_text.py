@@ -19,7 +19,7 @@ from msd_desktop.ui.widgets.status_text import phase_position, plan_position, st
 FORMS: list[tuple[dict[str, Any], str, str]] = [
     ({"milestone": "v1.0", "milestone_name": "MVP", "percent": "25", "active_phase": "2",
       "status": "executing", "phase_total": "4"},
-     "v1.0 MVP [██░░░░░░░░] 25% · Fase 2 em execução", "v1.0 · F2/4 · em execução"),
+     "v1.0 MVP [██░░░░░░░░] 25% · Fase 2 executando", "v1.0 · F2/4 · executando"),
     ({"milestone": "v1.1", "status": "paused", "phase_num": "4", "phase_total": "5",
       "phase_name": "Tax Calculation"},
      "v1.1 · pausado · Tax Calculation (4/5)", "v1.1 · F4/5 · PAUSADO"),
@@ -28,7 +28,7 @@ FORMS: list[tuple[dict[str, Any], str, str]] = [
     ({"milestone": "v0.3", "next_action": "plan-phase", "next_phases": ["2"]},
      "v0.3 · a seguir: plan-phase 2", "v0.3 · a seguir: plan-phase 2"),
     ({"status": "executing", "phase_num": "2", "phase_total": "5"},
-     "em execução · fase 2/5", "F2/5 · em execução"),
+     "executando · fase 2/5", "F2/5 · executando"),
     ({"active_phase": "7"}, "Fase 7", "F7"),
     ({"no_active_workstream": True}, "nenhuma frente de trabalho ativa",
      "nenhuma frente de trabalho ativa"),
