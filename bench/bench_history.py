@@ -11,8 +11,10 @@ difference ≤ 5 ms.
 
 Then the History page's opening work for that file (``--entries`` raised to 200 if lower): the
 timeline read with every snapshot (what the worker does) and the first screen of the
-timeline model's cells (both difference counts of 30 rows, offscreen Qt), ``--pages`` times.
-Target: median ≤ 100 ms.
+timeline model's cells (both difference counts of 30 rows, offscreen Qt), ``--pages`` times;
+and what a person lives: a Settings form of that project shown at 1024×700, a switch to its
+History tab → the page built, the whole timeline read by its worker, shown and painted
+(offscreen, a fresh form each time, once it has built all its rows). Target: that median ≤ 100 ms.
 
 Usage: bench/bench_history.py [-n 200] [--entries 150] [--pages 20] [--dir /tmp]
 """
@@ -55,6 +57,50 @@ def page_open(path: Path, base: dict[str, object], runs: int) -> list[float]:
                 model.data(model.index(r, c))
         times.append((time.perf_counter() - t0) * 1000)
     del app
+    return times
+
+
+def page_shown(path: Path, runs: int) -> list[float]:
+    """A click on the Settings form's History tab → the page built and its whole timeline
+    shown and painted, in a fresh form each time (offscreen, the page's real workers), ms."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from msd_desktop.core.history.store import HistoryStore
+    from msd_desktop.core.workspace.project_ref import ProjectRef
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+
+    app = QApplication.instance() or QApplication([])
+    count = len(HistoryStore.for_user().entries(path).entries)
+    root = path.parent.parent
+    times: list[float] = []
+
+    def spin(until: object, limit: float = 30.0) -> None:
+        deadline = time.perf_counter() + limit
+        while not until() and time.perf_counter() < deadline:  # type: ignore[operator]
+            app.processEvents()
+            time.sleep(0.0005)
+        if not until():  # type: ignore[operator]
+            raise SystemExit("the History page did not show its timeline")
+
+    for _ in range(runs):
+        form = ConfigFormPanel(ProjectRef(root=root, name="proj", workspace="bench"),
+                               env=dict(os.environ))
+        form.resize(1024, 700)
+        form.show()
+        spin(lambda: form.draft is not None and form.all_built())  # noqa: B023
+        for _turn in range(20):
+            app.processEvents()
+        tab = form.history_tab
+        t0 = time.perf_counter()
+        form.inner_tabs.setCurrentWidget(tab.holder)
+        page = tab.page()
+        spin(lambda: len(page.timeline.rows) == count)  # noqa: B023
+        page.repaint()
+        times.append((time.perf_counter() - t0) * 1000)
+        form.close()
+        form.deleteLater()
+        app.processEvents()
     return times
 
 
@@ -105,6 +151,7 @@ def main() -> None:
                           now=time.time() + 20 * (i + 1))
         entries = len(store.entries(path).entries)
         pages = page_open(path, base, args.pages)
+        shown = page_shown(path, max(5, args.pages // 2))
     out = {
         "saves": args.n,
         "history_entries_at_end": entries,
@@ -118,11 +165,13 @@ def main() -> None:
         "target_added_median_ms": TARGET_MS,
         "page_open_ms": {"entries": entries, "median": round(statistics.median(pages), 3),
                          "min": round(min(pages), 3), "max": round(max(pages), 3)},
-        "target_page_open_median_ms": PAGE_TARGET_MS,
+        "page_shown_ms": {"entries": entries, "median": round(statistics.median(shown), 3),
+                          "min": round(min(shown), 3), "max": round(max(shown), 3)},
+        "target_page_shown_median_ms": PAGE_TARGET_MS,
         "load_average": os.getloadavg(),
     }
     out["pass"] = (out["added_ms"]["median"] <= TARGET_MS  # type: ignore[index]
-                   and out["page_open_ms"]["median"] <= PAGE_TARGET_MS)  # type: ignore[index]
+                   and out["page_shown_ms"]["median"] <= PAGE_TARGET_MS)  # type: ignore[index]
     print(json.dumps(out, indent=2))
 
 

@@ -8,6 +8,7 @@ the history itself never stored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from msd_desktop.core.history.redact import MARKER, secret_keys
@@ -46,6 +47,17 @@ def _shown(key: str, value: Any) -> Any:
 
         return mask(value)
     return value
+
+
+def count_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> int:
+    """How many keys :func:`diff` would list between two :func:`flatten` results (counted
+    without building the changes: the timeline asks this for every row)."""
+    count = sum(1 for key in new if key not in old)
+    for key, a in old.items():
+        b = new.get(key, _ABSENT)
+        if b is _ABSENT or a != b or type(a) is not type(b):
+            count += 1
+    return count
 
 
 def diff(before: Any, after: Any) -> list[KeyChange]:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from msd_desktop.core.config.draft import UNSET, ConfigDraft
 from msd_desktop.core.config.schema import MISSING
-from msd_desktop.core.history.compare import KeyChange, diff
+from msd_desktop.core.history.compare import KeyChange, count_changes, diff, flatten
 from msd_desktop.core.history.index import Entry
 from msd_desktop.ui.settings.history_batch import BatchRestore
 from msd_desktop.ui.settings.history_recreate import Recreator, describe_entry
@@ -56,6 +56,10 @@ def ask_label(parent: QWidget, current: str) -> str | None:
         QCoreApplication.translate("HistoryPage", "Label (a labelled entry is never pruned):"),
         text=current)
     return text if ok else None
+
+
+#: How many rows a fitted column measures (the timeline's cells are alike: dates, sources).
+FIT_ROWS = 40
 
 
 class Row(NamedTuple):
@@ -90,10 +94,6 @@ def load_rows(path: Path) -> tuple[list[Row], list[str]]:
                 doc = None
         rows.append(Row(entry, doc))
     return rows, noted + [str(p) for p in read.problems]
-
-
-def _count(before: Any, after: Any) -> int:
-    return len(diff(before, after))
 
 
 def source_text(source: str) -> str:
@@ -133,6 +133,11 @@ class TimelineModel(HeaderedTableModel):
         self.rows: list[Row] = []
         self.saved: dict[str, Any] = {}
         self.draft: dict[str, Any] = {}
+        # each document flattened once and each count worked out once: a view sizing its
+        # columns asks every row's cells several times
+        self._flat: dict[int, dict[str, Any]] = {}
+        self._against: dict[int, dict[str, Any]] = {}
+        self._counts: dict[tuple[int, int], int] = {}
 
     def column_headers(self) -> Sequence[str]:
         return (self.tr("When"), self.tr("Source"), self.tr("Label"),
@@ -153,11 +158,15 @@ class TimelineModel(HeaderedTableModel):
     def set_rows(self, rows: list[Row]) -> None:
         self.beginResetModel()
         self.rows = rows
+        self._flat.clear()
+        self._counts.clear()
         self.endResetModel()
 
     def set_documents(self, saved: dict[str, Any], draft: dict[str, Any]) -> None:
         """The saved file and the draft changed: the two count columns follow."""
         self.saved, self.draft = saved, draft
+        self._against.clear()
+        self._counts.clear()
         if self.rows:
             self.dataChanged.emit(self.index(0, 3), self.index(len(self.rows) - 1, 4))
 
@@ -182,9 +191,22 @@ class TimelineModel(HeaderedTableModel):
         if row.doc is None:
             return {"absent": self.tr("file absent"), "withheld": self.tr("not kept")}.get(
                 entry.state, self.tr("unreadable"))
-        other = self.saved if column == 3 else self.draft
-        count = _count(row.doc, other)
+        count = self._count(index.row(), column)
         return self.tr("%n key(s)", "", count) if count else self.tr("same")
+
+    def _count(self, row: int, column: int) -> int:
+        """How many keys of row ``row`` differ from the saved file (column 3) or the draft."""
+        count = self._counts.get((row, column))
+        if count is None:
+            flat = self._flat.get(row)
+            if flat is None:
+                flat = self._flat[row] = flatten(self.rows[row].doc)
+            against = self._against.get(column)
+            if against is None:
+                against = self._against[column] = flatten(
+                    self.saved if column == 3 else self.draft)
+            count = self._counts[(row, column)] = count_changes(flat, against)
+        return count
 
 
 class KeyDiffModel(HeaderedTableModel):
@@ -332,6 +354,9 @@ class HistoryPage(QWidget):
         view.verticalHeader().hide()
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # fitted to the rows around the shown ones, not to all of them: 200 entries' cells
+        # asked for each role on every change cost more than the page itself
+        header.setResizeContentsPrecision(FIT_ROWS)
         for column in stretch:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         view.setTextElideMode(Qt.TextElideMode.ElideRight)
