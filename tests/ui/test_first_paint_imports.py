@@ -91,6 +91,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.ui.widgets.watch_bridge",
     "msd_desktop.ui.widgets.window_title",
     "msd_desktop.ui.widgets.workers",
+    "msd_desktop.ui.widgets.wrapping_label",  # the overview's caption wraps
 })
 # the Qt modules a window of widgets needs; QtSvg, QtNetwork, QtDBus… come on first use
 QT_MODULES = frozenset({"PySide6", "PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets"})
