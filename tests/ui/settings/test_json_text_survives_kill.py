@@ -6,12 +6,7 @@ in the record and in the text. Offscreen; real files, a real child process, a re
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -24,40 +19,12 @@ from msd_desktop.core.workspace.demo import demo_source
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.settings.form import ConfigFormPanel
+from tests.ui.settings.killed_window import run_killed
 
 SECRET = "sk-typed-into-json-0000111122223333"
 
-CHILD = textwrap.dedent('''
-    import os, signal, sys
-    from pathlib import Path
-    from PySide6.QtCore import QSettings, Qt
-    from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
-    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
-    from msd_desktop.ui.main_window import MainWindow
-    from msd_desktop.ui.settings.form import ConfigFormPanel
-
-    demo, home, secret = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
-    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
-    app = QApplication([])
-    win = MainWindow(registry=WorkspaceRegistry(home / "w.json", env=env),
-                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
-                     settings=QSettings(str(home / "ui.ini"), QSettings.Format.IniFormat),
-                     watch=False, restore_last=False)
-    win.resize(1400, 900)
-    win.show()
-
-    def wait(cond, ms=20000):
-        while not cond() and ms > 0:
-            QTest.qWait(10)
-            ms -= 10
-        assert cond()
-
-    wait(lambda: "summaries_ms" in win.timings)
-    assert win.open_project(demo / "field-notes")
-    wait(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel))
-    win.project_tabs.setCurrentIndex(0)
-    form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
+TYPE_BROKEN_JSON = '''
+    secret = args[0]
     form.inner_tabs.setCurrentWidget(form._json_page)
     editor = form.json_page.editor
     editor.setFocus()
@@ -67,13 +34,9 @@ CHILD = textwrap.dedent('''
     QTest.keyClick(editor, Qt.Key.Key_Return)
     QTest.keyClicks(editor, '  "brave_search": "' + secret + '" oops,')
     assert form.draft.text_edit is not None
-    from msd_desktop.core.config.draft_recovery import default_recovery_dir
-    folder = default_recovery_dir(env)
-    # a pause in typing: the edits are written down (waited for, however loaded the machine)
-    wait(lambda: folder.is_dir() and any(b"oops" in f.read_bytes() for f in folder.iterdir()))
-    print("typed", flush=True)
-    os.kill(os.getpid(), signal.SIGKILL)
-''')
+    wait(lambda: recorded(b"oops"))
+    typed()
+'''
 
 
 @pytest.fixture
@@ -89,11 +52,7 @@ def test_a_killed_window_keeps_the_json_text_that_does_not_parse(
     home.mkdir()
     config = demo / "field-notes" / ".planning" / "config.json"
     before = config.read_bytes()
-    child_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(demo), str(home), SECRET],
-                          env=child_env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
-    assert "typed" in done.stdout
+    run_killed(TYPE_BROKEN_JSON, demo, home, SECRET)
     assert config.read_bytes() == before
     env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
     records = list(default_recovery_dir(env).iterdir())

@@ -8,12 +8,7 @@ Offscreen; real files, a real child process, a real signal."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import signal
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -24,50 +19,21 @@ from msd_desktop.core.workspace.demo import demo_source
 from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
 from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.settings.form import ConfigFormPanel
+from tests.ui.settings.killed_window import run_killed
 
 KEY = "parallelization.max_concurrent_agents"
 SECRET = "sk-typed-but-never-saved-42"
 
-CHILD = textwrap.dedent('''
-    import os, signal, sys, json
-    from pathlib import Path
-    from PySide6.QtCore import QSettings, Qt
-    from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
-    from msd_desktop.core.workspace.registry import Workspace, WorkspaceRegistry
-    from msd_desktop.ui.main_window import MainWindow
-    from msd_desktop.ui.settings.form import ConfigFormPanel
-
-    demo, home, key, secret = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4]
-    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
-    app = QApplication([])
-    win = MainWindow(registry=WorkspaceRegistry(home / "w.json", env=env),
-                     transient=[Workspace("Demo", demo, "scan_root")], env=env,
-                     settings=QSettings(str(home / "ui.ini"), QSettings.Format.IniFormat),
-                     watch=False, restore_last=False)
-    win.resize(1400, 900)
-    win.show()
-
-    def wait(cond, ms=20000):
-        while not cond() and ms > 0:
-            QTest.qWait(10)
-            ms -= 10
-        assert cond()
-
-    wait(lambda: "summaries_ms" in win.timings)
-    assert win.open_project(demo / "field-notes")
-    wait(lambda: isinstance(win.project_tabs.settings_tab(), ConfigFormPanel))
-    win.project_tabs.setCurrentIndex(0)
-    form = next(w for _, w in win.project_tabs.tabs if isinstance(w, ConfigFormPanel))
+TYPE_A_FIELD = '''
+    key, secret = args
     spin = form.editor(key).spin
     spin.setFocus()
     spin.selectAll()
     QTest.keyClicks(spin, "7")
     form.draft.set("brave_search", secret)  # an API key typed in, never to reach the disk
-    QTest.qWait(1000)  # a pause in typing: the edits are written down
-    print("typed", flush=True)
-    os.kill(os.getpid(), signal.SIGKILL)
-''')
+    wait(lambda: recorded(key.rsplit(".", 1)[-1].encode()))
+    typed()
+'''
 
 
 @pytest.fixture
@@ -83,11 +49,7 @@ def test_a_killed_window_loses_no_typed_edit(qtbot: QtBot, tmp_path: Path, demo:
     home.mkdir()
     config = demo / "field-notes" / ".planning" / "config.json"
     before = config.read_bytes()
-    child_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(demo), str(home), KEY, SECRET],
-                          env=child_env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
-    assert "typed" in done.stdout
+    run_killed(TYPE_A_FIELD, demo, home, KEY, SECRET)
     assert config.read_bytes() == before  # nothing was saved
     env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
     records = list(default_recovery_dir(env).iterdir())
@@ -165,10 +127,7 @@ def test_a_restored_edit_shows_as_unsaved_when_the_project_is_opened_at_start(
     root = demo / "field-notes"
     config = root / ".planning" / "config.json"
     before = config.read_bytes()
-    child_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(demo), str(home), KEY, SECRET],
-                          env=child_env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
+    run_killed(TYPE_A_FIELD, demo, home, KEY, SECRET)
     env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
     ui_settings.setValue("ui/last_tab", 0)  # type: ignore[attr-defined]  # Settings in front
 
