@@ -4,7 +4,8 @@ Every planning file may come from someone else's clone. Each case below plants o
 file (a symlink to ``/dev/zero`` or ``/dev/urandom``, a FIFO, a directory, a symlink loop, a
 1 GiB sparse file, a 46 MB ROADMAP.md, a 5,000-digit number, nesting 500–2,000 deep, a lone
 surrogate, raw ESC/BEL bytes, names over 255 bytes …) and runs **every** ``msd`` verb on it
-as a real process, under ``RLIMIT_AS`` = 1 GiB and a 20 s hang guard. Each run must:
+as a process of its own (forked from one that started Python once: ``msd_forkserver``), under
+``RLIMIT_AS`` = 1 GiB and a 20 s hang guard. Each run must:
 
 * exit 0 or 1 — 1 with an ``Error: …`` line, never a traceback (a run that blew past the
   1 GiB ceiling ends in a ``MemoryError`` traceback or a kill);
@@ -26,13 +27,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import resource
 import stat
-import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -41,6 +40,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.reliability.helpers import REPO, record_figure
+from tests.reliability.msd_forkserver import ForkServer
 
 MEMORY_CEILING = 1 << 30  # RLIMIT_AS for every run
 HANG_GUARD_S = 20.0  # a hang, not a speed target (speed lives in bench/)
@@ -58,76 +58,79 @@ class Outcome(NamedTuple):
     seconds: float
 
 
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CEILING, MEMORY_CEILING))
+_SERVER: list[ForkServer] = []
 
 
-# The child reports its own peak: ``wait4``'s ``ru_maxrss`` also counts the memory the
-# child had as a fork of this test process before ``exec`` (the whole pytest process, 300 MiB
-# late in a full run), so it measures the runner, not ``msd``. ``VmHWM`` belongs to the
-# process's own address space, which ``exec`` starts afresh; read at exit, it is msd's peak.
-_REPORT_PEAK = """
-import atexit, os, sys
-def _peak():
-    with open("/proc/self/status", encoding="ascii") as fh:
-        for line in fh:
-            if line.startswith("VmHWM:"):
-                os.write(int(os.environ["MSD_TEST_PEAK_FD"]), line.split()[1].encode())
-atexit.register(_peak)
-from msd_desktop.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
+@pytest.fixture(scope="module", autouse=True)
+def _fork_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """One fork server for the module's runs (``msd_forkserver``), ended with the module."""
+    home = tmp_path_factory.mktemp("forkserver-home")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+           "LANG": "C.UTF-8", "PYTHON_KEYRING_BACKEND": FAIL_KEYRING}
+    _SERVER.append(ForkServer(REPO, env, MEMORY_CEILING))
+    yield
+    _SERVER.pop().close()
 
 
 def run_msd(args: list[str], *, cwd: Path, env: dict[str, str],
             stdin: str | None = None) -> Outcome:
-    """``msd --cwd CWD ARGS…`` as a real process, with its own peak RSS (``VmHWM``)."""
+    """``msd --cwd CWD ARGS…`` as a process of its own (forked by the module's fork server,
+    under ``RLIMIT_AS``), with its own peak RSS (``VmHWM``, which the run reports at exit).
+
+    ``wait4``'s ``ru_maxrss`` would also count what the child had as a fork of the server
+    before it ran; ``VmHWM`` read at exit is the run's own peak."""
+    server = _SERVER[-1]
     started = time.monotonic()
+    if stdin is not None:
+        in_read, in_write = os.pipe()
+    else:
+        in_read, in_write = os.open(os.devnull, os.O_RDONLY), -1
+    out_read, out_write = os.pipe()
+    err_read, err_write = os.pipe()
     peak_read, peak_write = os.pipe()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _REPORT_PEAK, "--cwd", str(cwd), *args],
-        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**env, "MSD_TEST_PEAK_FD": str(peak_write)}, cwd=REPO,
-        preexec_fn=_limit_memory, pass_fds=(peak_write,),
-    )
-    os.close(peak_write)
+    try:
+        pid = server.start(["--cwd", str(cwd), *args], cwd=REPO, env=env,
+                           fds=(in_read, out_write, err_write, peak_write))
+    finally:
+        for fd in (in_read, out_write, err_write, peak_write):
+            os.close(fd)
     chunks: dict[str, bytes] = {}
 
-    def drain(name: str, stream: Any) -> None:
-        chunks[name] = stream.read()
+    def drain(name: str, fd: int) -> None:
+        with open(fd, "rb") as stream:
+            chunks[name] = stream.read()
 
-    readers = [threading.Thread(target=drain, args=(n, s), daemon=True)
-               for n, s in (("out", proc.stdout), ("err", proc.stderr))]
-    readers.append(threading.Thread(
-        target=lambda: chunks.__setitem__("peak", os.read(peak_read, 64)), daemon=True))
+    readers = [threading.Thread(target=drain, args=(n, fd), daemon=True)
+               for n, fd in (("out", out_read), ("err", err_read), ("peak", peak_read))]
     for reader in readers:
         reader.start()
-    if stdin is not None and proc.stdin is not None:
+    if in_write >= 0:
         try:
-            proc.stdin.write(stdin.encode("utf-8"))
-            proc.stdin.close()
+            data = memoryview((stdin or "").encode("utf-8"))
+            while data:
+                data = data[os.write(in_write, data):]
         except BrokenPipeError:
             pass
+        finally:
+            os.close(in_write)
     killed = threading.Event()
 
     def guard() -> None:
         killed.set()
-        proc.kill()
+        server.kill(pid)
 
     timer = threading.Timer(HANG_GUARD_S, guard)
     timer.start()
-    _, status, usage = os.wait4(proc.pid, 0)
+    status, maxrss_kib = server.finish()
     timer.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
+    code = os.waitstatus_to_exitcode(status)
     for reader in readers:
         reader.join()
-    os.close(peak_read)
     reported = chunks.get("peak", b"").strip()
     # no report (killed, or died before atexit ran): the kernel's figure, an upper bound
-    peak_kib = int(reported) if reported.isdigit() else usage.ru_maxrss
+    peak_kib = int(reported) if reported.isdigit() else maxrss_kib
     return Outcome(
-        None if killed.is_set() else proc.returncode,
+        None if killed.is_set() else code,
         chunks.get("out", b"").decode("utf-8", errors="replace"),
         chunks.get("err", b"").decode("utf-8", errors="replace"),
         peak_kib / 1024,
