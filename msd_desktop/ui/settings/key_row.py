@@ -97,14 +97,11 @@ class KeyRowWidget(QFrame):
         layout.addLayout(head)
         # when the head does not hold title, key and default on one line, the key and the
         # default go down a line (and a line each when even that is too narrow): the whole
-        # text shows instead of "cl…de" and "default: …"
+        # text shows instead of "cl…de" and "default: …" (those lines are made when first
+        # needed: in a wide window no row needs them)
         self._head = head
-        self._names = QHBoxLayout()
-        self._defaults = QHBoxLayout()
-        for box in (self._names, self._defaults):  # under the title, past the marker
-            box.setContentsMargins(self.marker.width() + max(head.spacing(), 0), 0, 0, 0)
-        layout.addLayout(self._names)
-        layout.addLayout(self._defaults)
+        self._names: QHBoxLayout | None = None
+        self._defaults: QHBoxLayout | None = None
         self.head_lines = 1
         self.head_plan = (True, True, True)
         self.description = muted(QLabel())
@@ -168,7 +165,8 @@ class KeyRowWidget(QFrame):
         self._outline(bool(error))
         self.provenance.setText(visible_lines(model.data(index, ProvenanceRole) or ""))
         self._head_widths = None  # the texts changed: measured again
-        self.arrange_head()
+        if self.testAttribute(Qt.WidgetAttribute.WA_Resized):  # else its first resize does
+            self.arrange_head()
 
     # -- the head's lines
 
@@ -219,21 +217,32 @@ class KeyRowWidget(QFrame):
         one_line, beside_title, default_beside_key = plan
         self.head_lines = 1 if one_line else 2 if default_beside_key else 3
         for box in (self._head, self._names, self._defaults):
-            while box.count():  # the widgets stay the row's children; spacers go
+            while box is not None and box.count():  # the widgets stay; spacers go
                 box.takeAt(0)
         self._head.addWidget(self.marker)
         self._head.addWidget(self.title, 0 if one_line else 1)
-        names = self._head if one_line else self._names
+        lines, defaults = (self._head, self._head) if one_line else self._lines()
+        names = self._head if one_line else lines
         names.addWidget(self.key_label, 1)
-        default_box = names if default_beside_key else self._defaults
+        default_box = names if default_beside_key else defaults
         if default_beside_key:
             names.addSpacing(12)  # the key and "default: …" never touch
         default_box.addWidget(self.default_label, 0 if default_beside_key else 1)
-        buttons = self._head if beside_title else self._names
+        buttons = self._head if beside_title else lines
         buttons.addWidget(self.reset_button)
         buttons.addWidget(self.menu_button)
         self.default_label.setAlignment(Qt.AlignmentFlag.AlignRight if default_beside_key
                                         else Qt.AlignmentFlag.AlignLeft)
+
+    def _lines(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """The lines under the title (the key's, the default's), made on first use."""
+        if self._names is None or self._defaults is None:
+            self._names, self._defaults = QHBoxLayout(), QHBoxLayout()
+            indent = self.marker.width() + max(self._head.spacing(), 0)
+            for i, box in enumerate((self._names, self._defaults)):  # past the marker
+                box.setContentsMargins(indent, 0, 0, 0)
+                self._rows.insertLayout(1 + i, box)
+        return self._names, self._defaults
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

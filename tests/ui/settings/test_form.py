@@ -187,6 +187,27 @@ def test_round_trip_edit_save_file_reload(
     assert "Modified in: Project = interactive" in reopened.row("mode").provenance.text()
 
 
+def test_a_row_is_made_without_the_parts_it_does_not_show(panel: ConfigFormPanel) -> None:
+    """A valid setting's row has no error label, and in a wide form no lines under its head:
+    they are made when first needed (a form is ~200 rows)."""
+    from msd_desktop.ui.widgets.wrapping_label import WrappingLabel
+
+    panel.resize(1600, 900)
+    panel.show()
+    row = panel.row("review.default_reviewers")
+    panel.form_layout.activate()
+    assert row.findChildren(WrappingLabel) == [row.provenance]  # no error label yet
+    assert row.head_lines == 1
+    assert row.layout().count() == 4  # the head, the description, the editor, the provenance
+    editor = panel.editor("review.default_reviewers")
+    editor.other.setText("not a slug!")  # type: ignore[attr-defined]
+    editor.other.editingFinished.emit()  # type: ignore[attr-defined]
+    assert "invalid reviewer slug" in row.error.text()
+    assert not row.error.isHidden()
+    layout = row.layout()
+    assert layout.indexOf(row.error) == layout.indexOf(row.editor) + 1  # next to the field
+
+
 def test_validation_error_blocks_save(qtbot, panel: ConfigFormPanel, project: ProjectRef) -> None:
     before = (project.root / ".planning" / "config.json").read_bytes()
     editor = panel.editor("review.default_reviewers")
