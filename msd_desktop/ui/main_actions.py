@@ -281,8 +281,8 @@ class MainActions(QObject):
     def find_setting(self) -> None:
         """Ctrl+F from anywhere while the Settings tab is shown: into its search field."""
         tabs = self.window.project_tabs
-        panel: Any = tabs.settings_tab()
-        if panel is not None and tabs.settings_shown():
+        if tabs.settings_shown():  # (asking for the form when hidden would build it)
+            panel: Any = tabs.settings_tab()
             panel.focus_search()
 
     def show_shortcuts(self) -> None:

@@ -199,8 +199,9 @@ class ProjectTabs(QTabWidget):
         self._workstream_picked = workstream_picked
         self.blockSignals(True)
         current = max(0, min(tab_index, 2))
+        now = {current, 0} if self._settings_first(current) else {current}
         self.tabs = [(title, build_project_tab(shown, i, self._sessions())
-                      if i == current else _staged_placeholder())
+                      if i in now else _staged_placeholder())
                      for i, (title, _) in enumerate(tab_action_texts(titles=True))]
         for title, widget in self.tabs:
             self.addTab(widget, title)
@@ -246,6 +247,14 @@ class ProjectTabs(QTabWidget):
         """Some tab of the open project is still to be built."""
         return any(w.objectName() == STAGED_TAB for _, w in self.tabs)
 
+    def _settings_first(self, index: int) -> bool:
+        """Tab ``index`` is the Models tab of a project with unsaved Settings edits: its
+        what-if applies the Settings draft, which the Settings form shares while it exists
+        (``core.config.draft.draft_for``), so that form is built first."""
+        if index != 1 or self._shown is None:
+            return False
+        return bool(self._sessions().dirty_roots([self._shown.root]))
+
     def page(self, index: int) -> QWidget | None:
         """Tab ``index`` of the open project (0 Settings, 1 Models, 2 State), built now if it
         was not yet; None when no project is open."""
@@ -267,6 +276,8 @@ class ProjectTabs(QTabWidget):
             index = left[0] if left else None
         if index is None or index not in left:
             return
+        if 0 in left and self._settings_first(index):
+            self._build_staged(shown, gen, 0)
         title, placeholder = self.tabs[index]
         widget = build_project_tab(shown, index, self._sessions())
         focus_here = self.currentIndex() == index

@@ -105,3 +105,39 @@ def test_the_settings_tab_is_built_when_asked_for(qtbot: Any, demo: Path) -> Non
     assert isinstance(form, ConfigFormPanel)
     assert tabs.widget(0) is form
     assert tabs.currentIndex() == 2
+
+
+def test_the_models_tab_of_a_project_with_unsaved_edits_gets_their_draft(qtbot: Any,
+                                                                         demo: Path) -> None:
+    """The what-if applies the Settings draft, which the Settings form shares while it
+    exists: the Models tab of a project with unsaved edits comes with that form."""
+    from msd_desktop.ui.models.panel import ModelsPanel
+    from msd_desktop.ui.settings.form import ConfigFormPanel
+    from msd_desktop.ui.settings.sessions import EditSessions
+
+    tabs = ProjectTabs(QUndoGroup(), lambda: sessions)
+    sessions = EditSessions(tabs)
+    qtbot.addWidget(tabs)
+    tabs.show()
+    shown = shown_project(project_ref(demo / "field-notes", "Demo"), None)
+    tabs.show_project(shown, 1)  # no edits: the Models tab alone
+    assert tabs.tabs[0][1].objectName() == STAGED_TAB
+    models = tabs.currentWidget()
+    assert isinstance(models, ModelsPanel)
+    assert not models.draft_check.isEnabled()
+    form = tabs.settings_tab()
+    assert isinstance(form, ConfigFormPanel)
+    assert form.session is not None
+    assert form.session.change([("model_profile", "quality")], "an edit")
+    tabs.close_project()
+    tabs.show_project(shown, 1)  # the edits outlived the tabs (in the sessions)
+    assert isinstance(tabs.tabs[0][1], ConfigFormPanel)
+    models = tabs.currentWidget()
+    assert isinstance(models, ModelsPanel)
+    assert models.draft_check.isEnabled()
+    tabs.close_project()
+    tabs.show_project(shown, 2)  # shown on State, then Models: the same, built in order
+    assert tabs.tabs[0][1].objectName() == STAGED_TAB
+    tabs.setCurrentIndex(1)
+    assert isinstance(tabs.tabs[0][1], ConfigFormPanel)
+    assert tabs.currentWidget().draft_check.isEnabled()  # type: ignore[attr-defined]
