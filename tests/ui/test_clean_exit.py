@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 COPY_MASKED = """
 import gc
 from PySide6.QtWidgets import QApplication
-from msd_desktop.ui.settings.json_page import JsonTextEdit
+from msd_desktop.ui.settings.json_text_edit import JsonTextEdit
 app = QApplication([])
 edit = JsonTextEdit()
 edit.secret_values = lambda: ["sk-live-1234567890abcdef"]

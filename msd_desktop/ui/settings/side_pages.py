@@ -60,7 +60,7 @@ class SidePagesForm(SavingForm):
             undo_filter = getattr(self, "_undo_filter", None)
             if undo_filter is not None:  # Ctrl+Z in the text is the form's one history
                 page.editor.installEventFilter(undo_filter)
-            from msd_desktop.ui.settings.json_page import TextUndoKeys
+            from msd_desktop.ui.settings.json_text_edit import TextUndoKeys
 
             # …but undoes the typing of a text that does not parse first (installed last:
             # it sees the key first)
