@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from msd_desktop.core.common.text import Text
@@ -84,12 +85,78 @@ def parse_markdown(text: str) -> tuple[str | None, str | None]:
     return found.get("model"), found.get("effort")
 
 
+# The TOML the installer writes, read without the general parser: a project's own install
+# holds one file per agent, every listed project's summary counts its stale ones, and
+# tomllib's general machinery was the larger part of that count. ASCII control characters
+# other than tab, and DEL, are never valid inside a TOML string.
+_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_CONTROL = frozenset(chr(i) for i in range(32) if i != 9) | {"\x7f"}
+_BLANKS = " \t"
+
+
+def _plain_string(value: str, multiline: bool = False) -> bool:
+    """No character TOML refuses in a string (newlines allowed in a multi-line one)."""
+    if multiline:
+        value = value.replace("\n", "")
+    # printable text has no control character; else look at each character
+    return value.replace("\t", "").isprintable() or not any(c in _CONTROL for c in value)
+
+
+def simple_toml(text: str) -> dict[str, str] | None:
+    """The installer's TOML shape, exactly as ``tomllib`` reads it, or None (not certain).
+
+    Accepted: ``\\n`` line breaks, blank lines, ``bare-key = "basic string"`` (no ``\\`` or
+    ``"`` inside) and ``bare-key = '''`` opening a multi-line literal string whose closing
+    ``'''`` ends its line; no key twice. Anything else (comments, tables, escapes, numbers,
+    CR, leading blanks, a key twice…) is None: the caller asks ``tomllib``, which also words
+    the error of a file that is not TOML. A property test checks the answers against it.
+    """
+    if "\r" in text:
+        return None
+    out: dict[str, str] = {}
+    pos, size = 0, len(text)
+    while pos < size:
+        end = text.find("\n", pos)
+        end = size if end < 0 else end
+        line = text[pos:end]
+        pos = end + 1
+        if not line.strip(_BLANKS):
+            continue
+        key, eq, value = line.partition("=")
+        key, value = key.rstrip(_BLANKS), value.lstrip(_BLANKS)
+        if (not eq or not key or key in out or not all(c in _BARE_KEY for c in key)):
+            return None
+        if value.startswith('"'):
+            close = value.find('"', 1)
+            inner = value[1:close]
+            if close < 0 or "\\" in inner or value[close + 1:].strip(_BLANKS) \
+                    or not _plain_string(inner):
+                return None
+            out[key] = inner
+        elif value == "'''" and end < size:  # the newline after the opening is trimmed
+            close = text.find("'''", pos)
+            if close < 0 or text[close + 3:close + 4] == "'":
+                return None
+            after = text.find("\n", close + 3)
+            after = size if after < 0 else after
+            inner = text[pos:close]
+            if text[close + 3:after].strip(_BLANKS) or not _plain_string(inner, True):
+                return None
+            out[key] = inner
+            pos = after + 1
+        else:
+            return None
+    return out
+
+
 def parse_toml(text: str) -> tuple[str | None, str | None]:
     """``(model, model_reasoning_effort)`` of a Codex agent file; ``ValueError`` if not TOML."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(Text.of("not valid TOML: {error}", error=str(exc))) from exc
+    data: Mapping[str, object] | None = simple_toml(text)
+    if data is None:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(Text.of("not valid TOML: {error}", error=str(exc))) from exc
     model, effort = data.get("model"), data.get("model_reasoning_effort")
     return (model if isinstance(model, str) else None), (
         effort if isinstance(effort, str) else None)
