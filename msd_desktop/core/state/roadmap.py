@@ -69,6 +69,27 @@ _ACTIVE_RE = lazy_re.compile(r"\b(?:STARTED|ACTIVE|WIP)\b|in\s+progress|🚧|�
 _CHECKLIST_OR_HEADING_RE = lazy_re.compile(r"^\s*(?:[-*+]\s*\[[ xX]\]|#{1,6}\s)")
 _STRIKE_RE = lazy_re.compile(r"~~([^~]*?)~~")
 _STRUCK_PHASE_RE = lazy_re.compile(r"^[\s*_]*Phase\s+([A-Za-z0-9_][A-Za-z0-9_.\-]*)", re.IGNORECASE)
+# the rest of the module's patterns, named once here instead of written inline where re
+# looked each one up in its cache on every call (hundreds of calls per project loaded)
+_LEADING_ZEROS_RE = lazy_re.compile(r"^0+(?=\d)")
+_CODE_PREFIX_RE = lazy_re.compile(r"^[A-Z][A-Z0-9_]*-\d")
+_DASHED_KEY_RE = lazy_re.compile(r"^(\d+)((?:-\d+)+)([A-Z]?(?:\.\d+)*)$", re.IGNORECASE)
+_DOTTED_KEY_RE = lazy_re.compile(r"^(\d+)([A-Z])?((?:\.\d+)*)", re.IGNORECASE)
+_NUMBER_RE = lazy_re.compile(r"^0*(\d+)")
+_PHASE_WORD_RE = lazy_re.compile(r"Phase\s+\S", re.IGNORECASE)
+_CURRENT_VERSION_RE = lazy_re.compile(r"(?:🚧|🔄)\s*\*\*v(\d+\.\d+)\s")
+_PHASE_DETAILS_RE = lazy_re.compile(r"\(Phase\s+Details\)", re.IGNORECASE)
+_MARKER_RE = lazy_re.compile(r"v\d+\.\d+|✅|📋|🚧")
+_STRUCK_HEADING_RE = lazy_re.compile(r"~~\s*(?:\*\*)?Phase\s")
+_INSERTED_RE = lazy_re.compile(r"\(INSERTED\)", re.IGNORECASE)
+_EMPHASIS_RE = lazy_re.compile(r"\*\*|~~")
+_GOAL_RE = lazy_re.compile(r"\*\*Goal(?::\*\*|\*\*:)\s*(\S.*)", re.IGNORECASE)
+_NOT_A_PLAN_RE = lazy_re.compile(r"-OUTLINE\.md$|\.pre-bounce\.md$|-PLAN-REVIEW\.md$",
+                                 re.IGNORECASE)
+_MD_RE = lazy_re.compile(r"\.md$", re.IGNORECASE)
+_PLAN_WORD_RE = lazy_re.compile("PLAN", re.IGNORECASE)
+_EXTRA_PLAN_RE = lazy_re.compile(r"^(\d+)-PLAN-(\d+)", re.IGNORECASE)
+_CANON_PLAN_RE = lazy_re.compile(r"^(\d+(?:\.\d+)*-\d+)-.+-PLAN$")
 
 
 def js_round(value: float) -> int:
@@ -78,14 +99,14 @@ def js_round(value: float) -> int:
 
 def phase_key(token: str) -> str:
     """Upstream ``phaseKeyFromToken``: ``"05"``, ``"5"`` and ``"005"`` all give ``"05"``."""
-    stripped = "-".join(re.sub(r"^0+(?=\d)", "", seg) for seg in str(token).split("-"))
-    bare = _PROJECT_CODE_RE.sub("", stripped) if re.match(r"^[A-Z][A-Z0-9_]*-\d", stripped) \
+    stripped = "-".join(_LEADING_ZEROS_RE.sub("", seg) for seg in str(token).split("-"))
+    bare = _PROJECT_CODE_RE.sub("", stripped) if _CODE_PREFIX_RE.match(stripped) \
         else stripped
-    m = re.match(r"^(\d+)((?:-\d+)+)([A-Z]?(?:\.\d+)*)$", bare, re.IGNORECASE)
+    m = _DASHED_KEY_RE.match(bare)
     if m:
         subs = "-".join(s.rjust(2, "0") for s in m.group(2)[1:].split("-"))
         return f"{m.group(1).rjust(2, '0')}-{subs}{m.group(3) or ''}".upper()
-    m = re.match(r"^(\d+)([A-Z])?((?:\.\d+)*)", bare, re.IGNORECASE)
+    m = _DOTTED_KEY_RE.match(bare)
     if m:
         return (m.group(1).rjust(2, "0") + (m.group(2) or "") + (m.group(3) or "")).upper()
     return str(token).upper()
@@ -93,7 +114,7 @@ def phase_key(token: str) -> str:
 
 def is_sentinel_phase(token: str) -> bool:
     """Sentinel phases (backlog 0.x, icebox 999.x) never count toward progress."""
-    m = re.match(r"^0*(\d+)", _PROJECT_CODE_RE.sub("", str(token)))
+    m = _NUMBER_RE.match(_PROJECT_CODE_RE.sub("", str(token)))
     return m is not None and int(m.group(1)) in (0, 999)
 
 
@@ -164,7 +185,7 @@ class Roadmap:
         """≥2 level 1–3 non-Phase headings with a milestone signal (upstream rule)."""
         count = 0
         for text, level in self._headings():
-            if level > 3 or re.match(r"Phase\s+\S", text, re.IGNORECASE):
+            if level > 3 or _PHASE_WORD_RE.match(text):
                 continue
             if _MILESTONE_SIGNAL_RE.search(text):
                 count += 1
@@ -189,7 +210,7 @@ class Roadmap:
         without its phase headings when the section has its own).
         """
         if not version:
-            found = re.search(r"(?:🚧|🔄)\s*\*\*v(\d+\.\d+)\s", "\n".join(self.lines))
+            found = _CURRENT_VERSION_RE.search("\n".join(self.lines))
             version = f"v{found.group(1)}" if found else None
         if not version:
             return None
@@ -203,19 +224,18 @@ class Roadmap:
             bound = re.compile(re.escape(token.group(0)) + r"(?![\w.\-])", re.IGNORECASE)
             for m in matches:
                 if (m.line >= selected.end_line and not m.closed
-                        and re.search(r"\(Phase\s+Details\)", m.heading, re.IGNORECASE)
+                        and _PHASE_DETAILS_RE.search(m.heading)
                         and bound.search(m.heading)):
                     scope.update(range(m.line, m.end_line))
                     break
         first_ms = min((m.line for m in self.milestones if not
-                        re.match(r"Phase\s+\S", m.heading, re.IGNORECASE)), default=selected.line)
+                        _PHASE_WORD_RE.match(m.heading)), default=selected.line)
         first_marker = first_ms
         for i, line in enumerate(self.lines, start=1):
             mm = _ATX_RE.match(line.rstrip("\r"))
             if mm and len(mm.group(1)) <= 3:
                 text = (mm.group(2) or "").strip()
-                if not re.match(r"Phase\s+\S", text, re.IGNORECASE) and re.search(
-                        r"v\d+\.\d+|✅|📋|🚧", text):
+                if not _PHASE_WORD_RE.match(text) and _MARKER_RE.search(text):
                     first_marker = min(first_marker, i)
                     break
         section_has_phases = any(p.line in scope for p in self.phases)
@@ -304,14 +324,14 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
             heads.append((i, len(m.group(1)), (m.group(2) or "").strip()))
     milestones: list[Milestone] = []
     for idx, (line_no, level, heading) in enumerate(heads):
-        if level > 3 or re.match(r"Phase\s+\S", heading, re.IGNORECASE):
+        if level > 3 or _PHASE_WORD_RE.match(heading):
             continue
         ver = _VERSION_RE.search(heading)
         if not ver:
             continue
         end = len(lines) + 1
         for nline, nlevel, ntext in heads[idx + 1 :]:
-            if nlevel > level or re.match(r"Phase\s+\S", ntext, re.IGNORECASE):
+            if nlevel > level or _PHASE_WORD_RE.match(ntext):
                 continue
             if _SECTION_END_SIGNAL_RE.search(ntext):
                 end = nline
@@ -330,9 +350,9 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
         if not any(c.isdigit() for c in pid):
             continue  # "## Phase Details:" and other word headings are not phases
         name = m.group(4)
-        struck = bool(m.group(2)) or bool(re.search(r"~~\s*(?:\*\*)?Phase\s", line))
-        name = re.sub(r"\(INSERTED\)", "", name, count=1, flags=re.IGNORECASE)
-        name = re.sub(r"\*\*|~~", "", name).strip()
+        struck = bool(m.group(2)) or bool(_STRUCK_HEADING_RE.search(line))
+        name = _INSERTED_RE.sub("", name, count=1)
+        name = _EMPHASIS_RE.sub("", name).strip()
         key = phase_key(pid)
         ms = next((ms.version for ms in reversed(milestones)
                    if ms.line <= i < ms.end_line), None)
@@ -357,7 +377,7 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
     for n, phase in enumerate(phases):
         end = phases[n + 1].line if n + 1 < len(phases) else len(lines) + 1
         for line in lines[phase.line : end - 1]:
-            g = re.search(r"\*\*Goal(?::\*\*|\*\*:)\s*(\S.*)", line, re.IGNORECASE)
+            g = _GOAL_RE.search(line)
             if g:
                 phase.goal = g.group(1).strip()
                 break
@@ -433,13 +453,13 @@ class PhaseDir:
 
 
 def _is_plan(name: str) -> bool:
-    if re.search(r"-OUTLINE\.md$|\.pre-bounce\.md$|-PLAN-REVIEW\.md$", name, re.IGNORECASE):
+    if _NOT_A_PLAN_RE.search(name):
         return False
     if name.endswith("-PLAN.md") or name == "PLAN.md":
         return True
     if _is_summary(name):
         return False
-    return bool(re.search(r"\.md$", name, re.IGNORECASE)) and "PLAN" in name.upper()
+    return bool(_MD_RE.search(name)) and "PLAN" in name.upper()
 
 
 def _is_summary(name: str) -> bool:
@@ -447,13 +467,13 @@ def _is_summary(name: str) -> bool:
 
 
 def _has_summary(plan: str, summaries: set[str]) -> bool:
-    base = re.sub(r"\.md$", "", plan, flags=re.IGNORECASE)
-    candidates = [re.sub("PLAN", "SUMMARY", base, count=1, flags=re.IGNORECASE) + ".md",
+    base = _MD_RE.sub("", plan)
+    candidates = [_PLAN_WORD_RE.sub("SUMMARY", base, count=1) + ".md",
                   base + "-SUMMARY.md"]
-    ext = re.match(r"^(\d+)-PLAN-(\d+)", base, re.IGNORECASE)
+    ext = _EXTRA_PLAN_RE.match(base)
     if ext:
         candidates.append(f"{ext.group(1)}-{ext.group(2)}-SUMMARY.md")
-    canon = re.match(r"^(\d+(?:\.\d+)*-\d+)-.+-PLAN$", base)
+    canon = _CANON_PLAN_RE.match(base)
     if canon:
         candidates.append(f"{canon.group(1)}-SUMMARY.md")
     return any(c in summaries for c in candidates)
