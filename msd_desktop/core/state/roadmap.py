@@ -25,6 +25,7 @@ the adversarial fixtures of upstream #3594 demand it):
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -485,28 +486,45 @@ def dir_phase_key(name: str) -> str | None:
     return phase_key(m.group(1)) if m else None
 
 
+def _kind_is(entry: os.DirEntry[str], folder: bool) -> bool:
+    """``Path.is_dir()`` / ``Path.is_file()`` of a listed entry, without a ``stat`` of every
+    entry: the listing already knows what a plain entry is; a link is followed as pathlib
+    follows it (with pathlib's answers for a dangling or looping one)."""
+    if entry.is_symlink():
+        target = Path(entry.path)
+        return target.is_dir() if folder else target.is_file()
+    return entry.is_dir() if folder else entry.is_file()
+
+
+def _names(folder: Path | str, folders: bool) -> list[str]:
+    """The sorted names of the folders (or files) in ``folder``."""
+    with os.scandir(folder) as listing:
+        return sorted(e.name for e in listing if _kind_is(e, folders))
+
+
 def scan_phases_dir(phases_dir: Path) -> tuple[list[PhaseDir], list[ParseProblem]]:
     """List phase folders (sorted by name) with PLAN/SUMMARY counts; never raises."""
     problems: list[ParseProblem] = []
     try:
-        entries = sorted(e for e in phases_dir.iterdir() if e.is_dir())
+        entries = _names(phases_dir, True)
     except FileNotFoundError:
         return [], problems
     except OSError as exc:
         return [], [ParseProblem(Text.of("cannot read {name}/: {error}",
                                          name=phases_dir.name, error=exc.strerror or exc))]
     out: list[PhaseDir] = []
-    for entry in entries:
+    for name in entries:
         try:
-            files = sorted(f.name for f in entry.iterdir() if f.is_file())
+            files = _names(os.path.join(phases_dir, name), False)
         except OSError as exc:
             problems.append(ParseProblem(Text.of("cannot read phases/{name}/: {error}",
-                                                 name=entry.name, error=exc.strerror or exc)))
+                                                 name=name, error=exc.strerror or exc)))
             files = []
         plans = [f for f in files if _is_plan(f)]
         summaries = [f for f in files if _is_summary(f)]
-        matched = sum(1 for p in plans if _has_summary(p, set(summaries)))
-        out.append(PhaseDir(entry.name, dir_phase_key(entry.name), plans, summaries, matched))
+        summary_set = set(summaries)
+        matched = sum(1 for p in plans if _has_summary(p, summary_set))
+        out.append(PhaseDir(name, dir_phase_key(name), plans, summaries, matched))
     return out, problems
 
 
