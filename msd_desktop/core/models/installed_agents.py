@@ -124,7 +124,7 @@ def simple_toml(text: str) -> dict[str, str] | None:
             continue
         key, eq, value = line.partition("=")
         key, value = key.rstrip(_BLANKS), value.lstrip(_BLANKS)
-        if (not eq or not key or key in out or not all(c in _BARE_KEY for c in key)):
+        if (not eq or not key or key in out or not _BARE_KEY.issuperset(key)):
             return None
         if value.startswith('"'):
             close = value.find('"', 1)
