@@ -29,6 +29,7 @@ from msd_desktop.core.state.roadmap import (
     PhaseDir,
     Progress,
     Roadmap,
+    RoadmapPhase,
     derive_progress,
     parse_roadmap_file,
     phase_key,
@@ -337,8 +338,10 @@ def load_project_state(
     milestone = _milestone_of(doc)
     stored = doc.progress if doc is not None else {}
     body_pct = doc.current_position.get("progress_percent") if doc is not None else None
+    # the current milestone's phases, found once for the progress and the consistency checks
+    scoped = roadmap.scoped_phases(milestone) if roadmap is not None else []
     progress = derive_progress(roadmap, dirs, milestone=milestone, stored=stored,
-                               body_progress_percent=body_pct)
+                               body_progress_percent=body_pct, scoped=scoped)
 
     # status line: the hook's own lookup (flat STATE.md first, then workstream mode); when
     # that lookup lands on the STATE.md just read, its text is parsed instead of read again
@@ -363,7 +366,7 @@ def load_project_state(
         problems.append(Problem(Text.of("workstream mode is on but no workstream is active "
                                         "(set MSD_WORKSTREAM or .planning/active-workstream)"),
                                 ".planning/active-workstream", severity="warning"))
-    problems.extend(_consistency(state, state_rel, roadmap_rel))
+    problems.extend(_consistency(state, state_rel, roadmap_rel, scoped))
     return state
 
 
@@ -394,8 +397,10 @@ def _has_workstream_dirs(root: Path) -> bool:
         return False
 
 
-def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[Problem]:
-    """The disagreements between STATE.md, ROADMAP.md and the phases folder, in words."""
+def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str,
+                 scoped: list[RoadmapPhase]) -> list[Problem]:
+    """The disagreements between STATE.md, ROADMAP.md and the phases folder, in words
+    (``scoped``: the roadmap's phases of the STATE.md milestone)."""
     out: list[Problem] = []
     doc, roadmap, prog = state.doc, state.roadmap, state.progress
     if doc is None:
@@ -403,7 +408,6 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str) -> list[
     text = doc.text
     stored = doc.progress
     milestone = _milestone_of(doc)
-    scoped = roadmap.scoped_phases(milestone) if roadmap is not None else []
     counted = [p for p in scoped if p.counted]
     counted_dirs = [d for d in state.phase_dirs or [] if d.name in set(prog.counted_dirs)]
     missing = sum(len(d.plans_without_summary) for d in counted_dirs)

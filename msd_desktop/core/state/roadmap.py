@@ -582,11 +582,13 @@ def derive_progress(
     milestone: str | None = None,
     stored: Mapping[str, Any] | None = None,
     body_progress_percent: int | None = None,
+    scoped: list[RoadmapPhase] | None = None,
 ) -> Progress:
     """§7.4 progress from roadmap headings + phase folders (+ the stored block's ratchet).
 
     ``dirs`` is None when there is no phases folder; then the stored totals are kept and
-    only the body ``Progress:`` percent can fill in.
+    only the body ``Progress:`` percent can fill in. ``scoped``: the roadmap's
+    ``scoped_phases(milestone)`` when the caller has it already (else computed here).
     """
     stored = stored or {}
     prog = Progress()
@@ -602,7 +604,8 @@ def derive_progress(
         prog.total_plans = _int_or_none(stored.get("total_plans"))
         prog.completed_plans = _int_or_none(stored.get("completed_plans"))
     else:
-        scoped = roadmap.scoped_phases(ms) if roadmap is not None else []
+        if scoped is None:
+            scoped = roadmap.scoped_phases(ms) if roadmap is not None else []
         retired = {p.key for p in (roadmap.phases if roadmap else []) if p.retired}
         scope_keys = {p.key for p in scoped}
         seen: dict[str, PhaseDir] = {}

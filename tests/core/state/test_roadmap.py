@@ -254,6 +254,12 @@ def test_derive_progress_milestone_project(tmp_path: Path) -> None:
     assert (prog.total_phases, prog.completed_phases, prog.total_plans,
             prog.completed_plans, prog.percent) == (3, 1, 3, 2, 33)
     assert prog.counted_dirs == ["03-security", "04.1-audit-log"]
+    # the caller's scoped phases (found once for progress and consistency) give the same
+    given = derive_progress(rm, dirs, milestone="v1.1", scoped=rm.scoped_phases("v1.1"))
+    assert given == prog
+    # and they are what it scopes by: with none, the shipped milestone's folder counts too
+    assert derive_progress(rm, dirs, milestone="v1.1", scoped=[]).counted_dirs == [
+        "01-foundation", "03-security", "04.1-audit-log"]
 
 
 def test_unbounded_milestone_withholds(tmp_path: Path) -> None:
