@@ -146,8 +146,9 @@ def _jsonable(value: Any) -> Any:
 
 
 def _line_of(text: str, pattern: str, start_line: int = 1) -> int | None:
+    regex = re.compile(pattern)  # once, not a cache lookup per line
     for i, line in enumerate(text.split("\n"), start=1):
-        if i >= start_line and re.search(pattern, line):
+        if i >= start_line and regex.search(line):
             return i
     return None
 

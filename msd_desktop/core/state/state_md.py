@@ -525,7 +525,7 @@ def _table_rows(text: str) -> list[dict[str, str]]:
         cells = [c.strip() for c in line.strip("|").split("|")]
         if header is None:
             header = cells
-        elif all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+        elif all(_DELIMITER_CELL_RE.fullmatch(c) for c in cells if c):
             continue
         else:
             rows.append({header[i] if i < len(header) else f"col{i + 1}": c
@@ -537,6 +537,8 @@ _PHASE_PROSE_RE = lazy_re.compile(
     r"^\s*(\d+(?:\.\d+)*[A-Za-z]?)\s+of\s+(\d+)(?:\s*\(([^)]*)\))?"
 )
 _PLAN_PROSE_RE = lazy_re.compile(r"^\s*(\d+)\s+of\s+(\d+)")
+_PERCENT_RE = lazy_re.compile(r"(\d+)%")
+_DELIMITER_CELL_RE = lazy_re.compile(r":?-+:?")
 _LAST_ACTIVITY_RE = lazy_re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\s+[—-]{1,2}\s+(.+))?$")
 
 
@@ -575,7 +577,7 @@ def _parse_body(doc: StateDoc) -> None:
             cp["last_activity"] = last
     progress_raw = extract_field(body, "Progress")
     cp["progress"] = progress_raw
-    pm = re.search(r"(\d+)%", progress_raw or "")
+    pm = _PERCENT_RE.search(progress_raw or "")
     cp["progress_percent"] = int(pm.group(1)) if pm else None
     doc.current_position = cp
 
