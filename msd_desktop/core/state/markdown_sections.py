@@ -42,6 +42,9 @@ class Section:
 
 _FENCE_RE = lazy_re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
 _ATX_RE = lazy_re.compile(r"^( {0,3})(#{1,6})([ \t]+.*|[ \t]*)?$")
+# what a fence's first non-space character is: lines that start otherwise (most of a file)
+# are not handed to the patterns at all
+_FENCE_FIRST = ("`", "~")
 
 
 def iter_fence_state(lines: list[str]) -> list[bool]:
@@ -50,7 +53,8 @@ def iter_fence_state(lines: list[str]) -> list[bool]:
     open_fence: tuple[str, int] | None = None
     for raw in lines:
         line = raw[:-1] if raw.endswith("\r") else raw
-        m = _FENCE_RE.match(line)
+        # only a line whose first non-space is a backtick or tilde can be a fence
+        m = _FENCE_RE.match(line) if line.lstrip(" ")[:1] in _FENCE_FIRST else None
         if m:
             char, length, trailing = m.group(2)[0], len(m.group(2)), m.group(3)
             if open_fence is None:
@@ -127,7 +131,7 @@ def _tokenize_headings(content: str, lines: list[str] | None = None) -> list[Hea
     for i, raw in enumerate(lines):
         if not fenced[i]:
             line = raw[:-1] if raw.endswith("\r") else raw
-            m = _ATX_RE.match(line)
+            m = _ATX_RE.match(line) if line.lstrip(" ")[:1] == "#" else None
             if m:
                 text = heading_text(m.group(3) or "")
                 tokens.append(Heading(len(m.group(2)), text.strip(), i + 1, offset))
