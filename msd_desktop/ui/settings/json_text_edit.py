@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, Signal
 from PySide6.QtGui import QFocusEvent, QFontDatabase, QKeyEvent, QKeySequence, QUndoCommand
@@ -21,12 +21,17 @@ from msd_desktop.core.config.draft import TEXT_KEY
 from msd_desktop.core.config.json_edit import secret_key_names
 from msd_desktop.core.secrets.masking import mask_text
 
-if TYPE_CHECKING:
-    from msd_desktop.ui.settings.json_page import JsonSettingsPage
-
 JSON_MERGE_ID = 0x15_0E  # JSON text commands merge with each other only
 
 Apply = Callable[[Sequence[tuple[str, Any]]], None]
+
+
+class OwnTyping(Protocol):
+    """The page whose text's own typing Ctrl+Z can take back (the JSON page)."""
+
+    def own_undo_applies(self) -> bool: ...
+
+    def undo_typing(self) -> None: ...
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -165,7 +170,8 @@ class TextUndoKeys(QObject):
     accepts the shortcut override (the window's Undo action does not fire) and undoes the
     typing when the key press arrives."""
 
-    def __init__(self, page: JsonSettingsPage) -> None:
+    def __init__(self, page: QObject) -> None:
+        """``page``: the JSON page (an :class:`OwnTyping`), which also owns the filter."""
         super().__init__(page)
         self._page = weakref.ref(page)
 
@@ -173,7 +179,7 @@ class TextUndoKeys(QObject):
         kind = event.type()
         if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             return False
-        page = self._page()
+        page = cast("OwnTyping | None", self._page())
         if not (isinstance(event, QKeyEvent) and event.matches(QKeySequence.StandardKey.Undo)
                 and page is not None and page.own_undo_applies()):
             return False
