@@ -60,11 +60,19 @@ def _when_dialog(act: Callable[[BatchRestoreDialog], None]) -> list[list[str]]:
     seen: list[list[str]] = []
 
     def look() -> None:
+        # the dialog is up once it has the keyboard: on a loaded machine it is shown a while
+        # before it is activated, and a key sent meanwhile goes to the page behind it
         dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, BatchRestoreDialog):
+        if not isinstance(dialog, BatchRestoreDialog) or not dialog.isActiveWindow():
+            if isinstance(dialog, BatchRestoreDialog):
+                dialog.activateWindow()
             QTimer.singleShot(50, look)
             return
-        act(dialog)
+        try:
+            act(dialog)
+        except BaseException:
+            dialog.reject()  # never leave the modal loop running: fail instead of hanging
+            raise
         seen.append([dialog.files.item(i).text() for i in range(dialog.files.count())])
 
     QTimer.singleShot(50, look)
@@ -84,12 +92,21 @@ def _press_restore_batch(qtbot: QtBot, page: Any) -> None:
 def test_enter_alone_cancels(qtbot: QtBot, panel: ConfigFormPanel, roots: list[Path]) -> None:
     page = panel.history_tab.page()
 
+    left_open: list[bool] = []
+
     def enter(dialog: BatchRestoreDialog) -> None:
-        QTest.keyClick(QApplication.focusWidget() or dialog, Qt.Key.Key_Return)
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        assert focused.window() is dialog
+        QTest.keyClick(focused, Qt.Key.Key_Return)
+        left_open.append(dialog.isVisible())
+        if dialog.isVisible():
+            dialog.reject()  # Enter did not close it: the test fails below, never hangs
 
     seen = _when_dialog(enter)
     _press_restore_batch(qtbot, page)
     qtbot.waitUntil(lambda: "cancelled" in page.status.text(), timeout=20000)
+    assert left_open == [False]
     assert len(seen) == 1
     assert [_profile(r) for r in roots] == ["budget"] * 3
 
