@@ -614,8 +614,8 @@ class MainWindow(QMainWindow):
                 return False
         assert panel is not None
         saved = bool(panel.save())
-        if not saved and self.project_tabs.currentWidget() is not panel:
-            self.project_tabs.setCurrentWidget(panel)  # show why it was not saved
+        if not saved and self.project_tabs.current_page() is not panel:
+            self.project_tabs.setCurrentIndex(0)  # Settings: show why it was not saved
         return saved
 
     def _show_unsaved_places(self) -> None:

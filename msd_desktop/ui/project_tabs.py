@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 TAB_MODULES = ("msd_desktop.core.state.project", "msd_desktop.ui.state.panel",
                "msd_desktop.ui.models.panel", "msd_desktop.ui.settings.form")
 STAGED_TAB = "StagedTab"  # object name of a placeholder: a tab still to be built
+BUILT_TAB = "BuiltTab"  # a placeholder its page was built into
 STATE_TAB = 2  # the tab a project opens on when none was remembered
 
 
@@ -110,9 +111,13 @@ def _tab_or_problem(make: Callable[[], QWidget]) -> QWidget:
 
 
 def _staged_placeholder() -> QWidget:
-    """An empty tab standing in for one built when it is first shown or asked for."""
+    """An empty tab standing in for one built when it is first shown or asked for; the page
+    is built into it (a tab is never swapped: that would happen inside the tab widget's own
+    ``currentChanged``, which Qt does not allow for)."""
     widget = QWidget()
     widget.setObjectName(STAGED_TAB)
+    layout = QVBoxLayout(widget)
+    layout.setContentsMargins(0, 0, 0, 0)
     return widget
 
 
@@ -227,8 +232,9 @@ class ProjectTabs(QTabWidget):
         tabs, self.tabs = self.tabs, []
         self.state_panel = None
         self._shown = None
-        for _, widget in tabs:
-            widget.deleteLater()
+        holders = (super(ProjectTabs, self).widget(i) for i in range(self.count()))
+        for widget in {*(w for _, w in tabs), *(h for h in holders if h is not None)}:
+            widget.deleteLater()  # a page, or the holder a later-built page lives in
         # quietly: removing the tabs moves the current one to each tab in turn, which is
         # neither the person's choice of tab (the window remembers that) nor a tab to build
         self.blockSignals(True)
@@ -278,17 +284,14 @@ class ProjectTabs(QTabWidget):
             return
         if 0 in left and self._settings_first(index):
             self._build_staged(shown, gen, 0)
-        title, placeholder = self.tabs[index]
+        title, holder = self.tabs[index]
         widget = build_project_tab(shown, index, self._sessions())
         focus_here = self.currentIndex() == index
-        self.blockSignals(True)
-        current = self.currentIndex()
-        self.removeTab(index)
-        self.insertTab(index, widget, title)
-        self.setTabToolTip(index, f"{title} (Ctrl+{index + 1})")
-        self.setCurrentIndex(current)
-        self.blockSignals(False)
-        placeholder.deleteLater()
+        layout = holder.layout()
+        assert layout is not None
+        layout.addWidget(widget)
+        widget.show()  # now, not on the next turn (a child added to a shown holder waits)
+        holder.setObjectName(BUILT_TAB)
         self.tabs[index] = (title, widget)
         from msd_desktop.ui.state.panel import StatePanel
 
@@ -334,9 +337,36 @@ class ProjectTabs(QTabWidget):
         page = self.page(0)
         return page if callable(getattr(page, "use_window_actions", None)) else None
 
+    def current_page(self) -> QWidget | None:
+        """The page of the tab on show (what :meth:`currentWidget` gives)."""
+        index = self.currentIndex()
+        return self.tabs[index][1] if 0 <= index < len(self.tabs) else None
+
+    # A tab built after the project opened lives in the holder that stood in for it; for
+    # Python callers these four speak of the pages themselves, as for the tabs built at once.
+
+    def widget(self, index: int) -> QWidget | None:
+        """Tab ``index``'s page (not built here: see :meth:`page`)."""
+        if 0 <= index < len(self.tabs):
+            return self.tabs[index][1]
+        return super().widget(index)
+
+    def currentWidget(self) -> QWidget:
+        page = self.current_page()
+        return page if page is not None else super().currentWidget()
+
+    def indexOf(self, widget: QWidget) -> int:
+        found = [i for i, (_, w) in enumerate(self.tabs) if w is widget]
+        return found[0] if found else super().indexOf(widget)
+
+    def setCurrentWidget(self, widget: QWidget) -> None:
+        index = self.indexOf(widget)
+        if index >= 0:
+            self.setCurrentIndex(index)
+
     def settings_shown(self) -> bool:
         """The Settings form is the tab on show (asks nothing to be built)."""
-        return callable(getattr(self.currentWidget(), "use_window_actions", None))
+        return callable(getattr(self.current_page(), "use_window_actions", None))
 
     def _adopt_settings(self, widget: QWidget) -> None:
         """A Settings tab: the window's Save / Undo / Redo act on it; its stack is the Edit

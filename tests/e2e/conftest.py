@@ -79,12 +79,18 @@ class AppDriver:
     def call(self, cmd: str, **args: Any) -> dict[str, Any]:
         """Send one command; return the reply (``ok`` false replies are returned, not raised)."""
         assert self._sock is not None
-        self._sock.sendall((json.dumps({"cmd": cmd, **args}) + "\n").encode())
-        while b"\n" not in self._buf:
-            chunk = self._sock.recv(65536)
-            if not chunk:
-                raise ConnectionError(f"the app closed the channel\n{self.stderr()}")
-            self._buf += chunk
+        try:
+            self._sock.sendall((json.dumps({"cmd": cmd, **args}) + "\n").encode())
+            while b"\n" not in self._buf:
+                chunk = self._sock.recv(65536)
+                if not chunk:
+                    raise ConnectionError("the app closed the channel")
+                self._buf += chunk
+        except OSError as exc:  # the app went away: say how it ended and what it printed
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=5)
+            raise ConnectionError(f"{cmd} {args}: {exc}; the app's exit status: "
+                                  f"{self.proc.poll()}\n{self.stderr()}") from exc
         line, self._buf = self._buf.split(b"\n", 1)
         reply: dict[str, Any] = json.loads(line)
         return reply
@@ -151,6 +157,7 @@ def app(isolated_home: Path) -> Iterator[AppDriver]:
                    XDG_CACHE_HOME=str(home / ".cache"))
     env["QT_QPA_PLATFORM"] = "xcb"
     env["MSD_DESKTOP_AUTOMATION"] = sock_path
+    env["PYTHONFAULTHANDLER"] = "1"  # a crash prints every thread's stack into the log
     env.pop("MSD_HOME", None)
     log = isolated_home / "app-stderr.log"
     with log.open("wb") as err:

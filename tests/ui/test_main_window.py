@@ -180,4 +180,4 @@ def test_another_project_opens_on_the_tab_the_person_was_on(qtbot, window: MainW
         qtbot.waitUntil(lambda name=name: window.current_project()[0] is not None
                         and window.current_project()[0].name == name, timeout=10000)
         assert window.project_tabs.currentIndex() == 1
-        assert type(window.project_tabs.currentWidget()).__name__ == "ModelsPanel"
+        assert type(window.project_tabs.current_page()).__name__ == "ModelsPanel"

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QUndoGroup
+from PySide6.QtWidgets import QTabWidget
 
 from msd_desktop.core.workspace.registry import project_ref
 from msd_desktop.ui.project_tabs import (
@@ -69,20 +70,20 @@ def test_a_pick_builds_the_shown_tab_only_and_the_others_on_demand(qtbot: Any,
     built: list[str] = []
     tabs.state_panel_built.connect(lambda: built.append("state"))
     tabs.show_project(shown_project(project_ref(demo / "field-notes", "Demo"), None), 0)
-    assert isinstance(tabs.currentWidget(), ConfigFormPanel)
+    assert isinstance(tabs.current_page(), ConfigFormPanel)
     assert tabs.settings_shown()
     qtbot.wait(100)  # a few turns of the event loop: nothing more is built on its own
     assert [w.objectName() == STAGED_TAB for _, w in tabs.tabs] == [False, True, True]
     assert tabs.state_panel is None
     models = tabs.page(1)  # asked for: built now, in its place, still hidden
     assert isinstance(models, ModelsPanel)
-    assert tabs.widget(1) is models
+    assert tabs.page(1) is models
     assert tabs.currentIndex() == 0
     assert tabs.page(1) is models  # once
     assert built == []
     tabs.setCurrentIndex(2)  # shown: built
-    assert isinstance(tabs.currentWidget(), StatePanel)
-    assert tabs.state_panel is tabs.currentWidget()
+    assert isinstance(tabs.current_page(), StatePanel)
+    assert tabs.state_panel is tabs.current_page()
     assert built == ["state"]
     assert not tabs.settings_shown()
     assert not tabs.staging()
@@ -103,7 +104,7 @@ def test_the_settings_tab_is_built_when_asked_for(qtbot: Any, demo: Path) -> Non
     assert tabs.tabs[0][1].objectName() == STAGED_TAB
     form = tabs.settings_tab()  # e.g. Save with the State tab shown
     assert isinstance(form, ConfigFormPanel)
-    assert tabs.widget(0) is form
+    assert tabs.page(0) is form
     assert tabs.currentIndex() == 2
 
 
@@ -122,7 +123,7 @@ def test_the_models_tab_of_a_project_with_unsaved_edits_gets_their_draft(qtbot: 
     shown = shown_project(project_ref(demo / "field-notes", "Demo"), None)
     tabs.show_project(shown, 1)  # no edits: the Models tab alone
     assert tabs.tabs[0][1].objectName() == STAGED_TAB
-    models = tabs.currentWidget()
+    models = tabs.current_page()
     assert isinstance(models, ModelsPanel)
     assert not models.draft_check.isEnabled()
     form = tabs.settings_tab()
@@ -132,7 +133,7 @@ def test_the_models_tab_of_a_project_with_unsaved_edits_gets_their_draft(qtbot: 
     tabs.close_project()
     tabs.show_project(shown, 1)  # the edits outlived the tabs (in the sessions)
     assert isinstance(tabs.tabs[0][1], ConfigFormPanel)
-    models = tabs.currentWidget()
+    models = tabs.current_page()
     assert isinstance(models, ModelsPanel)
     assert models.draft_check.isEnabled()
     tabs.close_project()
@@ -140,4 +141,33 @@ def test_the_models_tab_of_a_project_with_unsaved_edits_gets_their_draft(qtbot: 
     assert tabs.tabs[0][1].objectName() == STAGED_TAB
     tabs.setCurrentIndex(1)
     assert isinstance(tabs.tabs[0][1], ConfigFormPanel)
-    assert tabs.currentWidget().draft_check.isEnabled()  # type: ignore[attr-defined]
+    assert tabs.current_page().draft_check.isEnabled()  # type: ignore[attr-defined]
+
+
+def test_a_tab_built_when_shown_is_built_into_its_place(qtbot: Any, demo: Path) -> None:
+    """The page goes into the tab's holder: no tab is removed or inserted while the tab
+    widget is still telling about the change of tab (a crash, now and then)."""
+    group = QUndoGroup()
+    from msd_desktop.ui.settings.sessions import EditSessions
+
+    tabs = ProjectTabs(group, lambda: sessions)
+    sessions = EditSessions(tabs)
+    qtbot.addWidget(tabs)
+    tabs.show()
+    tabs.show_project(shown_project(project_ref(demo / "field-notes", "Demo"), None), 1)
+    holders = [QTabWidget.widget(tabs, i) for i in range(tabs.count())]
+    removed: list[int] = []
+    tabs.tabBar().tabMoved.connect(lambda *_: removed.append(1))
+    for index in (2, 0):
+        tabs.setCurrentIndex(index)
+        assert [QTabWidget.widget(tabs, i) for i in range(tabs.count())] == holders
+        page = tabs.current_page()
+        assert page is tabs.tabs[index][1]
+        assert page is not None
+        assert page.parent() is holders[index]
+        assert page.isVisible()
+    assert isinstance(tabs.current_page(), type(tabs.settings_tab()))
+    assert tabs.settings_shown()
+    assert not tabs.staging()
+    tabs.close_project()
+    assert tabs.count() == 0

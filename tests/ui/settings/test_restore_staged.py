@@ -39,11 +39,11 @@ def test_the_restored_project_gets_every_tab_one_turn_after_another(
     assert win.project_tabs.count() == 3
     assert win.project_tabs.currentIndex() == 2
     for i, (_, widget) in enumerate(win.project_tabs.tabs):
-        assert win.project_tabs.widget(i) is widget
-    assert win.project_tabs.currentWidget() is win.state_panel
+        assert win.project_tabs.page(i) is widget
+    assert win.project_tabs.current_page() is win.state_panel
     assert win.state_panel.fields["status"].text()
     win.project_tabs.setCurrentIndex(0)  # the Settings tab: the real form, Save wired
-    assert callable(getattr(win.project_tabs.currentWidget(), "use_window_actions", None))
+    assert callable(getattr(win.project_tabs.current_page(), "use_window_actions", None))
     win.close()
 
 
@@ -58,7 +58,7 @@ def test_a_tab_asked_for_before_its_turn_is_built_when_shown(
     assert _staged(win) == [1, 2]  # only the shown tab so far
     with qtbot.waitSignal(win.state_shown, timeout=15000):
         win.project_tabs.setCurrentIndex(2)  # before its turn: built now, and its state loads
-        assert win.project_tabs.currentWidget() is win.state_panel
+        assert win.project_tabs.current_page() is win.state_panel
         assert win.project_tabs.currentIndex() == 2
     qtbot.waitUntil(lambda: not _staged(win), timeout=10000)
     win.close()
