@@ -296,14 +296,15 @@ def _missing_parents(data: dict[str, Any], key: str) -> list[str]:
 
 def _locked_edit(path: Path, expected: Fingerprint | None,
                  edit: Callable[[dict[str, Any]], None], *, source: str,
-                 batch: str, env: Env) -> Fingerprint:
+                 batch: str, env: Env, lock_timeout: float | None) -> Fingerprint:
     """Under the planning lock: refuse a changed file, else apply ``edit`` and write atomically
     (recorded in the config history under the batch's id)."""
-    from msd_desktop.core.common.planning_lock import PlanningLock
+    from msd_desktop.core.common.planning_lock import DEFAULT_TIMEOUT_S, PlanningLock
     from msd_desktop.core.history.recorder import write_config_recorded
 
     make_folders_for(path)
-    with PlanningLock(path.parent):
+    timeout = DEFAULT_TIMEOUT_S if lock_timeout is None else lock_timeout
+    with PlanningLock(path.parent, timeout):
         file = read_json_file(path)
         if file.error is not None:
             raise MsdError(Text.of("config.json is unusable: {error}", error=file.error.message))
@@ -328,13 +329,14 @@ def _write_secret(change: PlannedChange, env: Env, batch: str) -> Fingerprint:
     return written
 
 
-def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
+def apply_batch(plan: BatchPlan, env: Env, *, lock_timeout: float | None = None) -> BatchReport:
     """Write every planned change; each project independently, each against its confirmed file.
 
     Per project: ``written`` (with the new fingerprint, for the undo), ``unchanged``,
     ``refused`` (the file changed on disk after the confirmation — nothing written there), or
     ``error`` (bad file, bad value, lock timeout, no keyring…). One project's failure never
-    stops the others.
+    stops the others. ``lock_timeout`` is how long each plain value waits for its project's
+    planning lock (the lock's own default when None); a secret goes through the setter's lock.
     """
     from msd_desktop.core.history.recorder import MATRIX_BATCH, new_batch_id
 
@@ -366,7 +368,8 @@ def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
                     _set_in(d, c.key, v)
 
                 written = _locked_edit(change.path, change.fingerprint, forward,
-                                       source=MATRIX_BATCH, batch=batch, env=env)
+                                       source=MATRIX_BATCH, batch=batch, env=env,
+                                       lock_timeout=lock_timeout)
             verb = (Text.of("unset") if change.new_value is None
                     else Text.of("{old} → {new}", old=change.old_display,
                                  new=change.new_display))
@@ -382,12 +385,14 @@ def apply_batch(plan: BatchPlan, env: Env) -> BatchReport:
     return BatchReport(plan, tuple(results), "apply")
 
 
-def undo_batch(report: BatchReport, env: Env) -> BatchReport:
+def undo_batch(report: BatchReport, env: Env, *,
+               lock_timeout: float | None = None) -> BatchReport:
     """Put back each project's previous value where this batch wrote it.
 
     Per project: ``restored``; ``refused`` when the file changed since the batch wrote it
     (someone else's edit is never overwritten; the file is left as it is); ``skipped`` when the
     batch did not write that project; ``error`` for a lock timeout or an unusable file.
+    ``lock_timeout`` as for :func:`apply_batch`.
     """
     if report.kind != "apply":
         raise MsdError(Text.of("only an applied batch can be undone"))
@@ -411,7 +416,7 @@ def undo_batch(report: BatchReport, env: Env) -> BatchReport:
 
         try:
             _locked_edit(change.path, r.written, back, source=MATRIX_UNDO, batch=batch,
-                         env=env)
+                         env=env, lock_timeout=lock_timeout)
             results.append(BatchResult(change, "restored",
                                        Text.of("{old} → {new}", old=change.new_display,
                                                new=change.old_display)))

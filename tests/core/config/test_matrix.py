@@ -96,13 +96,13 @@ def test_apply_invalid_value_refused_everywhere(env: dict[str, str],
     assert [(p / ".planning" / "config.json").read_bytes() for p in projects] == before
 
 
-@pytest.mark.slow
 def test_apply_respects_each_projects_lock(env: dict[str, str], projects: list[Path]) -> None:
     """A project whose planning lock is held fails (after the lock timeout); others go."""
     locked = projects[0]
     plan = plan_batch(projects[:2], "mode", "yolo", env)
     with PlanningLock(locked / ".planning"):
-        report = apply_batch(plan, env)
+        report = apply_batch(plan, env, lock_timeout=0.3)
     assert [r.status for r in report.results] == ["error", "written"]
+    assert "lock" in report.results[0].message.lower(), report.results[0].message
     data = json.loads((locked / ".planning" / "config.json").read_text(encoding="utf-8"))
     assert "mode" not in data
