@@ -33,7 +33,7 @@ from msd_desktop.core.state.project import ProjectState, load_project_state
 from msd_desktop.core.state.state_md import StateDoc
 
 __all__ = ["ConfigFacts", "LoaderProcess", "StatesLoad", "ending_helpers", "load_states",
-           "portable"]
+           "portable", "summary_load"]
 
 _HEADER_SIZE = 4  # a frame: its length (unsigned, big-endian), then the pickle
 _MAX_FRAME = 256 * 1024 * 1024
@@ -80,8 +80,12 @@ def _config(root: Path, env: Mapping[str, str]) -> tuple[ConfigFacts, Any]:
 
 
 def load_states(root: Path, workstreams: Sequence[str], env: Mapping[str, str],
-                cache: Any = None) -> StatesLoad:
-    """Everything one project's summary is made of (see the module docstring)."""
+                cache: Any = None, summary: bool = False) -> StatesLoad:
+    """Everything one project's summary is made of (see the module docstring).
+
+    ``summary``: the states are read for the summary alone (STATE.md's body only for the
+    fields it shows, see ``parse_state_text``), as a helper process sends them; the window's
+    own loads (the tray, the State panel) read everything."""
     from msd_desktop.core.models.local_installs import stale_local_installs
 
     env = dict(env)
@@ -89,18 +93,26 @@ def load_states(root: Path, workstreams: Sequence[str], env: Mapping[str, str],
     stale = stale_local_installs(root, env)
     if not workstreams:
         return StatesLoad(facts, load_project_state(root, env, cache=cache,
-                                                    config_file=config_file),
+                                                    config_file=config_file, summary=summary),
                           stale_installs=stale)
     states: dict[str, ProjectState] = {}
     for ws in workstreams:
         states[ws] = load_project_state(root, {**env, "MSD_WORKSTREAM": ws}, cache=cache,
-                                        config_file=config_file)
-    return StatesLoad(facts, _state_for_env(root, env, cache, states, config_file), states,
-                      stale)
+                                        config_file=config_file, summary=summary)
+    return StatesLoad(facts, _state_for_env(root, env, cache, states, config_file, summary),
+                      states, stale)
+
+
+def summary_load(root: Path, workstreams: Sequence[str], env: Mapping[str, str]
+                 ) -> StatesLoad:
+    """What a helper process sends back for one project: its states read for the summary
+    alone, without what the window never reads from a helper's answer (:func:`portable`)."""
+    return _portable_load(load_states(root, workstreams, env, summary=True))
 
 
 def _state_for_env(root: Path, env: dict[str, str], cache: Any,
-                   states: dict[str, ProjectState], config_file: Any) -> ProjectState:
+                   states: dict[str, ProjectState], config_file: Any,
+                   summary: bool = False) -> ProjectState:
     """The state for ``env`` as given: when ``env`` resolves to a workstream just loaded,
     that load is the same answer (every read in it depends on the workstream, not on where
     its name came from), so the files are not read and parsed a second time."""
@@ -112,7 +124,8 @@ def _state_for_env(root: Path, env: dict[str, str], cache: Any,
         active = None
     if active is not None and active in states:
         return states[active]
-    return load_project_state(root, env, cache=cache, config_file=config_file)
+    return load_project_state(root, env, cache=cache, config_file=config_file,
+                              summary=summary)
 
 
 def portable(state: ProjectState) -> ProjectState:
@@ -232,7 +245,7 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
         root = Path(root_text)
         sig = project_signature(root, extra)  # before reading: a racing write leaves it old
         try:
-            load = _portable_load(load_states(root, workstreams, env))
+            load = summary_load(root, workstreams, env)
         except Exception as exc:  # one broken project must not end the helper
             _write(dst, (req_id, sig, None, _failure(exc)))
         else:

@@ -270,13 +270,15 @@ def _rel(path: Path, base: Path) -> str:
 
 def load_project_state(
     root: Path, env: Mapping[str, str] | None = None, *, cache: StateCache | None = None,
-    config_file: JsonFile | None = None,
+    config_file: JsonFile | None = None, summary: bool = False,
 ) -> ProjectState:
     """Read STATE.md, ROADMAP.md, the phases folder and config for the project at ``root``.
 
     ``config_file``: ``<root>/.planning/config.json`` as the caller has just read it (with
     :func:`read_json_file`), so a caller that loaded the config already does not read the
-    file twice; by default it is read here.
+    file twice; by default it is read here. ``summary``: STATE.md's body is read only for
+    what a project summary shows (``parse_state_text(summary=True)``); the status, progress,
+    status line and problems are the same.
     """
     env = dict(os.environ) if env is None else dict(env)
     root = Path(root)
@@ -316,7 +318,7 @@ def load_project_state(
         problems.append(Problem(Text.of("cannot read STATE.md: {error}",
                                         error=exc.strerror or exc), state_rel, severity="error"))
     if text is not None:
-        fresh = parse_state_text(text, state_path)
+        fresh = parse_state_text(text, state_path, summary=summary)
         if fresh.error is not None:
             problems.append(_from_parse(fresh.error, state_rel, "error"))
         doc = fresh

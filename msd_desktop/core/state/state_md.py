@@ -542,7 +542,9 @@ _DELIMITER_CELL_RE = lazy_re.compile(r":?-+:?")
 _LAST_ACTIVITY_RE = lazy_re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\s+[—-]{1,2}\s+(.+))?$")
 
 
-def _parse_body(doc: StateDoc) -> None:
+def _parse_body(doc: StateDoc, summary: bool = False) -> None:
+    """The §7.1 body fields and sections; ``summary``: only what a project summary reads
+    (see :func:`parse_state_text`)."""
     body = doc.body
     pos = collect_section(body, _h(lambda lv: lv in (2, 3), "current position"))
     pos_scope = pos.body if pos is not None else body
@@ -580,6 +582,9 @@ def _parse_body(doc: StateDoc) -> None:
     pm = _PERCENT_RE.search(progress_raw or "")
     cp["progress_percent"] = int(pm.group(1)) if pm else None
     doc.current_position = cp
+    if summary:
+        _parse_summary_rest(doc, body)
+        return
 
     ref = collect_section(body, _h(lambda lv: lv == 2, "project reference"))
     doc.project_reference = {
@@ -598,27 +603,13 @@ def _parse_body(doc: StateDoc) -> None:
         "trend": _list_field(perf_text, "Trend"),
     }
 
-    acc = collect_section(body, _h(lambda lv: lv == 2, "accumulated context"))
-    acc_text = acc.body if acc else ""
-
-    def sub(*names: str) -> list[str]:
-        sec = collect_section(acc_text, _h(lambda lv: lv >= 3, *names)) if acc else None
-        if sec is None:
-            top = collect_section(body, _h(lambda lv: lv == 2, *names))
-            sec = top
-        if sec is None:
-            return []
-        return [b for b in _bullets(sec.body) if b.strip().lower().rstrip(".") != "none yet"]
-
+    acc_text = _accumulated_context(body)
     doc.accumulated_context = {
-        "decisions": sub("decisions", "decisions made"),
-        "pending_todos": sub("pending todos", "todos"),
-        "blockers": sub("blockers/concerns", "blockers", "concerns"),
+        "decisions": _context_items(body, acc_text, "decisions", "decisions made"),
+        "pending_todos": _context_items(body, acc_text, "pending todos", "todos"),
+        "blockers": _context_items(body, acc_text, *_BLOCKERS),
     }
-
-    sess = collect_section(body, _h(lambda lv: lv == 2, "session")) or collect_section(
-        body, _h(lambda lv: lv == 2, "session continuity"))
-    scope = sess.body if sess else body
+    scope = _session_scope(body)
     resume = extract_field(scope, "Resume file")
     doc.session = {
         "last_session": extract_field(scope, "Last session"),
@@ -628,17 +619,64 @@ def _parse_body(doc: StateDoc) -> None:
     }
 
 
+_BLOCKERS = ("blockers/concerns", "blockers", "concerns")
+
+
+def _parse_summary_rest(doc: StateDoc, body: str) -> None:
+    """Past the current position, what a summary, tray line and status snapshot read: the
+    blockers, and when the session stopped or paused (each found as the full parse finds it)."""
+    doc.accumulated_context = {
+        "blockers": _context_items(body, _accumulated_context(body), *_BLOCKERS)}
+    scope = _session_scope(body)
+    doc.session = {"stopped_at": extract_field(scope, "Stopped At"),
+                   "paused_at": extract_field(scope, "Paused At")}
+
+
+def _accumulated_context(body: str) -> str | None:
+    """The Accumulated Context section's text, or None when the body has none."""
+    acc = collect_section(body, _h(lambda lv: lv == 2, "accumulated context"))
+    return acc.body if acc else None
+
+
+def _context_items(body: str, acc_text: str | None, *names: str) -> list[str]:
+    """The bullets of a context list: its subsection of Accumulated Context, else a
+    top-level section of that name ("None yet" left out)."""
+    sec = (collect_section(acc_text, _h(lambda lv: lv >= 3, *names))
+           if acc_text is not None else None)
+    if sec is None:
+        sec = collect_section(body, _h(lambda lv: lv == 2, *names))
+    if sec is None:
+        return []
+    return [b for b in _bullets(sec.body) if b.strip().lower().rstrip(".") != "none yet"]
+
+
+def _session_scope(body: str) -> str:
+    """Where the session fields are looked up: the Session (Continuity) section, else the
+    whole body."""
+    sess = collect_section(body, _h(lambda lv: lv == 2, "session")) or collect_section(
+        body, _h(lambda lv: lv == 2, "session continuity"))
+    return sess.body if sess else body
+
+
 def _line_in(message: str) -> int | None:
     m = re.search(r": line (\d+):", message)
     return int(m.group(1)) if m else None
 
 
-def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
-    """Parse STATE.md text. Never raises for bad content; see ``error`` and ``warnings``."""
+def parse_state_text(text: str, path: Path | None = None, *, summary: bool = False
+                     ) -> StateDoc:
+    """Parse STATE.md text. Never raises for bad content; see ``error`` and ``warnings``.
+
+    ``summary``: the body is searched only for what a project summary reads (the current
+    position, the blockers, the session's stopped and paused times); the other sections stay
+    empty. Why: a cold start parses thousands of files for their summaries alone, and the
+    sections it never shows were half of a body's parse. Everything else (the frontmatter,
+    the error and warnings, those fields) is what the full parse gives.
+    """
     try:
         check_digits(text, "STATE.md")  # text from an editor did not pass the file reader
     except UnsafeFileError as exc:
-        doc = parse_state_text("", path)
+        doc = parse_state_text("", path, summary=summary)
         doc.error = ParseProblem(exc.message, _line_in(exc.message), None)
         return doc
     yaml_text, first_line, body_start = split_frontmatter(text)
@@ -675,7 +713,7 @@ def parse_state_text(text: str, path: Path | None = None) -> StateDoc:
         path=path, text=text, frontmatter=frontmatter, error=error, body=body,
         body_start_line=text[:body_start].count("\n") + 1, warnings=warnings,
     )
-    _parse_body(doc)
+    _parse_body(doc, summary)
     return doc
 
 
