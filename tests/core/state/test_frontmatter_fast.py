@@ -82,51 +82,78 @@ KEYS = ["status", "milestone", "progress", "percent", "a", "b", "a-b", "_x", "ke
         "true", "null", "yes", "on", "1", "-a", "a b", "ü", "<<", "~", "N"]
 
 
+# The strategies are built once, not inside each draw: hypothesis validates every new
+# strategy object, which cost more than the comparison each example is there for.
+_KIND_SCALAR = st.integers(0, 5)
+_TRAP = st.sampled_from(TRAPS)
+_SCALAR_CHARS = st.text(st.sampled_from(list("abcXYZ019 -_.:#'\"[]{},?&*!|>%@`~\\/ü—")),
+                        min_size=0, max_size=12)
+_QUOTE = st.sampled_from(["'", '"'])
+
+
 @st.composite
 def scalar_text(draw: st.DrawFn) -> str:
-    kind = draw(st.integers(0, 5))
+    kind = draw(_KIND_SCALAR)
     if kind <= 2:
-        return draw(st.sampled_from(TRAPS))
-    alphabet = st.sampled_from(list("abcXYZ019 -_.:#'\"[]{},?&*!|>%@`~\\/ü—"))
-    text = draw(st.text(alphabet, min_size=0, max_size=12))
+        return draw(_TRAP)
+    text = draw(_SCALAR_CHARS)
     if kind == 3:
         return text
-    quote = draw(st.sampled_from(["'", '"']))
+    quote = draw(_QUOTE)
     return quote + text + quote
+
+
+_SCALAR = scalar_text()
+_KIND_VALUE = st.integers(0, 6)
+_FLOW_ITEMS = st.lists(_SCALAR, max_size=4)
+_FLOW_SEP = st.sampled_from([", ", ",", " , "])
+_FLOW_END = st.sampled_from(["", " ", ",]", " # c"])
+_VALUE_END = st.sampled_from(["", "", " ", "  # comment", "\t", "\r"])
 
 
 @st.composite
 def value_text(draw: st.DrawFn) -> str:
-    kind = draw(st.integers(0, 6))
+    kind = draw(_KIND_VALUE)
     if kind == 0:
-        items = draw(st.lists(scalar_text(), max_size=4))
-        sep = draw(st.sampled_from([", ", ",", " , "]))
-        return "[" + sep.join(items) + "]" + draw(st.sampled_from(["", " ", ",]", " # c"]))
+        items = draw(_FLOW_ITEMS)
+        sep = draw(_FLOW_SEP)
+        return "[" + sep.join(items) + "]" + draw(_FLOW_END)
     if kind == 1:
         return ""
-    text = draw(scalar_text())
-    return text + draw(st.sampled_from(["", "", " ", "  # comment", "\t", "\r"]))
+    text = draw(_SCALAR)
+    return text + draw(_VALUE_END)
+
+
+_VALUE = value_text()
+_INDENT = st.sampled_from([0, 0, 0, 1, 2, 4])
+_LINE_COUNT = st.integers(1, 5)
+_SHAPE = st.integers(0, 9)
+_KEY = st.sampled_from(KEYS)
+_ODD_LINE = st.sampled_from(["", "# comment", "  ", "\t", "...", "- item", "  - item",
+                             "   continued", "---x"])
 
 
 @st.composite
 def frontmatter(draw: st.DrawFn, depth: int = 0) -> str:
-    indent = " " * draw(st.sampled_from([0, 0, 0, 1, 2, 4])) if depth else ""
+    indent = " " * draw(_INDENT) if depth else ""
     lines: list[str] = []
-    for _ in range(draw(st.integers(1, 5))):
-        shape = draw(st.integers(0, 9))
-        key = draw(st.sampled_from(KEYS)) if shape else draw(scalar_text())
+    for _ in range(draw(_LINE_COUNT)):
+        shape = draw(_SHAPE)
+        key = draw(_KEY) if shape else draw(_SCALAR)
         if shape == 9 and depth < 2:
             lines.append(f"{indent}{key}:")
-            child = draw(frontmatter(depth=depth + 1))
+            child = draw(_FRONTMATTER[depth + 1])
             lines.extend(indent + "  " + line if line.strip() else line
                          for line in child.split("\n"))
         elif shape == 8:
-            lines.append(draw(st.sampled_from(["", "# comment", "  ", "\t", "...", "- item",
-                                               "  - item", "   continued", "---x"])))
+            lines.append(draw(_ODD_LINE))
         else:
-            value = draw(value_text())
+            value = draw(_VALUE)
             lines.append(f"{indent}{key}:{' ' if value else ''}{value}")
     return "\n".join(lines)
+
+
+_FRONTMATTER = [frontmatter(depth=d) for d in range(3)]
 
 
 @settings(max_examples=600)
@@ -144,30 +171,41 @@ SAFE_KEYS = ["status", "milestone", "milestone_name", "progress", "percent", "a"
 PLAIN = st.text(st.sampled_from(list("abcXY019 -_.:/'\"?ü—#,[]")), min_size=1, max_size=10)
 
 
+_SAFE_KEY_SETS = st.lists(st.sampled_from(SAFE_KEYS), min_size=1, max_size=6, unique=True)
+_SIMPLE_SHAPE = st.integers(0, 7)
+_PAD = st.sampled_from([1, 2, 4])
+_SIMPLE_ITEMS = st.lists(st.one_of(st.sampled_from(TRAPS), PLAIN), max_size=4)
+_SIMPLE_VALUE = st.one_of(st.sampled_from(TRAPS), PLAIN, PLAIN.map(lambda t: f"'{t}'"),
+                          PLAIN.map(lambda t: f'"{t}"'))
+_BLANK_ODDS = st.integers(0, 9)
+
+
 @st.composite
 def simple_frontmatter(draw: st.DrawFn, depth: int = 0) -> str:
     """Mostly what agents write (so most of it takes the fast path), traps included."""
     lines: list[str] = []
-    keys = draw(st.lists(st.sampled_from(SAFE_KEYS), min_size=1, max_size=6, unique=True))
+    keys = draw(_SAFE_KEY_SETS)
     for key in keys:
-        shape = draw(st.integers(0, 7))
+        shape = draw(_SIMPLE_SHAPE)
         if shape == 0 and depth < 2:
             lines.append(f"{key}:")
-            child = draw(simple_frontmatter(depth=depth + 1))
-            pad = " " * draw(st.sampled_from([1, 2, 4]))
+            child = draw(_SIMPLE_FRONTMATTER[depth + 1])
+            pad = " " * draw(_PAD)
             lines.extend(pad + line for line in child.split("\n"))
         elif shape == 1:
-            items = draw(st.lists(st.one_of(st.sampled_from(TRAPS), PLAIN), max_size=4))
+            items = draw(_SIMPLE_ITEMS)
             lines.append(f"{key}: [{', '.join(items)}]")
         elif shape == 2:
             lines.append(f"{key}:")
         else:
-            value = draw(st.one_of(st.sampled_from(TRAPS), PLAIN,
-                                   PLAIN.map(lambda t: f"'{t}'"), PLAIN.map(lambda t: f'"{t}"')))
+            value = draw(_SIMPLE_VALUE)
             lines.append(f"{key}: {value}")
-        if draw(st.integers(0, 9)) == 0:
+        if draw(_BLANK_ODDS) == 0:
             lines.append("")
     return "\n".join(lines)
+
+
+_SIMPLE_FRONTMATTER = [simple_frontmatter(depth=d) for d in range(3)]
 
 
 @settings(max_examples=600)
