@@ -7,6 +7,7 @@ heading inside a fenced code block must never count; the fence-aware ATX tokeniz
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,32 +100,55 @@ def tokenize_headings(content: str) -> list[Heading]:
     """
     if not content:
         return []
-    return list(_tokens_and_lines(content)[0])
+    return list(_tokens(content))
 
 
 _HEADINGS = threading.local()
 
 
-def _tokens_and_lines(content: str) -> tuple[list[Heading], list[str]]:
-    """The headings and the ``\n``-split lines of ``content``, for the last two texts seen on
-    this thread (a body and its Accumulated Context section are searched in turn)."""
-    recent: list[tuple[str, list[Heading], list[str]]] | None = getattr(_HEADINGS, "recent",
-                                                                        None)
+def _tokens(content: str) -> list[Heading]:
+    """The headings of ``content``, for the last two texts seen on this thread (a body and
+    its Accumulated Context section are searched in turn)."""
+    recent: list[tuple[str, list[Heading]]] | None = getattr(_HEADINGS, "recent", None)
     if recent is None:
         recent = _HEADINGS.recent = []
     for entry in recent:
         if entry[0] is content:
-            return entry[1], entry[2]
-    lines = content.split("\n")
-    tokens = _tokenize_headings(content, lines)
-    recent.insert(0, (content, tokens, lines))
+            return entry[1]
+    tokens = _tokenize_headings(content)
+    recent.insert(0, (content, tokens))
     del recent[2:]
-    return tokens, lines
+    return tokens
 
 
-def _tokenize_headings(content: str, lines: list[str] | None = None) -> list[Heading]:
-    if lines is None:
-        lines = content.split("\n")
+# where a line may start a fence or a heading (``^`` after each ``\n``, as the lines split)
+_FENCE_START_RE = lazy_re.compile(r"^ {0,3}(?:```|~~~)", re.MULTILINE)
+_HEADING_START_RE = lazy_re.compile(r"^ {0,3}#", re.MULTILINE)
+
+
+def _tokenize_headings(content: str) -> list[Heading]:
+    """Without a fence in the text, only the lines that start like a heading are looked at
+    (found by one pattern over the text, not line by line in Python: most of a file is
+    prose); a text with a fence is read line by line, fences tracked."""
+    if _FENCE_START_RE.search(content) is not None:
+        return _tokenize_lines(content)
+    tokens: list[Heading] = []
+    line_no, counted_to = 1, 0
+    for start_match in _HEADING_START_RE.finditer(content):
+        start = start_match.start()
+        end = content.find("\n", start)
+        line = content[start:] if end < 0 else content[start:end]
+        m = _ATX_RE.match(line[:-1] if line.endswith("\r") else line)
+        if m:
+            line_no += content.count("\n", counted_to, start)
+            counted_to = start
+            tokens.append(Heading(len(m.group(2)), heading_text(m.group(3) or "").strip(),
+                                  line_no, start))
+    return tokens
+
+
+def _tokenize_lines(content: str) -> list[Heading]:
+    lines = content.split("\n")
     fenced = iter_fence_state(lines)
     tokens: list[Heading] = []
     offset = 0
@@ -145,15 +169,18 @@ def collect_section(
     """The body under the first heading matching ``predicate`` (upstream ``collectSection``)."""
     if not content:
         return None
-    headings, lines = _tokens_and_lines(content)
+    headings = _tokens(content)
     idx = next((i for i, h in enumerate(headings) if predicate(h)), -1)
     if idx < 0:
         return None
     target = headings[idx]
-    end_line = len(lines) + 1
+    # the lines after the heading's up to the next bounding heading's (its offset is its
+    # line's start), without the newline before it
+    end = len(content)
     for nxt in headings[idx + 1 :]:
         if (nxt.level <= target.level) if level_bounded else True:
-            end_line = nxt.line
+            end = nxt.offset - 1
             break
-    body = "\n".join(lines[target.line : end_line - 1]).rstrip()
+    newline = content.find("\n", target.offset)
+    body = content[newline + 1 : end].rstrip() if newline >= 0 else ""
     return Section(target, body, target.line + 1)

@@ -169,19 +169,40 @@ def _split_lines_any(content: str) -> list[str]:
 
 
 def _table_field(content: str, name: str) -> str | None:
-    for line in _split_lines_any(content):
-        if not line.startswith("|") or line.count("|") != 3:
-            continue
-        if not line.rstrip(" \t").endswith("|"):
-            continue
-        second = line.index("|", 1)
-        raw_cell = line[1:second]
-        if _SEPARATOR_CELL_RE.fullmatch(raw_cell.strip()):
-            continue  # separator row
-        third = line.index("|", second + 1)
+    for raw_cell, value in _two_cell_rows(content):
         if _field_matches_cell(name, raw_cell):
-            return line[second + 1 : third].strip(" \t").strip()
+            return value
     return None
+
+
+# the last contents searched for table rows and their rows, newest first
+_ROWS: tuple[tuple[str, list[tuple[str, str]]], ...] = ()
+
+
+def _two_cell_rows(content: str) -> list[tuple[str, str]]:
+    """Each ``| name | value |`` row of ``content`` (separator rows left out): its first cell
+    as written and its value. Why kept: a body is asked for a dozen fields it lacks, and each
+    one looked through every line of it for a row."""
+    global _ROWS
+    cached = _ROWS
+    for text, rows in cached:
+        if text is content:
+            return rows
+    rows = []
+    if "|" in content:
+        for line in _split_lines_any(content):
+            if not line.startswith("|") or line.count("|") != 3:
+                continue
+            if not line.rstrip(" \t").endswith("|"):
+                continue
+            second = line.index("|", 1)
+            raw_cell = line[1:second]
+            if _SEPARATOR_CELL_RE.fullmatch(raw_cell.strip()):
+                continue  # separator row
+            third = line.index("|", second + 1)
+            rows.append((raw_cell, line[second + 1 : third].strip(" \t").strip()))
+    _ROWS = ((content, rows), *cached[:2])
+    return rows
 
 
 # The characters outside ASCII that Python's ``re.IGNORECASE`` matches to an ASCII letter

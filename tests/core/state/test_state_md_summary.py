@@ -10,11 +10,13 @@ demo and the test fixtures.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from msd_desktop.core.state import state_md
 from msd_desktop.core.state.state_md import StateDoc, parse_state_text
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -110,3 +112,34 @@ def test_a_body_with_every_section_fills_only_the_summary_fields() -> None:
     assert full.accumulated_context["decisions"] == ["keep it"]
     assert full.session["resume_file"] == "a.md"
     assert full.project_reference["core_value"] == "speed"
+
+
+def table_field_by_lines(content: str, name: str) -> str | None:
+    """A table row's value looked up line by line (the reference for the kept rows)."""
+    for line in re.split(r"\r\n|\r|\n", content):
+        if not line.startswith("|") or line.count("|") != 3:
+            continue
+        if not line.rstrip(" \t").endswith("|"):
+            continue
+        second = line.index("|", 1)
+        raw_cell = line[1:second]
+        if re.fullmatch(r"[\s\-:]+", raw_cell.strip()):
+            continue
+        third = line.index("|", second + 1)
+        if state_md._field_matches_cell(name, raw_cell):
+            return line[second + 1:third].strip(" \t").strip()
+    return None
+
+
+_ROW_PIECES = st.sampled_from(["|", "| ", " |", "Status", "status ", "\u0130", "Phase", ":",
+                               "-", "---", " ", "\t", "\n", "\r\n", "\r", "x", "| Status | a |"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_ROW_PIECES, max_size=30).map("".join),
+       st.sampled_from(["Status", "Phase", "Paused At", "x", "I"]))
+@example("| Status | a |\n|---|---|\n| status | b |", "Status")
+def test_kept_table_rows_answer_as_the_lines_do(content: str, name: str) -> None:
+    assert state_md._table_field(content, name) == table_field_by_lines(content, name)
+    # asked again (the rows are kept): the same answer
+    assert state_md._table_field(content, name) == table_field_by_lines(content, name)
