@@ -22,6 +22,7 @@ the reader's message, never a hang and never read whole.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
@@ -74,6 +75,7 @@ def frontmatter_value(raw: str) -> str | None:
     return value or None
 
 
+@functools.lru_cache(maxsize=256)  # kept by text, as parse_toml
 def parse_markdown(text: str) -> tuple[str | None, str | None]:
     """``(model, effort)`` from an agent file's frontmatter (``None`` where a line is absent)."""
     match = _FRONTMATTER_RE.search(text)
@@ -149,6 +151,11 @@ def simple_toml(text: str) -> dict[str, str] | None:
     return out
 
 
+# Why kept by text: a project's own install holds some thirty agent files, and the projects
+# installed by one release with one config hold the same texts, so a cold load of many
+# projects parsed each text once per project. The answer is a pair of strings (immutable);
+# a text that is not TOML raises again each time (errors are not kept).
+@functools.lru_cache(maxsize=256)
 def parse_toml(text: str) -> tuple[str | None, str | None]:
     """``(model, model_reasoning_effort)`` of a Codex agent file; ``ValueError`` if not TOML."""
     data: Mapping[str, object] | None = simple_toml(text)
