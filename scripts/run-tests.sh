@@ -19,6 +19,8 @@ export PATH="$PWD/.venv/bin:$PATH"
 # The upstream reference package is cached in the user's cache folder, outside the checkout,
 # and reused between runs (decided before HOME moves to the temporary one).
 export MSD_UPSTREAM_CACHE="${MSD_UPSTREAM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/msd-desktop-tests/upstream-1.11.0}"
+# So are hypothesis's Unicode tables (it keeps no example database here).
+export HYPOTHESIS_STORAGE_DIRECTORY="${HYPOTHESIS_STORAGE_DIRECTORY:-${XDG_CACHE_HOME:-$HOME/.cache}/msd-desktop-tests/hypothesis}"
 TEST_ROOT="$(mktemp -d -t msd-tests.XXXXXX)"
 trap 'rm -rf "$TEST_ROOT"' EXIT
 chmod 700 "$TEST_ROOT"
@@ -27,7 +29,6 @@ export MSD_TEST_KEYRING_HOME="$TEST_ROOT/home" HOME="$TEST_ROOT/home"
 export XDG_RUNTIME_DIR="$TEST_ROOT/runtime"
 export XDG_DATA_HOME="$HOME/.local/share" XDG_CONFIG_HOME="$HOME/.config"
 export XDG_STATE_HOME="$HOME/.local/state" XDG_CACHE_HOME="$HOME/.cache"
-export HYPOTHESIS_STORAGE_DIRECTORY="$TEST_ROOT/hypothesis"
 mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME"
 unset DISPLAY WAYLAND_DISPLAY GNOME_KEYRING_CONTROL DBUS_SESSION_BUS_ADDRESS
 export MSD_TEST_KEYRING_STATE="$TEST_ROOT/keyring-state.json"
