@@ -46,10 +46,22 @@ _ATX_RE = lazy_re.compile(r"^( {0,3})(#{1,6})([ \t]+.*|[ \t]*)?$")
 # what a fence's first non-space character is: lines that start otherwise (most of a file)
 # are not handed to the patterns at all
 _FENCE_FIRST = ("`", "~")
+# where a line may start a fence or a heading (``^`` after each ``\n``, as the lines split)
+_FENCE_START_RE = lazy_re.compile(r"^ {0,3}(?:```|~~~)", re.MULTILINE)
+_HEADING_START_RE = lazy_re.compile(r"^ {0,3}#", re.MULTILINE)
 
 
 def iter_fence_state(lines: list[str]) -> list[bool]:
-    """For each line: True when it is a fence delimiter or inside a fenced code block."""
+    """For each line: True when it is a fence delimiter or inside a fenced code block.
+
+    Most planning files have no fence at all: one pattern over the joined lines says so, and
+    then no line is looked at one by one."""
+    if _FENCE_START_RE.search("\n".join(lines)) is None:
+        return [False] * len(lines)
+    return _fence_state_by_line(lines)
+
+
+def _fence_state_by_line(lines: list[str]) -> list[bool]:
     out: list[bool] = []
     open_fence: tuple[str, int] | None = None
     for raw in lines:
@@ -121,9 +133,6 @@ def _tokens(content: str) -> list[Heading]:
     return tokens
 
 
-# where a line may start a fence or a heading (``^`` after each ``\n``, as the lines split)
-_FENCE_START_RE = lazy_re.compile(r"^ {0,3}(?:```|~~~)", re.MULTILINE)
-_HEADING_START_RE = lazy_re.compile(r"^ {0,3}#", re.MULTILINE)
 
 
 def _tokenize_headings(content: str) -> list[Heading]:

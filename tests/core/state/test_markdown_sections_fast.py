@@ -66,3 +66,15 @@ def test_a_fence_still_hides_a_heading() -> None:
     section = ms.collect_section(text, lambda h: h.text == "one")
     assert section is not None
     assert section.body == "```\n# hidden\n```\n## two"
+
+
+_FENCE_PIECES = st.sampled_from([" ", "   ", "    ", "`", "```", "~~~", "~~", "````", "\r",
+                                 "\t", "a", "# h", "\u00a0"])
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.lists(_FENCE_PIECES, max_size=5).map("".join), max_size=12))
+@example(["   ```", "# in", "```"])
+@example(["    ```", "x"])
+def test_fence_state_skips_no_fence(lines: list[str]) -> None:
+    assert ms.iter_fence_state(lines) == ms._fence_state_by_line(lines)
