@@ -19,10 +19,12 @@ here can touch a real keyring (the keyring test opts in explicitly).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import io
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -116,8 +118,12 @@ class Upstream:
     """The upstream gsd-tools: real CLI processes and a small pool of batch drivers.
 
     ``MSD_DIFF_DRIVERS`` node driver processes (default: 2, or 1 on a single core) share each
-    batch so a 2-core machine resolves two cases at a time while msd runs in-process here.
+    batch of at least ``2 × MIN_CHUNK`` cases, so a 2-core machine resolves two cases at a time
+    while msd runs in-process here; a smaller batch goes to one driver (a driver meeting a
+    project folder for the first time pays for it: upstream asks git about it).
     """
+
+    MIN_CHUNK = 8
 
     def __init__(self, cache: Path) -> None:
         self.cache = cache
@@ -127,7 +133,7 @@ class Upstream:
         self.driver_path = cache / "gsd_driver.cjs"
         default = "2" if (os.cpu_count() or 1) > 1 else "1"
         self.n_drivers = max(1, int(os.environ.get("MSD_DIFF_DRIVERS", default)))
-        self._procs: list[subprocess.Popen[str] | None] = [None] * self.n_drivers
+        self._drivers: list[Driver | None] = [None] * self.n_drivers
         self._lock = threading.Lock()
 
     def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
@@ -142,21 +148,18 @@ class Upstream:
         )
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
-    def _driver(self, i: int) -> subprocess.Popen[str]:
-        proc = self._procs[i]
-        if proc is None or proc.poll() is not None:
-            proc = subprocess.Popen(
+    def _driver(self, i: int) -> Driver:
+        driver = self._drivers[i]
+        if driver is None or not driver.alive():
+            if driver is not None:
+                driver.close()
+            driver = Driver(
                 ["node", str(self.driver_path), str(self.tools)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
                 cwd=self.cache,
                 env={**base_env("gsd"), "HOME": str(self.cache)},
             )
-            self._procs[i] = proc
-        return proc
+            self._drivers[i] = driver
+        return driver
 
     def submit(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> BatchHandle:
         """Send cases to the drivers without waiting; ``.results()`` collects them in order.
@@ -165,68 +168,120 @@ class Upstream:
         project directory mostly stay in one process.
         """
         with self._lock:
-            n = min(self.n_drivers, max(1, len(cases)))
+            n = min(self.n_drivers, max(1, len(cases) // self.MIN_CHUNK))
             size = -(-len(cases) // n)
-            chunks: list[tuple[int, int]] = []
+            chunks: list[tuple[Driver, int, int]] = []
             for i in range(n):
                 part = cases[i * size : (i + 1) * size]
                 if not part:
                     continue
-                proc = self._driver(i)
-                assert proc.stdin is not None
+                driver = self._driver(i)
                 lines = [
                     json.dumps({"id": j, "args": list(args), "cwd": str(cwd), "env": env})
                     for j, (args, cwd, env) in enumerate(part)
                 ]
-                payload = "\n".join(lines) + "\n"
-                if len(payload) < 32_768:
-                    proc.stdin.write(payload)
-                    proc.stdin.flush()
-                else:  # a big batch could fill both pipes: write from a thread
-
-                    def write(p: subprocess.Popen[str] = proc, data: str = payload) -> None:
-                        assert p.stdin is not None
-                        p.stdin.write(data)
-                        p.stdin.flush()
-
-                    threading.Thread(target=write, daemon=True).start()
-                chunks.append((i, len(part)))
-        return BatchHandle(self, chunks)
+                chunks.append((driver, driver.send(lines), len(part)))
+        return BatchHandle(chunks)
 
     def batch(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> list[Result]:
         return self.submit(cases).results()
 
     def close(self) -> None:
-        for i, proc in enumerate(self._procs):
-            if proc is None:
-                continue
-            with contextlib.suppress(Exception):
-                assert proc.stdin is not None
-                proc.stdin.close()
-                proc.wait(timeout=10)
-            if proc.poll() is None:
-                proc.kill()
-            self._procs[i] = None
+        for i, driver in enumerate(self._drivers):
+            if driver is not None:
+                driver.close()
+            self._drivers[i] = None
+
+
+class Driver:
+    """One batch driver process (``gsd_driver.cjs``).
+
+    Nothing here waits on a pipe the driver may not be emptying: requests are written by a
+    thread of their own and the driver's stderr is drained into a tail by another, so only
+    reading answers blocks — and the driver answers as long as requests reach it. Answers are
+    numbered in the order cases were sent; one read for a batch that was never collected (a
+    test that failed in between) is kept under its number, so later batches still get theirs.
+    """
+
+    def __init__(self, cmd: list[str], cwd: Path, env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen(
+            cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            cwd=cwd,
+            env=env,
+        )
+        self.sent = 0
+        self.read = 0
+        self._unclaimed: dict[int, Result] = {}
+        self._requests: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._err_tail: collections.deque[str] = collections.deque(maxlen=200)
+        self._writer = threading.Thread(target=self._write, daemon=True)
+        self._stderr = threading.Thread(target=self._drain_stderr, daemon=True)
+        self._writer.start()
+        self._stderr.start()
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def _write(self) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        with contextlib.suppress(OSError, ValueError):  # the driver is gone: reads say so
+            while (payload := self._requests.get()) is not None:
+                stdin.write(payload)
+                stdin.flush()
+        with contextlib.suppress(OSError, ValueError):
+            stdin.close()
+
+    def _drain_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self._err_tail.append(line)
+
+    def send(self, lines: list[str]) -> int:
+        """Queue the requests; the number of the first one's answer."""
+        first = self.sent
+        self.sent += len(lines)
+        self._requests.put("\n".join(lines) + "\n")
+        return first
+
+    def answer(self, number: int) -> Result:
+        assert self.proc.stdout is not None
+        while self.read <= number:
+            line = self.proc.stdout.readline()
+            if not line:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.proc.wait(timeout=10)
+                self._stderr.join(timeout=10)
+                raise RuntimeError(f"gsd driver died: {''.join(self._err_tail)[-3000:]}")
+            rec = json.loads(line)
+            self._unclaimed[self.read] = Result(rec["code"], rec["stdout"], rec["stderr"])
+            self.read += 1
+        return self._unclaimed.pop(number)
+
+    def close(self) -> None:
+        self._requests.put(None)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self._writer.join(timeout=10)
+        self._stderr.join(timeout=10)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 class BatchHandle:
-    def __init__(self, upstream: Upstream, chunks: list[tuple[int, int]]) -> None:
-        self.upstream, self.chunks = upstream, chunks
+    def __init__(self, chunks: list[tuple[Driver, int, int]]) -> None:
+        self.chunks = chunks
 
     def results(self) -> list[Result]:
-        out: list[Result] = []
-        for i, n in self.chunks:
-            proc = self.upstream._procs[i]
-            assert proc is not None
-            assert proc.stdout is not None
-            for _ in range(n):
-                line = proc.stdout.readline()
-                if not line:
-                    err = proc.stderr.read() if proc.stderr else ""
-                    raise RuntimeError(f"gsd driver died: {err[-3000:]}")
-                rec = json.loads(line)
-                out.append(Result(rec["code"], rec["stdout"], rec["stderr"]))
-        return out
+        return [driver.answer(first + k) for driver, first, n in self.chunks for k in range(n)]
 
 
 class Msd:

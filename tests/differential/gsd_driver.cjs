@@ -14,6 +14,11 @@
  *   {"id": any, "args": [...], "cwd": "/dir", "env": {...}}
  * stdout: one JSON line per case, in order:
  *   {"id": any, "code": int, "stdout": str, "stderr": str}
+ *
+ * Answers go through process.stdout and the next request is read only once the pipe has taken
+ * the answer ('drain'): node makes a stdout pipe non-blocking, so a direct fs.writeSync(1)
+ * into a full pipe (a reader busy elsewhere, a batch of big answers) throws EAGAIN, which
+ * ended the loop and left the process alive and silent: its reader then waited for ever.
  */
 const fs = require('fs');
 const path = require('path');
@@ -22,7 +27,6 @@ const readline = require('readline');
 
 const toolsPath = path.resolve(process.argv[2]);
 const binDir = path.dirname(toolsPath);
-const realStdoutWrite = fs.writeSync.bind(fs);
 
 // Load gsd-tools.cjs as a normal CommonJS module (require.main !== module, so its own
 // runMain(main) does not fire) and expose its private main() to us.
@@ -117,6 +121,14 @@ async function runCase(c) {
   return { id: c.id, code: Number(code) || 0, stdout: out, stderr: err };
 }
 
+// The real stdout stream; runCase swaps its write() during a case and puts it back after.
+const answers = process.stdout;
+
+function send(obj) {
+  if (answers.write(JSON.stringify(obj) + '\n')) return Promise.resolve();
+  return new Promise((resolve) => answers.once('drain', resolve));
+}
+
 async function serve() {
   const baseEnv = {};
   for (const k of baseEnvKeys) baseEnv[k] = process.env[k];
@@ -125,13 +137,16 @@ async function serve() {
     if (!line.trim()) continue;
     let c;
     try { c = JSON.parse(line); } catch (e) {
-      realStdoutWrite(1, JSON.stringify({ id: null, code: -1, stdout: '', stderr: `bad request: ${e}` }) + '\n');
+      await send({ id: null, code: -1, stdout: '', stderr: `bad request: ${e}` });
       continue;
     }
     const res = await runCase(c);
     setEnv(baseEnv);
-    realStdoutWrite(1, JSON.stringify(res) + '\n');
+    await send(res);
   }
 }
 
-serve().catch((e) => { process.stderr.write(String(e && e.stack || e) + '\n'); process.exitCode = 2; });
+serve().catch((e) => {
+  process.stderr.write(String(e && e.stack || e) + '\n');
+  process.exit(2);  // never linger: a silent driver would leave its reader waiting
+});
