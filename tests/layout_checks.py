@@ -30,9 +30,10 @@ from __future__ import annotations
 import html
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
@@ -61,12 +62,48 @@ def _name(widget: QWidget) -> str:
     return widget.objectName() or widget.accessibleName() or type(widget).__name__
 
 
+_SHOWN: dict[int, list[QWidget]] = {}  # root → its shown widgets, while a look is on
+
+
+def _shown_below(root: QWidget) -> list[QWidget]:
+    """The widgets shown under ``root`` in its window, found by descending into shown
+    widgets only: a hidden widget hides all it holds, and a window of its own is not part of
+    ``root``'s (so a form's hidden tabs, thousands of widgets, cost nothing)."""
+    out: list[QWidget] = []
+
+    def visit(parent: QWidget) -> None:
+        # widgets only: a Python wrapper of one of Qt's inner objects can outlive it
+        for child in parent.findChildren(QWidget,
+                                         options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not child.isWindow() and child.isVisible():
+                out.append(child)
+                visit(child)
+
+    visit(root)
+    return out
+
+
+@contextmanager
+def one_look(root: QWidget) -> Iterator[None]:
+    """Within this block every check of ``root`` shares one walk of its shown widgets (the
+    checks change nothing, and no event is handled in between)."""
+    if id(root) in _SHOWN:
+        yield
+        return
+    _SHOWN[id(root)] = _shown_below(root)
+    try:
+        yield
+    finally:
+        del _SHOWN[id(root)]
+
+
 def own_visible(root: QWidget, kind: type[QWidget] | tuple[type[QWidget], ...]
                 ) -> list[QWidget]:
     """The widgets of ``kind`` shown in ``root``'s window (not in a window of their own)."""
-    window = root.window()
-    return [w for w in root.findChildren(QWidget)
-            if isinstance(w, kind) and w.isVisible() and w.window() is window]
+    shown = _SHOWN.get(id(root))
+    if shown is None:
+        shown = _shown_below(root)
+    return [w for w in shown if isinstance(w, kind)]
 
 
 def plain_tooltip(widget: QWidget) -> str:
@@ -324,31 +361,50 @@ def sideways_problems(root: QWidget) -> list[str]:
     return out
 
 
-def _in_window(widget: QWidget) -> QRect:
-    """The part of ``widget`` its ancestors let show, in its own coordinates."""
-    rect = widget.rect()
-    child = widget
-    parent = widget.parentWidget()
-    offset = widget.pos()
-    while parent is not None and not child.isWindow():
-        clip = parent.rect().translated(-offset)
-        rect = rect.intersected(clip)
-        if parent.isWindow():
-            break
-        offset += parent.pos()
-        child, parent = parent, parent.parentWidget()
-    return rect
+class _Clips:
+    """Where each ancestor lies in its window and what of it shows there, worked out once
+    per ancestor for one look (a form holds hundreds of rows under the same few parents)."""
+
+    def __init__(self) -> None:
+        self._origin: dict[int, QPoint] = {}
+        self._clip: dict[int, QRect] = {}
+
+    def origin(self, widget: QWidget) -> QPoint:
+        """``widget``'s top left corner in its window's coordinates."""
+        key = id(widget)
+        if key not in self._origin:
+            parent = widget.parentWidget()
+            self._origin[key] = QPoint(0, 0) if widget.isWindow() or parent is None \
+                else self.origin(parent) + widget.pos()
+        return self._origin[key]
+
+    def clip(self, widget: QWidget) -> QRect:
+        """The part of ``widget`` that shows, in window coordinates: its rectangle cut by
+        every ancestor's up to the window."""
+        key = id(widget)
+        if key not in self._clip:
+            rect = widget.rect().translated(self.origin(widget))
+            parent = widget.parentWidget()
+            if not widget.isWindow() and parent is not None:
+                rect = rect.intersected(self.clip(parent))
+            self._clip[key] = rect
+        return self._clip[key]
+
+    def in_window(self, widget: QWidget) -> QRect:
+        """The part of ``widget`` its ancestors let show, in its own coordinates."""
+        return self.clip(widget).translated(-self.origin(widget))
 
 
 def clipped_by_parent(root: QWidget) -> list[str]:
     """Labels and buttons whose text is cut sideways by a parent too narrow for them (rows
     scrolled out of a view vertically are fine)."""
     out = []
+    clips = _Clips()
     for widget in own_visible(root, (QLabel, QAbstractButton)):
         text = widget.text() if isinstance(widget, QLabel | QAbstractButton) else ""
         if not text or isinstance(widget.parentWidget(), QTabBar):
             continue
-        shown = _in_window(widget)
+        shown = clips.in_window(widget)
         if shown.isEmpty():
             continue
         if shown.width() < widget.width() - 1:
@@ -359,28 +415,29 @@ def clipped_by_parent(root: QWidget) -> list[str]:
     return out
 
 
-def _placed_by(layout: QLayout, widget: QWidget) -> bool:
-    """Whether ``layout`` or one of its nested layouts places ``widget``.
+def _placed_by(layouts: list[QLayout], widget: QWidget) -> bool:
+    """Whether one of ``layouts`` (a layout and its nested ones) places ``widget``.
 
     Asked through ``indexOf`` on the layouts (QObjects), never through ``itemAt``: a Python
     wrapper of a layout item outlives the item Qt deletes, and a later widget at the same
     address then came back as that stale wrapper (and crashed at its deletion)."""
-    return any(sub.indexOf(widget) >= 0 for sub in [layout, *layout.findChildren(QLayout)])
+    return any(sub.indexOf(widget) >= 0 for sub in layouts)
 
 
 def overlap_problems(root: QWidget) -> list[str]:
     """Labels and buttons of one layout drawn over each other (a key name running into its
     "default:" label)."""
     out = []
-    for parent in [root, *root.findChildren(QWidget)]:
+    for parent in [root, *own_visible(root, QWidget)]:
         layout = parent.layout()
-        if layout is None or not parent.isVisible() or parent.window() is not root.window():
+        if layout is None or not parent.isVisible():
             continue
         assert isinstance(layout, QLayout)
+        layouts = [layout, *layout.findChildren(QLayout)]
         kids = [w for w in parent.findChildren(QWidget,
                                                options=Qt.FindChildOption.FindDirectChildrenOnly)
                 if isinstance(w, QLabel | QAbstractButton) and w.isVisible() and w.width() > 0
-                and _placed_by(layout, w)]
+                and _placed_by(layouts, w)]
         for a, b in itertools.combinations(kids, 2):
             common = a.geometry().intersected(b.geometry())
             if common.width() > 1 and common.height() > 1:
@@ -442,6 +499,7 @@ def elision_problems(root: QWidget) -> list[str]:
 
 def layout_problems(root: QWidget) -> list[str]:
     """Every check above, for ``root``'s visible part of its window."""
-    return [*label_problems(root), *button_problems(root), *header_problems(root),
-            *tab_problems(root), *sideways_problems(root), *clipped_by_parent(root),
-            *overlap_problems(root)]
+    with one_look(root):
+        return [*label_problems(root), *button_problems(root), *header_problems(root),
+                *tab_problems(root), *sideways_problems(root), *clipped_by_parent(root),
+                *overlap_problems(root)]

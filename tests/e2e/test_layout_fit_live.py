@@ -41,7 +41,7 @@ from msd_desktop.ui.main_window import MainWindow
 from msd_desktop.ui.widgets.translation import install_translators
 from msd_desktop.ui.widgets.workers import live_ops
 from tests.e2e.conftest import REPO, needs_display
-from tests.layout_checks import cell_problems, elision_problems, layout_problems
+from tests.layout_checks import cell_problems, elision_problems, layout_problems, one_look
 from tests.prerequisites import missing, require_tool, require_xcb
 
 pytestmark = [pytest.mark.e2e]
@@ -117,8 +117,9 @@ class Walk:
         deadline = time.monotonic() + 3.0
         while True:
             self.settle()
-            found = [*layout_problems(target), *cell_problems(target, EXPLAINED_CELLS),
-                     *elision_problems(target)]
+            with one_look(target):
+                found = [*layout_problems(target), *cell_problems(target, EXPLAINED_CELLS),
+                         *elision_problems(target)]
             if not found or time.monotonic() > deadline:
                 break
             self.qtbot.wait(100)

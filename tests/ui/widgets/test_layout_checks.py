@@ -1,7 +1,8 @@
 """The shared layout checks see each defect they name, and stay quiet when it is gone: a cut
 label, an elided label without its tooltip, a wrapped label short of lines, a cut button, a
-cut column title, a sideways scroll bar, two labels drawn over each other and an elided cell
-without its tooltip. Real widgets, offscreen."""
+cut column title, a sideways scroll bar, two labels drawn over each other, a label cut by a
+parent two levels up, an elided cell without its tooltip; a hidden part of the window is not
+looked at. Real widgets, offscreen."""
 
 from __future__ import annotations
 
@@ -23,8 +24,11 @@ from msd_desktop.ui.settings.form_widgets import KeyNameLabel
 from tests.layout_checks import (
     button_problems,
     cell_problems,
+    clipped_by_parent,
     header_problems,
     label_problems,
+    layout_problems,
+    one_look,
     overlap_problems,
     sideways_problems,
 )
@@ -125,3 +129,36 @@ def test_labels_of_one_layout_over_each_other_are_seen(qtbot: Any) -> None:
     assert overlap_problems(win) == []
     default.move(name.geometry().left() + 4, name.geometry().top())  # drawn into the name
     assert any("overlap" in p for p in overlap_problems(win))
+
+
+def test_a_label_cut_by_a_narrow_ancestor_is_seen(qtbot: Any) -> None:
+    outer = QWidget()
+    outer.setFixedSize(300, 40)
+    inner = QWidget(outer)  # no layout: the label keeps its width, the ancestors cut it
+    inner.setGeometry(10, 0, 400, 40)
+    label = QLabel(LONG, inner)
+    label.move(5, 0)
+    label.resize(label.fontMetrics().horizontalAdvance(LONG) + 10, 20)
+    win = _window(qtbot, outer, width=400)
+    found = clipped_by_parent(win)
+    assert any("cut by its parent" in p and "285 of" in p for p in found), found
+    outer.setFixedSize(label.width() + 20, 40)
+    QApplication.processEvents()
+    assert clipped_by_parent(win) == []
+
+
+def test_a_hidden_part_is_not_looked_at_and_one_look_sees_the_same(qtbot: Any) -> None:
+    cut = QLabel(LONG)
+    cut.setMinimumWidth(1)
+    cut.setFixedWidth(60)
+    holder = QWidget()
+    QVBoxLayout(holder).addWidget(cut)
+    win = _window(qtbot, holder)
+    shown = layout_problems(win)
+    assert any("cut" in p for p in shown)
+    with one_look(win):
+        assert layout_problems(win) == shown
+        assert label_problems(win) == [p for p in shown if p.startswith("label ")]
+    holder.hide()
+    QApplication.processEvents()
+    assert layout_problems(win) == []
