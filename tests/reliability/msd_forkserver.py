@@ -20,15 +20,19 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-# The server: started with ``python -c SERVER <socket fd> <memory ceiling>``.
+# The server: started with ``python -c SERVER <socket fd> <memory ceiling> <modules>`` (more
+# modules to import once, comma-separated).
 SERVER = r"""
-import atexit, json, os, resource, socket, sys
+import atexit, importlib, json, os, resource, socket, sys
 sock = socket.socket(fileno=int(sys.argv[1]))
 ceiling = int(sys.argv[2])
 from msd_desktop.cli import main
+for name in filter(None, sys.argv[3].split(",")):
+    importlib.import_module(name)
 
 def serve():
     while True:
@@ -69,11 +73,15 @@ sys.exit(main(case["argv"]))
 class ForkServer:
     """One server process; :meth:`start` forks a run, :meth:`finish` waits for its status."""
 
-    def __init__(self, repo: Path, env: Mapping[str, str], memory_ceiling: int) -> None:
+    def __init__(self, repo: Path, env: Mapping[str, str], memory_ceiling: int,
+                 preload: Sequence[str] = ()) -> None:
+        """``preload``: modules the runs will need, imported once in the server (a run's own
+        figures, such as its peak memory, then include them)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._sock = ours
         self._proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, str(theirs.fileno()), str(memory_ceiling)],
+            [sys.executable, "-c", SERVER, str(theirs.fileno()), str(memory_ceiling),
+             ",".join(preload)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=dict(env), cwd=repo,
             pass_fds=(theirs.fileno(),),
         )
@@ -97,6 +105,41 @@ class ForkServer:
         """The run's wait status and peak RSS in KiB as the kernel counts it (``wait4``)."""
         reply = self._reply()
         return reply["status"], reply["maxrss"]
+
+    def spawn(self, argv: Sequence[str], *, cwd: Path, env: Mapping[str, str], logs: Path,
+              stdin: str = "") -> int:
+        """Fork a run whose stdin, stdout and stderr are files in ``logs``; its pid."""
+        logs.mkdir(parents=True, exist_ok=True)
+        (logs / "stdin").write_text(stdin, encoding="utf-8")
+        fds = [os.open(logs / "stdin", os.O_RDONLY)]
+        for name in ("stdout", "stderr", "peak"):
+            fds.append(os.open(logs / name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+        try:
+            return self.start(argv, cwd=cwd, env=env, fds=fds)
+        finally:
+            for fd in fds:
+                os.close(fd)
+
+    def wait(self, pid: int, *, logs: Path,
+             timeout: float) -> subprocess.CompletedProcess[str]:
+        """Wait for a :meth:`spawn` ed run (killed past ``timeout``: a hang, not a speed
+        check); its exit code and output, as :func:`subprocess.run` gives them."""
+        guard = threading.Timer(timeout, self.kill, (pid,))
+        guard.start()
+        try:
+            status, _ = self.finish()
+        finally:
+            guard.cancel()
+        return subprocess.CompletedProcess(
+            [str(pid)], os.waitstatus_to_exitcode(status),
+            (logs / "stdout").read_text(encoding="utf-8", errors="replace"),
+            (logs / "stderr").read_text(encoding="utf-8", errors="replace"))
+
+    def run(self, argv: Sequence[str], *, cwd: Path, env: Mapping[str, str], logs: Path,
+            stdin: str = "", timeout: float = 60.0) -> subprocess.CompletedProcess[str]:
+        """:meth:`spawn` and :meth:`wait` in one."""
+        pid = self.spawn(argv, cwd=cwd, env=env, logs=logs, stdin=stdin)
+        return self.wait(pid, logs=logs, timeout=timeout)
 
     @staticmethod
     def kill(pid: int) -> None:

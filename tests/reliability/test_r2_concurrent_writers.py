@@ -2,8 +2,9 @@
 
 Our side is the core as the window uses it: read the file (keeping its fingerprint), change a
 value in memory, save later with ``config_set_typed(..., expected=fingerprint)``. The other side
-is a real process: ``msd config-set`` (honours the planning lock) or an editor-style rewrite
-(read, change, write a temp file, ``os.replace`` — no lock at all). 100 rounds:
+is a real process: ``msd config-set`` (honours the planning lock; forked from a process that
+started Python once, ``msd_forkserver``) or an editor-style rewrite (read, change, write a temp
+file, ``os.replace`` — no lock at all). 100 rounds:
 
 * different keys → our save raises :class:`ConflictError` (the file changed since we read it),
   we re-read and re-apply, and both changes are in the file ("merged");
@@ -25,6 +26,7 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +36,8 @@ from msd_desktop.core.common.errors import ConflictError, LockTimeoutError
 from msd_desktop.core.common.jsonfile import read_json_file
 from msd_desktop.core.common.planning_lock import PlanningLock, iso_now
 from msd_desktop.core.config.setter import config_set, config_set_typed
-from tests.reliability.helpers import REPO, make_project, msd, record_figure
+from tests.reliability.helpers import CLI_TIMEOUT_S, REPO, make_project, msd, record_figure
+from tests.reliability.msd_forkserver import ForkServer
 
 ROUNDS = 100
 
@@ -74,12 +77,29 @@ def _save(root: Path, env: dict[str, str], key: str, value: Any, expected: Any) 
         return "merged"
 
 
-def test_100_rounds_zero_lost_updates(tmp_path: Path) -> None:
+CONFIG_SET_MODULES = ("msd_desktop.commands.config", "msd_desktop.core.config.setter",
+                      "msd_desktop.core.history.recorder")
+
+
+@pytest.fixture
+def forks(tmp_path: Path) -> Iterator[ForkServer]:
+    """The ``msd`` processes of the rounds, forked from one that imported the CLI once."""
+    server = ForkServer(REPO, _msd_env(tmp_path), 1 << 32, preload=CONFIG_SET_MODULES)
+    yield server
+    server.close()
+
+
+def test_100_rounds_zero_lost_updates(tmp_path: Path, forks: ForkServer) -> None:
     root = make_project(tmp_path)
     home = tmp_path / "home"
     home.mkdir()
+    logs = tmp_path / "logs"
     env = {"HOME": str(home), "MSD_HOME": str(home)}
     penv = _msd_env(home)
+
+    def msd_fork(*args: str) -> subprocess.CompletedProcess[str]:
+        return forks.run(["--cwd", str(root), *args], cwd=REPO, env=penv, logs=logs,
+                         timeout=CLI_TIMEOUT_S)
     path = root / ".planning" / "config.json"
     path.write_text(json.dumps({"mode": "yolo", "unknown_key": {"kept": [1, 2]}}, indent=2))
     expected: dict[str, Any] = {"mode": "yolo", "unknown_key": {"kept": [1, 2]}, "features": {}}
@@ -92,18 +112,16 @@ def test_100_rounds_zero_lost_updates(tmp_path: Path) -> None:
         unsaved = read_json_file(path)  # we read ...
         assert unsaved.ok
         if mode == "msd":
-            proc = msd("config-set", f"features.{theirs}", "true", cwd=root, env=penv)
+            proc = msd_fork("config-set", f"features.{theirs}", "true")
             assert proc.returncode == 0, proc.stderr
         elif mode == "editor":
             _editor_rewrite(path, theirs, True)
         elif mode == "race":
-            other = subprocess.Popen(
-                [sys.executable, "-m", "msd_desktop.cli", "--cwd", str(root), "config-set",
-                 f"features.{theirs}", "true"],
-                env=penv, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            time.sleep(rng.uniform(0.0, 0.25))
+            other = forks.spawn(["--cwd", str(root), "config-set", f"features.{theirs}", "true"],
+                                cwd=REPO, env=penv, logs=logs)
+            time.sleep(rng.uniform(0.0, 0.1))  # a forked run takes some tens of ms
         else:  # same key: they set context_window while we hold our own value for it
-            proc = msd("config-set", "context_window", str(100_000 + i), cwd=root, env=penv)
+            proc = msd_fork("config-set", "context_window", str(100_000 + i))
             assert proc.returncode == 0, proc.stderr
         # ... and save our unsaved change afterwards (or while they run).
         if mode == "same-key":
@@ -117,8 +135,8 @@ def test_100_rounds_zero_lost_updates(tmp_path: Path) -> None:
             expected["features"][ours] = True
             expected["features"][theirs] = True
         if mode == "race":
-            _, err = other.communicate(timeout=60)
-            assert other.returncode == 0, err
+            raced = forks.wait(other, logs=logs, timeout=CLI_TIMEOUT_S)
+            assert raced.returncode == 0, raced.stderr
         if mode != "same-key" and mode != "race":
             assert outcome == "merged", (i, mode)  # the file did change under us
         outcomes[f"{mode}:{outcome}"] = outcomes.get(f"{mode}:{outcome}", 0) + 1
