@@ -272,7 +272,7 @@ def read_json_file(path: Path, kind: Kind = "config") -> JsonFile:
 
     ``kind`` picks the size cap (:data:`~msd_desktop.core.common.safe_read.LIMITS`).
     """
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)  # a copy would parse it again
     try:
         raw, st = _read_regular(path, kind)
     except FileNotFoundError:

@@ -93,7 +93,8 @@ def is_valid_workstream_name(name: str) -> bool:
 
 def planning_root(root: Path) -> Path:
     """``<root>/.planning`` — never scoped by project or workstream."""
-    return Path(root) / ".planning"
+    # a Path is used as it is (a copy parses it again; this is asked a few times a project)
+    return (root if isinstance(root, Path) else Path(root)) / ".planning"
 
 
 def _sanitize_session_token(raw: str | None) -> str | None:
