@@ -2,7 +2,8 @@
 
 Each case puts one hostile file into a real project folder and runs every core operation that
 touches it in-process (read, load, config-set, config-get, migrate, secrets scan, project
-state, status line), then a sample of the same through the ``msd`` CLI as real processes.
+state, status line), then a sample of the same through the ``msd`` CLI as real processes
+(forked from one that started Python once: ``msd_forkserver``).
 Guarantees checked after every operation:
 
 * nothing raises except :class:`MsdError` (a user-facing error), and only where an error is the
@@ -17,8 +18,10 @@ recorded as the ``r1_cases`` figure.
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Callable
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +49,15 @@ from tests.reliability.corpus import (
     hostile_state,
     state_cases,
 )
-from tests.reliability.helpers import FIXTURES, make_project, msd, record_figure, tree_bytes
+from tests.reliability.helpers import (
+    CLI_TIMEOUT_S,
+    FIXTURES,
+    REPO,
+    make_project,
+    record_figure,
+    tree_bytes,
+)
+from tests.reliability.msd_forkserver import ForkServer
 
 CONFIG_FUZZ_EXAMPLES = 550
 STATE_FUZZ_EXAMPLES = 250
@@ -367,13 +378,41 @@ def test_fuzzed_roadmaps(project: tuple[Path, dict[str, str]]) -> None:
 
 # --- the CLI, as real processes ---------------------------------------------------------------
 
+MsdRun = Callable[..., subprocess.CompletedProcess[str]]
+CLI_MODULES = ("msd_desktop.commands.config", "msd_desktop.commands.state",
+               "msd_desktop.commands.workspaces", "msd_desktop.commands.resolve")
+
+
+@pytest.fixture(scope="module")
+def forks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ForkServer]:
+    """One fork server for the module's ``msd`` runs, with the verbs they use imported."""
+    home = tmp_path_factory.mktemp("forkserver-home")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+           "LANG": "C.UTF-8"}
+    server = ForkServer(REPO, env, 1 << 32, preload=CLI_MODULES)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def msd(forks: ForkServer, tmp_path: Path) -> MsdRun:
+    """``msd(*args, cwd=…)``: a run of the CLI as a process of its own, in this test's
+    environment; never raises for a non-zero exit."""
+    logs = tmp_path / "msd-logs"
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        return forks.run(["--cwd", str(cwd), *args], cwd=REPO, env=dict(os.environ),
+                         logs=logs, timeout=CLI_TIMEOUT_S)
+
+    return run
+
 CLI_CONFIG_SAMPLE = [
     "trailing-comma", "non-object-array", "nan-value", "bom", "invalid-utf8-in-string",
     "10MB-trailing-comma", "deep-array-nesting",
 ]
 
 
-def test_cli_refuses_to_write_over_broken_config(tmp_path: Path) -> None:
+def test_cli_refuses_to_write_over_broken_config(tmp_path: Path, msd: MsdRun) -> None:
     cases = dict(config_cases())
     calls = 0
     for case_id in CLI_CONFIG_SAMPLE:
@@ -417,7 +456,7 @@ CLI_STATE_SAMPLE = ["no-closing-fence", "unclosed-quote", "text-before-fence",
                     "comment-first-in-progress", "yaml-alias-bomb", "huge-body-5MB"]
 
 
-def test_cli_reads_hostile_state(tmp_path: Path) -> None:
+def test_cli_reads_hostile_state(tmp_path: Path, msd: MsdRun) -> None:
     cases = dict(state_cases())
     for case_id in CLI_STATE_SAMPLE:
         root = make_project(tmp_path, case_id)
@@ -438,7 +477,7 @@ def test_cli_reads_hostile_state(tmp_path: Path) -> None:
         _count("state")
 
 
-def test_cli_tolerates_wrong_types(tmp_path: Path) -> None:
+def test_cli_tolerates_wrong_types(tmp_path: Path, msd: MsdRun) -> None:
     """Wrong-typed values load (tolerant read, §2.1); resolve-model still answers."""
     root = make_project(tmp_path)
     path = root / ".planning" / "config.json"
