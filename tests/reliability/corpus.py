@@ -156,13 +156,25 @@ CONFIG_MUTATIONS = (
 _STRAY = [b",", b"}", b"]", b"{", b"\xff", b"\xc3", b"\x00", b'"', b":", b"NaN", b"'", b"\\"]
 
 
+# Strategies are built once, not inside each draw: hypothesis validates every new strategy
+# object, which costs more than drawing from it.
+_BOOL = st.booleans()
+_MUTATION = st.sampled_from(CONFIG_MUTATIONS)
+_STRAY_BYTES = st.sampled_from(_STRAY)
+_BAD_UTF8 = st.sampled_from([b"\xff", b"\xfe", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80",
+                             b"\xf8\x88\x80"])
+_NON_OBJECT = json_values.filter(lambda v: not isinstance(v, dict))
+_NAN_TOKEN = st.sampled_from(["NaN", "Infinity", "-Infinity"])
+_COMMENT = st.text(max_size=10)
+
+
 @st.composite
 def broken_config(draw: st.DrawFn) -> tuple[str, bytes]:
     """(mutation name, bytes) — a mutated, pretty-printed JSON object."""
     obj: dict[str, Any] = draw(json_objects)
-    text = json.dumps(obj, indent=2, ensure_ascii=draw(st.booleans()))
+    text = json.dumps(obj, indent=2, ensure_ascii=draw(_BOOL))
     raw = text.encode("utf-8")
-    kind = draw(st.sampled_from(CONFIG_MUTATIONS))
+    kind = draw(_MUTATION)
     if kind == "trailing-comma":
         cut = raw.rstrip().rfind(b"}")
         raw = raw[:cut].rstrip() + b",\n" + raw[cut:]
@@ -170,24 +182,23 @@ def broken_config(draw: st.DrawFn) -> tuple[str, bytes]:
         raw = raw[: draw(st.integers(min_value=0, max_value=len(raw) - 1))]
     elif kind == "insert-byte":
         pos = draw(st.integers(min_value=0, max_value=len(raw)))
-        raw = raw[:pos] + draw(st.sampled_from(_STRAY)) + raw[pos:]
+        raw = raw[:pos] + draw(_STRAY_BYTES) + raw[pos:]
     elif kind == "non-object":
-        other = draw(json_values.filter(lambda v: not isinstance(v, dict)))
+        other = draw(_NON_OBJECT)
         raw = json.dumps(other, indent=2).encode()
     elif kind == "bom":
         raw = BOM + raw
     elif kind == "bad-utf8":
         pos = draw(st.integers(min_value=0, max_value=len(raw)))
-        raw = raw[:pos] + draw(st.sampled_from([b"\xff", b"\xfe", b"\xc3", b"\xe2\x82",
-                                                b"\xed\xa0\x80", b"\xf8\x88\x80"])) + raw[pos:]
+        raw = raw[:pos] + draw(_BAD_UTF8) + raw[pos:]
     elif kind == "nan":
-        token = draw(st.sampled_from(["NaN", "Infinity", "-Infinity"]))
+        token = draw(_NAN_TOKEN)
         raw = ("{\n" + f'  "x": {token},' + text[1:]).encode() if obj else (
             f'{{"x": {token}}}'.encode())
     elif kind == "single-quotes":
         raw = raw.replace(b'"', b"'") if b'"' in raw else b"{'a': 1}"
     elif kind == "comment":
-        raw = b"// " + draw(st.text(max_size=10)).replace("\n", " ").encode() + b"\n" + raw
+        raw = b"// " + draw(_COMMENT).replace("\n", " ").encode() + b"\n" + raw
     elif kind == "crlf-trailing-comma":
         cut = raw.rstrip().rfind(b"}")
         raw = (raw[:cut].rstrip() + b",\n" + raw[cut:]).replace(b"\n", b"\r\n")
@@ -210,28 +221,36 @@ _STATE_HOSTILE_LINES = [
 ]
 
 
+_STATUS = st.sampled_from(["executing", "planning", "Phase complete", ""])
+_PHASES = st.integers(-3, 99)
+_PERCENT = st.integers(-3, 300)
+_INSERTS = st.integers(0, 4)
+_STATE_LINE = st.sampled_from(_STATE_HOSTILE_LINES) | st.text(max_size=20)
+_OPENING = st.sampled_from(["---\n", "---\r\n", " ---\n", "text\n---\n", "\ufeff---\n", "---\n"])
+_CLOSING = st.sampled_from(["---\n", "---", "", "--- \n", "----\n", "---\n"])
+_BODY = st.lists(st.sampled_from(_STATE_HOSTILE_LINES) | st.text(max_size=30), max_size=8)
+
+
 @st.composite
 def hostile_state(draw: st.DrawFn) -> str:
     """A STATE.md whose frontmatter lines are shuffled with hostile ones."""
     fm = [
         "msd_state_version: 1.0",
-        f"status: {draw(st.sampled_from(['executing', 'planning', 'Phase complete', '']))}",
+        f"status: {draw(_STATUS)}",
         "milestone: v1.0",
         "progress:",
-        f"  total_phases: {draw(st.integers(-3, 99))}",
-        f"  completed_phases: {draw(st.integers(-3, 99))}",
-        f"  percent: {draw(st.integers(-3, 300))}",
+        f"  total_phases: {draw(_PHASES)}",
+        f"  completed_phases: {draw(_PHASES)}",
+        f"  percent: {draw(_PERCENT)}",
     ]
-    for _ in range(draw(st.integers(0, 4))):
+    for _ in range(draw(_INSERTS)):
         pos = draw(st.integers(0, len(fm)))
-        fm.insert(pos, draw(st.sampled_from(_STATE_HOSTILE_LINES) | st.text(max_size=20)))
-    if draw(st.booleans()) and fm:
+        fm.insert(pos, draw(_STATE_LINE))
+    if draw(_BOOL) and fm:
         del fm[draw(st.integers(0, len(fm) - 1))]
-    opening = draw(st.sampled_from(["---\n", "---\r\n", " ---\n", "text\n---\n", "\ufeff---\n",
-                                    "---\n"]))
-    closing = draw(st.sampled_from(["---\n", "---", "", "--- \n", "----\n", "---\n"]))
-    body_lines = draw(st.lists(st.sampled_from(_STATE_HOSTILE_LINES) | st.text(max_size=30),
-                               max_size=8))
+    opening = draw(_OPENING)
+    closing = draw(_CLOSING)
+    body_lines = draw(_BODY)
     newline = "\r\n" if "\r" in opening else "\n"
     text = opening + newline.join(fm) + newline + closing + "\n".join(body_lines)
     return text
@@ -248,13 +267,18 @@ _ROADMAP_HOSTILE_LINES = [
 ]
 
 
+_ROADMAP_INSERTS = st.integers(1, 8)
+_ROADMAP_LINE = st.sampled_from(_ROADMAP_HOSTILE_LINES) | st.text(max_size=40)
+_NEWLINE = st.sampled_from(["\n", "\r\n"])
+
+
 @st.composite
 def hostile_roadmap(draw: st.DrawFn, bases: list[str]) -> str:
     """Lines of a fixture roadmap with hostile lines spliced in (or cut at random)."""
     base = draw(st.sampled_from(bases)).splitlines()
-    for _ in range(draw(st.integers(1, 8))):
+    for _ in range(draw(_ROADMAP_INSERTS)):
         pos = draw(st.integers(0, len(base)))
-        base.insert(pos, draw(st.sampled_from(_ROADMAP_HOSTILE_LINES) | st.text(max_size=40)))
-    if draw(st.booleans()) and base:
+        base.insert(pos, draw(_ROADMAP_LINE))
+    if draw(_BOOL) and base:
         base = base[: draw(st.integers(0, len(base)))]
-    return draw(st.sampled_from(["\n", "\r\n"])).join(base)
+    return draw(_NEWLINE).join(base)
