@@ -10,6 +10,7 @@ they are not meant for a person.
 from __future__ import annotations
 
 import ast
+import functools
 import pickle
 from pathlib import Path
 
@@ -26,25 +27,30 @@ _ERROR_ROOTS = {"MsdError"}
 _MESSAGE_RECORDS = {"Problem": 0, "ParseProblem": 0, "FolderCheck": "problem"}
 
 
-def _sources() -> list[tuple[Path, ast.Module]]:
-    return [(p, ast.parse(p.read_text(encoding="utf-8"), str(p)))
-            for p in sorted(CORE.rglob("*.py"))]
+Sources = tuple[tuple[Path, ast.Module], ...]
 
 
-def _error_family(trees: list[tuple[Path, ast.Module]]) -> set[str]:
+@functools.cache
+def _sources() -> Sources:
+    """The core's sources, parsed once for every test of the module (the trees are only read)."""
+    return tuple((p, ast.parse(p.read_text(encoding="utf-8"), str(p)))
+                 for p in sorted(CORE.rglob("*.py")))
+
+
+@functools.cache
+def _error_family(trees: Sources) -> frozenset[str]:
     """``MsdError`` and every class of the core deriving from it, directly or not."""
+    classes = [(node.name, {b.id for b in node.bases if isinstance(b, ast.Name)})
+               for _, tree in trees for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
     family = set(_ERROR_ROOTS)
     grew = True
     while grew:
         grew = False
-        for _, tree in trees:
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ClassDef) and node.name not in family and any(
-                    isinstance(b, ast.Name) and b.id in family for b in node.bases
-                ):
-                    family.add(node.name)
-                    grew = True
-    return family
+        for name, bases in classes:
+            if name not in family and bases & family:
+                family.add(name)
+                grew = True
+    return frozenset(family)
 
 
 def _is_bare_string(node: ast.expr) -> bool:
