@@ -34,7 +34,7 @@ import pytest
 
 from msd_desktop.core.common.errors import ConflictError, LockTimeoutError
 from msd_desktop.core.common.jsonfile import read_json_file
-from msd_desktop.core.common.planning_lock import PlanningLock, iso_now
+from msd_desktop.core.common.planning_lock import PlanningLock, iso_now, pid_alive
 from msd_desktop.core.config.setter import config_set, config_set_typed
 from tests.reliability.helpers import CLI_TIMEOUT_S, REPO, make_project, msd, record_figure
 from tests.reliability.msd_forkserver import ForkServer
@@ -164,50 +164,69 @@ HOLDER = textwrap.dedent(
     from msd_desktop.core.common.planning_lock import PlanningLock
     with PlanningLock(sys.argv[1]):
         print("held", flush=True)
-        time.sleep(float(sys.argv[2]))
+        sys.stdin.readline()  # until the test says so
         released = time.time()
     print(f"released {released!r}", flush=True)
     """
 )
+# How long a writer that should be waiting is watched (it polls the lock every 100 ms): a
+# writer that ignored the lock would have written by then.
+WATCH_S = 0.5
 
 
 def test_held_lock_delays_our_write_until_released(tmp_path: Path) -> None:
     root = make_project(tmp_path)
     pdir = root / ".planning"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(pdir), "1.5"], cwd=REPO,
-                              stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(pdir)], cwd=REPO,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdin is not None
     assert holder.stdout is not None
     assert holder.stdout.readline().strip() == "held"
     body = json.loads((pdir / ".lock").read_text())
     assert body["pid"] == holder.pid
     assert set(body) == {"pid", "cwd", "acquired"}
+    errors: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            config_set(root, "mode", "yolo", env={"HOME": str(tmp_path)})
+        except BaseException as exc:  # reported by the test, not lost in the thread
+            errors.append(exc)
+
     start = time.time()
-    config_set(root, "mode", "yolo", env={"HOME": str(tmp_path)})
-    finished = time.time()
+    writer = threading.Thread(target=write)
+    writer.start()
+    writer.join(timeout=WATCH_S)
+    assert writer.is_alive(), f"our write did not wait for the lock {errors}"
+    assert not (pdir / "config.json").exists()
+    holder.stdin.write("release\n")
+    holder.stdin.flush()
     released = float(holder.stdout.readline().split()[1])
+    writer.join(timeout=30)
+    finished = time.time()
     holder.wait(timeout=10)
-    assert finished - start >= 1.0, "our write did not wait for the lock"
+    assert not writer.is_alive()
+    assert errors == []
     assert (pdir / "config.json").stat().st_mtime >= released - 0.05
     assert json.loads((pdir / "config.json").read_text()) == {"mode": "yolo"}
     assert not (pdir / ".lock").exists()
     record_figure("r2_lock_wait_s", round(finished - start, 2))
 
 
-def test_our_lock_delays_msd_config_set(tmp_path: Path) -> None:
+def test_our_lock_delays_msd_config_set(tmp_path: Path, forks: ForkServer) -> None:
     root = make_project(tmp_path)
     pdir = root / ".planning"
     (pdir / "config.json").write_text('{"mode": "interactive"}\n')
     env = _msd_env(tmp_path)
+    logs = tmp_path / "logs"
     with PlanningLock(pdir):
-        other = subprocess.Popen(
-            [sys.executable, "-m", "msd_desktop.cli", "--cwd", str(root), "config-set",
-             "mode", "yolo"], env=env, cwd=REPO, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True)
-        time.sleep(1.5)
-        assert other.poll() is None, "msd config-set did not wait for our lock"
+        other = forks.spawn(["--cwd", str(root), "config-set", "mode", "yolo"], cwd=REPO,
+                            env=env, logs=logs)
+        time.sleep(WATCH_S)  # a forked run reaches the lock in some tens of ms
+        assert pid_alive(other), "msd config-set did not wait for our lock"
         assert (pdir / "config.json").read_text() == '{"mode": "interactive"}\n'
-    _out, err = other.communicate(timeout=30)
-    assert other.returncode == 0, err
+    proc = forks.wait(other, logs=logs, timeout=CLI_TIMEOUT_S)
+    assert proc.returncode == 0, proc.stderr
     assert json.loads((pdir / "config.json").read_text()) == {"mode": "yolo"}
 
 
