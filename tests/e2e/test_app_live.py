@@ -142,6 +142,13 @@ def test_config_changed_on_disk_during_a_draft_shows_the_banner(app: AppDriver) 
     # nothing lost silently: the draft edit is still in the form
     assert app.do("find", **research)["checked"] is (not before)
     save_shot(app, "settings-disk-conflict")
+    # closing asks about the draft; Discard lets the app end at once (left unanswered, the
+    # question kept it alive until the driver killed it after 10 s)
+    app.do("quit")
+    discard = {"in": "modal", "cls": "QPushButton", "text": "Discard"}
+    app.wait_for("the unsaved-changes question", lambda: app.call("find", **discard)["ok"])
+    app.do("click", **discard)
+    assert app.proc.wait(timeout=30) == 0, app.stderr()
 
 
 def test_screenshots_of_every_tab(app: AppDriver) -> None:
