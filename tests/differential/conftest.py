@@ -12,6 +12,10 @@ Two ways to run each tool:
   and ``msd_desktop.cli.main`` called in-process. ``test_fast_paths.py`` checks both fast
   paths against the real CLIs on a sample.
 
+Upstream's answers to read-only batches (the resolution verbs) are kept between runs beside the
+upstream install, keyed by everything they read (``answer_cache.py``); ``MSD_DIFF_CACHE=0``
+asks upstream every time.
+
 Every run gets its own HOME (and ``XDG_*`` for msd); no ``GSD_*``/``MSD_*`` variable of the
 developer's environment is passed on. msd runs with the ``fail`` keyring backend so no test
 here can touch a real keyring (the keyring test opts in explicitly).
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import hashlib
 import io
 import json
 import os
@@ -46,6 +51,10 @@ from tests.upstream import (  # one install, shared with tests/core
     ensure_upstream,
     upstream_cache_dir,
 )
+
+from .answer_cache import AnswerCache
+from .answer_cache import enabled as answer_cache_enabled
+from .answer_cache import tree as answer_tree
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 __all__ = ["DRIVER_SOURCE", "UPSTREAM_PACKAGE", "UPSTREAM_VERSION", "ensure_upstream",
@@ -125,7 +134,9 @@ class Upstream:
 
     MIN_CHUNK = 8
 
-    def __init__(self, cache: Path) -> None:
+    def __init__(self, cache: Path, *, keep_answers: bool = False) -> None:
+        """``keep_answers``: this is the untouched upstream install, so its answers to
+        read-only cases may be kept between runs (``answer_cache.py``)."""
         self.cache = cache
         self.tools = (
             cache / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core" / "bin" / "gsd-tools.cjs"
@@ -135,6 +146,12 @@ class Upstream:
         self.n_drivers = max(1, int(os.environ.get("MSD_DIFF_DRIVERS", default)))
         self._drivers: list[Driver | None] = [None] * self.n_drivers
         self._lock = threading.Lock()
+        driver_digest = hashlib.sha256(DRIVER_SOURCE.read_bytes()).hexdigest()
+        self.answers = (
+            AnswerCache(cache / "answers", [UPSTREAM_PACKAGE, UPSTREAM_VERSION, driver_digest])
+            if keep_answers and answer_cache_enabled()
+            else None
+        )
 
     def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
         proc = subprocess.run(
@@ -161,12 +178,32 @@ class Upstream:
             self._drivers[i] = driver
         return driver
 
-    def submit(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> BatchHandle:
+    def submit(
+        self,
+        cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]],
+        *,
+        read_only: bool = False,
+    ) -> BatchHandle | CachedHandle | KnownAnswers:
         """Send cases to the drivers without waiting; ``.results()`` collects them in order.
 
-        Cases are split into contiguous chunks, one per driver, so cases that share a
-        project directory mostly stay in one process.
+        ``read_only``: the cases write nothing and read only under their working folder's
+        parent (``materialize``'s layout), so upstream's answers are taken from and kept in
+        the answer cache (``answer_cache.py``).
         """
+        if not read_only or self.answers is None:
+            return self._submit(cases)
+        answers = self.answers
+        bases = [cwd.parent for _, cwd, _ in cases]
+        key = answers.batch_key([answers.key(a, cwd, env, cwd.parent) for a, cwd, env in cases])
+        found = answers.load(key, bases) if key else None
+        if found is not None:
+            return KnownAnswers([Result(*answer) for answer in found])
+        before = {base: answer_tree(base) for base in bases}
+        return CachedHandle(self._submit(cases), answers, key, bases, before)
+
+    def _submit(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> BatchHandle:
+        """Cases split into contiguous chunks, one per driver, so cases that share a project
+        directory mostly stay in one process."""
         with self._lock:
             n = min(self.n_drivers, max(1, len(cases) // self.MIN_CHUNK))
             size = -(-len(cases) // n)
@@ -183,8 +220,13 @@ class Upstream:
                 chunks.append((driver, driver.send(lines), len(part)))
         return BatchHandle(chunks)
 
-    def batch(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> list[Result]:
-        return self.submit(cases).results()
+    def batch(
+        self,
+        cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]],
+        *,
+        read_only: bool = False,
+    ) -> list[Result]:
+        return self.submit(cases, read_only=read_only).results()
 
     def close(self) -> None:
         for i, driver in enumerate(self._drivers):
@@ -284,6 +326,43 @@ class BatchHandle:
         return [driver.answer(first + k) for driver, first, n in self.chunks for k in range(n)]
 
 
+class KnownAnswers:
+    """A batch answered from the cache."""
+
+    def __init__(self, answers: list[Result]) -> None:
+        self.answers = answers
+
+    def results(self) -> list[Result]:
+        return self.answers
+
+
+class CachedHandle:
+    """A batch the drivers answer; the answers are kept once they are in."""
+
+    def __init__(
+        self,
+        handle: BatchHandle,
+        answers: AnswerCache,
+        key: str | None,
+        bases: list[Path],
+        before: dict[Path, list[tuple[str, str, str]]],
+    ) -> None:
+        self.handle, self.answers, self.key = handle, answers, key
+        self.bases, self.before = bases, before
+
+    def results(self) -> list[Result]:
+        """The answers in order; a case that wrote under its folder fails (it cannot be
+        cached: its answer would depend on what ran before it)."""
+        fresh = self.handle.results()
+        for base, entries in self.before.items():
+            assert answer_tree(base) == entries, (
+                f"a case marked read-only changed files under {base}: it must not be cached")
+        if self.key is not None:
+            self.answers.store(self.key, self.bases,
+                               [(r.code, r.stdout, r.stderr) for r in fresh])
+        return fresh
+
+
 class Msd:
     """msd: the real CLI as a process, and the same ``cli.main`` called in-process."""
 
@@ -367,7 +446,7 @@ def require_msd(*modules: str) -> None:
 
 @pytest.fixture(scope="session")
 def upstream() -> Iterator[Upstream]:
-    up = Upstream(ensure_upstream())
+    up = Upstream(ensure_upstream(), keep_answers=True)
     yield up
     up.close()
 

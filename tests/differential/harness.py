@@ -91,7 +91,8 @@ def run_resolution(
         [
             ([verb, *([agent_to_gsd(a)] if a else []), *flags], gproj, genv)
             for verb, a, flags in calls
-        ]
+        ],
+        read_only=True,
     )
     mres = [
         msd.inprocess([verb, *([a] if a else []), *flags], mproj, menv) for verb, a, flags in calls
@@ -119,7 +120,8 @@ def run_resolution(
         ref = d1_reference_project(project)
         rproj, renv = materialize(ref, root / "d1-reference", "gsd", base_env("gsd"))
         refs = upstream.batch(
-            [([c.verb, agent_to_gsd(c.agent), *c.flags], rproj, renv) for _, c, _ in d1_pending]
+            [([c.verb, agent_to_gsd(c.agent), *c.flags], rproj, renv) for _, c, _ in d1_pending],
+            read_only=True,
         )
         for (idx, case, mo), r in zip(d1_pending, refs, strict=True):
             first = diff_resolution(mo, outcome(gres[idx]), case.verb)

@@ -75,7 +75,7 @@ def test_grid_cells_are_upstream_resolve_model_under_each_runtime(
             gproj, genv = materialize(_under(reference, runtime), root / runtime, "gsd",
                                       base_env("gsd"))
             cases += [(["resolve-model", agent_to_gsd(a)], gproj, genv) for a in agents]
-        results = upstream.batch(cases)
+        results = upstream.batch(cases, read_only=True)
         wrong = []
         for i, (runtime, agent) in enumerate((rt, a) for rt in RUNTIMES for a in agents):
             got = results[i].json()
