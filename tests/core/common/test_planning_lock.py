@@ -195,8 +195,7 @@ def test_interoperates_with_upstream_lock(tmp_path: Path, upstream_pkg: Path) ->
         const fs = require('fs');
         ws.withPlanningLock({str(tmp_path)!r}, () => {{
           fs.writeFileSync({str(ready)!r}, 'held');
-          const end = Date.now() + 1000;
-          while (Date.now() < end) {{}}
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);  // hold, idle
           fs.writeFileSync({str(done)!r}, 'done');
         }});
         """
