@@ -411,14 +411,17 @@ from msd_desktop.app import _exit_past_stuck_reads
 from msd_desktop.ui.widgets.workers import run_op
 out = Path(sys.argv[1])
 never = threading.Event()
+quitting = threading.Event()
+app.aboutToQuit.connect(quitting.set)
 def write():
-    time.sleep(1.0)  # a write still running when the person quits
+    quitting.wait(60)  # a write still running when the person quits ...
+    time.sleep(0.3)  # ... and for a while after
     out.write_text("written", encoding="utf-8")
 # a read that never returns, with a time-out far past the test's: a quit that waited for it
 # (or for its time-out) would not end before the test gives up
 run_op(lambda: never.wait(), name="stuck read", timeout_s=3600)
 run_op(write, name="slow write")  # no timeout: it may write
-QTimer.singleShot(200, app.quit)
+QTimer.singleShot(0, app.quit)
 rc = app.exec()
 _exit_past_stuck_reads(rc)
 print("not reached: _exit_past_stuck_reads ends the process while a read is stuck")
