@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -23,10 +24,11 @@ from msd_desktop.core.common.planning_lock import PlanningLock, read_lock_holder
 REPO = Path(__file__).resolve().parents[3]
 
 
-def _spawn_holder(planning: Path, hold: float, ready: Path,
-                  done: Path | None = None) -> subprocess.Popen[bytes]:
-    """A separate Python process that takes the lock, signals, holds it, then releases;
-    with ``done``, it writes that file as the last thing before it releases."""
+def _spawn_holder(planning: Path, hold: float, ready: Path, done: Path | None = None,
+                  go: Path | None = None) -> subprocess.Popen[bytes]:
+    """A separate Python process that takes the lock, signals, holds it (``hold`` seconds, or
+    with ``go`` until that file appears), then releases; with ``done``, it writes that file as
+    the last thing before it releases."""
     code = textwrap.dedent(
         f"""
         import time
@@ -34,7 +36,10 @@ def _spawn_holder(planning: Path, hold: float, ready: Path,
         from msd_desktop.core.common.planning_lock import PlanningLock
         with PlanningLock(Path({str(planning)!r})):
             Path({str(ready)!r}).write_text("held")
-            time.sleep({hold})
+            end = time.monotonic() + {hold}
+            go = {str(go or "")!r}
+            while time.monotonic() < end and not (go and Path(go).exists()):
+                time.sleep(0.01)
             if {str(done or "")!r}:
                 Path({str(done or "")!r}).write_text("done")
         """
@@ -98,15 +103,33 @@ def test_released_on_exception(planning: Path) -> None:
 
 
 def test_waits_for_another_process(planning: Path, tmp_path: Path) -> None:
-    done = tmp_path / "done"
-    holder = _spawn_holder(planning, 1.0, tmp_path / "ready", done)
+    done, go = tmp_path / "done", tmp_path / "go"
+    holder = _spawn_holder(planning, 30, tmp_path / "ready", done, go)
+    inside: list[str] = []
+    errors: list[BaseException] = []
+
+    def take() -> None:
+        try:
+            with PlanningLock(planning, timeout=15):
+                # the holder finished its whole critical section before we got in
+                inside.append(done.read_text())
+                inside.append(str(json.loads((planning / ".lock").read_text())["pid"]))
+        except BaseException as exc:  # reported by the test, not lost in the thread
+            errors.append(exc)
+
+    taker = threading.Thread(target=take)
     try:
-        with PlanningLock(planning, timeout=15):
-            # the holder finished its whole critical section before we got in
-            assert done.read_text() == "done"
-            assert json.loads((planning / ".lock").read_text())["pid"] == os.getpid()
+        taker.start()
+        taker.join(timeout=0.3)  # it polls every 100 ms: one that did not wait is done by now
+        assert taker.is_alive(), f"took a held lock: {inside} {errors}"
+        go.write_text("go")
+        taker.join(timeout=20)
+        assert errors == []
+        assert inside == ["done", str(os.getpid())]
     finally:
+        go.write_text("go")
         holder.wait(timeout=20)
+        taker.join(timeout=20)
 
 
 def test_timeout_names_holder(planning: Path, tmp_path: Path) -> None:
