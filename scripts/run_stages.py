@@ -15,7 +15,13 @@ keyring. The stages:
                names. (pytest-xdist's ``loadgroup`` would group them, but it does not work
                with pytest 9.2, which no longer reads the node id xdist rewrites.)
 ``x11``        tests that drive the window in this process on the X server (marker
-               ``x11_in_process``; Qt has one platform per process), one at a time.
+               ``x11_in_process``; Qt has one platform per process), one at a time. It runs
+               after ``services``, not beside it on an X server of its own: a second display
+               would keep focus apart, but both stages write the one keyring daemon (fixed
+               global entry names, and the daemon aborts more often the more clients it has),
+               and on two cores the walks and the app starts only take each other's CPU.
+               (The 200 % layout walk does run beside its stage, on its own display: it only
+               reads the keyring.)
 ``packaging``  the wheel and the frozen bundle (marker ``packaging``).
 
 Extra arguments go to every stage (paths, ``-k``, ``-x``…); a ``-m EXPR`` given by the caller
