@@ -134,9 +134,10 @@ class Upstream:
 
     MIN_CHUNK = 8
 
-    def __init__(self, cache: Path, *, keep_answers: bool = False) -> None:
-        """``keep_answers``: this is the untouched upstream install, so its answers to
-        read-only cases may be kept between runs (``answer_cache.py``)."""
+    def __init__(self, cache: Path, *, keep_answers: Path | None = None) -> None:
+        """``keep_answers``: the folder where this install's answers to read-only cases are
+        kept between runs (``answer_cache.py``); for the untouched upstream install only, or a
+        copy whose differences the cache's identity names."""
         self.cache = cache
         self.tools = (
             cache / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core" / "bin" / "gsd-tools.cjs"
@@ -148,8 +149,8 @@ class Upstream:
         self._lock = threading.Lock()
         driver_digest = hashlib.sha256(DRIVER_SOURCE.read_bytes()).hexdigest()
         self.answers = (
-            AnswerCache(cache / "answers", [UPSTREAM_PACKAGE, UPSTREAM_VERSION, driver_digest])
-            if keep_answers and answer_cache_enabled()
+            AnswerCache(keep_answers, [UPSTREAM_PACKAGE, UPSTREAM_VERSION, driver_digest])
+            if keep_answers is not None and answer_cache_enabled()
             else None
         )
 
@@ -446,7 +447,8 @@ def require_msd(*modules: str) -> None:
 
 @pytest.fixture(scope="session")
 def upstream() -> Iterator[Upstream]:
-    up = Upstream(ensure_upstream(), keep_answers=True)
+    cache = ensure_upstream()
+    up = Upstream(cache, keep_answers=cache / "answers")
     yield up
     up.close()
 

@@ -13,12 +13,15 @@ suite's usual classification (only D1 can explain one here).
 
 The batch driver resets upstream's marker cache before every case (``_reset…CacheForTests``),
 so rewriting the marker between cases is a fresh process's view; one check below runs the
-copied install's real CLI to confirm the driver sees the marker.
+copied install's real CLI to confirm the driver sees the marker. Upstream's answers are kept
+between runs (``answer_cache.py``) under an identity that names the marker's text.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import inspect
 import os
 import shutil
 from collections.abc import Iterator, Sequence
@@ -80,7 +83,11 @@ def _needs_msd() -> None:
 
 
 class MarkerInstall:
-    """A copy of the upstream package whose ``gsd-core/.gsd-runtime`` a test sets."""
+    """A copy of the upstream package whose ``gsd-core/.gsd-runtime`` a test sets.
+
+    Its answers to read-only cases are kept with the untouched install's, under an identity
+    that adds the marker's text and this class's source (how the copy is laid out).
+    """
 
     def __init__(self, base: Path) -> None:
         cache = ensure_upstream()
@@ -92,13 +99,21 @@ class MarkerInstall:
         shutil.copy2(src / "package.json", pkg / "package.json")
         shutil.copy2(DRIVER_SOURCE, base / "gsd_driver.cjs")
         self.marker = pkg / "gsd-core" / ".gsd-runtime"
-        self.upstream = Upstream(base)
+        self.upstream = Upstream(base, keep_answers=cache / "answers")
+        layout = hashlib.sha256(inspect.getsource(MarkerInstall).encode()).hexdigest()
+        self.identity = [*self._answers_identity(), "marker-install", layout]
+        self.set(None)
 
     def set(self, text: str | None) -> None:
         with contextlib.suppress(FileNotFoundError):
             self.marker.unlink()
         if text is not None:
             self.marker.write_text(text, encoding="utf-8")
+        if self.upstream.answers is not None:
+            self.upstream.answers.identity = [*self.identity, repr(text)]
+
+    def _answers_identity(self) -> list[str]:
+        return list(self.upstream.answers.identity) if self.upstream.answers else []
 
 
 def _link_or_copy(src: str, dst: str) -> str:
