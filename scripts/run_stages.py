@@ -17,9 +17,11 @@ keyring. The stages:
 ``x11``        tests that drive the window in this process on the X server (marker
                ``x11_in_process``; Qt has one platform per process), one at a time. It runs
                after ``services``, not beside it on an X server of its own: a second display
-               would keep focus apart, but both stages write the one keyring daemon (fixed
-               global entry names, and the daemon aborts more often the more clients it has),
-               and on two cores the walks and the app starts only take each other's CPU.
+               would keep focus apart, but both stages use the one keyring daemon: the
+               services stage writes global entries with fixed names, which the x11 windows'
+               API-key pages list (what they show would hang on timing), the daemon aborts
+               more often the more clients it has, and on two cores the walks and the app
+               starts only take each other's CPU.
                (The 200 % layout walk does run beside its stage, on its own display: it only
                reads the keyring.)
 ``packaging``  the wheel and the frozen bundle (marker ``packaging``).
