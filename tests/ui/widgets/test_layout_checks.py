@@ -135,7 +135,7 @@ def test_a_label_cut_by_a_narrow_ancestor_is_seen(qtbot: Any) -> None:
     outer = QWidget()
     outer.setFixedSize(300, 40)
     inner = QWidget(outer)  # no layout: the label keeps its width, the ancestors cut it
-    inner.setGeometry(10, 0, 400, 40)
+    inner.setGeometry(10, 0, 4000, 40)
     label = QLabel(LONG, inner)
     label.move(5, 0)
     label.resize(label.fontMetrics().horizontalAdvance(LONG) + 10, 20)
