@@ -6,9 +6,10 @@ environment as given (the active workstream's load when the environment resolves
 
 Why helper processes (:class:`LoaderProcess`): parsing is CPU-bound Python, and a thread shares
 one interpreter lock with the window's GUI thread, so a cold start's thousand projects parsed
-at one core's speed *and* took turns with every paint. A helper process parses on another core
-and sends back only what a summary, a tray line and a status snapshot need
-(:func:`portable`: no ROADMAP lines, no STATE.md text). The window keeps a small fixed number
+at one core's speed *and* took turns with every paint. A helper process parses on another core,
+reads each STATE.md body only for the fields a summary shows (:func:`summary_load`), and
+sends back only what a summary, a tray line and a status snapshot need (:func:`portable`: no
+ROADMAP lines, no STATE.md text). The window keeps a small fixed number
 of them while a cold start loads (never one per project) and closes them afterwards; every
 file is still read through the core's one bounded reader, and a helper that stops answering
 (a hung mount) is killed by the caller's timeout, like a stuck read in a thread.

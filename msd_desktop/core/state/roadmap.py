@@ -171,6 +171,13 @@ class Roadmap:
     lines: list[str] = field(default_factory=list, repr=False)
     raw_lines: list[str] = field(default_factory=list, repr=False)
     in_details: list[bool] = field(default_factory=list, repr=False)
+    #: 0-based indexes of the ``lines`` that may be headings (:func:`_heading_rows`)
+    heading_rows: list[int] | None = field(default=None, repr=False, compare=False)
+
+    def _rows(self) -> list[int]:
+        if self.heading_rows is None:
+            self.heading_rows = _heading_rows(self.lines)
+        return self.heading_rows
 
     # -- milestone scoping --
     def milestone_headings(self, version: str) -> list[Milestone]:
@@ -196,8 +203,8 @@ class Roadmap:
 
     def _headings(self) -> list[tuple[str, int]]:
         out: list[tuple[str, int]] = []
-        for line in self.lines:
-            m = _ATX_RE.match(line.rstrip("\r"))
+        for row in self._rows():
+            m = _ATX_RE.match(self.lines[row].rstrip("\r"))
             if m:
                 out.append(((m.group(2) or "").strip(), len(m.group(1))))
         return out
@@ -232,8 +239,9 @@ class Roadmap:
         first_ms = min((m.line for m in self.milestones if not
                         _PHASE_WORD_RE.match(m.heading)), default=selected.line)
         first_marker = first_ms
-        for i, line in enumerate(self.lines, start=1):
-            mm = _ATX_RE.match(line.rstrip("\r"))
+        for row in self._rows():
+            i = row + 1
+            mm = _ATX_RE.match(self.lines[row].rstrip("\r"))
             if mm and len(mm.group(1)) <= 3:
                 text = (mm.group(2) or "").strip()
                 if not _PHASE_WORD_RE.match(text) and _MARKER_RE.search(text):
@@ -260,6 +268,13 @@ class Roadmap:
         key = phase_key(phase_id)
         return next((p for p in self.phases if p.key == key and p.duplicate_of_line is None),
                     None)
+
+
+def _heading_rows(lines: list[str]) -> list[int]:
+    """The indexes of the lines whose first character after at most three spaces is ``#``:
+    every heading pattern here starts so, and most lines of a roadmap are not headings, so
+    each pattern is tried on these lines only."""
+    return [i for i, line in enumerate(lines) if line.lstrip(" ")[:1] == "#"]
 
 
 def _mask_comments(lines: list[str], fenced: list[bool]) -> list[str]:
@@ -319,10 +334,11 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
 
     # milestone headings (level 1-3, not Phase, with a version token)
     heads: list[tuple[int, int, str]] = []  # (line, level, text)
-    for i, line in enumerate(lines, start=1):
-        m = _ATX_RE.match(line)
+    rows = _heading_rows(lines)
+    for row in rows:
+        m = _ATX_RE.match(lines[row])
         if m:
-            heads.append((i, len(m.group(1)), (m.group(2) or "").strip()))
+            heads.append((row + 1, len(m.group(1)), (m.group(2) or "").strip()))
     milestones: list[Milestone] = []
     for idx, (line_no, level, heading) in enumerate(heads):
         if level > 3 or _PHASE_WORD_RE.match(heading):
@@ -343,7 +359,8 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
     retired = _retired_keys(lines)
     phases: list[RoadmapPhase] = []
     first_by_key: dict[str, RoadmapPhase] = {}
-    for i, line in enumerate(lines, start=1):
+    for row in rows:
+        i, line = row + 1, lines[row]
         m = _PHASE_HEADING_RE.match(line)
         if not m:
             continue
@@ -383,7 +400,7 @@ def parse_roadmap_text(text: str, path: Path | None = None) -> Roadmap:
                 phase.goal = g.group(1).strip()
                 break
 
-    return Roadmap(path, phases, milestones, problems, lines, raw_lines, details)
+    return Roadmap(path, phases, milestones, problems, lines, raw_lines, details, rows)
 
 
 def parse_roadmap_file(path: Path) -> Roadmap | None:

@@ -47,3 +47,18 @@ def test_indented_fences_and_headings_still_count() -> None:
     assert ms.iter_fence_state(text.split("\n")) == [True, True, True, False, False, False,
                                                      True, True]
     assert [(h.level, h.text, h.line) for h in ms.tokenize_headings(text)] == [(1, "real", 5)]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from([" ", "   ", "    ", "\t", "#", "##", "####", "Phase", " 1",
+                                 ":", "**", "~~", "[x]", "(a)", "v1.2", "\r", "\u00a0", "a"]),
+                max_size=10).map("".join))
+@example("   ## Phase 1: go")
+@example("    ## Phase 1: go")
+def test_the_roadmap_tries_its_heading_patterns_on_every_line_they_match(line: str) -> None:
+    from msd_desktop.core.state import roadmap
+
+    matched = any(p.match(line) or p.match(line.rstrip("\r"))
+                  for p in (roadmap._ATX_RE, roadmap._PHASE_HEADING_RE))
+    if matched:
+        assert roadmap._heading_rows([line]) == [0]
