@@ -423,7 +423,10 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str,
             severity="warning" if roadmap.milestones else "info"))
 
     stored_pct = _int(stored.get("percent"))
-    pct_line = _line_of(text, r"^\s+percent:")
+
+    def pct_line() -> int | None:  # looked up only for a problem that says where
+        return _line_of(text, r"^\s+percent:")
+
     if stored_pct is not None:
         if stored_pct >= 100 and missing > 0:
             why = plural(missing,
@@ -431,16 +434,16 @@ def _consistency(state: ProjectState, state_rel: str, roadmap_rel: str,
                                  percent=stored_pct),
                          Text.of("STATE.md says {percent}% but {count} plans have no summary",
                                  percent=stored_pct, count=missing))
-            out.append(Problem(why, state_rel, pct_line))
+            out.append(Problem(why, state_rel, pct_line()))
         elif stored_pct > 100:
             out.append(Problem(Text.of("STATE.md says {percent}%, more than 100%",
-                                       percent=stored_pct), state_rel, pct_line))
+                                       percent=stored_pct), state_rel, pct_line()))
         elif prog.percent is not None and prog.source == "disk" and stored_pct != prog.percent:
             out.append(Problem(
                 Text.of("STATE.md says {percent}% but the phases folder gives {disk}% ({done} "
                         "of {plans} have a summary)", percent=stored_pct, disk=prog.percent,
                         done=prog.completed_plans, plans=_plans(prog.total_plans or 0)),
-                state_rel, pct_line))
+                state_rel, pct_line()))
 
     stored_total = _int(stored.get("total_phases"))
     if (stored_total is not None and prog.total_phases is not None and prog.source == "disk"
