@@ -31,10 +31,10 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-FORMAT = 2
+FORMAT = 3
 PLACEHOLDER = "\x00base\x00"
 
 Answer = tuple[int, str, str]
@@ -80,15 +80,37 @@ class AnswerCache:
         self.folder = folder
         self.identity = [str(FORMAT), *identity]
 
-    def key(self, args: Sequence[str], cwd: Path, env: dict[str, str], base: Path) -> str | None:
-        """The case's key; None when ``base`` is reached through a link (an answer could
-        spell it either way)."""
+    def _context(self, cwd: Path, env: dict[str, str], base: Path) -> str | None:
+        """A digest of what a case reads besides its arguments; None when ``base`` is
+        reached through a link (an answer could spell it either way)."""
         if os.path.realpath(base) != str(base):
             return None
         hidden_env = {k: _hide(v, base) for k, v in sorted(env.items()) if k != "PATH"}
-        text = json.dumps([self.identity, list(args), _hide(str(cwd), base), hidden_env,
-                           tree(base), _above(base)])
+        text = json.dumps([self.identity, _hide(str(cwd), base), hidden_env, tree(base),
+                           _above(base)])
         return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+    def key(self, args: Sequence[str], cwd: Path, env: dict[str, str], base: Path) -> str | None:
+        """The case's key (None: not to be kept)."""
+        context = self._context(cwd, env, base)
+        if context is None:
+            return None
+        return hashlib.sha256(json.dumps([context, list(args)]).encode("ascii")).hexdigest()
+
+    def keys(self, cases: Iterable[tuple[Sequence[str], Path, dict[str, str]]]
+             ) -> list[str | None]:
+        """Each case's key, ``base`` being its working folder's parent; the folders a batch
+        shares are read once."""
+        contexts: dict[tuple[str, tuple[tuple[str, str], ...]], str | None] = {}
+        out: list[str | None] = []
+        for args, cwd, env in cases:
+            seen = (str(cwd), tuple(sorted(env.items())))
+            if seen not in contexts:
+                contexts[seen] = self._context(cwd, env, cwd.parent)
+            context = contexts[seen]
+            out.append(None if context is None else hashlib.sha256(
+                json.dumps([context, list(args)]).encode("ascii")).hexdigest())
+        return out
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"

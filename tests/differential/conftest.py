@@ -195,7 +195,7 @@ class Upstream:
             return self._submit(cases)
         answers = self.answers
         bases = [cwd.parent for _, cwd, _ in cases]
-        key = answers.batch_key([answers.key(a, cwd, env, cwd.parent) for a, cwd, env in cases])
+        key = answers.batch_key(answers.keys(cases))
         found = answers.load(key, bases) if key else None
         if found is not None:
             return KnownAnswers([Result(*answer) for answer in found])

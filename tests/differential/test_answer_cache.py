@@ -30,6 +30,9 @@ def test_answers_come_back_with_their_own_folder(tmp_path: Path) -> None:
     _case(b)
     key = _key(cache, a)
     assert _key(cache, b) == key  # the same question from another run's folder
+    proj, env = a / "proj", {**ENV, "HOME": str(a / "home")}
+    assert cache.keys([(["resolve-model", "gsd-planner"], proj, env)]) == [
+        cache.key(["resolve-model", "gsd-planner"], proj, env, a)]
     assert cache.load(key, [a]) is None
     cache.store(key, [a], [(1, f"{a}/proj\n", f"no config under {a}/home")])
     assert cache.load(key, [b]) == [(1, f"{b}/proj\n", f"no config under {b}/home")]
