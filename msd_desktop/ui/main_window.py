@@ -493,6 +493,7 @@ class MainWindow(QMainWindow):
         ref, workstream = self._current, self._current_ws
         self._show_unsaved_places()
         self._update_title()
+        self.project_tabs.forget_settings_form()  # its words are the old language's
         if ref is not None:
             self._clear_project()  # shown again: every tab built in the new language, and
             self._show_project(ref, workstream)  # its status line said again
@@ -500,8 +501,8 @@ class MainWindow(QMainWindow):
         else:
             self.browser.rescan()  # the summaries again, and the scan's line in new words
 
-    def _clear_project(self) -> None:
-        self.project_tabs.close_project()
+    def _clear_project(self, *, another_next: bool = False) -> None:
+        self.project_tabs.close_project(keep_settings=another_next)
         self._current = None
         self._current_ws = None
         self._change_note = ""
@@ -513,7 +514,7 @@ class MainWindow(QMainWindow):
         stored = self.ui_state.value("ui/last_tab", STATE_TAB)
         tab_index = (int(stored) if isinstance(stored, int | str) and str(stored).isdigit()
                      else STATE_TAB)
-        self._clear_project()
+        self._clear_project(another_next=True)
         self._current, self._current_ws = ref, workstream
         ws_env = {"MSD_WORKSTREAM": workstream} if workstream else {}
         self.next_command.refresh_from_project(ref.root, {**self.env, **ws_env})

@@ -13,6 +13,12 @@ others stand as empty placeholders until they are first shown or first asked for
 (:meth:`ProjectTabs.page`, :meth:`ProjectTabs.settings_tab`): most picks look at one tab, and
 building all three cost the pick the hidden ones' widgets and file reads. The restore at start
 also builds the hidden ones, one per event-loop turn ("staged"), once the window is up.
+
+The Settings form is kept from project to project and refilled (:meth:`ProjectTabs._build_tab`):
+its ~200 rows are the schema's, the same for every project, and building them was most of a
+pick's cost; with the Settings tab on show it even stays in its tab, never hidden and shown
+again. A form busy with its project (a save, a keyring move) is left to finish and a new one
+is built; a change of language builds a new one too.
 """
 
 from __future__ import annotations
@@ -188,6 +194,9 @@ class ProjectTabs(QTabWidget):
         self._shown: ProjectRef | None = None  # the project shown, with its workstream
         self._workstream_picked = False  # a workstream, not the project, was selected
         self._gen = 0  # one more per project shown (staged tabs of an older one: dropped)
+        # The Settings form, kept from project to project (see _build_tab)
+        self._kept_settings: QWidget | None = None
+        self._adopted: QWidget | None = None  # the Settings form whose signals are joined
 
     # -- a project comes and goes
 
@@ -204,12 +213,12 @@ class ProjectTabs(QTabWidget):
         self._workstream_picked = workstream_picked
         self.blockSignals(True)
         current = max(0, min(tab_index, 2))
-        now = {current, 0} if self._settings_first(current) else {current}
-        self.tabs = [(title, build_project_tab(shown, i, self._sessions())
-                      if i in now else _staged_placeholder())
+        now = {current, 0} if self._settings_first(current) or self.count() else {current}
+        self.tabs = [(title, self._build_tab(shown, i) if i in now else _staged_placeholder())
                      for i, (title, _) in enumerate(tab_action_texts(titles=True))]
-        for title, widget in self.tabs:
-            self.addTab(widget, title)
+        for i, (title, widget) in enumerate(self.tabs):
+            if i >= self.count():  # (the kept Settings form may have stayed in its tab)
+                self.addTab(widget, title)
             if isinstance(widget, StatePanel):
                 self.state_panel = widget
             self._adopt_settings(widget)
@@ -225,20 +234,31 @@ class ProjectTabs(QTabWidget):
 
             QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged(shown, gen))
 
-    def close_project(self) -> None:
-        """Drop the tabs (their edits live on in the edit sessions)."""
+    def close_project(self, *, keep_settings: bool = False) -> None:
+        """Drop the tabs (their edits live on in the edit sessions). ``keep_settings``:
+        another project is shown next, so a kept Settings form on show stays in its tab
+        (hiding and showing again a form of ~3,000 widgets costs more than refilling it)."""
         self._commit_open_editors()
         self._undo_group.setActiveStack(None)  # type: ignore[arg-type]  # edits live on
         tabs, self.tabs = self.tabs, []
         self.state_panel = None
         self._shown = None
-        holders = (super(ProjectTabs, self).widget(i) for i in range(self.count()))
-        for widget in {*(w for _, w in tabs), *(h for h in holders if h is not None)}:
-            widget.deleteLater()  # a page, or the holder a later-built page lives in
+        holders = [super(ProjectTabs, self).widget(i) for i in range(self.count())]
+        kept = self._kept_settings
+        in_place = keep_settings and kept is not None and self.currentIndex() == 0 \
+            and bool(holders) and holders[0] is kept \
+            and getattr(kept, "can_show_project", lambda: False)()
         # quietly: removing the tabs moves the current one to each tab in turn, which is
         # neither the person's choice of tab (the window remembers that) nor a tab to build
         self.blockSignals(True)
-        self.clear()
+        if kept is not None and not in_place:
+            kept.hide()
+            kept.setParent(self)  # out of its tab (or the holder it was built into)
+        for widget in {*(w for _, w in tabs), *(h for h in holders if h is not None)}:
+            if widget is not kept:
+                widget.deleteLater()  # a page, or the holder a later-built page lives in
+        while self.count() > (1 if in_place else 0):
+            self.removeTab(self.count() - 1)
         self.blockSignals(False)
 
     def _commit_open_editors(self) -> None:
@@ -285,7 +305,7 @@ class ProjectTabs(QTabWidget):
         if 0 in left and self._settings_first(index):
             self._build_staged(shown, gen, 0)
         title, holder = self.tabs[index]
-        widget = build_project_tab(shown, index, self._sessions())
+        widget = self._build_tab(shown, index)
         focus_here = self.currentIndex() == index
         layout = holder.layout()
         assert layout is not None
@@ -307,6 +327,29 @@ class ProjectTabs(QTabWidget):
 
             QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged(shown, gen))
 
+    def _build_tab(self, shown: ProjectRef, index: int) -> QWidget:
+        """Tab ``index`` for ``shown``: the Settings form is the one kept from the project
+        before when it can show another (its ~200 rows are the schema's, the same for every
+        project: refilled in a fraction of the time building them takes), else a new one."""
+        kept = self._kept_settings
+        if index == 0 and kept is not None:
+            if getattr(kept, "can_show_project", lambda: False)():
+                kept.show_project(shown)  # type: ignore[attr-defined]
+                return kept
+            kept.deleteLater()  # busy with the project it showed: it goes, as a tab does
+            self._kept_settings = None
+        widget = build_project_tab(shown, index, self._sessions())
+        if index == 0 and callable(getattr(widget, "show_project", None)):
+            self._kept_settings = widget
+        return widget
+
+    def forget_settings_form(self) -> None:
+        """The next project gets a new Settings form (the kept one was built in another
+        language); the one on show stays until its project closes."""
+        kept, self._kept_settings = self._kept_settings, None
+        if kept is not None and all(w is not kept for _, w in self.tabs):
+            kept.deleteLater()
+
     def _on_tab_changed(self, index: int) -> None:
         """A tab still to be built is built when it is shown."""
         if 0 <= index < len(self.tabs) and self.tabs[index][1].objectName() == STAGED_TAB \
@@ -324,7 +367,10 @@ class ProjectTabs(QTabWidget):
 
     def release_watches(self) -> None:
         """The window closes: tabs drop their own file watches (the Settings tab's)."""
-        for _, widget in self.tabs:
+        kept = self._kept_settings
+        extra = [("", kept)] if kept is not None and all(w is not kept for _, w in self.tabs) \
+            else []
+        for _, widget in [*self.tabs, *extra]:
             release = getattr(widget, "release_watches", None)
             if callable(release):
                 release()
@@ -374,19 +420,22 @@ class ProjectTabs(QTabWidget):
         use_window = getattr(widget, "use_window_actions", None)
         if not callable(use_window):
             return
-        use_window()
         self._open_governing_scope(widget)
         if self.window_watches:  # one watch per file: the window's sees the project's
             widget.use_window_watch()  # type: ignore[attr-defined]
-        # the window's Find a setting (Ctrl+F from anywhere) owns the key the form's own
-        # search shortcut uses: two shortcuts on one key would cancel each other out
-        for shortcut in widget.findChildren(QShortcut):
-            if shortcut.key().matches(QKeySequence(QKeySequence.StandardKey.Find)) == \
-                    QKeySequence.SequenceMatch.ExactMatch and shortcut.parent() is widget:
-                shortcut.setEnabled(False)
-        changed = getattr(widget, "undo_stack_changed", None)
-        if changed is not None:
-            changed.connect(self._set_undo_stack)
+        if widget is not self._adopted:  # (a kept form is joined once)
+            self._adopted = widget
+            use_window()
+            # the window's Find a setting (Ctrl+F from anywhere) owns the key the form's own
+            # search shortcut uses: two shortcuts on one key would cancel each other out
+            for shortcut in widget.findChildren(QShortcut, options=Qt.FindChildOption
+                                                .FindDirectChildrenOnly):
+                if shortcut.key().matches(QKeySequence(QKeySequence.StandardKey.Find)) == \
+                        QKeySequence.SequenceMatch.ExactMatch:
+                    shortcut.setEnabled(False)
+            changed = getattr(widget, "undo_stack_changed", None)
+            if changed is not None:
+                changed.connect(self._set_undo_stack)
         self._set_undo_stack(getattr(widget, "undo_stack", None))
 
     def _adopt_models(self, widget: QWidget) -> None:

@@ -332,7 +332,7 @@ class ConfigFormPanel(SidePagesForm):
         self.inner_tabs.addTab(self._api_keys_page, self.tr("API keys"))
         from msd_desktop.ui.settings.history_page import add_history_page
 
-        add_history_page(self)  # the config history's page, in a module of its own
+        self.history_tab = add_history_page(self)  # the config history's page: its own module
         self.inner_tabs.currentChanged.connect(self._inner_tab_changed)
         splitter.addWidget(self.inner_tabs)
         splitter.setStretchFactor(1, 1)
@@ -417,6 +417,56 @@ class ConfigFormPanel(SidePagesForm):
         job = self.save_job()
         if job is not None:  # a save of this file still running (the form was rebuilt)
             self._follow_save(job)
+
+    def can_show_project(self) -> bool:
+        """Nothing of the project shown is still under way here (a save, a keyring move),
+        so the form may show another one (:meth:`show_project`)."""
+        return self._own_writes == 0 and not self._save_again and self.save_job() is None
+
+    def show_project(self, project: ProjectRef) -> None:
+        """Show ``project``'s settings in this form, as a form built for it would.
+
+        Why: the rows are the schema's, the same for every project, and building them is
+        most of what a new form costs (~200 rows of a dozen widgets); refilling them is a
+        fraction of that. What belongs to the file — draft, undo history, pending edits — lives
+        in its edit session, as it does when a form is rebuilt; what belonged to the project
+        left — its API keys, JSON and History pages, the conflict view, search, scroll — goes,
+        and is built again for this one on first use."""
+        if self.draft is not None:
+            unregister_draft(self.root, self.draft)
+            self.draft = None
+        self._drop_project_pages()
+        self._disk_timer.stop()  # a change of the file left is not this one's
+        self.project = project
+        self.root = Path(project.root)
+        self.workstream = project.active_workstream or None
+        self.scope_combo.setItemText(1, self.tr("Workstream '{0}'").format(self.workstream)
+                                     if self.workstream else self.tr("Workstream (none)"))
+        self.scope_combo.model().item(1).setEnabled(bool(self.workstream))  # type: ignore
+        for box in (self.search, self.modified_only):
+            box.blockSignals(True)
+        self.search.clear()
+        self.modified_only.setChecked(False)
+        for box in (self.search, self.modified_only):
+            box.blockSignals(False)
+        self.proxy.set_search("")
+        self.proxy.set_modified_only(False)
+        self.inner_tabs.setCurrentIndex(0)
+        self.status.setText("")
+        self.load_scope(Scope.PROJECT)
+        self.scroll_area.verticalScrollBar().setValue(0)
+
+    def _drop_project_pages(self) -> None:
+        """The pages that were built for the project shown (rebuilt on first use)."""
+        pages = [self.api_keys, self._json_page_widget, self._conflict_view,
+                 self.history_tab.drop_page()]
+        self.api_keys = self._json_page_widget = self._json_view = None
+        self._conflict_view = None
+        self._own_fingerprint = None
+        for page in pages:
+            if page is not None:
+                page.hide()
+                page.deleteLater()
 
     def _load_provenance(self) -> None:
         try:

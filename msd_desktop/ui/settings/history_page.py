@@ -581,6 +581,12 @@ class HistoryTab(QObject):
             layout.addWidget(self._page)
         return self._page
 
+    def drop_page(self) -> HistoryPage | None:
+        """Forget the page (the form shows another project now; a page is built again
+        when the tab is opened); the caller deletes it."""
+        page, self._page = self._page, None
+        return page
+
     def _shown(self) -> bool:
         return self._page is not None and self._tabs.currentWidget() is self.holder
 

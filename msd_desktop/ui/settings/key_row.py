@@ -9,6 +9,8 @@ name) is plain text.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -121,6 +123,7 @@ class KeyRowWidget(QFrame):
         self.provenance.setFont(font)
         layout.addWidget(self.provenance)
         self._words: list[str] = []
+        self._refreshed: tuple[Any, ...] | None = None  # what refresh() showed last
 
     @property
     def error(self) -> WrappingLabel:
@@ -141,10 +144,19 @@ class KeyRowWidget(QFrame):
         set_here = bool(model.data(index, NonDefaultRole))
         pending = bool(model.data(index, PendingRole))
         error = str(model.data(index, ErrorRole) or "")
-        show_text(self.title, str(model.data(index, TitleRole)), self._words)
-        show_text(self.key_label, self.fk.key, self._words)
-        show_text(self.description, str(model.data(index, DescriptionRole)), self._words)
         default = str(model.data(index, DefaultRole) or "")
+        provenance = str(model.data(index, ProvenanceRole) or "")
+        # the same texts as shown already (a form refilled for another project: most rows)
+        title = str(model.data(index, TitleRole))
+        description = str(model.data(index, DescriptionRole))
+        shown = (tuple(self._words), set_here, pending, error, default, provenance, title,
+                 description, self.tr("default: {0}"))
+        if shown == self._refreshed:
+            return
+        self._refreshed = shown
+        show_text(self.title, title, self._words)
+        show_text(self.key_label, self.fk.key, self._words)
+        show_text(self.description, description, self._words)
         self.default_label.setText(self.tr("default: {0}").format(default) if default else "")
         if pending:
             self.marker.setText("✎")
@@ -163,7 +175,7 @@ class KeyRowWidget(QFrame):
             self.error.setToolTip(tooltip(error) if short_error(error) != error else "")
             self.error.setVisible(bool(error))
         self._outline(bool(error))
-        self.provenance.setText(visible_lines(model.data(index, ProvenanceRole) or ""))
+        self.provenance.setText(visible_lines(provenance))
         self._head_widths = None  # the texts changed: measured again
         if self.testAttribute(Qt.WidgetAttribute.WA_Resized):  # else its first resize does
             self.arrange_head()

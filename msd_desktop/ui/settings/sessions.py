@@ -1,7 +1,8 @@
 """The window's Settings edit sessions: one per config file, alive until the window closes.
 
-A Settings form is rebuilt whenever another project (or workstream) is opened; its draft and
-undo history are not. The form asks :class:`EditSessions` for the session of the file it
+A Settings form shows one project (or workstream) at a time — the window keeps one form and
+refills it for the next project, or builds a new one — while drafts and undo histories stay
+here, one per file. The form asks :class:`EditSessions` for the session of the file it
 shows and gets the same draft back, pending edits and all (like an editor's tabs). The window
 asks it which projects have unsaved edits (title marker, tree marker) and what to save or
 discard before it quits.
