@@ -23,6 +23,7 @@ is built; a change of language builds a new one too.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib
 from collections.abc import Callable
@@ -130,34 +131,48 @@ def _staged_placeholder() -> QWidget:
 class TabModules(QObject):
     """The project tabs' modules (:data:`TAB_MODULES`), imported ahead of the first project.
 
-    In a worker (:meth:`preload`): restoring the last project then builds its tabs without
-    ~50 ms of imports on the GUI thread (their classes are only defined there; every widget is
-    still made on the GUI thread). Or one per event-loop turn on the GUI thread
-    (:meth:`import_one`), while nothing else runs: imported in a worker beside a large list's
-    item-model calls they stalled the GUI thread 50-80 ms (the import and wrapper locks)."""
+    :meth:`preload`: the Qt-free ones in a worker, then those that use Qt on the GUI thread,
+    one per event-loop turn — never in a worker: PySide6 makes the Python side of its classes
+    and enums lazily, and that is not safe beside the GUI thread's own Qt calls (an import in
+    a worker crashed the app now and then). Restoring the last project then builds its tabs
+    without the imports on its path. Or all of them one per turn on the GUI thread
+    (:meth:`import_one`), while nothing else runs: imported beside a large list's item-model
+    calls they stalled the GUI thread 50-80 ms (the import and wrapper locks)."""
 
-    loaded = Signal()  # :meth:`preload`'s worker is done (whatever it managed)
+    loaded = Signal()  # :meth:`preload` is done (whatever it managed)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ready = False  # every module is imported
-        self.loading = False  # the worker is on it
+        self.loading = False  # preload is on it
 
     def preload(self) -> None:
-        """Import them in a worker (nothing when they are in, or on their way)."""
+        """Import them (nothing when they are in, or on their way)."""
         if self.ready or self.loading:
             return
         self.loading = True
+        core = [name for name in TAB_MODULES if name.startswith("msd_desktop.core.")]
 
         def work() -> None:
-            for name in TAB_MODULES:
+            for name in core:
                 importlib.import_module(name)
 
-        def ready(_: object = None) -> None:
+        def then(_: object = None) -> None:
+            self._import_here([name for name in TAB_MODULES if name not in core])
+
+        run_op(work, name="tab modules", on_finished=then, on_failed=then, owner=self)
+
+    def _import_here(self, names: list[str]) -> None:
+        """The first of ``names`` now, the next on the next event-loop turn."""
+        if not names:
             self.ready = True
             self.loaded.emit()
+            return
+        with contextlib.suppress(Exception):  # the tab's build says what is wrong, then
+            importlib.import_module(names[0])
+        from msd_desktop.ui.widgets.workers import YIELD_MS
 
-        run_op(work, name="tab modules", on_finished=ready, on_failed=ready, owner=self)
+        QTimer.singleShot(YIELD_MS, self, lambda: self._import_here(names[1:]))
 
     def import_one(self, step: int) -> bool:
         """Import module ``step`` here and now; False when there is none left to import this

@@ -251,7 +251,7 @@ def test_edits_survive_a_project_switch_and_are_marked(qtbot: QtBot,
     assert f"checklist-printer {UNSAVED_MARK}" in rows
     assert "billing-service" in rows
     back = _open_settings(qtbot, window, "checklist-printer")
-    assert back is not panel  # a new tab, the same draft
+    assert back is panel  # the form kept from project to project, refilled with its draft
     assert back.editor(AGENTS).spin.lineEdit().text() == "7"  # type: ignore[attr-defined]
     assert back.draft is not None
     assert back.draft.pending == {AGENTS: 7}

@@ -171,3 +171,51 @@ def test_a_tab_built_when_shown_is_built_into_its_place(qtbot: Any, demo: Path) 
     assert not tabs.staging()
     tabs.close_project()
     assert tabs.count() == 0
+
+
+PRELOAD_PROBE = r"""
+import importlib.abc, json, sys, threading
+seen = []
+
+class Witness(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith(("msd_desktop.ui", "PySide6")):
+            seen.append((name, threading.current_thread() is threading.main_thread()))
+        return None
+
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+sys.meta_path.insert(0, Witness())
+from PySide6.QtCore import QTimer
+from msd_desktop.ui.project_tabs import TAB_MODULES, TabModules
+modules = TabModules()
+modules.loaded.connect(app.quit)
+QTimer.singleShot(20000, app.quit)
+modules.preload()
+app.exec()
+json.dump({"ready": modules.ready, "in": [n for n in TAB_MODULES if n in sys.modules],
+           "seen": seen}, sys.stdout)
+"""
+
+
+def test_the_tabs_modules_that_use_qt_are_never_imported_off_the_gui_thread() -> None:
+    """PySide6 makes the Python side of its classes lazily, not safely beside the GUI thread's
+    own Qt calls: an import of a Qt module in a worker crashed the app now and then. A fresh
+    interpreter, so every import is seen."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, "-c", PRELOAD_PROBE], cwd=repo, text=True,
+                          capture_output=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["ready"]
+    from msd_desktop.ui.project_tabs import TAB_MODULES
+
+    assert report["in"] == list(TAB_MODULES)
+    assert any(name == "msd_desktop.ui.state.panel" for name, _ in report["seen"])
+    assert [name for name, main in report["seen"] if not main] == []
