@@ -148,6 +148,7 @@ class Upstream:
         self._drivers: list[Driver | None] = [None] * self.n_drivers
         self._lock = threading.Lock()
         driver_digest = hashlib.sha256(DRIVER_SOURCE.read_bytes()).hexdigest()
+        self._driver_digest = driver_digest
         self.answers = (
             AnswerCache(keep_answers, [UPSTREAM_PACKAGE, UPSTREAM_VERSION, driver_digest])
             if keep_answers is not None and answer_cache_enabled()
@@ -171,6 +172,10 @@ class Upstream:
         if driver is None or not driver.alive():
             if driver is not None:
                 driver.close()
+            if hashlib.sha256(self.driver_path.read_bytes()).hexdigest() != self._driver_digest:
+                # another checkout's driver was copied into the shared install meanwhile: its
+                # answers must not be kept under this driver's name
+                self.answers = None
             driver = Driver(
                 ["node", str(self.driver_path), str(self.tools)],
                 cwd=self.cache,
@@ -200,7 +205,10 @@ class Upstream:
         if found is not None:
             return KnownAnswers([Result(*answer) for answer in found])
         before = {base: answer_tree(base) for base in bases}
-        return CachedHandle(self._submit(cases), answers, key, bases, before)
+        handle = self._submit(cases)
+        if self.answers is not answers:  # see _driver
+            return handle
+        return CachedHandle(handle, answers, key, bases, before)
 
     def _submit(self, cases: Sequence[tuple[Sequence[str], Path, dict[str, str]]]) -> BatchHandle:
         """Cases split into contiguous chunks, one per driver, so cases that share a project
