@@ -4,11 +4,11 @@ A cold start's summaries are parsed in helper processes (``core.state.bulk_load`
 is what limits it. One *pass* does, for each of N generated projects (copies of the bundled
 demo projects, as the scale benchmark makes them) and each demo project itself, what a helper
 and the window do for it: the stat signature, ``summary_load`` (the states read for the
-summary, as a helper sends them), pickled and unpickled, and the summary built from it. The
-process's CPU time per project is reported (median of the passes, and the first pass on its
-own: it compiles patterns and imports the parsers once). With ``--dump FILE`` every project's
-signature and summary payload is written as JSON, so two versions of the code can be compared
-byte for byte. Prints one JSON object:
+summary, as a helper sends them), written and read back through the helpers' protocol, and
+the summary built from it. The process's CPU time per project is reported (median of the
+passes, and the first pass on its own: it compiles patterns and imports the parsers once).
+With ``--dump FILE`` every project's signature and summary payload is written as JSON, so two
+versions of the code can be compared byte for byte. Prints one JSON object:
 
     {"projects", "median_ms_per_project", "first_pass_ms_per_project", "runs_ms", ...}
 
@@ -18,8 +18,8 @@ Usage: bench/bench_summary_cpu.py [-n 200] [-r 7] [--dir DIR] [--dump FILE]
 from __future__ import annotations
 
 import argparse
+import io
 import json
-import pickle
 import shutil
 import statistics
 import sys
@@ -42,6 +42,7 @@ def generate(root: Path, n: int) -> None:
 
 
 def run(scan: Path, home: Path, repeats: int, dump: Path | None) -> dict[str, Any]:
+    from msd_desktop.core.state import bulk_load
     from msd_desktop.core.state.bulk_load import summary_load
     from msd_desktop.core.state.project_summary import summary_from_load, summary_payload
     from msd_desktop.core.state.summary_cache import project_signature
@@ -58,7 +59,10 @@ def run(scan: Path, home: Path, repeats: int, dump: Path | None) -> dict[str, An
                      f"active\0{ref.active_workstream or ''}")
             sig = project_signature(Path(ref.root), extra)
             load = summary_load(Path(ref.root), ref.workstreams, env)
-            back = pickle.loads(pickle.dumps(load, protocol=pickle.HIGHEST_PROTOCOL))
+            frame = io.BytesIO()
+            bulk_load._write(frame, load)
+            frame.seek(0)
+            back = bulk_load._read(frame)
             summary = summary_from_load(ref, back)
             if out is not None:
                 out[str(ref.root)] = [sig, summary_payload(summary)]

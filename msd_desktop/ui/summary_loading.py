@@ -31,10 +31,10 @@ from msd_desktop.core.state.project_summary import (
 from msd_desktop.core.state.project_summary import payload_opt_int as _opt_int
 from msd_desktop.core.state.project_summary import payload_opt_str as _opt_str
 from msd_desktop.core.state.project_summary import payload_str as _str
-from msd_desktop.core.state.status_changes import StatusSnapshot
+from msd_desktop.core.state.status_changes import StatusSnapshot, snapshot_from_state
 from msd_desktop.core.state.summary_cache import SummaryCache, project_signature
 from msd_desktop.core.workspace.registry import ProjectRef
-from msd_desktop.ui.companion.tray import TrayLine
+from msd_desktop.ui.companion.tray import TrayLine, line_from_state, with_stale
 from msd_desktop.ui.widgets.status_text import SUMMARY_WORDING
 
 _SNAPSHOT_FIELDS = tuple(f.name for f in dataclasses.fields(StatusSnapshot)
@@ -163,9 +163,6 @@ def file_loaded(ref: ProjectRef, sig: str, summary: ProjectSummary, state: Any,
                 cache: SummaryCache) -> Loaded:
     """Worker: a project's summary with its tray line and status snapshot, filed in the
     cache (unless STATE.md shows its last good copy)."""
-    from msd_desktop.core.state.status_changes import snapshot_from_state
-    from msd_desktop.ui.companion.tray import line_from_state, with_stale
-
     line = with_stale(line_from_state(ref, state), summary.stale_installs)
     loaded = Loaded(ref, summary, line, snapshot_from_state(state, ref.name))
     if not getattr(state, "stale", False):

@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
+import io
 import os
+import select
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -165,10 +168,51 @@ def _portable_load(load: StatesLoad) -> StatesLoad:
 
 # pickle is imported by the functions that speak the protocol: loading states in the
 # window's own threads (a small workspace) never needs it
-def _write(stream: IO[bytes], message: Any) -> None:
+@functools.cache
+def _codec() -> tuple[type, type]:
+    """The protocol's pickler and unpickler (made on first use, with pickle's import).
+
+    A ``Path`` goes as its text and comes back through :func:`_path` (pickle's own form
+    rebuilds it from its parts, every one parsed again); a class named in an answer is looked
+    up once per process instead of through the import machinery every answer (PySide6 hooks
+    every import statement of the window's process)."""
     import pickle
 
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    classes: dict[tuple[str, str], Any] = {}
+
+    class Pickler(pickle.Pickler):
+        def __init__(self, file: IO[bytes]) -> None:
+            super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+
+        def reducer_override(self, obj: Any) -> Any:
+            if type(obj) is _PATH:
+                return _path, (str(obj),)
+            return NotImplemented
+
+    class Unpickler(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> Any:
+            found = classes.get((module, name))
+            if found is None:
+                found = classes[(module, name)] = super().find_class(module, name)
+            return found
+
+    return Pickler, Unpickler
+
+
+_PATH = type(Path())  # the concrete class (a subclass keeps pickle's own form)
+
+
+@functools.lru_cache(maxsize=64)
+def _path(text: str) -> Path:
+    """The ``Path`` of ``text``; an answer names its project's root a few times (its config,
+    each state), the same immutable object serves them all."""
+    return Path(text)
+
+
+def _write(stream: IO[bytes], message: Any) -> None:
+    buffer = io.BytesIO()
+    _codec()[0](buffer).dump(message)
+    data = buffer.getvalue()
     view = memoryview(len(data).to_bytes(_HEADER_SIZE, "big") + data)
     while view:
         written = stream.write(view)
@@ -189,8 +233,6 @@ def _read_exact(stream: IO[bytes], n: int) -> bytes | None:
 
 def _read(stream: IO[bytes]) -> Any:
     """One message, or ``EOFError`` when the other side is gone."""
-    import pickle
-
     head = _read_exact(stream, _HEADER_SIZE)
     if head is None:
         raise EOFError
@@ -200,7 +242,7 @@ def _read(stream: IO[bytes]) -> Any:
     body = _read_exact(stream, size)
     if body is None:
         raise EOFError
-    return pickle.loads(body)
+    return _codec()[1](io.BytesIO(body)).load()
 
 
 def _failure(exc: Exception) -> Exception | tuple[str, str, bool]:
@@ -303,8 +345,6 @@ class LoaderProcess:
                                                  Exception | None] | None:
         """The next answer, or ``None`` when none came within ``timeout_s``; ``EOFError``
         when the helper is gone."""
-        import select
-
         assert self._proc.stdout is not None
         ready, _, _ = select.select([self._proc.stdout], [], [], max(0.0, timeout_s))
         if not ready:
