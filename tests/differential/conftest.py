@@ -44,6 +44,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 from tests.prerequisites import require_module
+from tests.reliability.msd_forkserver import ForkServer
 from tests.upstream import (  # one install, shared with tests/core
     DRIVER_SOURCE,
     UPSTREAM_PACKAGE,
@@ -57,6 +58,11 @@ from .answer_cache import enabled as answer_cache_enabled
 from .answer_cache import tree as answer_tree
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+MEMORY_CEILING = 8 << 30  # a forked msd run's address space (a ceiling, not a measure)
+# Imported once in the fork server: importing picks no keyring backend (that happens in the
+# run, from its environment).
+FORK_PRELOAD = ("keyring", "msd_desktop.commands.config", "msd_desktop.commands.secrets",
+                "msd_desktop.core.config.setter", "msd_desktop.core.secrets.store")
 __all__ = ["DRIVER_SOURCE", "UPSTREAM_PACKAGE", "UPSTREAM_VERSION", "ensure_upstream",
            "upstream_cache_dir"]
 
@@ -378,6 +384,23 @@ class Msd:
     def __init__(self) -> None:
         venv_python = REPO_ROOT / ".venv" / "bin" / "python"
         self.python = str(venv_python if venv_python.exists() else Path(sys.executable))
+        self._forks: ForkServer | None = None
+
+    def forked(self, args: Sequence[str], cwd: Path, env: dict[str, str], logs: Path) -> Result:
+        """``msd <args>`` in ``cwd`` with exactly ``env`` as a process of its own, forked from
+        one that started Python and imported the CLI and config-set's modules once
+        (``tests/reliability/msd_forkserver.py``): what the run does to its process (a secret's
+        no-core-dump guard) and the keyring backend it picks from ``env`` stay out of this
+        one, without a Python start per run. Its output goes through files in ``logs``."""
+        if self._forks is None:
+            self._forks = ForkServer(REPO_ROOT, base_env("msd"), MEMORY_CEILING, FORK_PRELOAD)
+        proc = self._forks.run(args, cwd=cwd, env=env, logs=logs, timeout=60)
+        return Result(proc.returncode, proc.stdout, proc.stderr)
+
+    def close(self) -> None:
+        if self._forks is not None:
+            self._forks.close()
+            self._forks = None
 
     def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
         proc = subprocess.run(
@@ -462,8 +485,10 @@ def upstream() -> Iterator[Upstream]:
 
 
 @pytest.fixture(scope="session")
-def msd() -> Msd:
-    return Msd()
+def msd() -> Iterator[Msd]:
+    runner = Msd()
+    yield runner
+    runner.close()
 
 
 @pytest.fixture(scope="session")

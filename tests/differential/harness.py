@@ -293,8 +293,10 @@ def run_config_set(
     mproj, menv = _write_start(case, root, "msd")
     gproj, genv = _write_start(case, root, "gsd")
     handle = upstream.submit([(config_set_argv(case, "gsd"), gproj, genv)])
-    runner = msd.cli if msd_cli else msd.inprocess
-    m = runner(config_set_argv(case, "msd"), mproj, menv)
+    if msd_cli:
+        m = msd.forked(config_set_argv(case, "msd"), mproj, menv, root / "msd-run")
+    else:
+        m = msd.inprocess(config_set_argv(case, "msd"), mproj, menv)
     (g,) = handle.results()
     mo, go = outcome(m), outcome(g)
     mo.file, mo.file_text = read_config(mproj, "msd")

@@ -75,8 +75,9 @@ def config_set_cases(draw: st.DrawFn) -> ConfigSetCase:
 @example(case=ConfigSetCase("project_code", "007", {}))
 @example(case=ConfigSetCase("workflow.research", "null", {"workflow": {"research": True}}))
 def test_config_set_matches_upstream(case: ConfigSetCase, upstream, msd, diff_root) -> None:
-    # Secret keys go through the real msd process so the keyring backend is the one the
-    # environment names (``fail``), whatever another test initialised in this process.
+    # Secret keys go through an msd process of their own (``Msd.forked``) so the keyring
+    # backend is the one the environment names (``fail``), whatever another test initialised
+    # in this process, and their no-core-dump guard stays out of this one.
     secret = case.key in SECRET_KEYS or case.key in D3_KEYS
     with case_dir(diff_root) as root:
         raise_failures(run_config_set(upstream, msd, root, case, msd_cli=secret))
