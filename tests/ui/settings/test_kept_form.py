@@ -50,7 +50,6 @@ def _open(tabs: ProjectTabs, root: Path, *, in_place: bool = False) -> ConfigFor
     tabs.show_project(shown_project(project_ref(root, "Demo"), None), 0)
     form = tabs.settings_tab()
     assert isinstance(form, ConfigFormPanel)
-    form.build_all_editors()
     return form
 
 
@@ -92,9 +91,20 @@ def _state(widget: QWidget) -> tuple[Any, ...]:
 def shown_rows(form: ConfigFormPanel) -> dict[str, list[tuple[Any, ...]]]:
     """Every row as a person sees it: the state of each widget shown in it, in order."""
     return {fk.key: [_state(w) for w in form.row(fk.key).findChildren(QWidget)
-                     if w.isVisibleTo(form.row(fk.key))
-                     and not isinstance(w.parentWidget(), QLineEdit)]  # (its clear button
-            for fk in form.model.keys}  # fades out: the field's text says it all)
+                     if w.isVisibleTo(form.row(fk.key)) and not _qt_part(w)]
+            for fk in form.model.keys}
+
+
+def _qt_part(widget: QWidget) -> bool:
+    """A part Qt shows or hides by itself: a field's clear button (it fades out) or a table's
+    corner button and scroll bars (they follow the table's geometry); the field's text and the
+    table's cells say what is shown."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QLineEdit | QAbstractItemView):
+            return True
+        parent = parent.parentWidget()
+    return False
 
 
 def fresh_rows(qtbot: QtBot, root: Path, sessions: EditSessions) -> dict[str, Any]:
@@ -129,7 +139,8 @@ def test_a_kept_form_shows_what_a_new_form_would(qtbot: QtBot, demo: Path,
     assert first.draft.dirty
     hides: list[int] = []
     first.installEventFilter(watcher := HideCounter(hides))
-    for name in ("billing-service", "legacy-importer", "field-notes", "checklist-printer"):
+    # a plain project, one whose config.json does not parse, the first one (with its edit)
+    for name in ("billing-service", "legacy-importer", "field-notes"):
         form = _open(tabs, demo / name, in_place=in_place)
         assert form is first  # the same widgets, refilled
         assert form.root == demo / name
