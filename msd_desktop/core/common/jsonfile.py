@@ -31,9 +31,11 @@ from msd_desktop.core.common.digest import sha256_hex
 from msd_desktop.core.common.errors import ConflictError, MsdError
 from msd_desktop.core.common.record import Record
 from msd_desktop.core.common.safe_read import (
+    MAX_DEPTH,
     Kind,
     UnsafeFileError,
     check_digits,
+    holds_surrogate,
     read_bytes_stat,
     structure_problem,
     surrogate_position,
@@ -203,8 +205,19 @@ def _limit_error(text: str, path: Path | str) -> JsonError | None:
     return None
 
 
+def _cannot_hold_a_structure_problem(text: str) -> bool:
+    """Whether JSON ``text`` is plainly free of what :func:`structure_problem` refuses,
+    without walking what it parsed to: each level of nesting opens with a bracket of its own
+    (no more brackets than the cap, no deeper nesting), and a parsed string holds a surrogate
+    only from a ``\\u`` escape or from the text itself holding one."""
+    return (text.count("{") + text.count("[") <= MAX_DEPTH and "\\u" not in text
+            and not holds_surrogate(text))
+
+
 def _structure_error(data: Any, text: str, path: Path | str) -> JsonError | None:
     """Nesting deeper than the cap or a lone surrogate, with the line where it is."""
+    if _cannot_hold_a_structure_problem(text):
+        return None
     problem = structure_problem(data)
     if problem is None:
         return None

@@ -222,6 +222,11 @@ def read_text(path: Path | str, kind: Kind, *, encoding: str = "utf-8",
     return decode(read_bytes(path, kind), path, encoding=encoding, errors=errors)
 
 
+def holds_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a surrogate code point (\\ud800–\\udfff) itself."""
+    return _SURROGATE_RE.search(text) is not None
+
+
 def structure_problem(data: Any, *, max_depth: int = MAX_DEPTH) -> Text | None:
     """Why a parsed JSON/YAML value cannot be used (too deep, a lone surrogate), or ``None``.
 
@@ -306,6 +311,7 @@ __all__ = [
     "UnsafeFileError",
     "check_digits",
     "decode",
+    "holds_surrogate",
     "line_of",
     "max_flow_depth",
     "read_bytes",
