@@ -412,16 +412,26 @@ from msd_desktop.ui.widgets.workers import run_op
 out = Path(sys.argv[1])
 never = threading.Event()
 quitting = threading.Event()
+running = [threading.Event(), threading.Event()]  # the read and the write are under way
 app.aboutToQuit.connect(quitting.set)
+def read():
+    running[0].set()
+    never.wait()
 def write():
+    running[1].set()
     quitting.wait(60)  # a write still running when the person quits ...
     time.sleep(0.3)  # ... and for a while after
     out.write_text("written", encoding="utf-8")
 # a read that never returns, with a time-out far past the test's: a quit that waited for it
 # (or for its time-out) would not end before the test gives up
-run_op(lambda: never.wait(), name="stuck read", timeout_s=3600)
+run_op(read, name="stuck read", timeout_s=3600)
 run_op(write, name="slow write")  # no timeout: it may write
-QTimer.singleShot(0, app.quit)
+def quit_once_both_run():  # (on a loaded machine a worker starts a while after it is asked)
+    if all(event.is_set() for event in running):
+        app.quit()
+    else:
+        QTimer.singleShot(10, quit_once_both_run)
+QTimer.singleShot(0, quit_once_both_run)
 rc = app.exec()
 _exit_past_stuck_reads(rc)
 print("not reached: _exit_past_stuck_reads ends the process while a read is stuck")
