@@ -117,6 +117,13 @@ def _tab_or_problem(make: Callable[[], QWidget]) -> QWidget:
     return widget
 
 
+def _refillable(form: QWidget | None) -> bool:
+    """``form`` is a Settings form that may show another project now (nothing of its own
+    project is still under way in it)."""
+    can = getattr(form, "can_show_project", None)
+    return callable(can) and bool(can())
+
+
 def _staged_placeholder() -> QWidget:
     """An empty tab standing in for one built when it is first shown or asked for; the page
     is built into it (a tab is never swapped: that would happen inside the tab widget's own
@@ -260,9 +267,8 @@ class ProjectTabs(QTabWidget):
         self._shown = None
         holders = [super(ProjectTabs, self).widget(i) for i in range(self.count())]
         kept = self._kept_settings
-        in_place = keep_settings and kept is not None and self.currentIndex() == 0 \
-            and bool(holders) and holders[0] is kept \
-            and getattr(kept, "can_show_project", lambda: False)()
+        in_place = keep_settings and self.currentIndex() == 0 and bool(holders) \
+            and holders[0] is kept and _refillable(kept)
         # quietly: removing the tabs moves the current one to each tab in turn, which is
         # neither the person's choice of tab (the window remembers that) nor a tab to build
         self.blockSignals(True)
@@ -348,7 +354,7 @@ class ProjectTabs(QTabWidget):
         project: refilled in a fraction of the time building them takes), else a new one."""
         kept = self._kept_settings
         if index == 0 and kept is not None:
-            if getattr(kept, "can_show_project", lambda: False)():
+            if _refillable(kept):
                 kept.show_project(shown)  # type: ignore[attr-defined]
                 return kept
             kept.deleteLater()  # busy with the project it showed: it goes, as a tab does
@@ -361,9 +367,14 @@ class ProjectTabs(QTabWidget):
     def forget_settings_form(self) -> None:
         """The next project gets a new Settings form (the kept one was built in another
         language); the one on show stays until its project closes."""
-        kept, self._kept_settings = self._kept_settings, None
-        if kept is not None and all(w is not kept for _, w in self.tabs):
-            kept.deleteLater()
+        aside, self._kept_settings = self._kept_aside(), None
+        if aside is not None:
+            aside.deleteLater()
+
+    def _kept_aside(self) -> QWidget | None:
+        """The kept Settings form when it is not one of the open project's tabs."""
+        kept = self._kept_settings
+        return kept if kept is not None and all(w is not kept for _, w in self.tabs) else None
 
     def _on_tab_changed(self, index: int) -> None:
         """A tab still to be built is built when it is shown."""
@@ -382,10 +393,8 @@ class ProjectTabs(QTabWidget):
 
     def release_watches(self) -> None:
         """The window closes: tabs drop their own file watches (the Settings tab's)."""
-        kept = self._kept_settings
-        extra = [("", kept)] if kept is not None and all(w is not kept for _, w in self.tabs) \
-            else []
-        for _, widget in [*self.tabs, *extra]:
+        aside = self._kept_aside()
+        for _, widget in [*self.tabs, *([("", aside)] if aside is not None else [])]:
             release = getattr(widget, "release_watches", None)
             if callable(release):
                 release()
