@@ -142,9 +142,7 @@ class TabModules(QObject):
     one per event-loop turn — never in a worker: PySide6 makes the Python side of its classes
     and enums lazily, and that is not safe beside the GUI thread's own Qt calls (an import in
     a worker crashed the app now and then). Restoring the last project then builds its tabs
-    without the imports on its path. Or all of them one per turn on the GUI thread
-    (:meth:`import_one`), while nothing else runs: imported beside a large list's item-model
-    calls they stalled the GUI thread 50-80 ms (the import and wrapper locks)."""
+    without the imports on its path."""
 
     loaded = Signal()  # :meth:`preload` is done (whatever it managed)
 
@@ -180,14 +178,6 @@ class TabModules(QObject):
         from msd_desktop.ui.widgets.workers import YIELD_MS
 
         QTimer.singleShot(YIELD_MS, self, lambda: self._import_here(names[1:]))
-
-    def import_one(self, step: int) -> bool:
-        """Import module ``step`` here and now; False when there is none left to import this
-        way (all in, on their way in a worker, or ``step`` past the last)."""
-        if self.loading or self.ready or step >= len(TAB_MODULES):
-            return False
-        importlib.import_module(TAB_MODULES[step])
-        return True
 
 
 class ProjectTabs(QTabWidget):

@@ -169,6 +169,7 @@ class SummaryPipeline(QObject):
         self.scan_gen += 1
         self._hit_queue = []
         if refs:
+            self.timings.setdefault("pipeline_start_ms", (time.perf_counter() - self._t0) * 1000)
             self._start_cache_pass(refs, self.scan_gen)
             return
         self._batch_queue = []
