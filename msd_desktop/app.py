@@ -243,8 +243,16 @@ def end_process(rc: int) -> None:
 
 
 def run() -> None:
-    """The ``msd-desktop`` command: :func:`main`, then the interpreter's ordinary exit."""
-    sys.exit(main())
+    """The ``msd-desktop`` command: :func:`main`, then the interpreter's ordinary exit.
+
+    The cyclic collector is switched off for that exit: with it on, the interpreter's exit
+    starts with one more full pass over every object of the session (~65,000 after a smoke
+    test, the largest single cost of the exit) before it clears the modules. Its module
+    teardown collects every cycle all the same (each ``__del__`` and weakref callback still
+    runs), so only that first, extra pass is left out."""
+    rc = main()
+    gc.disable()
+    sys.exit(rc)
 
 
 def _main(args: SimpleNamespace, argv: list[str], t0: float, startup_gc: _StartupGc) -> int:
