@@ -21,6 +21,7 @@ from msd_desktop.ui.widgets.placement import fit_on_screen, saved_geometry
 
 if TYPE_CHECKING:
     from msd_desktop.ui.project_tabs import TabModules
+    from msd_desktop.ui.widgets.deferred_settings import DeferredSettings
 
 
 DEFAULT_SIZE = QSize(1400, 900)  # the first start's size (fitted to a smaller screen)
@@ -54,11 +55,12 @@ def restore_geometry(window: QMainWindow, splitter: QSplitter, settings: QSettin
         splitter.restoreState(QByteArray(state))
 
 
-def save_geometry(window: QMainWindow, splitter: QSplitter, settings: QSettings) -> None:
-    """Keep the window's size, place and splitter for the next start (written now)."""
-    settings.setValue("ui/geometry", window.saveGeometry())
-    settings.setValue("ui/splitter", splitter.saveState())
-    settings.sync()
+def save_geometry(window: QMainWindow, splitter: QSplitter, ui_state: DeferredSettings) -> None:
+    """Keep the window's size, place and splitter for the next start, with the rest of the UI
+    state (written now; nothing is written when none of it changed)."""
+    ui_state.remember("ui/geometry", window.saveGeometry())
+    ui_state.remember("ui/splitter", splitter.saveState())
+    ui_state.write_now()
 
 
 class LastProject(QObject):

@@ -661,8 +661,7 @@ class MainWindow(QMainWindow):
         if self._quitting or tray is None or not tray.available \
                 or not close_to_tray(self.settings):
             return False
-        self.ui_state.flush()
-        save_geometry(self, self.splitter, self.settings)
+        save_geometry(self, self.splitter, self.ui_state)
         self.hide()
         notice = first_time_notice(self.settings)
         if notice is not None:
@@ -685,8 +684,7 @@ class MainWindow(QMainWindow):
         if not self.unsaved_may_go(self.tr("Closing MSD Desktop")):
             event.ignore()
             return
-        self.ui_state.flush()
-        save_geometry(self, self.splitter, self.settings)
+        save_geometry(self, self.splitter, self.ui_state)
         self.watch.stop()
         self.pipeline.close()
         self.project_tabs.release_watches()  # e.g. the Settings tab's file watches
