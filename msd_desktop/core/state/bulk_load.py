@@ -66,13 +66,15 @@ class StatesLoad:
     stale_installs: dict[str, int] = field(default_factory=dict)
 
 
-def _config(root: Path, env: Mapping[str, str]) -> tuple[ConfigFacts, Any]:
+def _config(root: Path, env: Mapping[str, str], workstream: Any = ...
+              ) -> tuple[ConfigFacts, Any]:
     """The config's facts and the root ``config.json`` as :func:`load_config` read it (the
-    state loads reuse that read instead of reading the file again)."""
+    state loads reuse that read instead of reading the file again); ``workstream``: the
+    active one as already looked up (``...``: look it up)."""
     from msd_desktop.core.config.store import load_config
 
     try:
-        loaded = load_config(root, env)
+        loaded = load_config(root, env, workstream)
     except Exception as exc:  # the core says "never raises for bad content"; be safe anyway
         return ConfigFacts(root=Path(root), failure=str(exc)), None
     own = Path(root) / ".planning" / "config.json"
@@ -93,18 +95,32 @@ def load_states(root: Path, workstreams: Sequence[str], env: Mapping[str, str],
     from msd_desktop.core.models.local_installs import stale_local_installs
 
     env = dict(env)
-    facts, config_file = _config(root, env)
+    active = _active(root, env)  # the config and the state for ``env`` both ask
+    facts, config_file = _config(root, env, active)
     stale = stale_local_installs(root, env)
     if not workstreams:
         return StatesLoad(facts, load_project_state(root, env, cache=cache,
-                                                    config_file=config_file, summary=summary),
+                                                    config_file=config_file, summary=summary,
+                                                    workstream=active),
                           stale_installs=stale)
     states: dict[str, ProjectState] = {}
     for ws in workstreams:
         states[ws] = load_project_state(root, {**env, "MSD_WORKSTREAM": ws}, cache=cache,
                                         config_file=config_file, summary=summary)
-    return StatesLoad(facts, _state_for_env(root, env, cache, states, config_file, summary),
-                      states, stale)
+    return StatesLoad(facts, _state_for_env(root, env, cache, states, config_file, summary,
+                                            active), states, stale)
+
+
+def _active(root: Path, env: Mapping[str, str]) -> Any:
+    """The active workstream for ``env`` (its pointer file read once a project, not by each
+    reader), or ``...`` when the lookup fails: each reader then looks it up and says why, as
+    it would alone."""
+    from msd_desktop.core.workspace.paths import active_workstream
+
+    try:
+        return active_workstream(root, env)
+    except MsdError:
+        return ...
 
 
 def summary_load(root: Path, workstreams: Sequence[str], env: Mapping[str, str]
@@ -116,20 +132,15 @@ def summary_load(root: Path, workstreams: Sequence[str], env: Mapping[str, str]
 
 def _state_for_env(root: Path, env: dict[str, str], cache: Any,
                    states: dict[str, ProjectState], config_file: Any,
-                   summary: bool = False) -> ProjectState:
+                   summary: bool = False, active: Any = ...) -> ProjectState:
     """The state for ``env`` as given: when ``env`` resolves to a workstream just loaded,
     that load is the same answer (every read in it depends on the workstream, not on where
-    its name came from), so the files are not read and parsed a second time."""
-    from msd_desktop.core.workspace.paths import active_workstream
-
-    try:
-        active = active_workstream(root, env)
-    except MsdError:
-        active = None
-    if active is not None and active in states:
+    its name came from), so the files are not read and parsed a second time. ``active``:
+    :func:`_active`."""
+    if active is not ... and active is not None and active in states:
         return states[active]
     return load_project_state(root, env, cache=cache, config_file=config_file,
-                              summary=summary)
+                              summary=summary, workstream=active)
 
 
 def portable(state: ProjectState) -> ProjectState:

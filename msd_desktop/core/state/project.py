@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import EllipsisType
 from typing import Any
 
 from msd_desktop.core.common.errors import MsdError
@@ -271,6 +272,7 @@ def _rel(path: Path, base: Path) -> str:
 def load_project_state(
     root: Path, env: Mapping[str, str] | None = None, *, cache: StateCache | None = None,
     config_file: JsonFile | None = None, summary: bool = False,
+    workstream: str | EllipsisType | None = ...,
 ) -> ProjectState:
     """Read STATE.md, ROADMAP.md, the phases folder and config for the project at ``root``.
 
@@ -278,18 +280,20 @@ def load_project_state(
     :func:`read_json_file`), so a caller that loaded the config already does not read the
     file twice; by default it is read here. ``summary``: STATE.md's body is read only for
     what a project summary shows (``parse_state_text(summary=True)``); the status, progress,
-    status line and problems are the same.
+    status line and problems are the same. ``workstream``: the active workstream for ``env``
+    as the caller just looked it up (``...``: looked up here).
     """
     env = dict(os.environ) if env is None else dict(env)
     root = Path(root)
     problems: list[Problem] = []
     from msd_desktop.core.workspace.paths import active_workstream, planning_dir
 
-    try:
-        workstream = active_workstream(root, env)
-    except MsdError as exc:
-        problems.append(Problem(exc.message, severity="error"))
-        workstream = None
+    if workstream is ...:
+        try:
+            workstream = active_workstream(root, env)
+        except MsdError as exc:
+            problems.append(Problem(exc.message, severity="error"))
+            workstream = None
     try:
         pdir = planning_dir(root, env, workstream)
     except MsdError as exc:

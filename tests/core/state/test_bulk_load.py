@@ -49,6 +49,32 @@ def test_the_environments_state_is_the_active_workstreams_own_load(projects: lis
     assert again.to_dict() == load.state.to_dict()
 
 
+def test_the_active_workstream_pointer_is_read_once_a_project(
+        projects: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    from msd_desktop.core.config.store import load_config
+    from msd_desktop.core.workspace import paths
+
+    env = {k: v for k, v in os.environ.items() if k != "MSD_WORKSTREAM"}
+    reads: list[Path] = []
+    real = paths._read_pointer
+
+    def counted(path: Path) -> str | None:
+        reads.append(path)
+        return real(path)
+
+    for root in projects:
+        with monkeypatch.context() as patch:
+            patch.setattr(paths, "_read_pointer", counted)
+            reads.clear()
+            load = load_states(root, _workstreams(root), env)
+            assert len(reads) == 1, reads
+        # the same answers as each reader looking the workstream up itself
+        assert load.state.to_dict() == load_project_state(root, env).to_dict()
+        alone = load_config(root, env)
+        assert (load.config.degraded, load.config.reason, load.config.diagnostics) == (
+            bool(alone.degraded), str(alone.reason), tuple(alone.diagnostics[:1]))
+
+
 def test_a_helper_answers_what_this_process_reads(projects: list[Path]) -> None:
     env = dict(os.environ)
     helper = LoaderProcess()
