@@ -277,6 +277,7 @@ class MainWindow(QMainWindow):
         refs = [p.ref for e in entries for p in e.projects]
         self.watch.report_rescan({r.root for r in refs})
         unique = list({r.root: r for r in reversed(refs)}.values())[::-1]  # first one wins
+        self.pipeline.prestart_helpers(len(unique))  # a cold start's parsers, from now
         # one reset for the whole scan (placeholders until each summary arrives), then only
         # dataChanged for the rows a batch touched
         self.browser.model.set_summaries(self.pipeline.retain(unique))

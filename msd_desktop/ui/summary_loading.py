@@ -230,8 +230,13 @@ class HelperPool:
             with self._lock:
                 if helper is None:
                     return
-                self._idle.append(helper)
-                self._lock.notify()
+                closed = self._closed  # closed while this one started: it ends too
+                if not closed:
+                    self._idle.append(helper)
+                    self._lock.notify()
+            if closed:
+                helper.close()
+                return
 
     def _new(self) -> Any:
         from msd_desktop.core.state.bulk_load import LoaderProcess

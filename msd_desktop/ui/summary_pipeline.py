@@ -129,6 +129,7 @@ class SummaryPipeline(QObject):
         self._batch_queue: list[list[ProjectRef]] = []
         self._batch_ops: list[OpHandle] = []
         self._helpers: HelperPool | None = None  # a cold load's parsing processes
+        self._prestarted: HelperPool | None = None  # started before the cache pass
         self._hit_queue: list[Loaded] = []  # cached summaries still to be shown
         self._tray_where: dict[Path, int] = {}  # the tray's lines by root (checked on use)
         self._summary_cache: SummaryCache | None = None
@@ -168,14 +169,38 @@ class SummaryPipeline(QObject):
         self._close_helpers()
         self.scan_gen += 1
         self._hit_queue = []
+        prestarted, self._prestarted = self._prestarted, None
         if refs:
             self.timings.setdefault("pipeline_start_ms", (time.perf_counter() - self._t0) * 1000)
-            self._start_cache_pass(refs, self.scan_gen)
+            self._start_cache_pass(refs, self.scan_gen, prestarted)
             return
+        if prestarted is not None:
+            prestarted.close()
         self._batch_queue = []
         self._batches_left = 0
         self.cached_shown.emit()
         self._scan_complete()
+
+    def prestart_helpers(self, projects: int) -> None:
+        """A cold start of a large scan: the helper processes start now, while the window
+        lays out the scan's rows, instead of once the cache pass is in (their interpreters'
+        start-up stood in front of every summary). Only while no summary cache file exists:
+        then the cache pass sends every project to them; else it decides, as before."""
+        from msd_desktop.ui.summary_loading import (
+            HELPER_MIN_PROJECTS,
+            HelperPool,
+            helper_count,
+        )
+
+        if self._prestarted is not None or projects < HELPER_MIN_PROJECTS:
+            return
+        cache = self.summary_cache()
+        if cache.status != "not loaded" or cache.path.exists():
+            return
+        count = helper_count(self.env)
+        if count:
+            pool = self._prestarted = HelperPool(count)
+            run_op(pool.start, name="load helpers", owner=self)
 
     def reload(self, refs: list[ProjectRef]) -> None:
         """Read ``refs`` again (their files changed), outside any scan's batches."""
@@ -185,6 +210,9 @@ class SummaryPipeline(QObject):
         """The window closes: helpers end, the cache is saved (quick, and only when
         something changed)."""
         self._close_helpers()
+        if self._prestarted is not None:
+            self._prestarted.close()
+            self._prestarted = None
         if self._summary_cache is not None:
             self._summary_cache.save()
 
@@ -391,9 +419,10 @@ class SummaryPipeline(QObject):
 
         return load
 
-    def _start_cache_pass(self, refs: list[ProjectRef], scan_gen: int) -> None:
+    def _start_cache_pass(self, refs: list[ProjectRef], scan_gen: int,
+                          prestarted: HelperPool | None = None) -> None:
         """Stat every project in a worker; show the cached summaries that still match, and
-        parse only the others."""
+        parse only the others (in ``prestarted`` helpers, when they are needed)."""
         cache = self.summary_cache()
 
         env = self.env
@@ -411,9 +440,14 @@ class SummaryPipeline(QObject):
             hits, misses = cached_results(refs, cache)
             helpers = None
             count = helper_count(env) if len(misses) >= HELPER_MIN_PROJECTS else 0
-            if count:  # many to parse: helper processes, started here (off the GUI thread)
+            if count and prestarted is not None:
+                helpers = prestarted  # (its own op starts them; a batch that comes first
+                # starts one itself)
+            elif count:  # many to parse: helper processes, started here (off the GUI thread)
                 helpers = HelperPool(count)
                 helpers.start()
+            if prestarted is not None and helpers is not prestarted:
+                prestarted.close()
             return hits, [ref for ref, _ in misses], helpers
 
         def done(result: tuple[list[Loaded], list[ProjectRef], HelperPool | None]) -> None:
@@ -442,6 +476,8 @@ class SummaryPipeline(QObject):
                     QTimer.singleShot(BATCH_START_DELAY_MS, self._start_batches)
 
         def failed(error: BaseException) -> None:  # no cache: parse everything
+            if prestarted is not None:
+                prestarted.close()
             if scan_gen == self.scan_gen:
                 self._queue_batches(refs)
                 self.cached_shown.emit()

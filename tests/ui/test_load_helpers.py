@@ -95,3 +95,66 @@ def test_a_helper_that_stops_answering_times_out_that_project_only(
     pool.give(helper, broken=True)  # killed, not waited for
     pool.close()
     assert pool.take() is None
+
+
+@pytest.mark.timeout(120)
+def test_a_cold_start_starts_its_helpers_before_the_cache_pass(
+        qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings,  # type: ignore[no-untyped-def]
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(summary_loading, "HELPER_MIN_PROJECTS", 1)
+    root = tmp_path / "projects"
+    projects = many(demo, root, 2)
+    made: list[tuple[summary_loading.HelperPool, bool]] = []
+    timings: list[dict[str, float]] = []
+
+    class Pool(summary_loading.HelperPool):
+        def __init__(self, size: int) -> None:
+            super().__init__(size)
+            # whether the window's pipeline had started (its cache pass) by now
+            made.append((self, bool(timings) and "pipeline_start_ms" in timings[0]))
+
+    monkeypatch.setattr(summary_loading, "HelperPool", Pool)
+    from msd_desktop.ui import summary_pipeline
+
+    real_init = summary_pipeline.SummaryPipeline.__init__
+
+    def init(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        real_init(self, *args, **kwargs)
+        timings.append(self.timings)
+
+    monkeypatch.setattr(summary_pipeline.SummaryPipeline, "__init__", init)
+    shutil.rmtree(default_cache_path(env).parent, ignore_errors=True)  # a cold start
+    cold = {**env, "MSD_DESKTOP_LOAD_HELPERS": "2"}
+    win = open_window(qtbot, tmp_path, cold, ui_settings, root, watch=False)
+    assert [after for _, after in made] == [False]  # one pool, made before the cache pass
+    assert win.timings["helper_answers"] == len(projects)
+    wait_cache_written(qtbot, cold)
+    win.close()
+    # a warm start (the cache file is there) starts none ahead
+    made.clear()
+    timings.clear()
+    win = open_window(qtbot, tmp_path, cold, ui_settings, root, watch=False)
+    assert made == []
+    assert win.timings["cache_hits"] == len(projects)
+    win.close()
+
+
+def test_a_helper_pool_closed_while_a_helper_starts_ends_that_helper(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pool = summary_loading.HelperPool(1)
+    started: list[object] = []
+    real_new = pool._new
+
+    def new() -> object:
+        helper = real_new()
+        started.append(helper)
+        pool.close()  # the window closed meanwhile
+        return helper
+
+    monkeypatch.setattr(pool, "_new", new)
+    pool.start()
+    assert len(started) == 1
+    assert pool.take() is None
+    helper = started[0]
+    assert helper._proc.stdin.closed  # type: ignore[attr-defined]  # told to end
+    helper._proc.wait(30)  # type: ignore[attr-defined]
