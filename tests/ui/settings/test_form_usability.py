@@ -46,6 +46,7 @@ from msd_desktop.ui.widgets.editors import LineEditor
 from msd_desktop.ui.widgets.translation import install_translators
 from tests.layout_checks import elision_problems, layout_problems
 from tests.prerequisites import require_keyring
+from tests.ui.settings.conftest import KeptForms
 
 # Read the same in both languages: proper names and words the glossary keeps ("Runtime",
 # "JSON"), markers, and schema titles whose Portuguese is the same word.
@@ -54,17 +55,10 @@ SAME_IN_BOTH = {"", "⋯", "●", "✎", "JSON", "Runtime", "runtime…", "Git",
                 "Tavily", "Executor", "Backend", "Graphify", "Mempalace", "Fallow › MCP"}
 
 
-def form_panel(qtbot: QtBot, demo: Path, env: dict[str, str],
+def form_panel(kept_forms: KeptForms, demo: Path, env: dict[str, str],
                size: tuple[int, int] = (1024, 700)) -> ConfigFormPanel:
-    root = demo / "field-notes"
-    panel = ConfigFormPanel(ProjectRef(root=root, name="field-notes", workspace="demo"),
-                            env=env)
-    qtbot.addWidget(panel)
-    panel.resize(*size)
-    panel.show()
-    panel.build_all_editors()
-    QApplication.processEvents()
-    return panel
+    """The module's form of the shown language, showing this test's field-notes."""
+    return kept_forms.form(demo / "field-notes", env, size)
 
 
 def own_widgets(panel: ConfigFormPanel) -> list[QWidget]:
@@ -134,11 +128,12 @@ def _only_names(text: str) -> bool:
 # ----------------------------------------------------------------------------- (a) pt_BR
 
 
-def test_form_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str, str],
-                                request: pytest.FixtureRequest) -> None:
-    en = texts(form_panel(qtbot, demo, env))
+def test_form_speaks_portuguese(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str],
+        request: pytest.FixtureRequest) -> None:
+    en = texts(form_panel(kept_forms, demo, env))
     request.getfixturevalue("pt_br")
-    panel = form_panel(qtbot, demo, env)
+    panel = form_panel(kept_forms, demo, env)
     pt = texts(panel)
     assert len(en) > 500
     assert the_same(en, pt) == []
@@ -160,9 +155,9 @@ def test_form_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str, str],
     assert panel.status.text() == "Nenhuma alteração não salva."
 
 
-def test_search_finds_the_shown_language_and_the_key(qtbot: QtBot, demo: Path,
-                                                      env: dict[str, str], pt_br: None) -> None:
-    panel = form_panel(qtbot, demo, env)
+def test_search_finds_the_shown_language_and_the_key(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str], pt_br: None) -> None:
+    panel = form_panel(kept_forms, demo, env)
     panel.search.setText("granularidade")
     assert "granularity" in panel.visible_keys()
     panel.search.setText("granularity")
@@ -185,10 +180,9 @@ def test_counts_are_plurals_in_both_languages(qtbot: QtBot, request: pytest.Fixt
     assert counts().unsaved_in("c.json", 2) == "c.json: 2 alterações não salvas"
 
 
-def test_undo_names_and_editor_notes_speak_portuguese(qtbot: QtBot, demo: Path,
-                                                      env: dict[str, str], pt_br: None
-                                                      ) -> None:
-    panel = form_panel(qtbot, demo, env)
+def test_undo_names_and_editor_notes_speak_portuguese(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str], pt_br: None) -> None:
+    panel = form_panel(kept_forms, demo, env)
     title = panel.rows["max_concurrent_agents"].fk.title if "max_concurrent_agents" in \
         panel.rows else panel.rows["granularity"].fk.title
     key = "max_concurrent_agents" if "max_concurrent_agents" in panel.rows else "granularity"
@@ -208,9 +202,9 @@ def interactive(w: QWidget) -> bool:
             and not isinstance(w.parentWidget(), QComboBox | QAbstractSpinBox))
 
 
-def test_every_control_has_an_accessible_name(qtbot: QtBot, demo: Path,
-                                              env: dict[str, str]) -> None:
-    panel = form_panel(qtbot, demo, env)
+def test_every_control_has_an_accessible_name(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str]) -> None:
+    panel = form_panel(kept_forms, demo, env)
     controls = [w for w in own_widgets(panel) if interactive(w)]
     assert len(controls) >= len(SCHEMA)
     missing = []
@@ -233,9 +227,10 @@ def test_every_control_has_an_accessible_name(qtbot: QtBot, demo: Path,
 # ----------------------------------------------------------------------------- (c) empty
 
 
-def test_empty_tables_and_filters_say_so(qtbot: QtBot, demo: Path, env: dict[str, str],
-                                         request: pytest.FixtureRequest) -> None:
-    panel = form_panel(qtbot, demo, env)
+def test_empty_tables_and_filters_say_so(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str],
+        request: pytest.FixtureRequest) -> None:
+    panel = form_panel(kept_forms, demo, env)
     overrides = panel.editor("model_overrides")
     overrides.set_value({})
     hint = overrides.empty_hint
@@ -257,7 +252,7 @@ def test_empty_tables_and_filters_say_so(qtbot: QtBot, demo: Path, env: dict[str
     assert panel.empty_label.isVisibleTo(panel)
     assert "Clear the search" in panel.empty_label.text()
     request.getfixturevalue("pt_br")
-    pt = form_panel(qtbot, demo, env)
+    pt = form_panel(kept_forms, demo, env)
     pt.editor("model_overrides").set_value({})
     assert "Adicionar" in pt.editor("model_overrides").empty_hint.text()
 
@@ -265,9 +260,9 @@ def test_empty_tables_and_filters_say_so(qtbot: QtBot, demo: Path, env: dict[str
 # ----------------------------------------------------------------------------- own writes
 
 
-def test_own_keyring_write_is_not_an_outside_change(qtbot: QtBot, demo: Path,
-                                                    env: dict[str, str]) -> None:
-    panel = form_panel(qtbot, demo, env)
+def test_own_keyring_write_is_not_an_outside_change(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str]) -> None:
+    panel = form_panel(kept_forms, demo, env)
     assert panel.draft is not None
     path = panel.draft.path
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -423,9 +418,9 @@ def test_tab_goes_down_the_form_even_when_rows_were_built_out_of_order(
     assert len(keys) >= 3
 
 
-def test_a_long_status_does_not_widen_the_form(qtbot: QtBot, demo: Path,
-                                               env: dict[str, str]) -> None:
-    panel = form_panel(qtbot, demo, env)
+def test_a_long_status_does_not_widen_the_form(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str]) -> None:
+    panel = form_panel(kept_forms, demo, env)
     before = panel.minimumSizeHint().width()
     long_path = "/" + "/".join(["a-very-long-folder-name"] * 20) + "/config.json"
     panel.status.setText(counts().saved(long_path, 2))
@@ -435,9 +430,10 @@ def test_a_long_status_does_not_widen_the_form(qtbot: QtBot, demo: Path,
     assert long_path in panel.status.toolTip()
 
 
-def test_setting_menu_speaks_portuguese(qtbot: QtBot, demo: Path, env: dict[str, str],
-                                        request: pytest.FixtureRequest) -> None:
-    panel = form_panel(qtbot, demo, env)
+def test_setting_menu_speaks_portuguese(
+        qtbot: QtBot, kept_forms: KeptForms, demo: Path, env: dict[str, str],
+        request: pytest.FixtureRequest) -> None:
+    panel = form_panel(kept_forms, demo, env)
 
     def entries() -> list[str]:
         menu = panel.row_actions.build(panel, "granularity", "fine", True, lambda: None)
