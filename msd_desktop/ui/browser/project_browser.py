@@ -258,7 +258,9 @@ class ProjectBrowserPanel(QWidget):
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("ProjectFilter")
-        self.filter_edit.setClearButtonEnabled(True)
+        # its clear button comes with the first text typed (it shows only with text): making
+        # it looks the style's icon up in the desktop's icon theme, the costliest single step
+        # of the window's first paint on a desktop without an icon theme
         self.filter_edit.textChanged.connect(self._on_filter)
         self.filter_edit.installEventFilter(self)  # Down: into the tree; Escape: clear
 
@@ -409,9 +411,7 @@ class ProjectBrowserPanel(QWidget):
         self.filter_edit.setAccessibleName(self.tr("Filter projects"))
         self.filter_edit.setAccessibleDescription(
             self.tr("Shows only the projects whose name, path or status contains the text"))
-        for clear in self.filter_edit.findChildren(QToolButton):  # the built-in clear button
-            clear.setAccessibleName(self.tr("Clear filter"))
-            clear.setToolTip(self.tr("Clear filter"))
+        self._name_clear_button()
         self.tree.setAccessibleName(self.tr("Projects"))
         self._fit_columns()  # room for the longest status word of this language
         self.add_project_action.setText(self.tr("Add project…"))
@@ -688,7 +688,15 @@ class ProjectBrowserPanel(QWidget):
                 "to take it off the list"), sel.project.name, entry.name)
         return entry, ""
 
+    def _name_clear_button(self) -> None:
+        for clear in self.filter_edit.findChildren(QToolButton):  # the built-in clear button
+            clear.setAccessibleName(self.tr("Clear filter"))
+            clear.setToolTip(self.tr("Clear filter"))
+
     def _on_filter(self, text: str) -> None:
+        if text and not self.filter_edit.isClearButtonEnabled():
+            self.filter_edit.setClearButtonEnabled(True)
+            self._name_clear_button()
         self.proxy.setFilterFixedString(text.strip())
         self._show_filtered(bool(text.strip()))
         if text:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QToolButton,
     QWidget,
 )
 
@@ -481,6 +482,25 @@ def test_filter_keys_down_into_the_tree_and_escape_clears(qtbot: Any, tmp_path: 
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
     assert browser.filter_edit.text() == ""
     assert browser.tree.model() is browser.model  # every project shown again
+    win.close()
+
+
+def test_the_filters_clear_button_comes_with_the_first_text(qtbot: Any, tmp_path: Path,
+                                                            demo: Path,
+                                                            env: dict[str, str]) -> None:
+    """Not made for the first paint (making it looks an icon up in the desktop's theme); it
+    shows with the first text typed, named, and clears the filter."""
+    win = _window(qtbot, tmp_path, demo, env)
+    edit = win.browser.filter_edit
+    assert not edit.isClearButtonEnabled()
+    edit.setFocus()
+    QTest.keyClicks(edit, "bill")
+    assert edit.isClearButtonEnabled()
+    [clear] = [b for b in edit.findChildren(QToolButton) if b.isVisible()]
+    assert _accessible_name(clear) == "Clear filter"
+    QTest.mouseClick(clear, Qt.MouseButton.LeftButton)
+    assert edit.text() == ""
+    assert win.browser.tree.model() is win.browser.model  # every project shown again
     win.close()
 
 
