@@ -18,8 +18,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 
+def _set_environ(target: Mapping[str, str]) -> None:
+    """Make ``os.environ`` exactly ``target``, touching only the variables that differ: each
+    change is a ``putenv``/``unsetenv``, and clearing and refilling the whole environment
+    around every call cost more than many of the calls themselves."""
+    for name in [name for name in os.environ if name not in target]:
+        del os.environ[name]
+    for name, value in target.items():
+        if os.environ.get(name) != value:
+            os.environ[name] = value
+
+
 @contextlib.contextmanager
-def _environment(env: Mapping[str, str]) -> Iterator[None]:
+def environment(env: Mapping[str, str]) -> Iterator[None]:
     """``env`` as the whole environment; keyring picks its backend once per process, so a
     ``PYTHON_KEYRING_BACKEND`` in ``env`` is set for the call too."""
     saved = dict(os.environ)
@@ -30,13 +41,11 @@ def _environment(env: Mapping[str, str]) -> Iterator[None]:
 
         saved_keyring = keyring.get_keyring()
         keyring.set_keyring(keyring.core.load_keyring(env["PYTHON_KEYRING_BACKEND"]))
-    os.environ.clear()
-    os.environ.update(env)
+    _set_environ(env)
     try:
         yield
     finally:
-        os.environ.clear()
-        os.environ.update(saved)
+        _set_environ(saved)
         if saved_keyring is not None:
             import keyring
 
@@ -56,7 +65,7 @@ def run(args: Sequence[str], *, env: Mapping[str, str] | None = None, stdin: str
     try:
         if cwd is not None:
             os.chdir(cwd)
-        with _environment(dict(os.environ) if env is None else env), \
+        with environment(dict(os.environ) if env is None else env), \
                 contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = int(cli.main(list(args)) or 0)

@@ -43,6 +43,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+from tests.cli.inprocess import environment
 from tests.prerequisites import require_module
 from tests.reliability.msd_forkserver import ForkServer
 from tests.upstream import (  # one install, shared with tests/core
@@ -429,40 +430,20 @@ class Msd:
             cached = lambda: parser  # noqa: E731
             cached._differential_cached = True  # type: ignore[attr-defined]
             cli._build_parser = cached  # type: ignore[assignment]
-        saved_env = dict(os.environ)
         out, err = io.StringIO(), io.StringIO()
         code: int
-        # keyring picks its backend once per process, so PYTHON_KEYRING_BACKEND in ``env``
-        # alone would not reach an in-process run: swap the backend for the duration too.
-        saved_keyring = None
-        if env.get("PYTHON_KEYRING_BACKEND"):
-            import keyring
-            import keyring.core
+        with environment(env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                # --cwd goes first: after the verb's arguments it could land behind a
+                # "--" value and change how argparse reads them.
+                code = int(cli.main(["--cwd", str(cwd), *args]) or 0)
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+            except Exception as exc:
+                import traceback
 
-            saved_keyring = keyring.get_keyring()
-            keyring.set_keyring(keyring.core.load_keyring(env["PYTHON_KEYRING_BACKEND"]))
-        try:
-            os.environ.clear()
-            os.environ.update(env)
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                try:
-                    # --cwd goes first: after the verb's arguments it could land behind a
-                    # "--" value and change how argparse reads them.
-                    code = int(cli.main(["--cwd", str(cwd), *args]) or 0)
-                except SystemExit as exc:
-                    code = exc.code if isinstance(exc.code, int) else 1
-                except Exception as exc:
-                    import traceback
-
-                    err.write("".join(traceback.format_exception(exc)))
-                    code = 99
-        finally:
-            os.environ.clear()
-            os.environ.update(saved_env)
-            if saved_keyring is not None:
-                import keyring
-
-                keyring.set_keyring(saved_keyring)
+                err.write("".join(traceback.format_exception(exc)))
+                code = 99
         return Result(code, out.getvalue(), err.getvalue())
 
 
