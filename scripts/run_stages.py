@@ -7,7 +7,8 @@ keyring. The stages:
                in parallel (pytest-xdist), each file on one worker in its own order (a few
                modules check a figure over all their tests last); the everyday tier
                (``--quick``, which also lowers the examples per property test to 20 unless
-               ``MSD_TEST_EXAMPLES`` says otherwise, and per differential property to 60
+               ``MSD_TEST_EXAMPLES`` says otherwise, and a test's own number by the same
+               share, see ``tests/property_examples.py``; per differential property to 60
                unless ``MSD_DIFF_EXAMPLES`` does; the full run keeps 100 and 300).
 ``services``   what needs the real keyring or starts the app under the X server (markers
                ``keyring`` and ``e2e``), one at a time: end-to-end tests press keys on one

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from msd_desktop.core.common.js_json import json_parse, json_stringify, same_json_value
 from tests.node_js import run_node
+from tests.property_examples import examples
 
 
 def test_stringify_shape() -> None:
@@ -91,7 +92,7 @@ JSONISH = st.recursive(
 )
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(JSONISH, min_size=20, max_size=40), st.sampled_from([0, 2, 4]))
 def test_stringify_matches_node(values: list[Any], indent: int) -> None:
     expected = run_node(f"(v) => JSON.stringify(v, null, {indent})", values)
@@ -113,7 +114,7 @@ def _parsed(text: str) -> str:
         return "!error"
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(JSON_TEXTS)
 def test_parse_matches_node(texts: list[str]) -> None:
     expected = run_node(

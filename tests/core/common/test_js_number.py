@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from msd_desktop.core.common.js_number import normalize_number, number_to_string, to_number
 from tests.node_js import run_node
+from tests.property_examples import examples
 
 
 @pytest.mark.parametrize(
@@ -123,19 +124,19 @@ def _spelled(s: str) -> str:
     return "NaN" if n is None else number_to_string(n)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(NUMBERISH, min_size=40, max_size=80))
 def test_to_number_matches_node(strings: list[str]) -> None:
     assert [_spelled(s) for s in strings] == run_node("(s) => String(Number(s))", strings)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=40, max_size=80))
 def test_number_to_string_of_floats_matches_node(values: list[float]) -> None:
     assert [number_to_string(v) for v in values] == run_node("(n) => String(n)", values)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.lists(st.integers(-(2**64), 2**64) | st.integers(-(10**330), 10**330),
                 min_size=40, max_size=80))
 def test_number_to_string_of_integers_matches_node(values: list[int]) -> None:

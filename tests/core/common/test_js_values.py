@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from msd_desktop.core.common.js_values import js_string, js_truthy
 from tests.node_js import run_node
+from tests.property_examples import examples
 
 
 @pytest.mark.parametrize(
@@ -67,7 +68,7 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.lists(VALUES, min_size=30, max_size=60))
 def test_string_and_truthiness_match_node(values: list[Any]) -> None:
     expected = run_node("(v) => [String(v), !!v]", values)

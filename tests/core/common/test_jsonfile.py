@@ -25,6 +25,7 @@ from msd_desktop.core.common.jsonfile import (
     read_json_file,
 )
 from tests.prerequisites import require_node
+from tests.property_examples import examples
 
 
 def _write(path: Path, data: bytes | str) -> Path:
@@ -195,7 +196,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.dictionaries(st.text(), json_values))
 def test_dump_json_round_trips(data: dict[str, Any]) -> None:
     # Integral floats are written as integers (as JavaScript does); compare numbers as floats.

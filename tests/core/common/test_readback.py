@@ -22,6 +22,7 @@ from msd_desktop.core.common.readback import (
     check_document,
     document_problem,
 )
+from tests.property_examples import examples
 
 #: The size cap used here instead of 16 MiB (the reader's table is changed for the test, so the
 #: reader and the check still share one number); the CLI tests write a real 20 MB value.
@@ -103,7 +104,7 @@ _json = st.recursive(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.dictionaries(st.text(max_size=4), _json, max_size=3))
 def test_the_check_and_the_reader_agree(data: dict[str, Any]) -> None:
     """Passed by the check: the reader reads back the same document. Refused by the reader:

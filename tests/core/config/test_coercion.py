@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from msd_desktop.core.common.js_json import json_stringify
 from msd_desktop.core.config.coercion import coerce_config_value
 from tests.node_js import run_node
+from tests.property_examples import examples
 
 # Upstream config-set's coercion (config.cts), as node runs it.
 UPSTREAM_COERCE = r"""(val) => {
@@ -101,7 +102,7 @@ JSONISH_TEXT = st.recursive(
 ).map(lambda v: json.dumps(v, indent=None))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(NUMBERISH | JSONISH_TEXT, min_size=40, max_size=80))
 def test_coerce_matches_node(strings: list[str]) -> None:
     got = [json_stringify(coerce_config_value(s)) for s in strings]

@@ -29,6 +29,7 @@ from msd_desktop.core.models.execution import (
     resolve_granularity,
 )
 from msd_desktop.core.models.resolution import ResolutionInput
+from tests.property_examples import examples
 
 
 def inp(config: dict[str, Any] | None = None, **kw: Any) -> ResolutionInput:
@@ -377,7 +378,7 @@ values = st.recursive(
 )
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     config=st.dictionaries(st.sampled_from(["effort", "fast_mode", "dynamic_routing", "runtime",
                                             "model_profile"]), values, max_size=4),

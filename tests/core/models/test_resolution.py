@@ -28,6 +28,7 @@ from msd_desktop.core.models.resolution import (
     compute_tier,
     resolve_model,
 )
+from tests.property_examples import examples
 
 
 def res(config: dict[str, Any], agent: str = "msd-planner", **kw: Any) -> Any:
@@ -568,7 +569,7 @@ config_keys = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     config=st.dictionaries(config_keys, json_values, max_size=6),
     agent=st.sampled_from(["msd-planner", "gsd-executor", "msd-codebase-mapper", "foo",

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from msd_desktop.core.models.installed_agents import parse_toml, simple_toml
+from tests.property_examples import examples
 
 DEMO = Path(__file__).resolve().parents[3] / "msd_desktop" / "resources" / "demo"
 
@@ -28,7 +29,7 @@ def _agree(text: str) -> None:
     assert tomllib.loads(text) == fast  # raises when the fast reader accepted non-TOML
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(_PIECES, max_size=24).map("".join))
 @example("model = \"gpt-5\"\ndeveloper_instructions = '''\nhi\n'''\n")
 @example("a = \"x\"\na = \"y\"\n")
@@ -43,7 +44,7 @@ _KEY = st.text("abcdefghijklmnopqrstuvwxyz_-0123456789", min_size=1, max_size=6)
 _BODY = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.tuples(_KEY, st.booleans(), _BODY), max_size=6), st.booleans())
 def test_installer_shaped_files_are_read_by_the_fast_reader_as_tomllib_reads_them(
         items: list[tuple[str, bool, str]], final_newline: bool) -> None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from msd_desktop.core.state import state_md
 from msd_desktop.core.state.frontmatter_fast import FALLBACK, load_simple
 from msd_desktop.core.state.state_md import parse_state_text, split_frontmatter
+from tests.property_examples import examples
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "msd_desktop" / "resources" / "demo"
@@ -156,7 +157,7 @@ def frontmatter(draw: st.DrawFn, depth: int = 0) -> str:
 _FRONTMATTER = [frontmatter(depth=d) for d in range(3)]
 
 
-@settings(max_examples=600)
+@settings(max_examples=examples(600))
 @given(frontmatter())
 @example("status: yes\nok: on\nn: ~\nv: 1.0\nd: 2026-01-15\nplan: 04-02")
 @example("progress:\n  percent: 010\n  total: 0x1F")
@@ -208,13 +209,13 @@ def simple_frontmatter(draw: st.DrawFn, depth: int = 0) -> str:
 _SIMPLE_FRONTMATTER = [simple_frontmatter(depth=d) for d in range(3)]
 
 
-@settings(max_examples=600)
+@settings(max_examples=examples(600))
 @given(simple_frontmatter())
 def test_fast_path_matches_ruamel_on_agent_style_text(text: str) -> None:
     check(text)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text(st.sampled_from(list("ab: -#'\"[],\n\t\r~01.")), max_size=40))
 def test_fast_path_matches_ruamel_on_noise(text: str) -> None:
     check(text)

@@ -7,12 +7,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from msd_desktop.core.state import markdown_sections as ms
+from tests.property_examples import examples
 
 _PIECES = st.sampled_from([" ", "  ", "    ", "\t", "`", "```", "~~~", "~", "#", "##", "###### ",
                            "####### ", "a", "Phase 1", "\r", "\u00a0", "\u3000", "-", "> "])
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(st.lists(_PIECES, max_size=8).map("".join))
 @example("   ```py")
 @example("    ```")
@@ -26,7 +27,7 @@ def test_no_line_either_pattern_matches_is_skipped(line: str) -> None:
         assert first == "#"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.lists(_PIECES, max_size=6).map("".join), max_size=12).map("\n".join))
 @example("  # indented\n   ```\n# inside\n   ```\n   ## after\r\n    # code")
 @example(" ~~~\n# inside\n  ~~~\n#x\n# real")
@@ -49,7 +50,7 @@ def test_indented_fences_and_headings_still_count() -> None:
     assert [(h.level, h.text, h.line) for h in ms.tokenize_headings(text)] == [(1, "real", 5)]
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(st.lists(st.sampled_from([" ", "   ", "    ", "\t", "#", "##", "####", "Phase", " 1",
                                  ":", "**", "~~", "[x]", "(a)", "v1.2", "\r", "\u00a0", "a"]),
                 max_size=10).map("".join))

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from msd_desktop.core.state import markdown_sections as ms
+from tests.property_examples import examples
 
 _PIECES = st.sampled_from([" ", "  ", "   ", "    ", "\t", "#", "##", "###### ", "####### ",
                            "# ", "## Current Position", "### Blockers", " ##", "a", "Phase 1",
@@ -37,7 +38,7 @@ def lines_section(content: str, predicate: Callable[[ms.Heading], bool],
                       target.line + 1)
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(_TEXTS)
 @example("# a\r\n## b\r\ntext\r\n# c")
 @example("   # three spaces\n    # four\n#\n#######\n# end")
@@ -47,7 +48,7 @@ def test_the_quick_search_finds_what_the_lines_give(text: str) -> None:
     assert ms._tokenize_headings(text) == ms._tokenize_lines(text)
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(_TEXTS, st.integers(1, 6), st.booleans())
 @example("## a\n## b\nx\n", 2, True)
 @example("# top\ntext\n## sub\nmore\n# next\n", 1, False)
@@ -72,7 +73,7 @@ _FENCE_PIECES = st.sampled_from([" ", "   ", "    ", "`", "```", "~~~", "~~", "`
                                  "\t", "a", "# h", "\u00a0"])
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(st.lists(st.lists(_FENCE_PIECES, max_size=5).map("".join), max_size=12))
 @example(["   ```", "# in", "```"])
 @example(["    ```", "x"])

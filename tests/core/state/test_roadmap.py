@@ -20,6 +20,7 @@ from msd_desktop.core.state.roadmap import (
     phase_key,
     scan_phases_dir,
 )
+from tests.property_examples import examples
 
 ROADMAPS = Path(__file__).resolve().parents[2] / "fixtures" / "roadmaps"
 
@@ -339,7 +340,7 @@ _RM_LINES = st.sampled_from([
 ])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_RM_LINES, max_size=25), st.sampled_from([None, "v1.0", "v2.0", "v9"]))
 def test_roadmap_parser_total(lines: list[str], version: str | None) -> None:
     text = "\n".join(lines)

@@ -19,6 +19,7 @@ from msd_desktop.core.state.state_md import (
     parse_state_text,
     serialize_frontmatter,
 )
+from tests.property_examples import examples
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "states"
 
@@ -341,7 +342,7 @@ _FM_LINES = st.sampled_from([
 ])
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.lists(_FM_LINES, max_size=10), st.text(max_size=200), st.booleans())
 def test_parse_never_raises_and_locates_errors(lines: list[str], body: str, crlf: bool) -> None:
     text = "---\n" + "\n".join(lines) + "\n---\n" + body
@@ -357,7 +358,7 @@ def test_parse_never_raises_and_locates_errors(lines: list[str], body: str, crlf
     assert isinstance(doc.normalized_status, str)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(max_size=300))
 def test_arbitrary_text_never_raises(text: str) -> None:
     doc = parse_state_text(text)
@@ -401,7 +402,7 @@ _FIELD_TOKENS = [*"StatusPhasePlan sTaTuS:*|-\n\r\t#İıſKk\u2028", "Status:", 
 _FIELD_TEXT = st.lists(st.sampled_from(_FIELD_TOKENS), max_size=40).map("".join)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_FIELD_TEXT, st.sampled_from(_FIELD_NAMES))
 def test_label_precheck_changes_no_answer(text: str, name: str) -> None:
     from msd_desktop.core.state import state_md
@@ -422,7 +423,7 @@ def test_label_precheck_sees_case_traps() -> None:
     assert extract_field("**STATUS:** loud\n", "Status") == "loud"
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.sampled_from(["#", "##", " ", "\t", "a", "b c", "\\#", "\r", "é"]),
                 max_size=12).map("".join))
 def test_heading_text_matches_the_regexes_it_replaces(rest: str) -> None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from msd_desktop.core.state import state_md
 from msd_desktop.core.state.state_md import StateDoc, parse_state_text
+from tests.property_examples import examples
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -81,7 +82,7 @@ def assert_agree(text: str) -> None:
     assert part.performance_metrics == {}
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(state_texts())
 @example("## Accumulated Context\n### Blockers\n- one\n## Blockers\n- two\n")
 @example("## Blockers\n```\n## Accumulated Context\n```\n- hidden? no\n")
@@ -135,7 +136,7 @@ _ROW_PIECES = st.sampled_from(["|", "| ", " |", "Status", "status ", "\u0130", "
                                "-", "---", " ", "\t", "\n", "\r\n", "\r", "x", "| Status | a |"])
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(_ROW_PIECES, max_size=30).map("".join),
        st.sampled_from(["Status", "Phase", "Paused At", "x", "I"]))
 @example("| Status | a |\n|---|---|\n| status | b |", "Status")

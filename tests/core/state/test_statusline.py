@@ -25,6 +25,7 @@ from msd_desktop.core.state.statusline import (
     render_state_segment,
     short_status,
 )
+from tests.property_examples import examples
 
 REPO = Path(__file__).resolve().parents[3]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -371,7 +372,7 @@ def state_texts(draw: st.DrawFn) -> str:
     return text + draw(st.sampled_from(["", "\n", "\n\n"]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(state_texts(), st.text(max_size=40))
 def test_parser_total_and_crlf_blind(text: str, noise: str) -> None:
     fields = parse_statusline_fields(text)
