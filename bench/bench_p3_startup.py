@@ -18,7 +18,12 @@ the neighbours' load, CPU much less):
 Both run with a fresh HOME/XDG in a throwaway folder, on ``xcb`` (``$DISPLAY`` or a private
 Xvfb, ``bench/xserver.py``); ``--platform offscreen`` uses Qt's offscreen platform instead.
 
-Usage: bench/bench_p3_startup.py [-n 9] [--warmup 1] [--platform xcb|offscreen]
+``--instructions`` counts instead: the instructions each first-paint child runs from its start
+to the first paint, one run of each under ``valgrind --tool=callgrind`` (~1 min each). The count
+hardly moves with the machine's load (only with what the window's worker threads do before the
+paint), so one run compares two versions of the code where the timed runs need many.
+
+Usage: bench/bench_p3_startup.py [-n 9] [--warmup 1] [--platform xcb|offscreen] [--instructions]
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -132,6 +139,19 @@ def first_paint(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     return (float(marks[0][0]) - start) * 1000, float(marks[0][1]) * 1000
 
 
+def instructions(cmd: list[str], env: dict[str, str]) -> int:
+    """The instructions ``cmd`` runs until its window's first paint (callgrind's total; the
+    child ends at the paint)."""
+    counted = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               "--cache-sim=no", *cmd]
+    proc = subprocess.run(counted, env={**env, "PYTHONHASHSEED": "0"}, capture_output=True,
+                          text=True, timeout=1800)
+    total = re.search(r"Collected : (\d+)", proc.stderr)
+    if "first_paint " not in proc.stdout or total is None:
+        sys.exit(f"{cmd[:2]} was not counted ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    return int(total.group(1))
+
+
 def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, float]:
     """(wall ms, peak RSS MB, CPU ms) of one process, which must exit 0."""
     start = time.perf_counter()
@@ -154,26 +174,55 @@ def _ratios(app: list[float], bare: list[float]) -> dict[str, object]:
             "ratio_range": [round(min(ratios), 2), round(max(ratios), 2)]}
 
 
+def _env(home: str, platform: str) -> dict[str, str]:
+    env = {**os.environ, "HOME": home, "XDG_DATA_HOME": f"{home}/.local/share",
+           "XDG_CONFIG_HOME": f"{home}/.config", "XDG_CACHE_HOME": f"{home}/.cache",
+           "XDG_STATE_HOME": f"{home}/.local/state", "MSD_HOME": f"{home}/.msd",
+           "QT_QPA_PLATFORM": platform}
+    env.pop("MSD_DESKTOP_AUTOMATION", None)
+    # an installed app has its bytecode caches: a source changed since the last run (or
+    # PYTHONDONTWRITEBYTECODE in the caller's shell) would be compiled again in every run
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+APP_CMD = [sys.executable, "-m", "msd_desktop.app", "--smoke-test"]
+BARE_CMD = [sys.executable, "-c", BARE]
+# a normal start restores the project the smoke test opened last
+APP_PAINT_CMD = [sys.executable, "-c", FIRST_PAINT_HOOK + NORMAL_START]
+BARE_PAINT_CMD = [sys.executable, "-c", FIRST_PAINT_HOOK + BARE]
+
+
+def _warm(env: dict[str, str], warmup: int) -> None:
+    """Runs that copy the demo into the throwaway HOME, leave the project to restore and write
+    the bytecode caches."""
+    for _ in range(warmup):
+        run(APP_CMD, env)
+        run(BARE_CMD, env)
+    first_paint(APP_PAINT_CMD, env)
+    first_paint(BARE_PAINT_CMD, env)
+
+
+def count_platform(platform: str) -> dict[str, object]:
+    """The instructions of one first-paint run of each side (``--instructions``)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
+    with tempfile.TemporaryDirectory(prefix="msd-p3-") as home:
+        env = _env(home, platform)
+        _warm(env, 1)
+        app = instructions(APP_PAINT_CMD, env)
+        bare = instructions(BARE_PAINT_CMD, env)
+    return {"first_paint_instructions": {"app": app, "bare": bare,
+                                         "ratio": round(app / bare, 3)},
+            "load_average": [round(x, 1) for x in os.getloadavg()]}
+
+
 def bench_platform(platform: str, n: int, warmup: int) -> dict[str, object]:
     with tempfile.TemporaryDirectory(prefix="msd-p3-") as home:
-        env = {**os.environ, "HOME": home, "XDG_DATA_HOME": f"{home}/.local/share",
-               "XDG_CONFIG_HOME": f"{home}/.config", "XDG_CACHE_HOME": f"{home}/.cache",
-               "XDG_STATE_HOME": f"{home}/.local/state", "MSD_HOME": f"{home}/.msd",
-               "QT_QPA_PLATFORM": platform}
-        env.pop("MSD_DESKTOP_AUTOMATION", None)
-        # an installed app has its bytecode caches: a source changed since the last run (or
-        # PYTHONDONTWRITEBYTECODE in the caller's shell) would be compiled again in every run
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        app_cmd = [sys.executable, "-m", "msd_desktop.app", "--smoke-test"]
-        bare_cmd = [sys.executable, "-c", BARE]
-        for _ in range(warmup):  # also copies the demo into the throwaway HOME
-            run(app_cmd, env)
-            run(bare_cmd, env)
-        # a normal start restores the project the smoke test opened last
-        app_paint_cmd = [sys.executable, "-c", FIRST_PAINT_HOOK + NORMAL_START]
-        bare_paint_cmd = [sys.executable, "-c", FIRST_PAINT_HOOK + BARE]
-        first_paint(app_paint_cmd, env)
-        first_paint(bare_paint_cmd, env)
+        env = _env(home, platform)
+        _warm(env, warmup)
+        app_cmd, bare_cmd = APP_CMD, BARE_CMD
+        app_paint_cmd, bare_paint_cmd = APP_PAINT_CMD, BARE_PAINT_CMD
         app_paints, bare_paints, app_runs, bare_runs = [], [], [], []
         for _ in range(n):
             app_paints.append(first_paint(app_paint_cmd, env))
@@ -200,16 +249,24 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=9)
     parser.add_argument("--warmup", type=int, default=1)
     parser.add_argument("--platform", default="xcb", choices=("xcb", "offscreen"))
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the first paint's instructions (callgrind) instead")
     args = parser.parse_args()
+
+    def measure(platform: str) -> dict[str, object]:
+        if args.instructions:
+            return count_platform(platform)
+        return bench_platform(platform, args.n, args.warmup)
+
     if args.platform == "xcb":
         with display() as shown_on:
             os.environ["DISPLAY"] = shown_on
-            result = bench_platform("xcb", args.n, args.warmup)
+            result = measure("xcb")
     else:
-        result = bench_platform("offscreen", args.n, args.warmup)
+        result = measure("offscreen")
     print(json.dumps({
         "bench": "P3 start-up vs a bare PySide6 window", "platform": args.platform,
-        "runs": args.n, "python": sys.executable, **result,
+        "runs": 1 if args.instructions else args.n, "python": sys.executable, **result,
         "targets": {"first_paint_ratio": FIRST_PAINT_TARGET, "smoke_ratio": SMOKE_TARGET},
     }, indent=2))
 
