@@ -37,10 +37,15 @@ class HeaderedTableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # the role first: a view asks each section for a dozen roles at every layout, and the
+        # titles are translated anew each time they are made
+        if role not in _TITLE_ROLES or orientation != _HORIZONTAL:
+            return None
         headers = self.column_headers()
-        # the title is its own tooltip: a column narrowed by the window elides its title
-        if (orientation == Qt.Orientation.Horizontal and role in (
-                Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
-                and 0 <= section < len(headers)):
-            return headers[section]
-        return None
+        return headers[section] if 0 <= section < len(headers) else None
+
+
+# the header's roles that carry the title: the title is its own tooltip (a column narrowed by
+# the window elides its title)
+_TITLE_ROLES = frozenset({int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)})
+_HORIZONTAL = Qt.Orientation.Horizontal
