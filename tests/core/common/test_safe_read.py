@@ -290,3 +290,18 @@ def test_no_planning_file_is_read_around_the_safe_reader() -> None:
                 used.add(hit)
     assert offenders == [], "read through msd_desktop.core.common.safe_read instead"
     assert used == ALLOWED, f"allow-list entries no longer needed: {ALLOWED - used}"
+
+
+@pytest.mark.parametrize("digit", ["7", "\u0663"])  # an ASCII digit and an Arabic-Indic one
+def test_check_digits_finds_a_long_run_at_every_alignment(digit: str) -> None:
+    """A run just over the cap is refused, naming its line, wherever it starts; one at the
+    cap is let through (the search skips texts a sparse sample proves free of long runs)."""
+    for start in range(MAX_DIGITS + 2):
+        head = ("a\n" * start)[:start]
+        for length in (MAX_DIGITS, MAX_DIGITS + 1):
+            text = head + digit * length + " 12 x\n" + "b" * 1500
+            if length <= MAX_DIGITS:
+                safe_read.check_digits(text, "f")
+                continue
+            with pytest.raises(UnsafeFileError, match=f"line {head.count(chr(10)) + 1}:"):
+                safe_read.check_digits(text, "f")
