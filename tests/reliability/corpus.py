@@ -8,6 +8,7 @@ tolerant path instead (see the tests).
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -24,8 +25,10 @@ def _big_object_text(size: int) -> str:
     return "{\n" + "".join(line.format(i) for i in range(count))
 
 
-def config_cases() -> list[tuple[str, bytes]]:
-    """Hand-made broken ``config.json`` files (all of them unusable as a config)."""
+@functools.cache
+def config_cases() -> tuple[tuple[str, bytes], ...]:
+    """Hand-made broken ``config.json`` files (all of them unusable as a config); built once
+    (three are 10 MB) and shared by every test that asks."""
     big = _big_object_text(10 * MB)
     cases: list[tuple[str, bytes]] = [
         ("trailing-comma", b'{\n  "mode": "yolo",\n}\n'),
@@ -80,7 +83,7 @@ def config_cases() -> list[tuple[str, bytes]]:
         ("10MB-garbage-one-line", b"{" + b"\x01" * (10 * MB)),
         ("2MB-array", b"[" + b"1," * MB + b"1]"),
     ]
-    return cases
+    return tuple(cases)
 
 
 def state_cases() -> list[tuple[str, bytes]]:

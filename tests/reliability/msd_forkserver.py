@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import pkgutil
 import signal
 import socket
 import subprocess
@@ -27,7 +28,7 @@ from pathlib import Path
 # The server: started with ``python -c SERVER <socket fd> <memory ceiling> <modules>`` (more
 # modules to import once, comma-separated).
 SERVER = r"""
-import atexit, importlib, json, os, resource, socket, sys
+import atexit, gc, importlib, json, os, resource, socket, sys
 sock = socket.socket(fileno=int(sys.argv[1]))
 ceiling = int(sys.argv[2])
 from msd_desktop.cli import main
@@ -49,6 +50,9 @@ def serve():
         _, status, usage = os.wait4(pid, 0)
         sock.send(json.dumps({"status": status, "maxrss": usage.ru_maxrss}).encode())
 
+# The objects imported so far are moved out of the collector's sight: a run's collections then
+# leave them alone instead of touching (and so copying) every page the fork shares.
+gc.freeze()
 case, fds = serve()
 resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
 for target, fd in enumerate(fds[:3]):
@@ -66,8 +70,23 @@ def _peak():
             if line.startswith("VmHWM:"):
                 os.write(peak_fd, line.split()[1].encode())
 atexit.register(_peak)
+if case.get("entry"):  # another "module:function" of the same shape
+    module, _, func = case["entry"].partition(":")
+    main = getattr(importlib.import_module(module), func)
 sys.exit(main(case["argv"]))
 """
+
+
+def cli_modules() -> list[str]:
+    """Every module of the verbs and the core, for ``preload``: a run then pays for its own
+    work, not for importing again what every run imports (its peak memory includes them all,
+    an upper bound)."""
+    import msd_desktop.commands
+    import msd_desktop.core
+
+    return ["argparse", "keyring", *(
+        info.name for package in (msd_desktop.commands, msd_desktop.core)
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."))]
 
 
 class ForkServer:
@@ -95,9 +114,10 @@ class ForkServer:
         return reply
 
     def start(self, argv: Sequence[str], *, cwd: Path, env: Mapping[str, str],
-              fds: Sequence[int]) -> int:
-        """Fork a run of ``main(argv)`` on ``fds`` (stdin, stdout, stderr, peak); its pid."""
-        case = {"argv": list(argv), "cwd": str(cwd), "env": dict(env)}
+              fds: Sequence[int], entry: str = "") -> int:
+        """Fork a run of ``main(argv)`` on ``fds`` (stdin, stdout, stderr, peak); its pid.
+        ``entry``: ``"module:function"`` to call instead of the CLI's ``main``."""
+        case = {"argv": list(argv), "cwd": str(cwd), "env": dict(env), "entry": entry}
         socket.send_fds(self._sock, [json.dumps(case).encode()], list(fds))
         return self._reply()["pid"]
 

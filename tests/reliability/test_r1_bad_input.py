@@ -57,7 +57,7 @@ from tests.reliability.helpers import (
     record_figure,
     tree_bytes,
 )
-from tests.reliability.msd_forkserver import ForkServer
+from tests.reliability.msd_forkserver import ForkServer, cli_modules
 
 CONFIG_FUZZ_EXAMPLES = 550
 STATE_FUZZ_EXAMPLES = 250
@@ -379,8 +379,6 @@ def test_fuzzed_roadmaps(project: tuple[Path, dict[str, str]]) -> None:
 # --- the CLI, as real processes ---------------------------------------------------------------
 
 MsdRun = Callable[..., subprocess.CompletedProcess[str]]
-CLI_MODULES = ("msd_desktop.commands.config", "msd_desktop.commands.state",
-               "msd_desktop.commands.workspaces", "msd_desktop.commands.resolve")
 
 
 @pytest.fixture(scope="module")
@@ -389,7 +387,7 @@ def forks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ForkServer]:
     home = tmp_path_factory.mktemp("forkserver-home")
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
            "LANG": "C.UTF-8"}
-    server = ForkServer(REPO, env, 1 << 32, preload=CLI_MODULES)
+    server = ForkServer(REPO, env, 1 << 32, preload=cli_modules())
     yield server
     server.close()
 
