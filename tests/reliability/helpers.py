@@ -1,7 +1,8 @@
 """Shared tools for the reliability suite (issue 4): real files, real processes, no mocks.
 
 * :func:`msd` runs the installed CLI as a subprocess (``python -m msd_desktop.cli``) with a
-  timeout, so every CLI sample is a real process with its own stdout/stderr.
+  timeout, a real process with its own stdout/stderr; :func:`msd_here` calls it in this
+  process where no process boundary is under test.
 * :func:`tree_bytes` snapshots every file under a folder (path → bytes) so a test can prove
   that an operation wrote nothing.
 * :func:`record_figure` collects the measured figures (cases per run, rounds, kills, hits). When
@@ -42,6 +43,19 @@ def msd(
         timeout=timeout,
         check=False,
     )
+
+
+def msd_here(
+    *args: str,
+    cwd: Path,
+    env: Mapping[str, str] | None = None,
+    stdin: str | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """:func:`msd` called in this process (``tests.cli.inprocess``), for a check that needs no
+    process boundary: the same exit code, stdout and stderr without a Python start."""
+    from tests.cli import inprocess
+
+    return inprocess.run(["--cwd", str(cwd), *args], env=env, stdin=stdin, cwd=REPO)
 
 
 def tree_bytes(root: Path, *, skip: tuple[str, ...] = ()) -> dict[str, bytes]:

@@ -2,9 +2,9 @@
 
 Our side is the core as the window uses it: read the file (keeping its fingerprint), change a
 value in memory, save later with ``config_set_typed(..., expected=fingerprint)``. The other side
-is a real process: ``msd config-set`` (honours the planning lock; forked from a process that
-started Python once, ``msd_forkserver``) or an editor-style rewrite (read, change, write a temp
-file, ``os.replace`` — no lock at all). 100 rounds:
+is ``msd config-set`` as a real process (honours the planning lock; forked from a process that
+imported the CLI once, ``msd_forkserver``) or an editor-style rewrite (read, change, write a
+temp file, ``os.replace`` — no lock at all; plain file operations, done here). 100 rounds:
 
 * different keys → our save raises :class:`ConflictError` (the file changed since we read it),
   we re-read and re-apply, and both changes are in the file ("merged");
@@ -36,30 +36,23 @@ from msd_desktop.core.common.errors import ConflictError, LockTimeoutError
 from msd_desktop.core.common.jsonfile import read_json_file
 from msd_desktop.core.common.planning_lock import PlanningLock, iso_now, pid_alive
 from msd_desktop.core.config.setter import config_set, config_set_typed
-from tests.reliability.helpers import CLI_TIMEOUT_S, REPO, make_project, msd, record_figure
-from tests.reliability.msd_forkserver import ForkServer
+from tests.cli import inprocess
+from tests.reliability.helpers import CLI_TIMEOUT_S, REPO, make_project, record_figure
+from tests.reliability.msd_forkserver import ForkServer, cli_modules
 
 ROUNDS = 100
 
-EDITOR = textwrap.dedent(
-    """
-    import json, os, sys
-    path, key, value = sys.argv[1], sys.argv[2], sys.argv[3]
+def _editor_rewrite(path: Path, key: str, value: Any) -> None:
+    """What an editor's save does: read, change, write a temp file, ``os.replace`` — no lock,
+    nothing of the core (in this process: the rewrite is plain file operations)."""
     with open(path, encoding="utf-8") as fh:
         data = json.load(fh)
-    data.setdefault("features", {})[key] = json.loads(value)
-    tmp = path + ".editor-swap"
+    data.setdefault("features", {})[key] = value
+    tmp = f"{path}.editor-swap"
     with open(tmp, "w", encoding="utf-8") as fh:
         json.dump(data, fh, indent=4)
-        fh.write("\\n")
+        fh.write("\n")
     os.replace(tmp, path)
-    """
-)
-
-
-def _editor_rewrite(path: Path, key: str, value: Any) -> None:
-    subprocess.run([sys.executable, "-c", EDITOR, str(path), key, json.dumps(value)],
-                   check=True, timeout=30)
 
 
 def _msd_env(home: Path) -> dict[str, str]:
@@ -77,14 +70,10 @@ def _save(root: Path, env: dict[str, str], key: str, value: Any, expected: Any) 
         return "merged"
 
 
-CONFIG_SET_MODULES = ("msd_desktop.commands.config", "msd_desktop.core.config.setter",
-                      "msd_desktop.core.history.recorder")
-
-
 @pytest.fixture
 def forks(tmp_path: Path) -> Iterator[ForkServer]:
     """The ``msd`` processes of the rounds, forked from one that imported the CLI once."""
-    server = ForkServer(REPO, _msd_env(tmp_path), 1 << 32, preload=CONFIG_SET_MODULES)
+    server = ForkServer(REPO, _msd_env(tmp_path), 1 << 32, preload=cli_modules())
     yield server
     server.close()
 
@@ -231,7 +220,7 @@ def test_our_lock_delays_msd_config_set(tmp_path: Path, forks: ForkServer) -> No
 
 
 def _dead_pid() -> int:
-    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc = subprocess.Popen(["true"])
     proc.wait()
     return proc.pid
 
@@ -257,9 +246,10 @@ def test_stale_lock_with_dead_pid_is_stolen(tmp_path: Path) -> None:
     _write_lock(pdir, body)
     config_set(root, "mode", "yolo", env={"HOME": str(tmp_path)})
     assert not (pdir / ".lock").exists()
-    # the same through the CLI
+    # the same through the CLI (called in this process: the holder is dead either way)
     _write_lock(pdir, body)
-    proc = msd("config-set", "mode", "interactive", cwd=root, env=_msd_env(tmp_path))
+    proc = inprocess.run(["config-set", "mode", "interactive", "--cwd", str(root)],
+                         env=_msd_env(tmp_path))
     assert proc.returncode == 0, proc.stderr
     assert json.loads((pdir / "config.json").read_text()) == {"mode": "interactive"}
     assert not (pdir / ".lock").exists()
@@ -269,7 +259,7 @@ def test_stale_lock_with_dead_pid_is_stolen(tmp_path: Path) -> None:
 def test_live_holder_past_deadman_ceiling_is_stolen(tmp_path: Path) -> None:
     root = make_project(tmp_path)
     pdir = root / ".planning"
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    sleeper = subprocess.Popen(["sleep", "30"])
     try:
         body = json.dumps({"pid": sleeper.pid, "cwd": "/", "acquired": "2020-01-01T00:00:00.000Z"})
         _write_lock(pdir, body, age_s=120)

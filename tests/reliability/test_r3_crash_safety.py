@@ -1,6 +1,7 @@
 """R3 — crash safety: a writer SIGKILLed at random moments never leaves a torn config.json.
 
-A child process (:mod:`tests.reliability.crash_writer`) has 1,000 atomic writes to do through
+A child process (:mod:`tests.reliability.crash_writer`, forked from one that imported it and
+the core once: ``msd_forkserver``) has 1,000 atomic writes to do through
 the core's writer, under the planning lock. It is SIGKILLed at a random moment, 25 times (each
 time a new child resumes where the file says the last one got to), then allowed to finish.
 After every kill:
@@ -14,16 +15,20 @@ After every kill:
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
-import subprocess
-import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from msd_desktop.core.common.jsonfile import atomic_write_json, dump_json
 from tests.reliability.crash_writer import content
 from tests.reliability.helpers import REPO, make_project, record_figure
+from tests.reliability.msd_forkserver import ForkServer
 
 TOTAL_WRITES = 1_000
 KILLS = 25
@@ -33,7 +38,57 @@ def _leftovers(pdir: Path) -> list[str]:
     return sorted(p.name for p in pdir.iterdir() if p.name != "config.json")
 
 
-def test_sigkill_never_tears_the_file(tmp_path: Path) -> None:
+class Writer:
+    """A ``crash_writer`` run as a process of its own, forked by ``server``; ``stdout`` is
+    what it printed (the seqs on disk)."""
+
+    def __init__(self, server: ForkServer, argv: list[str]) -> None:
+        self._server = server
+        out_read, out_write = os.pipe()
+        with open(os.devnull, "rb") as null_in, open(os.devnull, "wb") as null_out:
+            fds = (null_in.fileno(), out_write, 2, null_out.fileno())
+            try:
+                self.pid = server.start(argv, cwd=REPO, env=os.environ, fds=fds,
+                                        entry="tests.reliability.crash_writer:main")
+            finally:
+                os.close(out_write)
+        self.stdout = open(out_read, "rb")  # noqa: SIM115 (closed by rest)
+        self.returncode: int | None = None
+
+    def send_signal(self, sig: int) -> None:
+        os.kill(self.pid, sig)
+
+    def wait(self, timeout: float) -> int:
+        guard = threading.Timer(timeout, self._server.kill, (self.pid,))
+        guard.start()
+        try:
+            status, _ = self._server.finish()
+        finally:
+            guard.cancel()
+        self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def rest(self) -> bytes:
+        """What it printed and was not read yet, up to its end."""
+        with self.stdout:
+            return self.stdout.read()
+
+    def communicate(self, timeout: float) -> tuple[bytes, None]:
+        out = self.rest()
+        self.wait(timeout)
+        return out, None
+
+
+@pytest.fixture
+def writers() -> Iterator[ForkServer]:
+    """The writer processes, forked from one that imported the writer and the core once."""
+    server = ForkServer(REPO, os.environ, 1 << 32, preload=(
+        "tests.reliability.crash_writer", "msd_desktop.core.common.jsonfile"))
+    yield server
+    server.close()
+
+
+def test_sigkill_never_tears_the_file(tmp_path: Path, writers: ForkServer) -> None:
     pdir = make_project(tmp_path) / ".planning"
     path = pdir / "config.json"
     atomic_write_json(path, content(0))
@@ -44,11 +99,8 @@ def test_sigkill_never_tears_the_file(tmp_path: Path) -> None:
     stats = {"kills": 0, "old": 0, "new": 0, "temps_left_by_kill": 0, "locks_left_by_kill": 0,
              "writes": 0, "seed": seed}
 
-    def spawn(count: int) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(
-            [sys.executable, "-m", "tests.reliability.crash_writer", str(path), str(at + 1),
-             str(count)],
-            cwd=REPO, stdout=subprocess.PIPE)
+    def spawn(count: int) -> Writer:
+        return Writer(writers, [str(path), str(at + 1), str(count)])
 
     while stats["kills"] < KILLS:
         child = spawn(TOTAL_WRITES - at)
@@ -60,7 +112,7 @@ def test_sigkill_never_tears_the_file(tmp_path: Path) -> None:
         time.sleep(rng.uniform(0.0, 0.012))
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=10)
-        reported = [int(x) for x in (first + child.stdout.read()).split()]
+        reported = [int(x) for x in (first + child.rest()).split()]
         last_done = reported[-1] if reported else at
         raw = path.read_bytes()
         old = dump_json(content(last_done)).encode()

@@ -10,6 +10,9 @@
   scan takes is measured by ``bench/bench_core_limits.py``.
 * ``MSD_PROJECT`` and workstream names containing ``/``, ``\\`` or ``..`` are refused with the
   spec's message (§1) in the core and through the CLI, and nothing is created outside.
+
+The CLI is called in this process (``msd_here``) except for the scan of the hostile tree, a
+real process with a hang guard.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from msd_desktop.core.common.errors import MsdError
 from msd_desktop.core.config.setter import config_set, config_set_typed
 from msd_desktop.core.workspace.discovery import discover_projects
 from msd_desktop.core.workspace.paths import planning_dir
-from tests.reliability.helpers import make_project, msd, record_figure, tree_bytes
+from tests.reliability.helpers import make_project, msd, msd_here, record_figure, tree_bytes
 
 
 def _dirs(root: Path) -> set[str]:
@@ -72,8 +75,8 @@ def test_core_refuses_agent_skills_outside_project(skills_project: Path, value: 
 
 def test_cli_refuses_agent_skills_dotdot(skills_project: Path, tmp_path: Path) -> None:
     for value in ("../x", "/etc"):
-        proc = msd("config-set", "agent_skills.msd-planner", value, cwd=skills_project,
-                   env=_penv(tmp_path))
+        proc = msd_here("config-set", "agent_skills.msd-planner", value, cwd=skills_project,
+                        env=_penv(tmp_path))
         assert proc.returncode == 1, proc.stdout
         assert proc.stderr.startswith(f"Error: Invalid agent_skills.msd-planner '{value}'. "), \
             proc.stderr
@@ -81,8 +84,8 @@ def test_cli_refuses_agent_skills_dotdot(skills_project: Path, tmp_path: Path) -
 
 
 def test_agent_skills_inside_project_accepted(skills_project: Path, tmp_path: Path) -> None:
-    proc = msd("config-set", "agent_skills.msd-planner", "skills/mine", cwd=skills_project,
-               env=_penv(tmp_path))
+    proc = msd_here("config-set", "agent_skills.msd-planner", "skills/mine",
+                    cwd=skills_project, env=_penv(tmp_path))
     assert proc.returncode == 0, proc.stderr
     cfg = json.loads((skills_project / ".planning" / "config.json").read_text())
     assert cfg == {"agent_skills": {"msd-planner": "skills/mine"}}
@@ -177,8 +180,8 @@ def test_scan_does_not_follow_links_out_of_the_scan_root(tmp_path: Path) -> None
     found = discover_projects(ws, max_depth=DEEP, on_progress=lambda _n, p: seen.append(p))
     assert [ref.root for ref in found] == [mine]
     assert len(seen) == 2, seen  # ws and mine (reached once, through either path)
-    proc = msd("workspaces", "scan", str(ws), "--depth", str(DEEP), cwd=tmp_path,
-               env=_penv(tmp_path), timeout=HANG_GUARD_S)
+    proc = msd_here("workspaces", "scan", str(ws), "--depth", str(DEEP), cwd=tmp_path,
+                    env=_penv(tmp_path))
     assert proc.returncode == 0, proc.stderr
     assert [entry["root"] for entry in json.loads(proc.stdout)] == [str(mine)]
 
@@ -215,10 +218,10 @@ def test_cli_refuses_bad_msd_project(tmp_path: Path, name: str) -> None:
     message = f"MSD_PROJECT contains invalid path characters: {name}"
     for args in (("config-set", "mode", "yolo"), ("config-get", "mode"), ("migrate-config",),
                  ("resolve-model", "msd-planner"), ("state",)):  # state: fixed finding F4
-        proc = msd(*args, cwd=root, env=env)
+        proc = msd_here(*args, cwd=root, env=env)
         assert proc.returncode == 1, (args, proc.stdout)
         assert proc.stderr == f"Error: {message}\n", (args, proc.stderr)
-    line = msd("statusline", cwd=root, env=env)
+    line = msd_here("statusline", cwd=root, env=env)
     assert line.returncode == 0
     assert "OUTSIDE-MARKER" not in line.stdout
     assert tree_bytes(tmp_path) == before_files
@@ -235,7 +238,7 @@ def test_cli_refuses_bad_msd_workstream(tmp_path: Path, name: str) -> None:
     expected = f"Error: MSD_WORKSTREAM contains invalid path characters: {name}\n"  # §1, F3
     for args in (("config-set", "mode", "yolo"), ("config-get", "mode"), ("state",),
                  ("resolve-model", "msd-planner")):
-        proc = msd(*args, cwd=root, env=env)
+        proc = msd_here(*args, cwd=root, env=env)
         assert proc.returncode == 1, (args, proc.stdout)
         assert proc.stderr == expected, (args, proc.stderr)
     assert tree_bytes(tmp_path) == before_files
@@ -246,7 +249,7 @@ def test_hostile_active_workstream_pointer_is_ignored(tmp_path: Path) -> None:
     root = make_project(tmp_path)
     (root / ".planning" / "active-workstream").write_text("../../escape\n")
     (root / ".planning" / "workstreams").mkdir()
-    proc = msd("config-set", "mode", "yolo", cwd=root, env=_penv(tmp_path))
+    proc = msd_here("config-set", "mode", "yolo", cwd=root, env=_penv(tmp_path))
     assert proc.returncode == 0, proc.stderr
     assert json.loads((root / ".planning" / "config.json").read_text()) == {"mode": "yolo"}
     assert not (tmp_path / "escape").exists()
