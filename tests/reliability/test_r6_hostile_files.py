@@ -3,12 +3,14 @@
 Every planning file may come from someone else's clone. Each case below plants one hostile
 file (a symlink to ``/dev/zero`` or ``/dev/urandom``, a FIFO, a directory, a symlink loop, a
 1 GiB sparse file, a 46 MB ROADMAP.md, a 5,000-digit number, nesting 500–2,000 deep, a lone
-surrogate, raw ESC/BEL bytes, names over 255 bytes …) and runs **every** ``msd`` verb on it
-as a process of its own (forked from one that started Python once: ``msd_forkserver``), under
-``RLIMIT_AS`` = 1 GiB and a 20 s hang guard. Each run must:
+surrogate, raw ESC/BEL bytes, names over 255 bytes …) and runs **every** ``msd`` verb on it,
+called in this process (``tests.cli.inprocess``) with at most 1 GiB more address space. Two
+verbs per case (each verb on four cases) also run as a process of their own (forked from one
+that imported the CLI once: ``msd_forkserver``), under ``RLIMIT_AS`` = 1 GiB and a 20 s hang
+guard: the exit code, the ceiling and the peak memory of a real run. Each run must:
 
-* exit 0 or 1 — 1 with an ``Error: …`` line, never a traceback (a run that blew past the
-  1 GiB ceiling ends in a ``MemoryError`` traceback or a kill);
+* exit 0 or 1 — 1 with an ``Error: …`` line, never a traceback, never "out of memory" (a run
+  that blew past the 1 GiB ceiling);
 * leave the hostile file as it was, and when it failed, every file under the test folder
   (project, ``~/.msd``, the registry) as it was;
 * print no control or bidi character on stdout.
@@ -19,14 +21,17 @@ refuse hostile configs with exit 1; ``new-project`` refuses odd targets and a fa
 ``--stdin`` for ``config-set`` and ``new-project``; ``statusline`` strips control and bidi
 characters in both formats (a property test over random field text).
 
-Each run's peak RSS (its own ``VmHWM``) is recorded for the reliability report; the 200 MiB
-target is checked by ``bench/bench_core_limits.py``, not here.
+Each real run's peak RSS (its own ``VmHWM``) is recorded for the reliability report; the
+200 MiB target is checked by ``bench/bench_core_limits.py`` (every case), not here.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import os
+import resource
 import stat
 import sys
 import threading
@@ -39,8 +44,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.cli import inprocess
 from tests.reliability.helpers import REPO, record_figure
-from tests.reliability.msd_forkserver import ForkServer
+from tests.reliability.msd_forkserver import ForkServer, cli_modules
 
 MEMORY_CEILING = 1 << 30  # RLIMIT_AS for every run
 HANG_GUARD_S = 20.0  # a hang, not a speed target (speed lives in bench/)
@@ -61,19 +67,56 @@ class Outcome(NamedTuple):
 _SERVER: list[ForkServer] = []
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _fork_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """One fork server for the module's runs (``msd_forkserver``), ended with the module."""
-    home = tmp_path_factory.mktemp("forkserver-home")
+@contextlib.contextmanager
+def forked_msd(home: Path, *, preload: bool = True) -> Iterator[None]:
+    """A fork server (``msd_forkserver``) for :func:`run_msd_process` while the block runs;
+    ``preload``: the verbs' modules imported once in the server (``cli_modules``)."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
            "LANG": "C.UTF-8", "PYTHON_KEYRING_BACKEND": FAIL_KEYRING}
-    _SERVER.append(ForkServer(REPO, env, MEMORY_CEILING))
-    yield
-    _SERVER.pop().close()
+    _SERVER.append(ForkServer(REPO, env, MEMORY_CEILING,
+                              preload=cli_modules() if preload else ()))
+    try:
+        yield
+    finally:
+        _SERVER.pop().close()
+
+
+@pytest.fixture(scope="module")
+def fork_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """One fork server for the module's real runs, ended with the module."""
+    with forked_msd(tmp_path_factory.mktemp("forkserver-home")):
+        yield
+
+
+def _address_space_kib() -> int:
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmSize in /proc/self/status")
 
 
 def run_msd(args: list[str], *, cwd: Path, env: dict[str, str],
             stdin: str | None = None) -> Outcome:
+    """``msd --cwd CWD ARGS…`` called in this process (``tests.cli.inprocess``), with at most
+    :data:`MEMORY_CEILING` more address space than this process holds (a run that reads
+    without a bound ends in a ``MemoryError``, which :func:`check_outcome` refuses). No
+    process boundary is under test here; :func:`run_msd_process` runs a sample as real ones."""
+    started = time.monotonic()
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    ceiling = _address_space_kib() * 1024 + MEMORY_CEILING
+    if hard != resource.RLIM_INFINITY:
+        ceiling = min(ceiling, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+    try:
+        proc = inprocess.run(["--cwd", str(cwd), *args], env=env, stdin=stdin, cwd=REPO)
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    return Outcome(proc.returncode, proc.stdout, proc.stderr, 0.0, time.monotonic() - started)
+
+
+def run_msd_process(args: list[str], *, cwd: Path, env: dict[str, str],
+                    stdin: str | None = None) -> Outcome:
     """``msd --cwd CWD ARGS…`` as a process of its own (forked by the module's fork server,
     under ``RLIMIT_AS``), with its own peak RSS (``VmHWM``, which the run reports at exit).
 
@@ -141,6 +184,20 @@ def run_msd(args: list[str], *, cwd: Path, env: dict[str, str],
 # --- the snapshot: what "nothing changed" means -----------------------------------------------
 
 
+_DIGESTS: dict[tuple[int, ...], str] = {}
+
+
+def _digest(path: Path, info: os.stat_result) -> str:
+    """The SHA-256 of a file; a large one (the shared 46 MB ROADMAP.md, hard-linked into each
+    project) hashed once per inode, size, mtime and ctime (a write changes the last two)."""
+    if info.st_size < 1 << 20:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    key = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return _DIGESTS[key]
+
+
 def _entry(path: Path) -> tuple[Any, ...]:
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode):
@@ -148,7 +205,7 @@ def _entry(path: Path) -> tuple[Any, ...]:
     if stat.S_ISREG(info.st_mode):
         if info.st_size > 64 << 20:  # the sparse GiB files: size and mtime say enough
             return ("file", info.st_size, info.st_mtime_ns)
-        return ("file", hashlib.sha256(path.read_bytes()).hexdigest())
+        return ("file", _digest(path, info))
     return (stat.S_IFMT(info.st_mode),)
 
 
@@ -190,6 +247,11 @@ def _big_roadmap(tmp_root: Path) -> Path:
             fh.write(line * (46_000_000 // len(line)))
         _BIG_ROADMAP.append(path)
     return _BIG_ROADMAP[0]
+
+
+@functools.cache
+def _many_phase_headings() -> str:
+    return "# R\n" + "".join(f"### Phase {i}: x\n" for i in range(100_000))
 
 
 def _sparse(path: Path, size: int = 1 << 30) -> None:
@@ -272,8 +334,7 @@ CASES: dict[str, tuple[str, Plant]] = {
         lambda s, p: p.write_text("# Roadmap\n\n### Phase " + "9" * 5000 + ": x\n")),
     "roadmap-100k-phase-headings": (
         "proj/.planning/ROADMAP.md",
-        lambda s, p: p.write_text("# R\n" + "".join(f"### Phase {i}: x\n"
-                                                    for i in range(100_000)))),
+        lambda s, p: p.write_text(_many_phase_headings())),
     "defaults-nested-500": ("home/.msd/defaults.json",
                             lambda s, p: p.write_text(_deep_json(500))),
     "defaults-dev-zero": ("home/.msd/defaults.json", lambda s, p: p.symlink_to("/dev/zero")),
@@ -364,6 +425,7 @@ def check_outcome(out: Outcome, label: str) -> None:
     assert out.code is not None, f"{label}: still running after {HANG_GUARD_S} s"
     assert out.code in (0, 1), f"{label}: exit {out.code}\n{out.stderr[-2000:]}"
     assert "Traceback" not in out.stderr, f"{label}:\n{out.stderr[-3000:]}"
+    assert "out of memory" not in out.stderr, f"{label}: ran past the memory ceiling"
     if out.code == 1:
         assert any(line.startswith("Error: ") for line in out.stderr.splitlines()), (
             f"{label}: exit 1 without an Error: line\n{out.stderr[-2000:]}")
@@ -382,15 +444,12 @@ def _record(out: Outcome) -> None:
                                      "seconds": round(out.seconds, 2)})
 
 
-@pytest.mark.parametrize("verb", list(VERBS))
-@pytest.mark.parametrize("case", list(CASES))
-def test_every_verb_answers_every_hostile_file(tmp_path: Path, case: str, verb: str) -> None:
-    setup = make_setup(tmp_path / "t")
+def check_run(setup: Setup, case: str, verb: str, run: Callable[..., Outcome]) -> None:
+    """Plant ``case``, run ``verb`` with ``run``; the outcome and the files are as promised."""
     target = plant(setup, case)
     before = snapshot(setup.base)
     stdin = "sk-test-value-1234567890\n" if verb == "secrets-set" else None
-    out = run_msd(VERBS[verb], cwd=setup.root, env=setup.env, stdin=stdin)
-    _record(out)
+    out = run(VERBS[verb], cwd=setup.root, env=setup.env, stdin=stdin)
     label = f"{case} / msd {' '.join(VERBS[verb])}"
     check_outcome(out, label)
     after = snapshot(setup.base)
@@ -401,6 +460,34 @@ def test_every_verb_answers_every_hostile_file(tmp_path: Path, case: str, verb: 
         changed = sorted(k for k in before.keys() | after.keys()
                          if before.get(k) != after.get(k) and not k.startswith("tmp"))
         assert changed == [], f"{label}: failed (exit {out.code}) but changed {changed}"
+
+
+@pytest.mark.parametrize("verb", list(VERBS))
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_verb_answers_every_hostile_file(tmp_path: Path, case: str, verb: str) -> None:
+    check_run(make_setup(tmp_path / "t"), case, verb, run_msd)
+
+
+def _process_sample() -> list[tuple[str, str]]:
+    """Two verbs per case, turning through the verbs so each is run on four different cases."""
+    verbs = list(VERBS)
+    return [(case, verbs[(i * 7 + shift) % len(verbs)])
+            for i, case in enumerate(CASES) for shift in (0, len(verbs) // 2)]
+
+
+@pytest.mark.usefixtures("fork_server")
+@pytest.mark.parametrize(("case", "verb"), _process_sample())
+def test_a_real_msd_process_answers_a_hostile_file(tmp_path: Path, case: str,
+                                                  verb: str) -> None:
+    """What only a process of its own shows: its exit code, no hang past the guard, the
+    1 GiB ``RLIMIT_AS`` of a real run, and its own peak memory (for the report)."""
+
+    def run(args: list[str], **kwargs: Any) -> Outcome:
+        out = run_msd_process(args, **kwargs)
+        _record(out)
+        return out
+
+    check_run(make_setup(tmp_path / "t"), case, verb, run)
 
 
 # --- honest outcomes ----------------------------------------------------------------------------
@@ -567,6 +654,7 @@ def test_statusline_output_never_carries_controls(
 def test_figures_of_the_run() -> None:
     """The count of hostile runs, the largest peak and the slowest run (for the report)."""
     record_figure("r6_hostile_cases", len(CASES) * len(VERBS))
+    record_figure("r6_process_runs", _FIGURES["runs"])
     record_figure("r6_peak_mib", round(_FIGURES["peak_mib"], 1))
     record_figure("r6_slowest_s", round(_FIGURES["slowest_s"], 2))
     assert len(CASES) * len(VERBS) >= 600
