@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -87,3 +88,20 @@ def pt_br(translated: Callable[[str], None]) -> None:
 def english(translated: Callable[[str], None]) -> None:
     """English as the window installs it: the source texts plus the plural forms."""
     translated("en")
+
+
+@pytest.fixture(autouse=True)
+def previous_widgets_deleted() -> None:
+    """Every test starts without the widgets of the tests before it.
+
+    pytest-qt closes a test's widgets with ``deleteLater``, and nothing between two tests runs
+    the event loop that deletes them: they lived on into the next test, where each language
+    installed (a ``LanguageChange`` to every widget) made them say all their texts again —
+    a Global defaults window builds its whole Settings form anew — and their deletion came
+    at whatever moment that test first ran the loop. Deleted here, before the test."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is None or widgets.QApplication.instance() is None:
+        return
+    from PySide6.QtCore import QEvent
+
+    widgets.QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
