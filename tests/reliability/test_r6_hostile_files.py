@@ -45,6 +45,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.cli import inprocess
+from tests.property_examples import examples
 from tests.reliability.helpers import REPO, record_figure
 from tests.reliability.msd_forkserver import ForkServer, cli_modules
 
@@ -629,7 +630,7 @@ _FIELD_TEXT = st.text(
 )
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(milestone=_FIELD_TEXT, name=_FIELD_TEXT, status=_FIELD_TEXT,
        fmt=st.sampled_from(["full", "compact"]))
 def test_statusline_output_never_carries_controls(
