@@ -19,6 +19,8 @@ of everything such a case could read:
 The answer is stored with ``base`` written as the same placeholder and put back on reading.
 A changed file, argument or upstream gives another key, so a stale answer cannot be read; an
 entry that does not read back as the answers of its own key is ignored and asked again.
+An answer read back is touched; answers nobody read for :data:`KEEP_DAYS` days (those of an
+older driver or of examples no test asks any more) are removed when a run opens the cache.
 ``MSD_DIFF_CACHE=0`` asks upstream every time; random exploration (``MSD_DIFF_RANDOM``)
 reads and keeps nothing. ``test_fast_paths.py`` compares the real CLI with the driver
 directly, never through this cache.
@@ -26,6 +28,7 @@ directly, never through this cache.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -35,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 FORMAT = 3
+KEEP_DAYS = 30
 PLACEHOLDER = "\x00base\x00"
 
 Answer = tuple[int, str, str]
@@ -79,6 +83,31 @@ class AnswerCache:
     def __init__(self, folder: Path, identity: Sequence[str]) -> None:
         self.folder = folder
         self.identity = [str(FORMAT), *identity]
+
+    def prune(self, now: float, keep_days: float = KEEP_DAYS) -> int:
+        """Remove the answers nobody read or wrote for ``keep_days``; how many went."""
+        oldest = now - keep_days * 86400
+        gone = 0
+        try:
+            shards = list(os.scandir(self.folder))
+        except OSError:
+            return 0
+        for shard in shards:
+            if not shard.is_dir(follow_symlinks=False):
+                continue
+            try:
+                entries = list(os.scandir(shard.path))
+            except OSError:
+                continue
+            for entry in entries:
+                try:
+                    if entry.is_file(follow_symlinks=False) and \
+                            entry.stat(follow_symlinks=False).st_mtime < oldest:
+                        os.unlink(entry.path)
+                        gone += 1
+                except OSError:
+                    continue
+        return gone
 
     def _context(self, cwd: Path, env: dict[str, str], base: Path) -> str | None:
         """A digest of what a case reads besides its arguments; None when ``base`` is
@@ -138,6 +167,8 @@ class AnswerCache:
                                 err.replace(PLACEHOLDER, str(base))))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
+        with contextlib.suppress(OSError):
+            os.utime(self._path(key))  # still asked: kept by prune
         return answers
 
     def store(self, key: str, bases: Sequence[Path], answers: Sequence[Answer]) -> None:

@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,6 +162,8 @@ class Upstream:
             if keep_answers is not None and answer_cache_enabled()
             else None
         )
+        if self.answers is not None:
+            self.answers.prune(time.time())
 
     def cli(self, args: Sequence[str], cwd: Path, env: dict[str, str]) -> Result:
         proc = subprocess.run(

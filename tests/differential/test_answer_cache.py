@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 from .answer_cache import AnswerCache
@@ -70,3 +72,22 @@ def test_a_damaged_or_foreign_entry_is_not_read(tmp_path: Path) -> None:
     assert cache.load(key, [base, base]) is None  # kept for another number of cases
     cache.store(key, [base], [(0, "{}", "")])
     assert cache.load(key, [base]) == [(0, "{}", "")]
+
+
+def test_answers_read_back_stay_and_answers_nobody_asked_for_go(tmp_path: Path) -> None:
+    cache = AnswerCache(tmp_path / "answers", ["pkg", "1.0", "driver"])
+    base = tmp_path / "run" / "gsd"
+    _case(base)
+    asked = _key(cache, base)
+    forgotten = _key(cache, base, ["resolve-model", "gsd-executor"])
+    for key in (asked, forgotten):
+        cache.store(key, [base], [(0, "x", "")])
+    long_ago = time.time() - 40 * 86400
+    for key in (asked, forgotten):
+        os.utime(cache._path(key), (long_ago, long_ago))
+    assert cache.load(asked, [base]) == [(0, "x", "")]  # read back: touched
+    assert cache.prune(time.time(), keep_days=30) == 1
+    assert cache.load(asked, [base]) == [(0, "x", "")]
+    assert cache.load(forgotten, [base]) is None
+    assert not cache._path(forgotten).exists()
+    assert cache.prune(time.time(), keep_days=30) == 0
