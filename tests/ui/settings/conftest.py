@@ -2,7 +2,11 @@
 project: a test gets a form showing its own fresh copy of the demo, refilled by
 ``ConfigFormPanel.show_project`` instead of building ~200 rows again (most of what a form
 costs). ``tests/ui/settings/test_kept_form.py`` checks that a refilled form shows what a new
-one would."""
+one would.
+
+Not for a test that needs a new form: one that builds rows in a given order, or asks the form's
+sessions what is unsaved (they keep the drafts of the module's earlier tests, as the window's
+sessions keep every project's)."""
 
 from __future__ import annotations
 
