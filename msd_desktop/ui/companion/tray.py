@@ -46,7 +46,9 @@ if TYPE_CHECKING:  # parsing modules load off the start-up path
     from msd_desktop.core.state.project import ProjectState
 
 MESSAGE_MS = 8000
-MENU_CHUNK = 150  # menu lines added per event-loop turn when there are more
+# menu lines added per event-loop turn when there are more: 150 took ~14 ms of the GUI
+# thread, 50 take ~4 (offscreen), the rest of a large start's work shares those turns
+MENU_CHUNK = 50
 # project lines in the menu; one more line says how many others the window lists (a menu
 # action holds ~4 KiB: 5,000 of them were ~20 MiB, in a menu taller than any screen)
 MENU_MAX = 1000
