@@ -17,16 +17,16 @@ keyring. The stages:
                with pytest 9.2, which no longer reads the node id xdist rewrites.)
 ``x11``        tests that drive the window in this process on the X server (marker
                ``x11_in_process``; Qt has one platform per process), one at a time. It runs
-               after ``services``, not beside it on an X server of its own: a second display
-               would keep focus apart, but both stages use the one keyring daemon: the
-               services stage writes global entries with fixed names, which the x11 windows'
-               API-key pages list (what they show would hang on timing), the daemon aborts
-               more often the more clients it has, and on two cores the walks and the app
-               starts only take each other's CPU.
-               (The 200 % layout walk does run beside its stage, on its own display: it only
-               reads the keyring.)
+               beside ``services``, in a test world of its own (``scripts/test-world.sh``:
+               its own X server, so focus stays apart, and its own D-Bus session and keyring
+               daemon, so the global entries the services stage writes with fixed names never
+               reach the x11 windows' API-key pages): the services stage mostly waits for
+               the apps it starts, the x11 stage mostly works. Its output is printed once
+               it ends. (The 200 % layout walk also runs beside its stage, on its own
+               display: it only reads the keyring.)
 ``packaging``  the wheel and the frozen bundle (marker ``packaging``).
 
+``--stage NAME`` runs that stage only (how a stage beside another runs in its own world).
 Extra arguments go to every stage (paths, ``-k``, ``-x``…); a ``-m EXPR`` given by the caller
 is combined with each stage's own selection. A stage that selects nothing is not a failure.
 Each stage keeps its temporary files in a folder of its own (``--basetemp``), removed after it:
@@ -39,6 +39,7 @@ waited 14 s for ~1,000 of them); ``MSD_TEST_TMP`` names another parent folder.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -46,8 +47,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import TextIO
 
 PARALLEL = ["-n", os.environ.get("MSD_TEST_WORKERS", "auto")]
 STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
@@ -58,6 +61,10 @@ STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
     ("x11", "x11_in_process and not packaging", [], {"QT_QPA_PLATFORM": "xcb"}),
     ("packaging", "packaging", [], {"QT_QPA_PLATFORM": "offscreen"}),
 ]
+# A stage run beside another (which it waits for before the next stage starts), in a test
+# world of its own.
+BESIDE = {"x11": "services"}
+WORLD = Path(__file__).with_name("test-world.sh")
 NO_TESTS = 5
 QUICK_EXAMPLES = "20"
 QUICK_DIFF_EXAMPLES = "60"
@@ -97,14 +104,18 @@ def split_marker(args: list[str]) -> tuple[str | None, list[str]]:
 
 
 def run_stage(name: str, expr: str, extra: list[str], env: dict[str, str],
-              user_marker: str | None, args: list[str]) -> tuple[int, str, float]:
+              user_marker: str | None, args: list[str], out: TextIO | None = None
+              ) -> tuple[int, str, float]:
+    """Run one stage's pytest, its output to ``out`` (default: this process's stdout)."""
+    out = out if out is not None else sys.stdout
     selection = f"({expr}) and ({user_marker})" if user_marker else expr
     own_temp = not any(a == "--basetemp" or a.startswith("--basetemp=") for a in args)
     # short: windows elide paths
     temp = tempfile.mkdtemp(prefix="msd-", dir=temp_parent()) if own_temp else ""
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", selection,
            *([f"--basetemp={temp}/t"] if own_temp else []), *extra, *args]
-    print(f"\n=== stage {name}: pytest -m '{selection}' {' '.join(extra + args)}", flush=True)
+    print(f"\n=== stage {name}: pytest -m '{selection}' {' '.join(extra + args)}", file=out,
+          flush=True)
     start = time.monotonic()
     try:
         proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.PIPE,
@@ -112,7 +123,7 @@ def run_stage(name: str, expr: str, extra: list[str], env: dict[str, str],
         summary = "no summary"
         assert proc.stdout is not None
         for line in proc.stdout:
-            sys.stdout.write(line)
+            out.write(line)
             match = SUMMARY.match(line.strip())
             if match:
                 summary = match.group(1)
@@ -167,7 +178,48 @@ def keyring_report() -> str:
     return "\n".join(lines)
 
 
+def split_stage(args: list[str]) -> tuple[str | None, list[str]]:
+    """The stage ``--stage NAME`` asks for alone (if any) and the other arguments."""
+    if "--stage" in args:
+        at = args.index("--stage")
+        if at + 1 < len(args):
+            return args[at + 1], args[:at] + args[at + 2:]
+    return None, args
+
+
+class BesideStage(threading.Thread):
+    """A stage run in a test world of its own (``scripts/test-world.sh``) while another runs
+    here; its output is kept and printed once both have ended."""
+
+    def __init__(self, name: str, args: list[str]) -> None:
+        super().__init__(name=f"stage-{name}", daemon=True)
+        self.stage, self.args = name, args
+        self.output = io.StringIO()
+        self.result: tuple[int, str, float] = (1, "did not run", 0.0)
+
+    def run(self) -> None:
+        start = time.monotonic()
+        cmd = [str(WORLD), sys.executable, str(Path(__file__).resolve()), "--stage", self.stage,
+               *self.args]
+        summary = "no summary"
+        try:
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    text=True, errors="replace")
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                self.output.write(line)
+                match = SUMMARY.match(line.strip())
+                if match:
+                    summary = match.group(1)
+            code = proc.wait()
+        except OSError as exc:
+            self.output.write(f"error: the stage could not start: {exc}\n")
+            code = 1
+        self.result = (code, summary, time.monotonic() - start)
+
+
 def main(argv: list[str]) -> int:
+    began = time.monotonic()
     why = wait_for_keyring()
     if why:
         print(f"error: {why}", file=sys.stderr, flush=True)
@@ -176,14 +228,35 @@ def main(argv: list[str]) -> int:
     if quick:  # the everyday run: fewer examples per property test (the full run keeps all)
         os.environ.setdefault("MSD_TEST_EXAMPLES", QUICK_EXAMPLES)
         os.environ.setdefault("MSD_DIFF_EXAMPLES", QUICK_DIFF_EXAMPLES)
-    args = [a for a in argv if a != "--quick"]
+    only, args = split_stage([a for a in argv if a != "--quick"])
+    passed_on = args
     user_marker, args = split_marker(args)
+    wanted = [stage for stage in STAGES
+              if (only is None or stage[0] == only) and (not quick or stage[0] == "quick")]
+    names = {stage[0] for stage in wanted}
+    beside = {name for name, partner in BESIDE.items()
+              if only is None and name in names and partner in names}
     results: list[tuple[str, int, str, float]] = []
-    for name, expr, extra, env in STAGES:
-        if quick and name != "quick":
+    for name, expr, extra, env in wanted:
+        if name in beside:
             continue
+        companions = [BesideStage(other, passed_on) for other in sorted(beside)
+                      if BESIDE[other] == name]
+        for companion in companions:
+            print(f"\n=== stage {companion.stage}: beside {name}, in a test world of its own "
+                  "(its output follows once it ends)", flush=True)
+            companion.start()
         code, summary, took = run_stage(name, expr, extra, env, user_marker, args)
         results.append((name, code, summary, took))
+        for companion in companions:
+            companion.join()
+            sys.stdout.write(companion.output.getvalue())
+            results.append((companion.stage, *companion.result))
+    report = keyring_report()
+    if only is not None:
+        if report:
+            print(report, flush=True)
+        return next((code for _, code, _, _ in results if code not in (0, NO_TESTS)), 0)
     print("\n=== stages", flush=True)
     failed = 0
     for name, code, summary, took in results:
@@ -191,12 +264,11 @@ def main(argv: list[str]) -> int:
         print(f"  {name:<10} {took:7.1f} s  {state:<18} {summary}")
         if code not in (0, NO_TESTS):
             failed = failed or code
-    print(f"  {'total':<10} {sum(r[3] for r in results):7.1f} s", flush=True)
-    report = keyring_report()
+    together = " (stages side by side counted once)" if beside else ""
+    print(f"  {'total':<10} {time.monotonic() - began:7.1f} s{together}", flush=True)
     if report:
         print(report, flush=True)
     return failed
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
