@@ -103,31 +103,32 @@ def split_marker(args: list[str]) -> tuple[str | None, list[str]]:
     return marker, rest
 
 
+def stream(cmd: list[str], env: dict[str, str] | None, out: TextIO) -> tuple[int, str]:
+    """Run ``cmd``, copying its output to ``out``; its exit status and pytest's summary."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, errors="replace")
+    summary = "no summary"
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        out.write(line)
+        match = SUMMARY.match(line.strip())
+        if match:
+            summary = match.group(1)
+    return proc.wait(), summary
+
+
 def run_stage(name: str, expr: str, extra: list[str], env: dict[str, str],
-              user_marker: str | None, args: list[str], out: TextIO | None = None
-              ) -> tuple[int, str, float]:
-    """Run one stage's pytest, its output to ``out`` (default: this process's stdout)."""
-    out = out if out is not None else sys.stdout
+              user_marker: str | None, args: list[str]) -> tuple[int, str, float]:
     selection = f"({expr}) and ({user_marker})" if user_marker else expr
     own_temp = not any(a == "--basetemp" or a.startswith("--basetemp=") for a in args)
     # short: windows elide paths
     temp = tempfile.mkdtemp(prefix="msd-", dir=temp_parent()) if own_temp else ""
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", selection,
            *([f"--basetemp={temp}/t"] if own_temp else []), *extra, *args]
-    print(f"\n=== stage {name}: pytest -m '{selection}' {' '.join(extra + args)}", file=out,
-          flush=True)
+    print(f"\n=== stage {name}: pytest -m '{selection}' {' '.join(extra + args)}", flush=True)
     start = time.monotonic()
     try:
-        proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True, errors="replace")
-        summary = "no summary"
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            out.write(line)
-            match = SUMMARY.match(line.strip())
-            if match:
-                summary = match.group(1)
-        code = proc.wait()
+        code, summary = stream(cmd, {**os.environ, **env}, sys.stdout)
     finally:
         if temp:
             shutil.rmtree(temp, ignore_errors=True)
@@ -201,20 +202,11 @@ class BesideStage(threading.Thread):
         start = time.monotonic()
         cmd = [str(WORLD), sys.executable, str(Path(__file__).resolve()), "--stage", self.stage,
                *self.args]
-        summary = "no summary"
         try:
-            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                    text=True, errors="replace")
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                self.output.write(line)
-                match = SUMMARY.match(line.strip())
-                if match:
-                    summary = match.group(1)
-            code = proc.wait()
+            code, summary = stream(cmd, None, self.output)
         except OSError as exc:
             self.output.write(f"error: the stage could not start: {exc}\n")
-            code = 1
+            code, summary = 1, "did not start"
         self.result = (code, summary, time.monotonic() - start)
 
 
