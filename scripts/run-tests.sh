@@ -22,6 +22,8 @@ export HYPOTHESIS_STORAGE_DIRECTORY="${HYPOTHESIS_STORAGE_DIRECTORY:-${XDG_CACHE
 PYC="${PYTHONPYCACHEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/msd-desktop-tests/pycache}"
 if mkdir -p -m 700 "$PYC" 2>/dev/null && [ -O "$PYC" ] && [ ! -L "$PYC" ]; then
   chmod 700 "$PYC"
+  # Checkouts that are gone (clean clones, removed worktrees) leave their trees behind.
+  .venv/bin/python -B scripts/prune_pycache.py "$PYC"
   export PYTHONPYCACHEPREFIX="$PYC"
   unset PYTHONDONTWRITEBYTECODE
 fi
