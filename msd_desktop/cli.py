@@ -7,7 +7,7 @@ Qt, ruamel.yaml, watchdog or keyring), so handlers live in :mod:`msd_desktop.com
 imported lazily by dotted name.
 
 Start-up time matters here: ``msd resolve-model`` runs on every agent spawn. So this module
-imports no ``dataclasses`` (≈ 6 ms: it pulls in ``inspect``/``ast``) and builds the argparse
+imports no ``dataclasses`` (it pulls in ``inspect`` and ``ast``) and builds the argparse
 parser only when it must: a plain call of a verb in :data:`_FAST_VERBS` (positionals plus
 ``--opt value`` / ``--opt=value`` options it knows) is parsed by :func:`_fast_parse`; anything
 else — help, an unknown or repeated option, too many arguments — goes through argparse, which

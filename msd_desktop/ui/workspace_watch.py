@@ -67,7 +67,7 @@ class WorkspaceWatch(QObject):
 
     def watch(self, entries: list[WorkspaceEntry]) -> None:
         """One watch per workspace, set up on the watcher's thread (never here), after the
-        first paint (importing the watcher is ~6 ms that the first screen does not need)."""
+        first paint (the first screen does not need the watcher's imports)."""
         if self._first_paint.after(lambda: self.watch(entries)):
             return
         if self.bridge is None:

@@ -1,6 +1,6 @@
 """SHA-1 and SHA-256 hex digests from CPython's built-in modules, ``hashlib`` as the fallback.
 
-Why: ``import hashlib`` loads OpenSSL (~2 ms), paid by every ``msd resolve-model`` (reading a
+Why: ``import hashlib`` loads OpenSSL, paid by every ``msd resolve-model`` (reading a
 config fingerprints it) and by every window start (the summary cache keys its entries, the
 unsaved-edits records are named by a digest); the built-in ``_sha1`` and ``_sha256`` (``_sha2``
 from 3.12) give the same digests.

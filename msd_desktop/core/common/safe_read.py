@@ -203,7 +203,7 @@ def check_digits(text: str, path: Path | str) -> None:
 
     A run that long covers two neighbouring characters of every ``_DIGIT_SAMPLE_STEP``-th
     one, so a text whose sample holds no two digits in a row is let through without the
-    full search (a regex search of a 10 MB config costs a third of a second).
+    full search (a regex search over a config of many megabytes is slow).
     """
     if len(text) <= MAX_DIGITS or _DIGIT_PAIR_RE.search(text[::_DIGIT_SAMPLE_STEP]) is None:
         return

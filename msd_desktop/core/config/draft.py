@@ -104,7 +104,7 @@ class InvalidInput:
     editor wrote it, so undo puts every sub-field back as it was — not only the one at fault.
 
     Immutable, compared and hashed by its fields (a frozen dataclass before; a plain class
-    because the Settings tab imports this module while the window opens, bench P3). Not a
+    because the Settings tab imports this module while the window opens). Not a
     tuple on purpose: it must never pass for a JSON value."""
 
     __slots__ = ("message", "shown", "text")

@@ -93,7 +93,7 @@ def _literal_prefix(regex: str) -> str:
 
     Why: :func:`match_dynamic` runs for every key of a config file the form opens; testing a
     prefix first means only a pattern that can match is ever compiled (compiling all of them
-    cost ~5 ms of opening the Settings tab, bench P3). A top-level ``|`` makes it unsure.
+    was a visible part of opening the Settings tab). A top-level ``|`` makes it unsure.
     """
     if not regex.startswith("^"):
         return ""

@@ -75,7 +75,7 @@ KNOWN_REVIEWER_SLUGS = (
     "llama_cpp", "lm_studio", "ollama", "opencode", "qwen",
 )
 # Patterns as text: ``re`` compiles (and caches) one on first use, not when the module is
-# imported — the window imports this module while it opens (bench P3).
+# imported — the window imports this module while it opens.
 _INSTANCE_NAME_RE = r"[a-z0-9][a-z0-9-]*"
 _INSTANCE_KEY_RE = r"review\.reviewer_instances\.([a-zA-Z0-9_-]+)\.(cli|model|agent)"
 _REVIEWER_SLUG_RE = r"[a-zA-Z0-9_-]+"

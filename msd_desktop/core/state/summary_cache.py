@@ -1,6 +1,6 @@
 """A cache of each project's summary, so a warm start shows thousands of projects at once.
 
-Why: parsing STATE.md, ROADMAP.md, config.json and the phases folder costs ~2 ms a project —
+Why: parsing STATE.md, ROADMAP.md, config.json and the phases folder for every project takes
 seconds for a few thousand. Most of them did not change since the window last ran. So each
 project's summary (the plain display fields the browser, the overview and the tray show) is
 kept in ``<user cache dir>/msd-desktop/summaries.jsonl``, keyed by a *stat signature*: size,
@@ -170,7 +170,7 @@ class SummaryCache:
         """One header line, then one entry per line (JSON Lines).
 
         Why lines: one ``json.loads`` of a few MiB holds the GIL for the whole parse — the
-        window's thread stood still for ~100 ms at 5,000 projects; small loads let it run in
+        window's thread stood still while a large file parsed; small loads let it run in
         between. A damaged line costs only its own entry.
         """
         from msd_desktop.core.common.safe_read import UnsafeFileError, read_bytes_stat
@@ -309,7 +309,7 @@ def _write_lines(path: Path, lines: list[bytes]) -> None:
     a time (``atomic_write_bytes`` takes the slices as chunks).
 
     Why not the whole text at once: the file as one bytes, then one str, then its encoding was
-    twice the file at once (~12 MiB at 5,000 projects) — a start's highest memory, when the
+    twice the file at once — a start's highest memory, when the
     cache was saved as the window closed. The file is 0600 in a 0700 folder of ours.
     """
     from msd_desktop.core.common.safe_write import write_file

@@ -129,7 +129,7 @@ def _mask_for(event_filter: frozenset[type[FileSystemEvent]] | None, recursive: 
 class TreeWatch:
     """What :meth:`InotifyTreeObserver.schedule` returns, to unschedule it with (watchdog's
     ``ObservedWatch`` here: importing that one imports watchdog's whole observer stack,
-    ~12 ms on the GUI thread where the watcher is first made)."""
+    on the GUI thread where the watcher is first made)."""
 
     __slots__ = ("event_filter", "is_recursive", "path")
 

@@ -246,8 +246,8 @@ class ResolutionTableModel(HeaderedTableModel):
     The model sorts itself (:meth:`sort`, what a click on the view's header calls) instead of
     sitting behind a ``QSortFilterProxyModel``: through a proxy every ``data()`` of a cell first
     re-created the source index, two more calls into Python (``rowCount``/``columnCount``)
-    per role the view asks for — thousands while the tab is first laid out and painted
-    (bench P3). ``rows`` and ``views`` keep the order :meth:`set_rows` gave; model row ``r``
+    per role the view asks for — thousands while the tab is first laid out and painted.
+    ``rows`` and ``views`` keep the order :meth:`set_rows` gave; model row ``r``
     shows ``rows[order[r]]``.
     """
 

@@ -126,7 +126,7 @@ if TYPE_CHECKING:
 
 def ask_discard_changes(parent: QWidget, what: str) -> bool:
     """Ask whether pending edits may be discarded (scope switch, reload)."""
-    from PySide6.QtWidgets import QMessageBox  # on first use (its type costs ~0.7 ms)
+    from PySide6.QtWidgets import QMessageBox  # on first use: most sessions never ask
 
     answer = QMessageBox.question(
         parent, QCoreApplication.translate("SettingsForm", "Discard unsaved settings?"),

@@ -8,7 +8,7 @@ the panel only lays it out.
 When the core reports that STATE.md could not be parsed, the panel keeps showing the last good
 state it had (the core's ``StateCache`` hands it back) under an error banner that names the
 line. Reloads happen off the UI thread (see ``MainWindow``); :meth:`StatePanel.show_state` is
-cheap (no file access), so a watcher event → repaint stays well inside 50 ms.
+cheap (no file access), so a watcher event is shown on the next repaint.
 
 The view itself is :mod:`~msd_desktop.ui.state.state_view`; the rendered STATE.md's rules are
 :mod:`~msd_desktop.ui.state.markdown_body`.
@@ -418,7 +418,7 @@ class StatePanel(QWidget):
         self._view = view
         self.open_button.setEnabled(view.planning_dir is not None)
         # One repaint for the whole update: e.g. QProgressBar.setValue repaints at once
-        # (synchronously, ~4 ms) while updates are enabled.
+        # (synchronously) while updates are enabled.
         self.setUpdatesEnabled(False)
         try:
             self._fill_view(view)

@@ -2,7 +2,7 @@
 
 Why not ``setValue`` at once: QSettings writes the whole file (a ``QSaveFile`` with ``fsync``)
 on the next event-loop turn after every change — opening a project and clicking through its
-tabs waited ~10 ms on the disk per click (bench P3). So a value is kept here and reaches the
+tabs waited on the disk at every click. So a value is kept here and reaches the
 settings :data:`UI_STATE_FLUSH_MS` after the last change, or when the window closes
 (:meth:`DeferredSettings.flush`). A value the settings already hold is not set again: QSettings
 would write the whole file for it all the same, so a quit that changed nothing writes nothing.

@@ -16,7 +16,7 @@ where they are made and add nothing here.
 roots and arms the watches (that walk blocked the window for seconds with thousands of
 projects when it ran here).
 
-The watcher (its module and watchdog's, ~6 ms of imports) is made on first use — the first
+The watcher (its module and watchdog's) is made on first use — the first
 :meth:`~WatchBridge.set_workspaces`, which the window calls once its scan is in — so a
 window that watches is built and painted without them.
 """
@@ -102,8 +102,8 @@ class WatchBridge(QObject):
 
     def stop(self, wait: bool = True) -> None:
         """Stop watching. ``wait=False`` (the window closing for good) leaves the stop to a
-        short-lived thread: the OS's teardown of the watches is a wait of 10–25 ms with
-        next to no CPU (inotify's close waits for a grace period of the kernel's), which then
+        short-lived thread: the OS's teardown of the watches is a wait with next to no CPU
+        (inotify's close waits for a grace period of the kernel's), which then
         overlaps the rest of the exit."""
         self._started = False
         watcher = self._made
