@@ -11,8 +11,8 @@ msd/gsd so machine noise hits both alike. Prints one JSON object:
 ~70 ms that is not ours); the ``.venv/bin/msd`` entry script is timed too for reference.
 
 The upstream reference comes from the same cache the differential tests use
-(``$MSD_UPSTREAM_CACHE`` or ``<repo>/.cache/upstream-1.11.0``), installed from the npm
-registry when missing.
+(``$MSD_UPSTREAM_CACHE`` or ``~/.cache/msd-desktop-tests/upstream-1.11.0``, outside the
+checkout), installed from the npm registry when missing.
 
 Usage: bench/bench_p1_cli.py [-n 30] [--warmup 3]
 """
@@ -48,7 +48,9 @@ CONFIG = {
 
 
 def upstream_tools() -> Path:
-    cache = Path(os.environ.get("MSD_UPSTREAM_CACHE") or REPO / ".cache" / f"upstream-{VERSION}")
+    user_cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    default = user_cache / "msd-desktop-tests" / f"upstream-{VERSION}"
+    cache = Path(os.environ.get("MSD_UPSTREAM_CACHE") or default)
     tools = cache / "node_modules" / "@opengsd" / "gsd-core" / "gsd-core" / "bin" / "gsd-tools.cjs"
     if not tools.is_file():
         npm = shutil.which("npm")
