@@ -5,6 +5,11 @@ boundary, and a process costs ~0.1–0.3 s of start-up on this machine. ``run`` 
 ``msd_desktop.cli.main`` with the arguments, an environment and standard input of the test's
 choosing and captures what it writes; what only a real process shows (the entry script, signals,
 inherited streams, ``msd run`` handing keys to a child) stays in the tests that spawn one.
+
+The CLI builds its argparse parser on every ``main`` call, once per process in real use; called
+here hundreds of times, that build (~5 ms: every verb, and argparse's message lookups) cost more
+than most calls' own work. So the calls in one test process share one parser
+(:func:`share_one_parser`).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 
 def _set_environ(target: Mapping[str, str]) -> None:
@@ -52,6 +58,25 @@ def environment(env: Mapping[str, str]) -> Iterator[None]:
             keyring.set_keyring(saved_keyring)
 
 
+def share_one_parser() -> None:
+    """Make ``msd_desktop.cli`` build its parser once in this process and reuse it.
+
+    Equivalent to a fresh one per call: ``_build_parser`` reads nothing but the code (no
+    environment, no file) and ``parse_known_args`` leaves the parser as it was. A broken
+    build still fails every call, from the first."""
+    from msd_desktop import cli
+
+    if getattr(cli._build_parser, "_shared", False):
+        return
+    parser = cli._build_parser()
+
+    def shared() -> Any:
+        return parser
+
+    shared._shared = True  # type: ignore[attr-defined]
+    cli._build_parser = shared  # type: ignore[assignment]
+
+
 def run(args: Sequence[str], *, env: Mapping[str, str] | None = None, stdin: str | None = None,
         cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """``msd ARGS…`` in-process, as :func:`subprocess.run` with ``capture_output`` would report
@@ -59,6 +84,7 @@ def run(args: Sequence[str], *, env: Mapping[str, str] | None = None, stdin: str
     (default: the current one), ``cwd`` is the working folder."""
     from msd_desktop import cli
 
+    share_one_parser()
     out, err = io.StringIO(), io.StringIO()
     saved_stdin, saved_cwd = sys.stdin, os.getcwd()
     sys.stdin = io.StringIO(stdin or "")

@@ -44,7 +44,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from tests.cli.inprocess import environment
+from tests.cli.inprocess import environment, share_one_parser
 from tests.prerequisites import require_module
 from tests.reliability.msd_forkserver import ForkServer
 from tests.upstream import (  # one install, shared with tests/core
@@ -426,13 +426,7 @@ class Msd:
         """
         from msd_desktop import cli
 
-        if not getattr(cli._build_parser, "_differential_cached", False):
-            # The parser is rebuilt on every main() call (≈ 2 ms, 13 verbs); reuse one —
-            # parse_args does not mutate it. Only this test process is affected.
-            parser = cli._build_parser()
-            cached = lambda: parser  # noqa: E731
-            cached._differential_cached = True  # type: ignore[attr-defined]
-            cli._build_parser = cached  # type: ignore[assignment]
+        share_one_parser()
         out, err = io.StringIO(), io.StringIO()
         code: int
         with environment(env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
