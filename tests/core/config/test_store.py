@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -24,6 +24,9 @@ from msd_desktop.core.config.store import (
     write_project_config,
 )
 from tests.prerequisites import require_tool
+
+if TYPE_CHECKING:
+    from tests.differential.conftest import Upstream
 
 
 class Project:
@@ -558,13 +561,9 @@ def test_loader_does_not_import_heavy_modules() -> None:
 
 # --- differential: the same situations through upstream gsd-tools ----------------------------
 
-needs_upstream = pytest.mark.usefixtures("gsd_tools")  # installs upstream once (tests/upstream.py)
-
-
-def _upstream(proj: Project, args: list[str], ws: str | None = None) -> Any:
-    from tests.upstream import ensure_upstream, package_dir
-
-    gsd_tools = package_dir(ensure_upstream()) / "bin" / "gsd-tools.cjs"
+def _upstream(gsd_driver: Upstream, proj: Project, args: list[str], ws: str | None = None) -> Any:
+    """Upstream's JSON answer to ``gsd-tools ARGS`` in the project, run by its own ``main()``
+    in the session's node driver (``gsd_driver``: no node start per call)."""
     gsd_home = proj.home / ".gsd"
     msd = proj.home / ".msd"
     if msd.exists() and not gsd_home.exists():
@@ -573,10 +572,8 @@ def _upstream(proj: Project, args: list[str], ws: str | None = None) -> Any:
     env["HOME"] = str(proj.home)
     if ws:
         env["GSD_WORKSTREAM"] = ws
-    out = subprocess.run(
-        ["node", str(gsd_tools), *args], cwd=proj.root, env=env, capture_output=True, text=True,
-        check=True,
-    )
+    (out,) = gsd_driver.batch([(args, proj.root, env)])
+    assert out.code == 0, (args, out.stderr)
     return json.loads(out.stdout)
 
 
@@ -602,22 +599,20 @@ SCENARIOS: dict[str, tuple[dict[str, Any], str | None]] = {
 
 
 @pytest.mark.differential
-@needs_upstream
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_provenance_matches_upstream(proj: Project, name: str) -> None:
+def test_provenance_matches_upstream(proj: Project, name: str, gsd_driver: Upstream) -> None:
     files, ws = SCENARIOS[name]
     for rel, content in files.items():
         if rel == "~defaults":
             proj.defaults(content)
         else:
             proj.write(rel, content)
-    theirs = _upstream(proj, ["agent-skills", "gsd-planner", "--json"], ws)
+    theirs = _upstream(gsd_driver, proj, ["agent-skills", "gsd-planner", "--json"], ws)
     lc = load_config(proj.root, proj.env, ws)
     assert (lc.source, lc.degraded) == (theirs["source"], theirs["degraded"])
 
 
 @pytest.mark.differential
-@needs_upstream
 @pytest.mark.parametrize(
     "config",
     [
@@ -628,11 +623,12 @@ def test_provenance_matches_upstream(proj: Project, name: str) -> None:
         {"nothing": "legacy"},
     ],
 )
-def test_migrate_config_matches_upstream(proj: Project, config: dict[str, Any]) -> None:
+def test_migrate_config_matches_upstream(proj: Project, config: dict[str, Any],
+                                        gsd_driver: Upstream) -> None:
     _child_repos(proj.root)
     path = proj.config(config)
     ours = migrate_config(proj.root, proj.env, dry_run=True, workstream=None)
-    theirs = _upstream(proj, ["migrate-config"])
+    theirs = _upstream(gsd_driver, proj, ["migrate-config"])
     assert ours["migrated"] == theirs["migrated"]
     assert ours["normalizations"] == theirs["normalizations"]
     if theirs["migrated"]:
