@@ -92,21 +92,21 @@ def _state(widget: QWidget) -> tuple[Any, ...]:
 
 def shown_rows(form: ConfigFormPanel) -> dict[str, list[tuple[Any, ...]]]:
     """Every row as a person sees it: the state of each widget shown in it, in order."""
-    return {fk.key: [_state(w) for w in form.row(fk.key).findChildren(QWidget)
-                     if w.isVisibleTo(form.row(fk.key)) and not _qt_part(w)]
-            for fk in form.model.keys}
+    rows = {}
+    for fk in form.model.keys:
+        row = form.row(fk.key)
+        parts = _qt_parts(row)
+        rows[fk.key] = [_state(w) for w in row.findChildren(QWidget)
+                        if w not in parts and w.isVisibleTo(row)]
+    return rows
 
 
-def _qt_part(widget: QWidget) -> bool:
-    """A part Qt shows or hides by itself: a field's clear button (it fades out) or a table's
-    corner button and scroll bars (they follow the table's geometry); the field's text and the
-    table's cells say what is shown."""
-    parent = widget.parentWidget()
-    while parent is not None:
-        if isinstance(parent, QLineEdit | QAbstractItemView):
-            return True
-        parent = parent.parentWidget()
-    return False
+def _qt_parts(row: QWidget) -> set[QWidget]:
+    """The parts Qt shows or hides by itself: inside a field, its clear button (it fades out),
+    inside a table, its corner button and scroll bars (they follow the table's geometry); the
+    field's text and the table's cells say what is shown."""
+    return {part for owner in (*row.findChildren(QLineEdit), *row.findChildren(QAbstractItemView))
+            for part in owner.findChildren(QWidget)}
 
 
 def fresh_rows(qtbot: QtBot, root: Path, sessions: EditSessions) -> dict[str, Any]:
