@@ -205,7 +205,7 @@ def test_a_pick_starts_on_the_form_unfiltered_with_the_new_projects_pages(
     tabs, sessions = _tabs(qtbot)
     form = _open(tabs, demo / "field-notes")
     form.search.setFocus()
-    QTest.keyClicks(form.search, "model")
+    form.search.insert("model")  # pasted: one filtering, not one per letter
     QTest.mouseClick(form.modified_only, Qt.MouseButton.LeftButton)
     json_before = form.json_view.toPlainText()
     form.inner_tabs.setCurrentWidget(form._json_page)
