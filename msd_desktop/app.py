@@ -283,11 +283,10 @@ def _main(args: SimpleNamespace, argv: list[str], t0: float, startup_gc: _Startu
 
     marks = {"qt_ready_ms": (time.perf_counter() - t0) * 1000}
     from msd_desktop.ui.main_window import MainWindow
-    from msd_desktop.ui.widgets.theme import app_icon
 
     marks["ui_imported_ms"] = (time.perf_counter() - t0) * 1000
 
-    app.setWindowIcon(app_icon())
+    # the application's icon is set once the window has painted (MainWindow)
     window = MainWindow(registry=registry, transient=transient, env=env,
                         open_project=open_root, watch=True,  # the smoke test as a user runs it
                         # the smoke test opens its own project; restoring the last one

@@ -54,7 +54,7 @@ from msd_desktop.ui.unsaved_recovery import UnsavedEdits
 from msd_desktop.ui.widgets.deferred_settings import DeferredSettings
 from msd_desktop.ui.widgets.first_paint import FirstPaint
 from msd_desktop.ui.widgets.plain_text import title_text
-from msd_desktop.ui.widgets.theme import app_icon
+from msd_desktop.ui.widgets.theme import set_app_icon
 from msd_desktop.ui.widgets.window_title import APP_TITLE, window_title
 from msd_desktop.ui.widgets.workers import OpHandle, run_op
 from msd_desktop.ui.window_status import WindowStatus
@@ -107,7 +107,6 @@ class MainWindow(QMainWindow):
         self._language_stale = False  # the language changed while the window was not shown
 
         self.setWindowTitle(APP_TITLE)
-        self.setWindowIcon(app_icon())
         self.setObjectName("MainWindow")
         # Settings edit sessions (drafts + undo), made when a project first opens; the Edit
         # menu follows the shown form's stack through the group.
@@ -191,8 +190,11 @@ class MainWindow(QMainWindow):
         self._tray: ProjectTray | None = None
 
         # the watch set-up (the watcher's and watchdog's modules) waits for the first paint
-        # (the tray too: nothing needs it before; a window never shown makes it when asked)
-        self.first_paint = FirstPaint(self, [lambda: self.tray])
+        # (the tray too: nothing needs it before; a window never shown makes it when asked),
+        # and so does the icon: it is the window manager's, not part of what the window shows,
+        # and setting it loads the SVG engine and draws the icon at each size the window
+        # manager keeps
+        self.first_paint = FirstPaint(self, [set_app_icon, lambda: self.tray])
         self.watch = WorkspaceWatch(self.watch_label, self.first_paint, self.browser.rescan,
                                     watch, self)
         self.bridge: WatchBridge | None = self.watch.bridge

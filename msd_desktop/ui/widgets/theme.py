@@ -85,3 +85,8 @@ def resources_dir() -> Path:
 def app_icon() -> QIcon:
     """The application icon (SVG; Qt's svg image plugin renders it at every size)."""
     return QIcon(str(resources_dir() / "icons" / "msd-desktop.svg"))
+
+
+def set_app_icon() -> None:
+    """The application's icon for every window (those shown already and those to come)."""
+    QGuiApplication.setWindowIcon(app_icon())
