@@ -6,9 +6,13 @@ watcher, the routing diagram and the matrix are built or imported when first nee
 that pulls one of them (or anything new) in front of the first paint fails here, so it is seen
 in review: either it is needed there and goes into the list below, or it is imported later.
 
+The same goes for the Qt types PySide6 builds before the first paint: it makes a type, and
+every enum of it, the first time Python names it, and some of those are large (``QStyle``'s);
+the shell's first screen does without them.
+
 The window is started as ``msd-desktop`` starts it (a fresh interpreter, a fresh HOME: the
-demo), offscreen; the first paint event of any of its widgets writes ``sys.modules`` out and ends
-the process.
+demo), offscreen; the first paint event of any of its widgets writes ``sys.modules`` (and the
+QtWidgets types made so far) out and ends the process.
 """
 
 from __future__ import annotations
@@ -115,14 +119,17 @@ class FirstPaint(QObject):
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint:
             with open(OUT, "w", encoding="utf-8") as out:
-                out.write(__import__("json").dumps(sorted(sys.modules)))
+                out.write(__import__("json").dumps({"modules": sorted(sys.modules),
+                                                    "widgets": sorted(vars(QtWidgets))}))
             os._exit(0)
         return False
 
 hook = FirstPaint()
 show = QtWidgets.QMainWindow.show
 def show_watched(self):
-    QtWidgets.QApplication.instance().installEventFilter(hook)  # the first paint of any widget
+    # the window's own first paint (a window paints before its children); a filter on the
+    # whole application would see every object, and PySide6 would make each one's type
+    self.installEventFilter(hook)
     show(self)
 QtWidgets.QMainWindow.show = show_watched  # the probe's own hook, in the test process only
 """
@@ -153,8 +160,9 @@ def _allowed(name: str, qt_own: frozenset[str] = frozenset()) -> bool:
     return top in sys.stdlib_module_names and (top not in HEAVY_STDLIB or name in qt_own)
 
 
-def _run(tmp_path: Path, source: str) -> list[str]:
-    """``sys.modules`` when the window made by ``source`` first paints."""
+def _run(tmp_path: Path, source: str, what: str = "modules") -> list[str]:
+    """``sys.modules`` (``what="widgets"``: the QtWidgets types made) when the window made by
+    ``source`` first paints."""
     env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"),
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_STATE_HOME": str(tmp_path / "state"), "MSD_HOME": str(tmp_path / "msd"),
@@ -165,8 +173,8 @@ def _run(tmp_path: Path, source: str) -> list[str]:
     proc = subprocess.run([sys.executable, "-c", PROBE + source, str(out)], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=90, check=False)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    modules: list[str] = json.loads(out.read_text(encoding="utf-8"))
-    return modules
+    names: list[str] = json.loads(out.read_text(encoding="utf-8"))[what]
+    return names
 
 
 def test_only_the_shell_is_imported_before_the_first_paint(tmp_path: Path) -> None:
@@ -174,6 +182,16 @@ def test_only_the_shell_is_imported_before_the_first_paint(tmp_path: Path) -> No
     modules = _run(tmp_path / "app", APP)
     assert "msd_desktop.ui.main_window" in modules  # it did paint the window
     assert [m for m in modules if not _allowed(m, qt_own)] == []
+
+
+# QtWidgets types the first screen does without, whose enums are large
+HEAVY_TYPES = ("QStyle",)
+
+
+def test_the_first_paint_makes_no_heavy_qt_type(tmp_path: Path) -> None:
+    made = _run(tmp_path, APP, what="widgets")
+    assert "QMainWindow" in made  # the lazily made types are what is listed
+    assert [t for t in HEAVY_TYPES if t in made] == []
 
 
 def test_the_list_names_what_is_heavy() -> None:

@@ -28,9 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QStyle,
     QStyledItemDelegate,
-    QStyleOptionProgressBar,
     QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
@@ -108,6 +106,10 @@ class ProgressBarDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
+        # named here, not at import: the first screen draws no bar (PySide6 makes a type and
+        # its enums the first time it is named; QStyle's are among its largest)
+        from PySide6.QtWidgets import QStyle, QStyleOptionProgressBar
+
         percent = index.data(PercentRole)
         # background / selection as for any cell
         opt = QStyleOptionViewItem(option)
@@ -287,6 +289,8 @@ class OverviewView(QWidget):
         text = index.data() if index.isValid() else None
         if isinstance(text, str) and text:
             return self.table.sizeHintForIndex(index).width() - fm.horizontalAdvance(text)
+        from PySide6.QtWidgets import QStyle  # see ProgressBarDelegate.paint
+
         style = self.table.style()
         return 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None,
                                       self.table) + 1)

@@ -46,7 +46,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QStackedWidget,
-    QStyle,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -517,6 +516,8 @@ class ProjectBrowserPanel(QWidget):
     def _status_word_width(self) -> int:
         """The Status column's room for its longest one-word status in the window's
         language ("desconhecido"), with the cell's own margins."""
+        from PySide6.QtWidgets import QStyle  # once projects are listed (see tree_model)
+
         metrics = self.tree.fontMetrics()
         style = self.tree.style()
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.tree) + 1

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 
 from msd_desktop.ui.browser.elide_delegate import ElideDelegate
 
@@ -43,6 +43,7 @@ class StatusLineDelegate(ElideDelegate):
     def _fitted(self, opt: QStyleOptionViewItem) -> str:
         if PART_SEPARATOR not in opt.text:
             return opt.text
+        from PySide6.QtWidgets import QStyle  # see paint
         widget = opt.widget
         style = widget.style() if widget is not None else QApplication.style()
         room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget).width()
@@ -51,6 +52,15 @@ class StatusLineDelegate(ElideDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
+        text = index.data()
+        if not isinstance(text, str) or PART_SEPARATOR not in text:
+            # nothing to fit (a workspace's line): painted as any cell. QStyle is named only
+            # past this point: PySide6 makes a type and its enums the first time it is named,
+            # QStyle's among its largest, and the first screen's rows do without it
+            super().paint(painter, option, index)
+            return
+        from PySide6.QtWidgets import QStyle
+
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         opt.text = self._fitted(opt)

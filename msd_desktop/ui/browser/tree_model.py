@@ -34,7 +34,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QApplication, QStyle
+from PySide6.QtWidgets import QApplication
 
 from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import ProjectRef
@@ -108,22 +108,35 @@ class WorkspaceEntry:
     excluded: tuple[str, ...] = ()  # projects this scan root leaves out (relative paths)
 
 
-_ICONS: dict[tuple[int, QStyle.StandardPixmap], QIcon] = {}  # (id of the style, pixmap)
+_ICONS: dict[tuple[int, str], QIcon] = {}  # (id of the style, pixmap's name)
 
 
-def _icon(pixmap: QStyle.StandardPixmap) -> QIcon:
-    """The style's standard icon, made once per style: views ask for it on every paint of
-    every row (a few ms per paint of 1,000 projects)."""
+def _folder_icon() -> QIcon:
+    """A workspace's icon: the style's folder icon (``SP_DirIcon``), asked through
+    ``QFileIconProvider``, which asks the style in C++. Why not :func:`_icon`: the workspaces
+    are on the first screen, and naming ``QStyle`` in Python makes PySide6 build the type and
+    its enums, among its largest (the projects' rows, which need it, come after)."""
+    from PySide6.QtWidgets import QFileIconProvider
+
+    return QFileIconProvider().icon(QFileIconProvider.IconType.Folder)
+
+
+def _icon(name: str) -> QIcon:
+    """The style's standard icon ``name`` (``"SP_MessageBoxWarning"``), made once per
+    style: views ask for it on every paint of every row (a few ms per paint of 1,000
+    projects)."""
+    from PySide6.QtWidgets import QStyle  # not before a project's row (see _folder_icon)
+
     app = QApplication.instance()
     if isinstance(app, QApplication):
         style = app.style()
         if style is not None:
-            key = (id(style), pixmap)
+            key = (id(style), name)
             icon = _ICONS.get(key)
             if icon is None:
                 if len(_ICONS) > 32:  # styles come and go (tests): keep the cache small
                     _ICONS.clear()
-                icon = _ICONS[key] = style.standardIcon(pixmap)
+                icon = _ICONS[key] = style.standardIcon(getattr(QStyle.StandardPixmap, name))
             return icon
     return QIcon()
 
@@ -345,7 +358,7 @@ class ProjectTreeModel(QStandardItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return visible(ws.name)
             if role == Qt.ItemDataRole.DecorationRole:
-                return _icon(QStyle.StandardPixmap.SP_DirIcon)
+                return _folder_icon()
             if role == Qt.ItemDataRole.ToolTipRole:
                 if ws.kind == "scan_root":
                     kind = (self.tr("scan root, not registered") if ws.transient
@@ -416,8 +429,8 @@ class ProjectTreeModel(QStandardItemModel):
                 return font
             if role == Qt.ItemDataRole.DecorationRole:
                 if badges:
-                    return _icon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-                return _icon(QStyle.StandardPixmap.SP_FileDialogDetailedView)
+                    return _icon("SP_MessageBoxWarning")
+                return _icon("SP_FileDialogDetailedView")
         if column == 1:
             if role == Qt.ItemDataRole.DisplayRole:
                 if summary is None:

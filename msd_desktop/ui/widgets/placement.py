@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtWidgets import QWidget
 
+TITLE_BAR_MIN = 24  # px: a window manager's title bar, at the least
 SCREEN_SHARE = 0.92  # never more of the screen than this (title bar and panels stay visible)
 
 
@@ -106,6 +107,14 @@ def _rect(left: int, top: int, right: int, bottom: int) -> QRect:
     return QRect(QPoint(left, top), QPoint(right, bottom))
 
 
+def title_bar_height(window: QWidget) -> int:
+    """Room for a window manager's title bar when none was measured: a line of the window's
+    font and some (Fusion's own title bar at the default font: 24 px). Not the style's
+    metric: naming ``QStyle`` before the first paint makes PySide6 build the type and its
+    enums, among its largest, which the first screen does without."""
+    return max(TITLE_BAR_MIN, window.fontMetrics().height() + 10)
+
+
 def fit_on_screen(window: QWidget, wanted: QSize, saved: SavedGeometry | None = None) -> QRect:
     """Size a top-level ``window`` to ``wanted``, shrunk to the available area of its screen
     with room for the window manager's frame (as the saved blob measured it, else a title
@@ -114,8 +123,7 @@ def fit_on_screen(window: QWidget, wanted: QSize, saved: SavedGeometry | None = 
     area = available_rect(window)
     extra = (saved.frame.size() - saved.normal.size()) if saved is not None else QSize(0, 0)
     if extra.height() <= 0:
-        extra = QSize(max(extra.width(), 0),
-                      window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight))
+        extra = QSize(max(extra.width(), 0), title_bar_height(window))
     room = QSize(max(area.width() - extra.width(), 1), max(area.height() - extra.height(), 1))
     size = wanted.boundedTo(room).expandedTo(window.minimumSize().boundedTo(room))
     if size != window.size():
