@@ -11,7 +11,7 @@ from msd_desktop.ui.widgets.plain_text import _UNSAFE, visible
 
 def test_every_escaped_character_is_unprintable() -> None:
     printable_but_escaped = [hex(code) for code in range(0x110000)
-                             if _UNSAFE.match(chr(code)) and chr(code).isprintable()]
+                             if chr(code).isprintable() and _UNSAFE.match(chr(code))]
     assert printable_but_escaped == []
 
 
