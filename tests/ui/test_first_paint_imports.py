@@ -35,6 +35,7 @@ FIRST_PAINT_MODULES = frozenset({
     "msd_desktop.core.common.digest",
     "msd_desktop.core.common.errors",
     "msd_desktop.core.common.lazy_re",
+    "msd_desktop.core.common.record",  # the tree's and overview's rows (no generated code)
     "msd_desktop.core.common.safe_read",
     # a first start copies the demo into a folder that must be ours (ensure_own_folder): small,
     # the standard library only; a later start finds the copy and does not import it

@@ -12,12 +12,12 @@ ISO dates for last activity) so the view sorts by value, not by text.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from msd_desktop.core.common.record import Record
 from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.ui.widgets.install_words import shown_badges
 from msd_desktop.ui.widgets.plain_text import tooltip, visible
@@ -58,12 +58,17 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 _COLUMN_COUNT = len(COLUMNS)
 
 
-@dataclass(slots=True)  # one per project and workstream: no per-row dict
-class OverviewRow:
-    """One overview line: a project, or one workstream of a project."""
+class OverviewRow(Record):
+    """One overview line: a project, or one workstream of a project (slots: one per project
+    and workstream, no per-row dict; a :class:`Record`, not a dataclass, whose generated code
+    is compiled at import, before the first paint)."""
 
-    summary: ProjectSummary
-    label: str
+    __slots__ = ("label", "summary")
+    __match_args__ = ("summary", "label")
+
+    def __init__(self, summary: ProjectSummary, label: str) -> None:
+        self.summary = summary
+        self.label = label
 
 
 def rows_from_summaries(summaries: list[ProjectSummary]) -> list[OverviewRow]:

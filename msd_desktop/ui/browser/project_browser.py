@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -53,6 +52,7 @@ from PySide6.QtWidgets import (
 )
 
 from msd_desktop.core.common.errors import MsdError
+from msd_desktop.core.common.record import FrozenRecord
 from msd_desktop.core.workspace.registry import (
     DEFAULT_SCAN_DEPTH,
     ProjectRef,
@@ -118,14 +118,23 @@ def show_error(parent: QWidget | None, title: str, text: str) -> None:
 # --------------------------------------------------------------------------- scanning
 
 
-@dataclass(frozen=True)
-class Selection:
-    """What the user selected in the tree."""
+class Selection(FrozenRecord):
+    """What the user selected in the tree: ``kind`` is "workspace", "project", "workstream" or
+    "none". (A :class:`FrozenRecord`: a dataclass is generated code compiled at import.)"""
 
-    kind: str  # "workspace" | "project" | "workstream" | "none"
-    project: ProjectRef | None = None
-    workstream: str | None = None
-    workspace: WorkspaceEntry | None = None
+    __slots__ = ("kind", "project", "workspace", "workstream")
+    __match_args__ = ("kind", "project", "workstream", "workspace")
+    kind: str
+    project: ProjectRef | None
+    workstream: str | None
+    workspace: WorkspaceEntry | None
+
+    def __init__(self, kind: str, project: ProjectRef | None = None,
+                 workstream: str | None = None, workspace: WorkspaceEntry | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "project", project)
+        object.__setattr__(self, "workstream", workstream)
+        object.__setattr__(self, "workspace", workspace)
 
 
 ScanProgress = Callable[[int, int, str], None]

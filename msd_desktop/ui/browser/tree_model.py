@@ -20,7 +20,6 @@ update in place with ``dataChanged``.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication
 
+from msd_desktop.core.common.record import Record
 from msd_desktop.core.state.project_summary import ProjectSummary
 from msd_desktop.core.workspace.registry import ProjectRef
 from msd_desktop.ui.widgets.config_words import fill
@@ -85,27 +85,48 @@ _CELL_BATCH = 256  # rows whose cells are made from one list of indexes
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
-@dataclass
-class ProjectEntry:
-    """One project row: the core's ref and, once loaded, its summary."""
+class ProjectEntry(Record):
+    """One project row: the core's ref and, once loaded, its summary. (A :class:`Record`, as
+    the window's other start-up records: a dataclass is generated code compiled at import,
+    before the first paint.)"""
 
-    ref: ProjectRef
-    summary: ProjectSummary | None = None
+    __slots__ = ("ref", "summary")
+    __match_args__ = ("ref", "summary")
+
+    def __init__(self, ref: ProjectRef, summary: ProjectSummary | None = None) -> None:
+        self.ref = ref
+        self.summary = summary
 
 
-@dataclass
-class WorkspaceEntry:
+class WorkspaceEntry(Record):
     """One workspace row. ``transient`` entries (the demo, a folder given on the command line)
-    are shown but not registered."""
+    are shown but not registered; ``excluded``: the projects this scan root leaves out
+    (relative paths)."""
 
-    name: str
-    path: Path
-    kind: str = "folder"
-    transient: bool = False
-    projects: list[ProjectEntry] = field(default_factory=list)
-    error: str | None = None
-    scanning: bool = False
-    excluded: tuple[str, ...] = ()  # projects this scan root leaves out (relative paths)
+    __slots__ = (
+        "error",
+        "excluded",
+        "kind",
+        "name",
+        "path",
+        "projects",
+        "scanning",
+        "transient",
+    )
+    __match_args__ = ("name", "path", "kind", "transient", "projects", "error", "scanning",
+                      "excluded")
+
+    def __init__(self, name: str, path: Path, kind: str = "folder", transient: bool = False,
+                 projects: list[ProjectEntry] | None = None, error: str | None = None,
+                 scanning: bool = False, excluded: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.path = path
+        self.kind = kind
+        self.transient = transient
+        self.projects: list[ProjectEntry] = [] if projects is None else projects
+        self.error = error
+        self.scanning = scanning
+        self.excluded = excluded
 
 
 _ICONS: dict[tuple[int, str], QIcon] = {}  # (id of the style, pixmap's name)

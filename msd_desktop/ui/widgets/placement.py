@@ -8,7 +8,7 @@ person is looking at, whole.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import QByteArray, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
@@ -71,8 +71,7 @@ _GEOMETRY_VERSION = 3
 _GEOMETRY_HEAD = struct.Struct(">IHH4i4iiB")
 
 
-@dataclass(frozen=True)
-class SavedGeometry:
+class SavedGeometry(NamedTuple):
     """What a ``saveGeometry()`` blob says: the window with its frame, without, maximized."""
 
     frame: QRect
