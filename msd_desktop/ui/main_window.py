@@ -142,9 +142,9 @@ class MainWindow(QMainWindow):
         self.pipeline.cached_shown.connect(self._after_cached)
         self.pipeline.load_ended.connect(self._on_load_ended)
         self.pipeline.settled.connect(self._on_load_settled)
-        # the restored project's tabs are being built: the end of the load waits for them
-        self.pipeline.hold_completion = lambda: (self.last_project.queued
-                                                 or self.project_tabs.staging())
+        # the restored project is about to open: the end of the load waits for its tab
+        # (its hidden tabs are built after the end, once the window is idle)
+        self.pipeline.hold_completion = lambda: self.last_project.queued
 
         self.overview_model = OverviewModel(self)
         self.overview = OverviewView(self.overview_model)
@@ -371,6 +371,7 @@ class MainWindow(QMainWindow):
     def _on_load_settled(self) -> None:
         self.overview.fit_columns()
         self.summaries_loaded.emit()
+        self.project_tabs.build_when_idle()  # the restored project's hidden tabs
         if self.watch.pending is not None:
             # on the next turn: the watcher's thread walks every folder in Python from the
             # moment it is armed, and this turn's own work then waited on it
@@ -512,10 +513,12 @@ class MainWindow(QMainWindow):
         self._current, self._current_ws = ref, workstream
         ws_env = {"MSD_WORKSTREAM": workstream} if workstream else {}
         self.next_command.refresh_from_project(ref.root, {**self.env, **ws_env})
-        # the restore at start: the shown tab now, the others one per event-loop turn
+        # the restore at start: the shown tab now, the others once the window is idle
         staged, self.last_project.stage_next = self.last_project.stage_next, False
         self.project_tabs.show_project(shown_project(ref, workstream), tab_index,
                                        staged=staged, workstream_picked=bool(workstream))
+        if staged and self.pipeline.idle:  # (else when the load settles)
+            self.project_tabs.build_when_idle()
         self.project_page.show_title(ref, workstream)
         self.stack.setCurrentIndex(1)
         self.ui_state.remember("ui/last_project", str(ref.root))

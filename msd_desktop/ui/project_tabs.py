@@ -12,7 +12,11 @@ ahead in a worker (:class:`TabModules`). Only the shown tab is built when a proj
 others stand as empty placeholders until they are first shown or first asked for
 (:meth:`ProjectTabs.page`, :meth:`ProjectTabs.settings_tab`): most picks look at one tab, and
 building all three cost the pick the hidden ones' widgets and file reads. The restore at start
-also builds the hidden ones, one per event-loop turn ("staged"), once the window is up.
+also builds the hidden ones ("staged"), once the window is idle (the window calls
+:meth:`ProjectTabs.build_when_idle` when its load has settled) and in slices, one per
+event-loop turn: a tab's widgets, then what it reads and computes (a tab that defines
+``build_pending()`` and ``finish_build()``), so no turn holds the window long. A tab shown or
+asked for before then is built, whole, at once.
 
 The Settings form is kept from project to project and refilled (:meth:`ProjectTabs._build_tab`):
 its ~200 rows are the schema's, the same for every project, and building them was most of a
@@ -61,9 +65,10 @@ def build_project_tabs(project: ProjectRef, sessions: EditSessions | None = None
     return [(title, build_project_tab(project, i, sessions)) for i, title in enumerate(titles)]
 
 
-def build_project_tab(project: ProjectRef, index: int, sessions: EditSessions | None = None
-                      ) -> QWidget:
-    """Tab ``index`` of :func:`build_project_tabs` alone (0 Settings, 1 Models, 2 State)."""
+def build_project_tab(project: ProjectRef, index: int, sessions: EditSessions | None = None,
+                      *, whole: bool = True) -> QWidget:
+    """Tab ``index`` of :func:`build_project_tabs` alone (0 Settings, 1 Models, 2 State).
+    ``whole=False``: a tab may leave part of its build for its ``finish_build()``."""
     # on first use: the Settings and Models tabs are the heaviest imports (start-up, bench P3)
     if index == 0:
         from msd_desktop.ui.settings.form import create_tab as create_settings_tab
@@ -72,7 +77,7 @@ def build_project_tab(project: ProjectRef, index: int, sessions: EditSessions | 
     if index == 1:
         from msd_desktop.ui.models.panel import create_tab as create_models_tab
 
-        return _tab_or_problem(lambda: create_models_tab(project))
+        return _tab_or_problem(lambda: create_models_tab(project, resolve=whole))
     from msd_desktop.ui.state.panel import StatePanel
 
     return StatePanel()
@@ -122,6 +127,19 @@ def _refillable(form: QWidget | None) -> bool:
     project is still under way in it)."""
     can = getattr(form, "can_show_project", None)
     return callable(can) and bool(can())
+
+
+def _build_pending(widget: QWidget) -> bool:
+    """``widget`` left part of its build for its ``finish_build()``."""
+    pending = getattr(widget, "build_pending", None)
+    return callable(pending) and bool(pending())
+
+
+def _finish_build(widget: QWidget) -> None:
+    """The rest of ``widget``'s build, now (nothing when none is left)."""
+    finish = getattr(widget, "finish_build", None)
+    if callable(finish):
+        finish()
 
 
 def _staged_placeholder() -> QWidget:
@@ -206,6 +224,7 @@ class ProjectTabs(QTabWidget):
         self._shown: ProjectRef | None = None  # the project shown, with its workstream
         self._workstream_picked = False  # a workstream, not the project, was selected
         self._gen = 0  # one more per project shown (staged tabs of an older one: dropped)
+        self._build_later = False  # the hidden tabs are built once the window is idle
         # The Settings form, kept from project to project (see _build_tab)
         self._kept_settings: QWidget | None = None
         self._adopted: QWidget | None = None  # the Settings form whose signals are joined
@@ -216,7 +235,8 @@ class ProjectTabs(QTabWidget):
                      workstream_picked: bool = False) -> None:
         """Build ``shown``'s tab ``tab_index`` and show it; the others are built when first
         shown or asked for (each is tens of ms of widgets and reads). ``staged`` (the restore
-        at start): the others also one per event-loop turn. ``workstream_picked``: the person
+        at start): the others also once the window is idle (:meth:`build_when_idle`), in
+        slices. ``workstream_picked``: the person
         selected the workstream itself, so Settings opens on the file that governs it (see
         :meth:`_adopt_settings`)."""
         from msd_desktop.ui.state.panel import StatePanel
@@ -240,11 +260,38 @@ class ProjectTabs(QTabWidget):
         for i, (title, _) in enumerate(self.tabs):
             self.setTabToolTip(i, f"{title} (Ctrl+{i + 1})")
         self._gen += 1
-        if staged:
-            gen = self._gen
-            from msd_desktop.ui.widgets.workers import YIELD_MS
+        self._build_later = staged
 
-            QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged(shown, gen))
+    def build_when_idle(self) -> None:
+        """The window is idle: build the tabs a staged :meth:`show_project` left for later,
+        one slice per event-loop turn (see the module docstring). Nothing for a project
+        opened by a pick (its hidden tabs wait until they are shown), nor twice."""
+        if not self._build_later or self._shown is None:
+            return
+        self._build_later = False
+        gen = self._gen
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
+        QTimer.singleShot(YIELD_MS, self, lambda: self._build_slice(gen))
+
+    def _build_slice(self, gen: int) -> None:
+        """One slice of the hidden tabs' build (the first tab left: its widgets, else the
+        rest of its build), the next on the next turn. Nothing when another project is
+        shown now."""
+        if gen != self._gen or self._shown is None:
+            return
+        for index, (_, widget) in enumerate(self.tabs):
+            if widget.objectName() == STAGED_TAB:
+                self._build_staged(self._shown, gen, index, whole=False)
+                break
+            if _build_pending(widget):
+                _finish_build(widget)
+                break
+        else:
+            return  # every tab is whole
+        from msd_desktop.ui.widgets.workers import YIELD_MS
+
+        QTimer.singleShot(YIELD_MS, self, lambda: self._build_slice(gen))
 
     def close_project(self, *, keep_settings: bool = False) -> None:
         """Drop the tabs (their edits live on in the edit sessions). ``keep_settings``:
@@ -281,8 +328,8 @@ class ProjectTabs(QTabWidget):
             focus.clearFocus()
 
     def staging(self) -> bool:
-        """Some tab of the open project is still to be built."""
-        return any(w.objectName() == STAGED_TAB for _, w in self.tabs)
+        """Some tab of the open project is still to be built, or built in part."""
+        return any(w.objectName() == STAGED_TAB or _build_pending(w) for _, w in self.tabs)
 
     def _settings_first(self, index: int) -> bool:
         """Tab ``index`` is the Models tab of a project with unsaved Settings edits: its
@@ -299,24 +346,23 @@ class ProjectTabs(QTabWidget):
             return None
         if self.tabs[index][1].objectName() == STAGED_TAB and self._shown is not None:
             self._build_staged(self._shown, self._gen, index)
+        _finish_build(self.tabs[index][1])  # (a tab built ahead, in slices)
         return self.tabs[index][1]
 
-    def _build_staged(self, shown: ProjectRef, gen: int, index: int | None = None) -> None:
-        """Build one tab :meth:`show_project` left for later (``index``; else the first one
-        left, and the next one on the next turn). Nothing when another project is shown
-        now."""
+    def _build_staged(self, shown: ProjectRef, gen: int, index: int, *,
+                      whole: bool = True) -> None:
+        """Build tab ``index``, which :meth:`show_project` left for later (``whole=False``:
+        it may leave part of its build for its ``finish_build()``). Nothing when another
+        project is shown now."""
         if gen != self._gen:
             return
         left = [i for i, (_, w) in enumerate(self.tabs) if w.objectName() == STAGED_TAB]
-        staged_turn = index is None  # the restore's turn-by-turn building
-        if index is None:
-            index = left[0] if left else None
-        if index is None or index not in left:
+        if index not in left:
             return
         if 0 in left and self._settings_first(index):
             self._build_staged(shown, gen, 0)
         title, holder = self.tabs[index]
-        widget = self._build_tab(shown, index)
+        widget = self._build_tab(shown, index, whole=whole)
         focus_here = self.currentIndex() == index
         layout = holder.layout()
         assert layout is not None
@@ -333,12 +379,8 @@ class ProjectTabs(QTabWidget):
         self._adopt_models(widget)
         if focus_here:
             self.shown_tab_built.emit()
-        if len(left) > 1 and staged_turn:
-            from msd_desktop.ui.widgets.workers import YIELD_MS
 
-            QTimer.singleShot(YIELD_MS, self, lambda: self._build_staged(shown, gen))
-
-    def _build_tab(self, shown: ProjectRef, index: int) -> QWidget:
+    def _build_tab(self, shown: ProjectRef, index: int, *, whole: bool = True) -> QWidget:
         """Tab ``index`` for ``shown``: the Settings form is the one kept from the project
         before when it can show another (its ~200 rows are the schema's, the same for every
         project: refilled in a fraction of the time building them takes), else a new one."""
@@ -349,7 +391,7 @@ class ProjectTabs(QTabWidget):
                 return kept
             kept.deleteLater()  # busy with the project it showed: it goes, as a tab does
             self._kept_settings = None
-        widget = build_project_tab(shown, index, self._sessions())
+        widget = build_project_tab(shown, index, self._sessions(), whole=whole)
         if index == 0 and callable(getattr(widget, "show_project", None)):
             self._kept_settings = widget
         return widget
@@ -367,10 +409,12 @@ class ProjectTabs(QTabWidget):
         return kept if kept is not None and all(w is not kept for _, w in self.tabs) else None
 
     def _on_tab_changed(self, index: int) -> None:
-        """A tab still to be built is built when it is shown."""
-        if 0 <= index < len(self.tabs) and self.tabs[index][1].objectName() == STAGED_TAB \
-                and self._shown is not None:
+        """A tab still to be built is built, whole, when it is shown."""
+        if not 0 <= index < len(self.tabs) or self._shown is None:
+            return
+        if self.tabs[index][1].objectName() == STAGED_TAB:
             self._build_staged(self._shown, self._gen, index)
+        _finish_build(self.tabs[index][1])
 
     # -- what the tabs are told
 

@@ -134,6 +134,7 @@ class SummaryPipeline(QObject):
         self._tray_where: dict[Path, int] = {}  # the tray's lines by root (checked on use)
         self._summary_cache: SummaryCache | None = None
         self._revalidate_after_load = False
+        self._settled_gen: int | None = None  # the last load that settled
 
     # -- what the window asks
 
@@ -359,7 +360,13 @@ class SummaryPipeline(QObject):
     def _settled(self, scan_gen: int) -> None:
         if scan_gen != self.scan_gen:
             return  # a newer scan is loading; it ends with its own fit and signal
+        self._settled_gen = scan_gen
         self.settled.emit()
+
+    @property
+    def idle(self) -> bool:
+        """The newest load has settled (:attr:`settled` was emitted for it)."""
+        return self._settled_gen == self.scan_gen and not self.loading
 
     def is_current(self, scan_gen: int) -> bool:
         """Whether ``scan_gen`` is still the newest load."""
@@ -517,9 +524,9 @@ class SummaryPipeline(QObject):
         if scan_gen != self.scan_gen or self._batches_left or self._hit_queue:
             return
         if self.hold_completion():
-            # the restored project's tabs are being built, one per turn: the tray's menu
-            # and the column fit after them (on the same turns they were stalls of 70-110 ms
-            # at 5,000 projects)
+            # the restored project is about to open: the tray's menu and the column fit
+            # after its tab (on the same turns they were stalls of 70-110 ms at 5,000
+            # projects)
             QTimer.singleShot(YIELD_MS, self, lambda: self._complete_if_current(scan_gen))
             return
         self._scan_complete()

@@ -1,6 +1,6 @@
 """A project's tabs: built in order from each area; on a pick only the shown one, the hidden
-ones when first shown or asked for (at a restore also on later turns); a tab whose build
-raises: tests/ui/test_hostile_display.py."""
+ones when first shown or asked for (at a restore also once the window is idle, in slices);
+a tab whose build raises: tests/ui/test_hostile_display.py."""
 
 from __future__ import annotations
 
@@ -47,6 +47,9 @@ def test_staged_tabs_are_built_when_shown_or_on_later_turns(qtbot: Any, demo: Pa
     assert tabs.settings_tab() is tabs.tabs[0][1]
     assert tabs.settings_shown()
     assert group.activeStack() is not None  # the window's Undo follows the form's stack
+    qtbot.wait(50)  # the rest waits for the window to be idle
+    assert tabs.tabs[2][1].objectName() == STAGED_TAB
+    tabs.build_when_idle()
     qtbot.waitUntil(lambda: not tabs.staging(), timeout=10000)
     assert built == ["state"]
     assert isinstance(tabs.state_panel, StatePanel)
@@ -54,6 +57,82 @@ def test_staged_tabs_are_built_when_shown_or_on_later_turns(qtbot: Any, demo: Pa
     assert tabs.count() == 0
     assert tabs.state_panel is None
     assert group.activeStack() is None
+
+
+def _stages(tabs: ProjectTabs) -> list[str]:
+    return ["staged" if w.objectName() == STAGED_TAB
+            else "part" if callable(getattr(w, "build_pending", None)) and w.build_pending()
+            else "whole" for _, w in tabs.tabs]
+
+
+def test_a_restore_builds_the_hidden_tabs_when_idle_one_slice_per_turn(qtbot: Any,
+                                                                      demo: Path) -> None:
+    """The hidden tabs of a restored project are built once the window says it is idle, a
+    slice per event-loop turn: the Settings form, the Models tab's widgets, then its
+    resolution of every agent (one turn holding all of that stalled the window)."""
+    from msd_desktop.ui.models.panel import ModelsPanel
+    from msd_desktop.ui.settings.sessions import EditSessions
+
+    tabs = ProjectTabs(QUndoGroup(), lambda: sessions)
+    sessions = EditSessions(tabs)
+    qtbot.addWidget(tabs)
+    tabs.show()
+    tabs.show_project(shown_project(project_ref(demo / "field-notes", "Demo"), None), 2,
+                      staged=True)
+    qtbot.wait(50)
+    assert _stages(tabs) == ["staged", "staged", "whole"]  # not before the window is idle
+    turns: list[list[str]] = []
+    slice_ = tabs._build_slice
+
+    def noted(gen: int) -> None:
+        slice_(gen)
+        turns.append(_stages(tabs))
+
+    tabs._build_slice = noted  # type: ignore[method-assign]
+    tabs.build_when_idle()
+    tabs.build_when_idle()  # (once)
+    qtbot.waitUntil(lambda: not tabs.staging(), timeout=10000)
+    assert turns[:3] == [["whole", "staged", "whole"], ["whole", "part", "whole"],
+                         ["whole", "whole", "whole"]]
+    models = tabs.page(1)
+    assert isinstance(models, ModelsPanel)
+    assert models.table_model.rowCount() > 0
+    assert tabs.currentIndex() == 2
+
+
+def test_a_tab_shown_before_its_last_slice_is_whole_at_once(qtbot: Any, demo: Path) -> None:
+    """The Models tab's widgets are built ahead, its resolution not yet: shown (or asked for)
+    then, it resolves at once, never an empty table on screen."""
+    from msd_desktop.ui.models.panel import ModelsPanel
+    from msd_desktop.ui.settings.sessions import EditSessions
+
+    def made() -> ProjectTabs:
+        tabs = ProjectTabs(QUndoGroup(), lambda: sessions)
+        sessions = EditSessions(tabs)
+        qtbot.addWidget(tabs)
+        return tabs
+
+    for ask in (False, True):
+        tabs = made()
+        tabs.show()
+        tabs.show_project(shown_project(project_ref(demo / "field-notes", "Demo"), None), 2,
+                          staged=True)
+        slice_ = tabs._build_slice
+        tabs._build_slice = lambda gen, s=slice_, t=tabs: (  # type: ignore[method-assign]
+            s(gen) if _stages(t)[1] == "staged" else None)  # stops once its widgets are in
+        tabs.build_when_idle()
+        qtbot.waitUntil(lambda t=tabs: _stages(t)[1] == "part", timeout=10000)
+        qtbot.wait(20)
+        models = tabs.tabs[1][1]
+        assert isinstance(models, ModelsPanel)
+        assert models.table_model.rowCount() == 0  # its resolution was left for later
+        if ask:
+            assert tabs.page(1) is models
+        else:
+            tabs.setCurrentIndex(1)
+            assert tabs.current_page() is models
+        assert _stages(tabs) == ["whole", "whole", "whole"]
+        assert models.table_model.rowCount() > 0
 
 
 def test_a_pick_builds_the_shown_tab_only_and_the_others_on_demand(qtbot: Any,

@@ -87,8 +87,11 @@ class ModelsPanel(QWidget):
 
     def __init__(
         self, project: ProjectRef, env: Mapping[str, str] | None = None,
-        parent: QWidget | None = None,
+        parent: QWidget | None = None, *, resolve: bool = True,
     ) -> None:
+        """``resolve=False``: the widgets only; the project is loaded and resolved by
+        :meth:`finish_build`, or when the panel is first shown, whichever comes first (a tab
+        built ahead, while the window is idle, splits its work over two event-loop turns)."""
         super().__init__(parent)
         self.project = project
         self.root = Path(project.root)
@@ -112,8 +115,10 @@ class ModelsPanel(QWidget):
         self._computed: tuple[Any, ...] | None = None  # the what-if of the shown rows
         self._grid_key: tuple[Any, ...] | None = None  # the draft the runtime grid shows
         self._agent_widths: list[int] = []  # the agents' columns' natural widths
+        self._resolved = False  # the project was loaded and resolved once
         self._build()
-        self.recompute()
+        if resolve:
+            self.recompute()
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
@@ -327,6 +332,7 @@ class ModelsPanel(QWidget):
         ``reload=False`` keeps the project as last loaded and redoes the what-if only.
         """
         selected = self.selected_agent()
+        self._resolved = True
         if reload or self.loaded is None or self.base_input is None:
             self._base_stale = False
             try:
@@ -525,13 +531,24 @@ class ModelsPanel(QWidget):
         if self.isVisible():
             self._schedule()
 
+    def build_pending(self) -> bool:
+        """The project is still to be loaded and resolved (built with ``resolve=False``)."""
+        return not self._resolved
+
+    def finish_build(self) -> None:
+        """Load and resolve the project now, when that was left for later."""
+        if not self._resolved:
+            self.recompute()
+
     def showEvent(self, event: QShowEvent) -> None:
+        self.finish_build()  # before the first paint: never an empty table on show
         super().showEvent(event)
         # a draft started in the Settings tab since this tab was last shown: before → after
         if self._base_stale or self._grid_key != self._draft_key():
             self._schedule()
 
 
-def create_tab(project: ProjectRef) -> QWidget:
-    """The Models tab for ``project`` (the main window's tab factory)."""
-    return ModelsPanel(project)
+def create_tab(project: ProjectRef, *, resolve: bool = True) -> QWidget:
+    """The Models tab for ``project`` (the main window's tab factory); ``resolve=False``:
+    see :class:`ModelsPanel`."""
+    return ModelsPanel(project, resolve=resolve)

@@ -1,6 +1,7 @@
-"""Restoring the last project at start: the shown tab at once, the others on the next
-event-loop turns (all three at once stalled the window), every tab real in the end, and a
-tab asked for before its turn is built when it is shown. Offscreen, real files."""
+"""Restoring the last project at start: the shown tab at once, the others once the load has
+settled, on later event-loop turns (all three at once stalled the window; built before the
+end of the load, they held it back), every tab real in the end, and a tab asked for before
+its turn is built when it is shown. Offscreen, real files."""
 
 from __future__ import annotations
 
@@ -32,10 +33,13 @@ def _staged(win: MainWindow) -> list[int]:
 def test_the_restored_project_gets_every_tab_one_turn_after_another(
         qtbot, tmp_path: Path, demo: Path, env: dict[str, str], ui_settings) -> None:  # type: ignore[no-untyped-def]
     win = _window(qtbot, tmp_path, demo, env, ui_settings, 2)
+    at_load_end: list[list[int]] = []
+    win.summaries_loaded.connect(lambda: at_load_end.append(_staged(win)))
     with qtbot.waitSignal(win.state_shown, timeout=15000):
         win.show()
     assert win.current_project()[0] is not None
     qtbot.waitUntil(lambda: not _staged(win), timeout=10000)
+    assert at_load_end[:1] == [[0, 1]]  # the hidden tabs came after the load's end
     assert win.project_tabs.count() == 3
     assert win.project_tabs.currentIndex() == 2
     for i, (_, widget) in enumerate(win.project_tabs.tabs):
