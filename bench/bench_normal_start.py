@@ -280,6 +280,9 @@ def child(args: argparse.Namespace) -> dict[str, object]:
                         round(gap_queued.get(a, -1.0), 1)]
                        for a, _, g in sorted(gap_at, key=lambda x: -x[2])[:5]],
         "worst_stall_excl_restore_ms": round(worst_excl, 1),
+        # the most GUI-thread CPU in one gap (a gap at high load is mostly queueing: this
+        # is the part the window's own work makes, whatever the neighbours do)
+        "worst_gap_cpu_ms": round(max(gap_cpu.values(), default=0.0), 1),
         "restore_tabs_ms": round(sum(b - a for a, b in restore) * 1000, 1),
         "outside_change_ms": round(statistics.median(change_ms), 1) if change_ms else None,
         "outside_changes_seen": len(change_ms),
@@ -488,7 +491,7 @@ def summarise(runs: list[dict[str, object]], key: str) -> dict[str, object]:
 
 KEYS = ("spawn_to_first_paint_ms", "spawn_to_all_summaries_ms", "first_paint_ms",
         "all_summaries_ms", "watch_ready_ms", "worst_stall_ms",
-        "worst_stall_excl_restore_ms", "restore_tabs_ms", "change_stall_ms",
+        "worst_stall_excl_restore_ms", "worst_gap_cpu_ms", "restore_tabs_ms", "change_stall_ms",
         "outside_change_ms", "peak_rss_mib", "os_threads", "python_threads", "gui_cpu_ms",
         "process_cpu_ms", "helpers_cpu_ms", "helper_peak_rss_mib", "helpers")
 
