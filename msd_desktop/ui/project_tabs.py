@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import importlib
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +56,8 @@ TAB_MODULES = (
     "msd_desktop.core.state.project", "msd_desktop.core.config.draft",
     "msd_desktop.core.config.schema_texts", "msd_desktop.core.common.planning_lock",
     "msd_desktop.core.models.ladder", "msd_desktop.core.models.install_drift",
-    "msd_desktop.core.models.routing_report",
+    "msd_desktop.core.models.routing_report", "msd_desktop.core.history.restore",
+    "msd_desktop.core.history.routing_impact",
     "msd_desktop.ui.state.markdown_body", "msd_desktop.ui.state.state_view",
     "msd_desktop.ui.state.panel",
     "msd_desktop.ui.models.resolution_model", "msd_desktop.ui.models.column_widths",
@@ -65,7 +67,15 @@ TAB_MODULES = (
     "msd_desktop.ui.widgets.scalar_editors", "msd_desktop.ui.widgets.editors",
     "msd_desktop.ui.settings.form_model", "msd_desktop.ui.settings.lazy_form",
     "msd_desktop.ui.settings.saving_form", "msd_desktop.ui.settings.side_pages",
-    "msd_desktop.ui.settings.form")
+    "msd_desktop.ui.settings.form", "msd_desktop.ui.settings.history_batch",
+    "msd_desktop.ui.settings.history_recreate", "msd_desktop.ui.settings.history_routing",
+    "msd_desktop.ui.settings.history_page")
+# A slice of the hidden tabs' build waits for a quiet turn: when its timer fires this late,
+# the window had other work (a load's last steps, the tray's menu), so it waits a little and
+# asks again, at most QUIET_WAITS times (then it runs anyway)
+QUIET_LATE_MS = 4
+QUIET_RETRY_MS = 10
+QUIET_WAITS = 25
 STAGED_TAB = "StagedTab"  # object name of a placeholder: a tab still to be built
 BUILT_TAB = "BuiltTab"  # a placeholder its page was built into
 STATE_TAB = 2  # the tab a project opens on when none was remembered
@@ -284,29 +294,38 @@ class ProjectTabs(QTabWidget):
         if not self._build_later or self._shown is None:
             return
         self._build_later = False
-        gen = self._gen
+        self._next_slice(self._gen)
+
+    def _next_slice(self, gen: int, waited: int = 0) -> None:
+        """The next slice on a later turn, once a turn comes quiet (see QUIET_LATE_MS)."""
         from msd_desktop.ui.widgets.workers import YIELD_MS
 
-        QTimer.singleShot(YIELD_MS, self, lambda: self._build_slice(gen))
+        delay = QUIET_RETRY_MS if waited else YIELD_MS
+        due = time.perf_counter() + delay / 1000
+        QTimer.singleShot(delay, self, lambda: self._slice_due(gen, due, waited))
 
-    def _build_slice(self, gen: int) -> None:
-        """One slice of the hidden tabs' build (the first tab left: its widgets, else the
-        rest of its build), the next on the next turn. Nothing when another project is
-        shown now."""
-        if gen != self._gen or self._shown is None:
+    def _slice_due(self, gen: int, due: float, waited: int) -> None:
+        if gen != self._gen:
             return
+        if (time.perf_counter() - due) * 1000 > QUIET_LATE_MS and waited < QUIET_WAITS:
+            self._next_slice(gen, waited + 1)  # the window is busy: a quieter turn
+        elif self._build_slice(gen):
+            self._next_slice(gen)
+
+    def _build_slice(self, gen: int) -> bool:
+        """One slice of the hidden tabs' build (the first tab left: its widgets, else the
+        rest of its build); whether any is left. Nothing when another project is shown
+        now."""
+        if gen != self._gen or self._shown is None:
+            return False
         for index, (_, widget) in enumerate(self.tabs):
             if widget.objectName() == STAGED_TAB:
                 self._build_staged(self._shown, gen, index, whole=False)
-                break
+                return True
             if _build_pending(widget):
                 _finish_build(widget)
-                break
-        else:
-            return  # every tab is whole
-        from msd_desktop.ui.widgets.workers import YIELD_MS
-
-        QTimer.singleShot(YIELD_MS, self, lambda: self._build_slice(gen))
+                return True
+        return False  # every tab is whole
 
     def close_project(self, *, keep_settings: bool = False) -> None:
         """Drop the tabs (their edits live on in the edit sessions). ``keep_settings``:

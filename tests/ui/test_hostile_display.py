@@ -421,7 +421,7 @@ def test_a_tab_that_cannot_be_built_says_so(qtbot, monkeypatch, tmp_path: Path,
 
     ws, good, _bad = _two_projects(tmp_path)
 
-    def broken(project):  # fault injection: the tab's constructor raises
+    def broken(project, **_options):  # fault injection: the tab's constructor raises
         raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
 
     monkeypatch.setattr(models_panel, "create_tab", broken)

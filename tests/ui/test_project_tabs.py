@@ -84,9 +84,10 @@ def test_a_restore_builds_the_hidden_tabs_when_idle_one_slice_per_turn(qtbot: An
     turns: list[list[str]] = []
     slice_ = tabs._build_slice
 
-    def noted(gen: int) -> None:
-        slice_(gen)
+    def noted(gen: int) -> bool:
+        more = slice_(gen)
         turns.append(_stages(tabs))
+        return more
 
     tabs._build_slice = noted  # type: ignore[method-assign]
     tabs.build_when_idle()
@@ -119,7 +120,7 @@ def test_a_tab_shown_before_its_last_slice_is_whole_at_once(qtbot: Any, demo: Pa
                           staged=True)
         slice_ = tabs._build_slice
         tabs._build_slice = lambda gen, s=slice_, t=tabs: (  # type: ignore[method-assign]
-            s(gen) if _stages(t)[1] == "staged" else None)  # stops once its widgets are in
+            s(gen) if _stages(t)[1] == "staged" else False)  # stops once its widgets are in
         tabs.build_when_idle()
         qtbot.waitUntil(lambda t=tabs: _stages(t)[1] == "part", timeout=10000)
         qtbot.wait(20)
@@ -276,8 +277,27 @@ QTimer.singleShot(20000, app.quit)
 started.append(1)
 modules.preload()
 app.exec()
-json.dump({"ready": modules.ready, "in": [n for n in TAB_MODULES if n in sys.modules],
-           "seen": seen}, sys.stdout)
+ready = modules.ready
+started.clear()
+# then a project's three tabs: what they import was imported ahead
+import shutil, tempfile
+from pathlib import Path
+from PySide6.QtGui import QUndoGroup
+from msd_desktop.core.workspace.demo import demo_source
+from msd_desktop.core.workspace.registry import project_ref
+from msd_desktop.ui.project_tabs import ProjectTabs, shown_project
+from msd_desktop.ui.settings.sessions import EditSessions
+demo = Path(tempfile.mkdtemp()) / "demo"
+shutil.copytree(demo_source(), demo)
+before = set(sys.modules)
+tabs = ProjectTabs(QUndoGroup(), lambda: sessions)
+sessions = EditSessions(tabs)
+tabs.show_project(shown_project(project_ref(demo / "field-notes", "Demo"), None), 0)
+tabs.page(1), tabs.page(2)
+late = [n for n in sys.modules if n not in before and n.startswith("msd_desktop")]
+tabs.close_project()
+json.dump({"ready": ready, "in": [n for n in TAB_MODULES if n in sys.modules],
+           "seen": seen, "late": late}, sys.stdout)
 """
 
 
@@ -306,3 +326,4 @@ def test_the_tabs_modules_that_use_qt_are_never_imported_off_the_gui_thread() ->
     # and what they need of the core comes in the worker, not in the GUI thread's turns
     assert [name for name, main in report["seen"]
             if main and name.startswith("msd_desktop.core")] == []
+    assert report["late"] == []  # building the tabs imports nothing more
