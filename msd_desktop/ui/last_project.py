@@ -2,10 +2,10 @@
 
 UI-only state lives in ``QSettings`` (configuration never does). The last project reopens
 once the cached summaries are shown and its tabs' modules are in (building the tabs blocks
-the GUI thread for a few hundred ms; a warm start's summaries take less than that), with
-its hidden tabs built one per turn ("staged", see :mod:`msd_desktop.ui.project_tabs`). A
-last project no longer listed leaves the overview shown, saying nothing: it may be the
-demo, no longer shown once real projects are registered.
+the GUI thread; a warm start's summaries take less than that), with its hidden tabs built
+once the load has settled ("staged", see :mod:`msd_desktop.ui.project_tabs`). A last
+project no longer listed leaves the overview shown, saying nothing: it may be the demo, no
+longer shown once real projects are registered.
 """
 
 from __future__ import annotations
