@@ -155,9 +155,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 # pytest numbers the folders it makes under the run's base folder by listing that folder on
-# every call, so each test's folders cost more than the last one's: over the ~2,000 tests (a
-# home each, a tmp_path for most) a worker runs in the quick tier, ~3.7 s of CPU. These two
-# make theirs in constant time, with a random suffix (tempfile.mkdtemp), in the same place.
+# every call, so each test's folders cost more than the last one's (a home for every test, a
+# tmp_path for most: over tests/core's 2,100 tests in one process, 2.6 s of CPU under cProfile
+# against 1.2 s now). These two make theirs in constant time, with a random suffix
+# (tempfile.mkdtemp), in the same place.
 
 
 @pytest.fixture
