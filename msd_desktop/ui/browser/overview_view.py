@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
@@ -106,10 +107,9 @@ class ProgressBarDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        # named here, not at import: the first screen draws no bar (PySide6 makes a type and
-        # its enums the first time it is named; QStyle's are among its largest)
-        from PySide6.QtWidgets import QStyle, QStyleOptionProgressBar
-
+        # QStyle and the bar's option named here, not at import: the first screen draws no
+        # bar (PySide6 makes a type and its enums the first time it is named; QStyle's are
+        # among its largest)
         percent = index.data(PercentRole)
         # background / selection as for any cell
         opt = QStyleOptionViewItem(option)
@@ -117,10 +117,10 @@ class ProgressBarDelegate(QStyledItemDelegate):
         opt.text = ""
         widget = option.widget
         style = widget.style() if widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        style.drawControl(QtWidgets.QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         if percent is None:
             return
-        bar = QStyleOptionProgressBar()
+        bar = QtWidgets.QStyleOptionProgressBar()
         # one text line high, centred, whatever the row's height
         height = min(option.rect.height() - 8, option.fontMetrics.height() + 8)
         bar.rect = option.rect.adjusted(4, 0, -4, 0)
@@ -132,11 +132,11 @@ class ProgressBarDelegate(QStyledItemDelegate):
         bar.text = f"{percent}%"
         bar.textVisible = True
         bar.textAlignment = Qt.AlignmentFlag.AlignCenter
-        bar.state = option.state | QStyle.StateFlag.State_Horizontal
+        bar.state = option.state | QtWidgets.QStyle.StateFlag.State_Horizontal
         bar.palette = option.palette
         bar.direction = option.direction
         bar.fontMetrics = option.fontMetrics
-        style.drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter, widget)
+        style.drawControl(QtWidgets.QStyle.ControlElement.CE_ProgressBar, bar, painter, widget)
 
 
 class _SourceSortProxy(QSortFilterProxyModel):

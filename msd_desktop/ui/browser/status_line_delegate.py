@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
@@ -43,11 +44,13 @@ class StatusLineDelegate(ElideDelegate):
     def _fitted(self, opt: QStyleOptionViewItem) -> str:
         if PART_SEPARATOR not in opt.text:
             return opt.text
-        from PySide6.QtWidgets import QStyle  # see paint
         widget = opt.widget
         style = widget.style() if widget is not None else QApplication.style()
-        room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget).width()
-        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+        style_type = QtWidgets.QStyle  # see paint
+        room = style.subElementRect(style_type.SubElement.SE_ItemViewItemText, opt,
+                                    widget).width()
+        margin = style.pixelMetric(style_type.PixelMetric.PM_FocusFrameHMargin, None,
+                                   widget) + 1
         return fit_parts(opt.text, room - 2 * margin, opt.fontMetrics.horizontalAdvance)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -55,18 +58,17 @@ class StatusLineDelegate(ElideDelegate):
         text = index.data()
         if not isinstance(text, str) or PART_SEPARATOR not in text:
             # nothing to fit (a workspace's line): painted as any cell. QStyle is named only
-            # past this point: PySide6 makes a type and its enums the first time it is named,
-            # QStyle's among its largest, and the first screen's rows do without it
+            # past this point (not at import): PySide6 makes a type and its enums the first
+            # time it is named, QStyle's among its largest, and the first screen's rows do
+            # without it
             super().paint(painter, option, index)
             return
-        from PySide6.QtWidgets import QStyle
-
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         opt.text = self._fitted(opt)
         widget = opt.widget
         style = widget.style() if widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        style.drawControl(QtWidgets.QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
 
 
 __all__ = ["PART_SEPARATOR", "StatusLineDelegate", "fit_parts"]

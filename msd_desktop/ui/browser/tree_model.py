@@ -23,6 +23,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import (
     QAbstractItemModel,
     QCoreApplication,
@@ -33,7 +34,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileIconProvider
 
 from msd_desktop.core.common.record import Record
 from msd_desktop.core.state.project_summary import ProjectSummary
@@ -132,22 +133,10 @@ class WorkspaceEntry(Record):
 _ICONS: dict[tuple[int, str], QIcon] = {}  # (id of the style, pixmap's name)
 
 
-def _folder_icon() -> QIcon:
-    """A workspace's icon: the style's folder icon (``SP_DirIcon``), asked through
-    ``QFileIconProvider``, which asks the style in C++. Why not :func:`_icon`: the workspaces
-    are on the first screen, and naming ``QStyle`` in Python makes PySide6 build the type and
-    its enums, among its largest (the projects' rows, which need it, come after)."""
-    from PySide6.QtWidgets import QFileIconProvider
-
-    return QFileIconProvider().icon(QFileIconProvider.IconType.Folder)
-
-
 def _icon(name: str) -> QIcon:
     """The style's standard icon ``name`` (``"SP_MessageBoxWarning"``), made once per
     style: views ask for it on every paint of every row (a few ms per paint of 1,000
     projects)."""
-    from PySide6.QtWidgets import QStyle  # not before a project's row (see _folder_icon)
-
     app = QApplication.instance()
     if isinstance(app, QApplication):
         style = app.style()
@@ -157,7 +146,9 @@ def _icon(name: str) -> QIcon:
             if icon is None:
                 if len(_ICONS) > 32:  # styles come and go (tests): keep the cache small
                     _ICONS.clear()
-                icon = _ICONS[key] = style.standardIcon(getattr(QStyle.StandardPixmap, name))
+                # QStyle named here, at a project's first row (see ProjectTreeModel._folders)
+                pixmap = getattr(QtWidgets.QStyle.StandardPixmap, name)
+                icon = _ICONS[key] = style.standardIcon(pixmap)
             return icon
     return QIcon()
 
@@ -174,6 +165,11 @@ class ProjectTreeModel(QStandardItemModel):
         self._where: dict[Path, int] = {}
         self._also: dict[Path, list[tuple[int, int]]] = {}
         self._unsaved: set[Path] = set()  # projects with unsaved Settings edits
+        # a workspace's icon: the style's folder icon (SP_DirIcon), asked through a file icon
+        # provider, which asks the style in C++ (and keeps the icon). Why not _icon: the
+        # workspaces are on the first screen, and naming QStyle in Python makes PySide6 build
+        # the type and its enums, among its largest (the projects' rows need it, later)
+        self._folders = QFileIconProvider()
         # parent item's address (an index's internalId) → (workspace row or -1, project
         # row or -1): the invisible root, the workspaces and the projects with workstreams
         self._parents: dict[int, tuple[int, int]] = {}
@@ -379,7 +375,7 @@ class ProjectTreeModel(QStandardItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return visible(ws.name)
             if role == Qt.ItemDataRole.DecorationRole:
-                return _folder_icon()
+                return self._folders.icon(QFileIconProvider.IconType.Folder)
             if role == Qt.ItemDataRole.ToolTipRole:
                 if ws.kind == "scan_root":
                     kind = (self.tr("scan root, not registered") if ws.transient
