@@ -45,6 +45,7 @@ from msd_desktop.core.common.safe_read import (
 )
 from msd_desktop.core.common.text import Text
 from msd_desktop.core.state.frontmatter_fast import FALLBACK, load_simple
+from msd_desktop.core.state.js_line_start import at_line_start
 from msd_desktop.core.state.markdown_sections import Heading, collect_section, iter_fence_state
 
 __all__ = [
@@ -255,7 +256,7 @@ def _field_res(name: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The two §7.1 patterns of one field name, compiled once (names are a fixed few)."""
     esc = re.escape(name)
     return (re.compile(rf"\*\*{esc}:\*\*[ \t]*({_DOT}+)", re.IGNORECASE),
-            re.compile(rf"(?<![^\n\r\u2028\u2029]){esc}:[ \t]*({_DOT}+)", re.IGNORECASE))
+            re.compile(rf"{at_line_start(name + ':')}[ \t]*({_DOT}+)", re.IGNORECASE))
 
 
 # --- the document ---------------------------------------------------------------------------

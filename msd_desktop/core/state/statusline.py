@@ -28,6 +28,7 @@ from typing import Any, Literal
 from msd_desktop.core.common import lazy_re
 from msd_desktop.core.common.js_whitespace import JS_WHITESPACE_CLASS, js_trim
 from msd_desktop.core.common.safe_read import read_text
+from msd_desktop.core.state.js_line_start import at_line_start
 from msd_desktop.core.state.state_md import normalize_status
 
 __all__ = [
@@ -59,18 +60,20 @@ _FM_RE = lazy_re.compile(r"\A---\r?\n([\s\S]*?)\r?\n---")
 _LINE_SPLIT_RE = lazy_re.compile(r"\r?\n")
 _KEY_LINE_RE = lazy_re.compile(rf"\A({_W}+):{_S}*({_DOT}+)")
 _QUOTES_RE = lazy_re.compile(r"""\A["']|["']\Z""")
-_NP_FLOW_RE = lazy_re.compile(rf"{_BOL}next_phases:{_S}*\[([^\]]*)\]")
-_NP_BLOCK_RE = lazy_re.compile(rf"{_BOL}next_phases:{_S}*\r?\n((?:[ \t]*-[ \t]*[^\r\n]+\r?\n?)*)")
+_NP_FLOW_RE = lazy_re.compile(rf"{at_line_start('next_phases:')}{_S}*\[([^\]]*)\]")
+_NP_BLOCK_RE = lazy_re.compile(
+    rf"{at_line_start('next_phases:')}{_S}*\r?\n((?:[ \t]*-[ \t]*[^\r\n]+\r?\n?)*)")
 _NP_ITEM_RE = lazy_re.compile(rf"\A[ \t]*-[ \t]*({_DOT}+)\Z")
-_PROGRESS_RE = lazy_re.compile(rf"{_BOL}progress:{_S}*\r?\n((?:[ \t]+{_W}+:{_DOT}+\r?\n?)+)")
+_PROGRESS_RE = lazy_re.compile(
+    rf"{at_line_start('progress:')}{_S}*\r?\n((?:[ \t]+{_W}+:{_DOT}+\r?\n?)+)")
 _PROGRESS_KEY_RES = {
     key: re.compile(rf"{_BOL}[ \t]+{key}:{_S}*({_D}+)")
     for key in ("completed_phases", "total_phases", "percent")
 }
 _PHASE_RE = lazy_re.compile(
-    rf"{_BOL}Phase:{_S}*({_D}+){_S}+of{_S}+({_D}+)(?:{_S}+\(([^)]+)\))?"
+    rf"{at_line_start('Phase:')}{_S}*({_D}+){_S}+of{_S}+({_D}+)(?:{_S}+\(([^)]+)\))?"
 )
-_BODY_STATUS_RE = lazy_re.compile(rf"{_BOL}Status:{_S}*({_DOT}+)")
+_BODY_STATUS_RE = lazy_re.compile(rf"{at_line_start('Status:')}{_S}*({_DOT}+)")
 _SHORT_SPLIT_RE = lazy_re.compile(rf"(?:{_S}|[\u2014\u2013-])+")
 
 
