@@ -41,6 +41,7 @@ __all__ = [
     "render_progress_bar",
     "render_state_segment",
     "short_status",
+    "statusline_frontmatter",
 ]
 
 StateFormat = Literal["full", "compact"]
@@ -56,7 +57,7 @@ _W = "[A-Za-z0-9_]"
 _D = "[0-9]"
 _BOL = "(?<![^\n\r\u2028\u2029])"  # JS `^` with the m flag
 
-_FM_RE = lazy_re.compile(r"\A---\r?\n([\s\S]*?)\r?\n---")
+_FM_OPEN_RE = lazy_re.compile(r"\A---\r?\n")
 _LINE_SPLIT_RE = lazy_re.compile(r"\r?\n")
 _KEY_LINE_RE = lazy_re.compile(rf"\A({_W}+):{_S}*({_DOT}+)")
 _QUOTES_RE = lazy_re.compile(r"""\A["']|["']\Z""")
@@ -99,12 +100,28 @@ def _utf16_slice(value: str, length: int) -> str:
     return "".join(out)
 
 
+def statusline_frontmatter(text: str) -> str | None:
+    """The frontmatter block as the status line reads it (upstream ``parseStateMd``), or None:
+    what ``/^---\\r?\\n([\\s\\S]*?)\\r?\\n---/`` captures, the text after the opening
+    line up to the first ``\\n---``, without a ``\\r`` just before it. Found with
+    ``str.find``: the lazy pattern tried its ending at every character."""
+    opening = _FM_OPEN_RE.match(text)
+    if opening is None:
+        return None
+    start = opening.end()
+    end = text.find("\n---", start)
+    if end < 0:
+        return None
+    if end > start and text[end - 1] == "\r":
+        end -= 1
+    return text[start:end]
+
+
 def parse_statusline_fields(text: str) -> dict[str, Any]:
     """Upstream ``parseStateMd``: frontmatter scalars, progress, body Phase/Status lines."""
     state: dict[str, Any] = {}
-    fm_match = _FM_RE.match(text)
-    if fm_match:
-        fm = fm_match.group(1)
+    fm = statusline_frontmatter(text)
+    if fm is not None:
         for line in _LINE_SPLIT_RE.split(fm):
             m = _KEY_LINE_RE.match(line)
             if not m:
@@ -161,11 +178,11 @@ def parse_statusline_fields(text: str) -> dict[str, Any]:
 def frontmatter_status(text: str) -> str | None:
     """The frontmatter ``status`` exactly as :func:`parse_statusline_fields` reads it (no body
     fallback): the last ``status:`` line of the block, trimmed and unquoted; ``None`` if none."""
-    fm_match = _FM_RE.match(text)
-    if not fm_match:
+    fm = statusline_frontmatter(text)
+    if fm is None:
         return None
     status: str | None = None
-    for line in _LINE_SPLIT_RE.split(fm_match.group(1)):
+    for line in _LINE_SPLIT_RE.split(fm):
         m = _KEY_LINE_RE.match(line)
         if m and m.group(1) == "status":
             v = _strip_quotes(js_trim(m.group(2)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,6 +25,7 @@ from msd_desktop.core.state.statusline import (
     render_progress_bar,
     render_state_segment,
     short_status,
+    statusline_frontmatter,
 )
 from tests.property_examples import examples
 
@@ -474,3 +476,25 @@ def test_matches_upstream_hook_on_curated_and_generated(tmp_path: Path,
         if got != exp:
             mismatches.append((text, exp, got))
     assert not mismatches, mismatches[:5]
+
+
+# upstream parseStateMd's frontmatter pattern, as the status line's reference
+_UPSTREAM_FM_RE = re.compile(r"\A---\r?\n([\s\S]*?)\r?\n---")
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(["---", "-", "\r", "\n", "\r\n", "\r\n---", "x", "status: a"]),
+                max_size=14).map("".join))
+def test_frontmatter_block_is_what_upstream_captures(text: str) -> None:
+    m = _UPSTREAM_FM_RE.match(text)
+    assert statusline_frontmatter(text) == (m.group(1) if m else None)
+
+
+def test_frontmatter_block_examples() -> None:
+    assert statusline_frontmatter("---\nstatus: a\n---\nbody") == "status: a"
+    assert statusline_frontmatter("---\r\nstatus: a\r\n---\r\n") == "status: a"
+    assert statusline_frontmatter("---\n\n---") == ""
+    assert statusline_frontmatter("---\r\n\r\n---") == ""
+    assert statusline_frontmatter("---\n---") is None  # the block needs its own line break
+    assert statusline_frontmatter("---\nstatus: a\n") is None
+    assert statusline_frontmatter(" ---\n\n---") is None
