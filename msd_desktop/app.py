@@ -133,9 +133,11 @@ class _StartupGc:
     wrappers, models); the collector's young-generation passes over them while they are
     being created find nothing to free and only cost time.
     Reference counting still frees everything acyclic meanwhile. When the first load is done,
-    the survivors are frozen (``gc.freeze``: never scanned again) and collection resumes;
-    a minute later they are unfrozen, so anything of theirs that became cyclic garbage in
-    the meantime is still collected eventually.
+    the survivors are frozen (``gc.freeze``: never scanned again) and collection resumes, on
+    the GUI thread only (:class:`~msd_desktop.ui.widgets.gui_thread_gc.GuiThreadCollector`:
+    a cycle holding a Qt object must never be freed by a worker thread); a minute later they
+    are unfrozen, so anything of theirs that became cyclic garbage in the meantime is still
+    collected eventually.
     """
 
     UNFREEZE_MS = 60_000
@@ -143,22 +145,30 @@ class _StartupGc:
 
     def __init__(self) -> None:
         self.active = gc.isenabled()
+        self.collector: Any = None
         if self.active:
             gc.disable()
 
     def done(self) -> None:
-        """Start-up is over (GUI thread, event loop running): freeze, collect again."""
+        """Start-up is over (GUI thread, event loop running): freeze, collect again here."""
         if not self.active:
             return
         self.active = False
         gc.freeze()
-        gc.enable()
-        from PySide6.QtCore import QTimer
+        from PySide6.QtCore import QCoreApplication, QTimer
 
+        from msd_desktop.ui.widgets.gui_thread_gc import GuiThreadCollector
+
+        gc.enable()  # what the collector puts back when it stops
+        self.collector = GuiThreadCollector(QCoreApplication.instance())
+        self.collector.start()
         QTimer.singleShot(self.UNFREEZE_MS, gc.unfreeze)
 
     def stop(self) -> None:
-        """``main`` returns: collection back on (nothing frozen) if start-up never ended."""
+        """``main`` returns: automatic collection back on (nothing frozen) in every case."""
+        if self.collector is not None:
+            self.collector.stop()
+            self.collector = None
         if self.active:
             self.active = False
             gc.enable()

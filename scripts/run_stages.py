@@ -4,8 +4,10 @@ Started by ``scripts/run-tests.sh`` inside its private X server, D-Bus session a
 keyring. The stages:
 
 ``quick``      unit, core, CLI, UI offscreen, differential (against the cached upstream) —
-               in parallel (pytest-xdist), each file on one worker in its own order (a few
-               modules check a figure over all their tests last); the everyday tier
+               in parallel (pytest-xdist; a worker that crashes ends the stage, failed:
+               a replaced worker could leave the rest waiting for ever), each file on one
+               worker in its own order (a few modules check a figure over all their tests
+               last); the everyday tier
                (``--quick``, which also lowers the examples per property test to 20 unless
                ``MSD_TEST_EXAMPLES`` says otherwise, and a test's own number by the same
                share, see ``tests/property_examples.py``; per differential property to 60
@@ -55,7 +57,8 @@ from typing import TextIO
 PARALLEL = ["-n", os.environ.get("MSD_TEST_WORKERS", "auto")]
 STAGES: list[tuple[str, str, list[str], dict[str, str]]] = [
     ("quick", "not (keyring or e2e or x11_in_process or packaging)",
-     [*PARALLEL, "--dist", "loadfile"], {"QT_QPA_PLATFORM": "offscreen"}),
+     [*PARALLEL, "--dist", "loadfile", "--max-worker-restart", "0"],
+     {"QT_QPA_PLATFORM": "offscreen"}),
     ("services", "(keyring or e2e) and not (x11_in_process or packaging)",
      [], {"QT_QPA_PLATFORM": "offscreen"}),
     ("x11", "x11_in_process and not packaging", [], {"QT_QPA_PLATFORM": "xcb"}),

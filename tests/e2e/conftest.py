@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from tests.prerequisites import require_display
+from tests.qt_collector import cycles_collected_on_gui_thread  # noqa: F401  (autouse)
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).parent / "screenshots"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from msd_desktop.app import demo_source
+from tests.qt_collector import cycles_collected_on_gui_thread  # noqa: F401  (autouse)
 
 
 @pytest.fixture

@@ -8,26 +8,34 @@ from pathlib import Path
 
 import pytest
 
+from tests.qt_collector import suite_collector_paused
 
-def test_startup_gc_is_off_during_start_and_frozen_after(qapp: object) -> None:
+
+def test_startup_gc_is_off_during_start_then_on_the_gui_thread_only(qapp: object) -> None:
     from msd_desktop.app import _StartupGc
 
-    assert gc.isenabled()
-    startup = _StartupGc()
-    try:
-        assert not gc.isenabled()
-        startup.done()
-        assert gc.isenabled()
-        assert gc.get_freeze_count() > 0
-        startup.done()  # twice is harmless
-        assert gc.isenabled()
-        never = _StartupGc()
-        assert not gc.isenabled()
-        never.stop()  # main() returning before start-up ended: collection is back on
-        assert gc.isenabled()
-    finally:
-        gc.unfreeze()
-        gc.enable()
+    with suite_collector_paused():
+        startup = _StartupGc()
+        try:
+            assert not gc.isenabled()
+            startup.done()
+            # frozen, and collected from now on by the GUI thread's timer, never automatically
+            assert gc.get_freeze_count() > 0
+            assert startup.collector is not None
+            assert startup.collector.running
+            assert not gc.isenabled()
+            startup.done()  # twice is harmless
+            assert startup.collector.running
+            startup.stop()  # main() returning: automatic collection is back on
+            assert gc.isenabled()
+            never = _StartupGc()
+            assert not gc.isenabled()
+            never.stop()  # main() returning before start-up ended: collection is back on
+            assert gc.isenabled()
+        finally:
+            startup.stop()
+            gc.unfreeze()
+            gc.enable()
 
 
 def test_own_viewport_is_set_up_as_qts_own(qapp: object) -> None:
