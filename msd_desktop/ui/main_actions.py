@@ -347,7 +347,7 @@ class MainActions(QObject):
             tabs.setCurrentIndex(index)
 
     def about(self) -> None:
-        from PySide6.QtWidgets import QMessageBox  # (loaded on first use: bench P3)
+        from PySide6.QtWidgets import QMessageBox  # loaded on first use, not at start
 
         from msd_desktop import __version__
 

@@ -61,7 +61,7 @@ from msd_desktop.ui.window_status import WindowStatus
 from msd_desktop.ui.workspace_watch import WorkspaceWatch
 
 if TYPE_CHECKING:
-    # Start-up (bench P3) imports only what the first paint needs: the parsers (core
+    # Start-up imports only what the first paint needs: the parsers (core
     # project_state → ruamel.yaml) load on first use in the workers, the watcher
     # (watchdog) only when watching, the State tab when a project opens.
     from msd_desktop.core.workspace.watcher import ChangeEvent
@@ -287,7 +287,7 @@ class MainWindow(QMainWindow):
         self.pipeline.large_load = len(unique) >= LARGE_LOAD
         if self.pipeline.large_load:
             # the overview's thousand new rows on the next turn: the tree's lay out and paint
-            # first, alone (together they were one stall of ~100 ms)
+            # first, alone (together they were one long stall)
             gen = self._projects_gen
             QTimer.singleShot(YIELD_MS, self, lambda: self._projects_loaded_rest(
                 entries, unique, gen))
@@ -325,7 +325,7 @@ class MainWindow(QMainWindow):
         """The watches and the tray's list; with ``start_batches`` (that scan's number) the
         summaries' cache pass on the turn after: a worker stat-ing every project beside the
         rows' first layout and paint held the interpreter lock their item-model calls wait
-        for (stalls of 60-100 ms at 1,000 rows; ~35 ms once the pass comes after them)."""
+        for (long stalls with a thousand rows; short ones once the pass comes after them)."""
         from msd_desktop.ui.summary_loading import HELPER_MIN_PROJECTS
         from msd_desktop.ui.widgets.workers import YIELD_MS
 

@@ -95,7 +95,7 @@ def build_project_tab(project: ProjectRef, index: int, sessions: EditSessions | 
                       *, whole: bool = True) -> QWidget:
     """Tab ``index`` of :func:`build_project_tabs` alone (0 Settings, 1 Models, 2 State).
     ``whole=False``: a tab may leave part of its build for its ``finish_build()``."""
-    # on first use: the Settings and Models tabs are the heaviest imports (start-up, bench P3)
+    # on first use: the Settings and Models tabs are the heaviest imports of a start
     if index == 0:
         from msd_desktop.ui.settings.form import create_tab as create_settings_tab
 

@@ -147,7 +147,7 @@ class SummaryPipeline(QObject):
         """``call`` on a later event-loop turn: after a real 1 ms timer while a large list
         loads (its steps take milliseconds each: input, timers and paints come in between),
         as a posted call for a small one (its steps take microseconds; a handful of 1 ms
-        timers in a row were ~8 ms of a five-project start, bench P3)."""
+        timers in a row were a visible part of a five-project start)."""
         from msd_desktop.ui.widgets.workers import YIELD_MS
 
         QTimer.singleShot(YIELD_MS if self.large_load else 0, self, call)
@@ -345,7 +345,7 @@ class SummaryPipeline(QObject):
         self._tray().finish_lines()
         # the cache file a little later, when the window is idle: building its lines in a
         # worker beside this turn's and the next turns' work shared the interpreter lock
-        # with them (the end of a warm 5,000-project load: 27 ms of work took 54); a window
+        # with them (at the end of a warm load of thousands, the work took twice as long); a window
         # closed before then saves it in close()
         QTimer.singleShot(CACHE_SAVE_DELAY_MS, self, self._save_summary_cache)
         self.load_ended.emit()
@@ -408,8 +408,8 @@ class SummaryPipeline(QObject):
         """``load_summary_and_state`` that also files each result in the summary cache.
 
         ``bulk`` (a scan's first read of every project): the last-good-STATE.md memory is
-        not filled — it only serves re-reads, and thousands of parsed documents cost ~12 MiB
-        per 1,000 projects; a project's first re-read (its watcher event) fills it."""
+        not filled — it only serves re-reads, and thousands of parsed documents cost megabytes;
+        a project's first re-read (its watcher event) fills it."""
         cache = self.summary_cache()
 
         def load(ref: ProjectRef, env: dict[str, str], state_cache: Any) -> Any:
@@ -525,7 +525,7 @@ class SummaryPipeline(QObject):
             return
         if self.hold_completion():
             # the restored project is about to open: the tray's menu and the column fit
-            # after its tab (on the same turns they were stalls of 70-110 ms at 5,000
+            # after its tab (on the same turns they were long stalls with thousands of
             # projects)
             QTimer.singleShot(YIELD_MS, self, lambda: self._complete_if_current(scan_gen))
             return

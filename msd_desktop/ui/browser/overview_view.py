@@ -260,8 +260,8 @@ class OverviewView(QWidget):
         """What ``resizeColumnsToContents`` would give the text columns, measured here.
 
         Why not Qt's own: it asks the model for every role of every measured cell and the
-        header for every role of every section through Python — thousands of calls (50 ms
-        for five projects under a profiler, seconds for 1,000 while workers hold the GIL).
+        header for every role of every section through Python — thousands of calls, seconds
+        for a thousand projects while workers hold the GIL.
         The cells are plain text in the view's font, so the width is the text's advance plus
         the item margins the style adds, one pixel of grid, and at least the header's hint.
         Measured: the first :data:`FIT_ROWS` rows (what is on screen) and the longest texts
@@ -327,8 +327,8 @@ class OverviewView(QWidget):
 
     def caption_text(self) -> str:
         """The counts beside the title ("— 6 shown, 1 with problems · double-click …")."""
-        # counts the model keeps as rows change: walking every row took 45 ms for 5,000
-        # projects, after every outside change
+        # counts the model keeps as rows change: walking every row of thousands of projects,
+        # after every outside change, was a stall
         if self.model.rowCount() == 0:
             return ""  # the empty table says what would be here (no rows to double-click)
         counts = self.tr("%n shown", "", self.model.rowCount())

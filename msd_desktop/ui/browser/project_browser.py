@@ -277,7 +277,7 @@ class ProjectBrowserPanel(QWidget):
         self.tree.setObjectName("ProjectTree")
         # the tree shows the model itself and the filter proxy only while a filter is typed
         # (see _show_filtered): the proxy maps every row through the Python model, which made
-        # the first layout of 1,000 projects a 60 ms stall
+        # the first layout of a thousand projects a stall
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
         # the rows are read-only: no editor on a double click or F2 (the items say so too)
@@ -293,8 +293,8 @@ class ProjectBrowserPanel(QWidget):
         self.tree.header().setStretchLastSection(True)
         self.tree.header().setMinimumSectionSize(40)  # Status may get narrower than 100 px
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        # resizeColumnToContents measures every row by default: ~75 ms on the UI thread for
-        # 1,000 projects. The first 200 rows give the same width in practice.
+        # resizeColumnToContents measures every row by default, a stall on the UI thread with
+        # a thousand projects. The first 200 rows give the same width in practice.
         self.tree.header().setResizeContentsPrecision(200)
         self.tree.setColumnWidth(0, 190)
         self.tree.viewport().installEventFilter(self)
@@ -477,7 +477,7 @@ class ProjectBrowserPanel(QWidget):
             return fill(self.tr("No project matches “%1”."), self.filter_edit.text().strip())
         if self.model.rowCount() == 0 and self._scanned_once:
             # (not before the first scan is in: the tree stays shown while it runs, with the
-            # progress bar under it — showing it only once 1,000 rows are in cost 25 ms)
+            # progress bar under it — showing it only once a thousand rows are in was a stall)
             return self.tr("No workspace yet. Add a project folder (a folder with "
                            ".planning/), or a scan root: a folder that is searched for "
                            "projects.")
@@ -603,7 +603,7 @@ class ProjectBrowserPanel(QWidget):
         selected = self.current_selection()
         self.model.set_workspaces(entries)
         self.expand_branches()
-        # measuring the names (~15 ms for 1,000 projects) waits for a later event-loop turn:
+        # measuring the names (every row's text) waits for a later event-loop turn:
         # this one already swaps both models and starts the summaries. A
         # real timer (not 0 ms, which Qt posts into this same batch of events) lets timers
         # and input run in between.
@@ -747,8 +747,8 @@ class ProjectBrowserPanel(QWidget):
 
     def expand_branches(self) -> None:
         """``expandAll()``, but asking only the rows that have children (workspaces, projects
-        with workstreams). (expandAll walked every row through a Python model, ~10 ms for
-        1,000 projects; over the tree's C++ rows both take under 1 ms at 5,000.)"""
+        with workstreams). (expandAll walked every row through a Python model; over the tree's
+        C++ rows both are cheap.)"""
         for w, ws in enumerate(self.model.workspaces()):
             ws_index = self.model.index(w, 0)
             self.tree.expand(self._to_view(ws_index))

@@ -8,10 +8,10 @@ A thin adapter over plain Python lists (STYLE item 12): :class:`WorkspaceEntry` 
 Structure in C++, values in Python: the rows (workspaces, projects, workstreams, two columns
 each) are ``QStandardItem`` objects with their flags, so the view's layout asks ``index()``,
 ``parent()``, ``rowCount()`` and ``flags()`` of C++ code — with a Python model those were three
-calls into Python per row, the first layout of 5,000 projects a ~45 ms stall. Every value still
+calls into Python per row, the first layout of thousands of projects a stall. Every value still
 comes from the Python lists through :meth:`ProjectTreeModel.data`, which the view asks only for
 the rows it paints. The items are made by the model from its prototype, in C++, so no Python
-wrapper stays alive per row (~0.7 KiB each). An index's ``internalId`` is its parent item's
+wrapper stays alive per row. An index's ``internalId`` is its parent item's
 address; a map from those addresses to (workspace, project) rows tells ``data()`` which row it is
 asked about. Structural changes reset the model (they are rare: add/remove/scan); summaries
 update in place with ``dataChanged``.
@@ -160,7 +160,7 @@ class ProjectTreeModel(QStandardItemModel):
         super().__init__(parent)
         self._workspaces: list[WorkspaceEntry] = []
         # root → where it is listed, as one int: project row × workspaces + workspace row (a
-        # list of tuples per project was ~0.2 KiB, 1 MiB at 5,000); a root listed in more
+        # list of tuples per project weighed several times more); a root listed in more
         # than one workspace has its other places in _also
         self._where: dict[Path, int] = {}
         self._also: dict[Path, list[tuple[int, int]]] = {}
@@ -214,7 +214,7 @@ class ProjectTreeModel(QStandardItemModel):
             self.endResetModel()
 
     def _build_rows(self) -> None:
-        """The C++ items for :attr:`_workspaces` (5,000 projects: ~7 ms). The cells are made
+        """The C++ items for :attr:`_workspaces`. The cells are made
         from the prototype (:meth:`_make_cells`); only the rows that have children get other
         flags, through a wrapper dropped at once."""
         root = self.invisibleRootItem()

@@ -46,11 +46,11 @@ if TYPE_CHECKING:  # parsing modules load off the start-up path
     from msd_desktop.core.state.project import ProjectState
 
 MESSAGE_MS = 8000
-# menu lines added per event-loop turn when there are more: 150 took ~14 ms of the GUI
-# thread, 50 take ~4 (offscreen), the rest of a large start's work shares those turns
+# menu lines added per event-loop turn when there are more: short turns, because the rest
+# of a large start's work shares them
 MENU_CHUNK = 50
-# project lines in the menu; one more line says how many others the window lists (a menu
-# action holds ~4 KiB: 5,000 of them were ~20 MiB, in a menu taller than any screen)
+# project lines in the menu; one more line says how many others the window lists (each
+# menu action holds memory, and thousands make a menu taller than any screen)
 MENU_MAX = 1000
 
 
@@ -398,7 +398,7 @@ class ProjectTray(QObject):
 
     def _update_menu_in_place(self) -> bool:
         """Same projects in the same order: re-render only the lines that changed (a watcher
-        reload changes one line; rebuilding a menu of thousands took 160 ms per 1,000)."""
+        reload changes one line; rebuilding a menu of thousands was a stall)."""
         rendered: dict[Path, TrayLine] | None = getattr(self, "_rendered", None)
         if (not rendered or getattr(self, "_hidden", 0) != max(0, len(self.lines) - MENU_MAX)
                 or list(rendered) != [ln.root for ln in self.lines[:MENU_MAX]]):

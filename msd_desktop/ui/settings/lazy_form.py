@@ -294,7 +294,7 @@ class LazyFormBody(QWidget):
         A first guess of ~100 px a row is built and laid out (once: see ``_update_shown``);
         then one more at a time until the rows reach the bottom, each at the height the form
         gives it (measured by that layout, so asking again costs nothing). A row below the
-        fold cost ~2 ms to build and show for nothing."""
+        fold is built and shown for nothing."""
         height = self.scroll_area.maximumViewportSize().height()
         limit = min(self.screenful_rows(), len(self._visible))
         self._build_some(0, minimum=min(limit, max(1, height // 100)))
