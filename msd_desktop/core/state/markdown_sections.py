@@ -56,9 +56,16 @@ def iter_fence_state(lines: list[str]) -> list[bool]:
 
     Most planning files have no fence at all: one pattern over the joined lines says so, and
     then no line is looked at one by one."""
-    if _FENCE_START_RE.search("\n".join(lines)) is None:
+    if not _has_fence_start("\n".join(lines)):
         return [False] * len(lines)
     return _fence_state_by_line(lines)
+
+
+def _has_fence_start(text: str) -> bool:
+    """Whether a line of ``text`` starts like a fence. The line-start pattern is tried at
+    every position, so a text without three backticks or tildes in a row (most planning
+    files) is answered by ``in`` alone."""
+    return ("```" in text or "~~~" in text) and _FENCE_START_RE.search(text) is not None
 
 
 def _fence_state_by_line(lines: list[str]) -> list[bool]:
@@ -139,7 +146,7 @@ def _tokenize_headings(content: str) -> list[Heading]:
     """Without a fence in the text, only the lines that start like a heading are looked at
     (found by one pattern over the text, not line by line in Python: most of a file is
     prose); a text with a fence is read line by line, fences tracked."""
-    if _FENCE_START_RE.search(content) is not None:
+    if _has_fence_start(content):
         return _tokenize_lines(content)
     tokens: list[Heading] = []
     line_no, counted_to = 1, 0

@@ -69,6 +69,12 @@ def test_a_fence_still_hides_a_heading() -> None:
     assert section.body == "```\n# hidden\n```\n## two"
 
 
+def test_a_tilde_fence_alone_still_hides_a_heading() -> None:
+    text = "# one\n~~~\n# hidden\n~~~\n## two\n"
+    assert [h.text for h in ms.tokenize_headings(text)] == ["one", "two"]
+    assert ms.iter_fence_state(text.split("\n")) == [False, True, True, True, False, False]
+
+
 _FENCE_PIECES = st.sampled_from([" ", "   ", "    ", "`", "```", "~~~", "~~", "````", "\r",
                                  "\t", "a", "# h", "\u00a0"])
 
