@@ -21,6 +21,9 @@ Checks (median of ``-n`` runs where a run is cheap):
                               of it (< 15 s)
 ``state_md_huge_body_s``      STATE.md with 60,000 decisions parsed (< 10 s); an unterminated
                               20,000-item flow refused (< 10 s)
+``digit_runs_10mb_s``         the safe reader's check of a 10 MB text made of digit runs just
+                              under the limit (< 1 s; the search once grew with the square of
+                              the runs' length)
 ``hostile_peak_rss_mib``      the largest peak RSS (``VmHWM``) of ``msd`` over every hostile
                               file of R6 with a sample of verbs (``--all-verbs``: every verb)
                               (< 200 MiB)
@@ -205,6 +208,13 @@ def bench_state_md() -> dict[str, Any]:
     }
 
 
+def bench_digit_runs() -> dict[str, Any]:
+    from msd_desktop.core.common.safe_read import MAX_DIGITS, check_digits
+
+    runs = ("1" * MAX_DIGITS + "x") * (10_000_000 // (MAX_DIGITS + 1))
+    return {"digit_runs_10mb_s": check(timed(lambda: check_digits(runs, "runs.md")), 1.0, "s")}
+
+
 def bench_hostile_rss(tmp: Path, all_verbs: bool) -> dict[str, Any]:
     from tests.reliability.test_r6_hostile_files import (
         CASES,
@@ -260,6 +270,7 @@ def main() -> None:
                           ("inotify", bench_inotify),
                           ("scan", bench_scan),
                           ("state_md", lambda _d: bench_state_md()),
+                          ("digits", lambda _d: bench_digit_runs()),
                           ("rss", lambda d: bench_hostile_rss(d, opts.all_verbs)),
                           ("quit", bench_quit)):
             folder = tmp / part

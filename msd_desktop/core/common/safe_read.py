@@ -83,7 +83,10 @@ MAX_DEPTH = 64
 #: The largest YAML frontmatter block accepted (the YAML reader is pure Python).
 MAX_FRONTMATTER_BYTES = 256 * _KIB
 
-_DIGIT_RUN_RE = lazy_re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
+# Tried only where a run of digits starts: from inside a run, a try that reads up to
+# MAX_DIGITS digits and fails would be repeated at every digit (a file of runs just under the
+# limit took time proportional to the square of their length). The first match is the same.
+_DIGIT_RUN_RE = lazy_re.compile(r"(?<!\d)\d{" + str(MAX_DIGITS + 1) + "}")
 # Every run of MAX_DIGITS + 1 characters holds two neighbouring multiples of this step.
 _DIGIT_SAMPLE_STEP = (MAX_DIGITS + 1) // 2
 _DIGIT_PAIR_RE = lazy_re.compile(r"\d\d")
