@@ -34,6 +34,10 @@ is matched narrowly, per finding:
 
 F2 (string-typed keys keep the raw text) is classified D2: typed storage, a string key stores
 a string.
+
+Longer than most modules on purpose: each decision's classifier must read exactly the
+comparison it explains (a classifier drifting from its diff would call a real mismatch a
+known deviation), so the diffs and the classifiers are kept side by side in one file.
 """
 
 from __future__ import annotations
