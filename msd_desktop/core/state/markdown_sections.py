@@ -46,9 +46,12 @@ _ATX_RE = lazy_re.compile(r"^( {0,3})(#{1,6})([ \t]+.*|[ \t]*)?$")
 # what a fence's first non-space character is: lines that start otherwise (most of a file)
 # are not handed to the patterns at all
 _FENCE_FIRST = ("`", "~")
-# where a line may start a fence or a heading (``^`` after each ``\n``, as the lines split)
+# where a line may start a fence (``^`` after each ``\n``, as the lines split)
 _FENCE_START_RE = lazy_re.compile(r"^ {0,3}(?:```|~~~)", re.MULTILINE)
-_HEADING_START_RE = lazy_re.compile(r"^ {0,3}#", re.MULTILINE)
+# a heading's start: on the first line, then after each newline (written from the newline:
+# a pattern that opens with ``^`` is tried at every position, one with ``\n`` at newlines)
+_HEADING_START_RE = lazy_re.compile(r" {0,3}#")
+_LATER_HEADING_START_RE = lazy_re.compile(r"\n {0,3}#")
 
 
 def iter_fence_state(lines: list[str]) -> list[bool]:
@@ -150,8 +153,7 @@ def _tokenize_headings(content: str) -> list[Heading]:
         return _tokenize_lines(content)
     tokens: list[Heading] = []
     line_no, counted_to = 1, 0
-    for start_match in _HEADING_START_RE.finditer(content):
-        start = start_match.start()
+    for start in _heading_line_starts(content):
         end = content.find("\n", start)
         line = content[start:] if end < 0 else content[start:end]
         m = _ATX_RE.match(line[:-1] if line.endswith("\r") else line)
@@ -161,6 +163,13 @@ def _tokenize_headings(content: str) -> list[Heading]:
             tokens.append(Heading(len(m.group(2)), heading_text(m.group(3) or "").strip(),
                                   line_no, start))
     return tokens
+
+
+def _heading_line_starts(content: str) -> list[int]:
+    """Where the lines that start like a heading (at most three spaces, then ``#``) begin."""
+    starts = [0] if _HEADING_START_RE.match(content) else []
+    starts.extend(m.start() + 1 for m in _LATER_HEADING_START_RE.finditer(content))
+    return starts
 
 
 def _tokenize_lines(content: str) -> list[Heading]:
