@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from msd_desktop.core.state.roadmap import (
+    MAX_PHASES,
     compute_percent,
     derive_progress,
     dir_phase_key,
@@ -352,3 +353,18 @@ def test_roadmap_parser_total(lines: list[str], version: str | None) -> None:
         assert lines[p.line - 1].lstrip().startswith("#")
     inside = parse_roadmap_text("`````\n" + text.replace("`````", "") + "\n`````\n")
     assert inside.phases == []
+
+
+def test_a_roadmap_of_one_phase_heading_per_line_over_the_limit_is_not_read(tmp_path: Path
+                                                                          ) -> None:
+    path = tmp_path / "ROADMAP.md"
+    lines = [f"## Phase {i}: p" for i in range(1, MAX_PHASES + 1)]
+    path.write_text("\n".join(lines), encoding="utf-8")  # the limit: read
+    roadmap = parse_roadmap_file(path)
+    assert roadmap is not None
+    assert len(roadmap.phases) == MAX_PHASES
+    path.write_text("\n".join([*lines, f"## Phase {MAX_PHASES + 1}: p"]), encoding="utf-8")
+    roadmap = parse_roadmap_file(path)
+    assert roadmap is not None
+    assert roadmap.phases == []
+    assert "more than the" in str(roadmap.problems[0].message)
