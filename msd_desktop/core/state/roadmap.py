@@ -301,8 +301,8 @@ def _details_mask(lines: list[str]) -> list[bool]:
 def _retired_keys(lines: list[str]) -> set[str]:
     retired: set[str] = set()
     for line in lines:
-        if not _CHECKLIST_OR_HEADING_RE.match(line):
-            continue
+        if "~~" not in line or not _CHECKLIST_OR_HEADING_RE.match(line):
+            continue  # a line without a struck span retires nothing
         for span in _STRIKE_RE.finditer(line):
             ref = _STRUCK_PHASE_RE.match(span.group(1))
             if ref and any(c.isdigit() for c in ref.group(1)):
