@@ -76,10 +76,15 @@ def kind(cls: type[FileSystemEvent], src: Path, dest: Path | None = None
 
 
 def sentinel(folder: Path, rec: Recorder) -> None:
-    """Write a file and wait for it: every event before it has been delivered."""
+    """Write a file and wait for it: every event before it has been delivered.
+
+    Its creation or its close, whichever comes: in a folder made a moment ago the file may be
+    written before the folder's watch is armed, and then the folder's scan reports it as
+    created, with no close to follow."""
     marker = folder / f"sentinel-{time.monotonic_ns()}"
     marker.write_text("x", "utf-8")
-    rec.wait_for(kind(FileClosedEvent, marker))
+    created, closed = kind(FileCreatedEvent, marker), kind(FileClosedEvent, marker)
+    rec.wait_for(lambda event: created(event) or closed(event))
 
 
 @pytest.fixture
